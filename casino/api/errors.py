@@ -1,0 +1,73 @@
+"""The one exception handler: every error leaves the API as ``{code, rule, detail, ...}``."""
+
+from typing import Any
+
+from django.http import Http404
+from rest_framework import exceptions, serializers, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from casino.errors import DomainError
+from casino.eventstore.commands import IdempotencyKeyReused
+from casino.eventstore.store import ConcurrencyConflict, stream_version
+
+
+class ErrorSerializer(serializers.Serializer):
+    """Shape of every error response (documented in the OpenAPI schema)."""
+
+    code = serializers.CharField(help_text="Stable machine-readable error code.")
+    rule = serializers.CharField(
+        allow_null=True, help_text="Rule ID in the house-rule catalogue, if a rule refused it."
+    )
+    detail = serializers.CharField(help_text="Human-readable explanation.")
+
+
+_DRF_CODES = {
+    exceptions.NotAuthenticated: "not_authenticated",
+    exceptions.AuthenticationFailed: "authentication_failed",
+    exceptions.PermissionDenied: "permission_denied",
+    exceptions.NotFound: "not_found",
+    exceptions.MethodNotAllowed: "method_not_allowed",
+    exceptions.ParseError: "malformed_request",
+    exceptions.UnsupportedMediaType: "unsupported_media_type",
+    exceptions.Throttled: "throttled",
+}
+
+
+def _body(code: str, detail: Any, rule: str | None = None, **context: Any) -> dict[str, Any]:
+    return {"code": code, "rule": rule, "detail": detail, **context}
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """Map domain, concurrency, idempotency and DRF errors to the one error shape."""
+    if isinstance(exc, DomainError):
+        return Response(exc.as_dict(), status=exc.status)
+    if isinstance(exc, ConcurrencyConflict):
+        return Response(
+            _body(
+                "version_conflict",
+                "Another device changed this first; reload and try again.",
+                stream=exc.stream,
+                expected_version=exc.expected_version,
+                current_version=stream_version(exc.stream),
+            ),
+            status=status.HTTP_409_CONFLICT,
+        )
+    if isinstance(exc, IdempotencyKeyReused):
+        return Response(
+            _body("idempotency_key_reused", str(exc)), status=status.HTTP_422_UNPROCESSABLE_ENTITY
+        )
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    if isinstance(exc, exceptions.ValidationError):
+        return Response(
+            _body("invalid_request", "The request is not valid.", errors=exc.detail),
+            status=status.HTTP_400_BAD_REQUEST,
+        )
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    code = next((c for cls, c in _DRF_CODES.items() if isinstance(exc, cls)), "error")
+    detail = response.data.get("detail", response.data) if isinstance(response.data, dict) else ""
+    response.data = _body(code, str(detail))
+    return response

@@ -1,0 +1,96 @@
+"""Shared plumbing of write endpoints: ``Idempotency-Key``, ``If-Match``, command metadata."""
+
+from collections.abc import Callable
+from typing import Any
+
+from drf_spectacular.utils import OpenApiParameter
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from casino.errors import DomainError
+from casino.eventstore import commands
+from casino.eventstore.context import CommandContext
+from casino.models import Device
+
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    str,
+    OpenApiParameter.HEADER,
+    required=True,
+    description="Unique per command (a UUID). A retry with the same key returns the first "
+    "result and appends nothing.",
+)
+IF_MATCH = OpenApiParameter(
+    "If-Match",
+    int,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="Stream version the device last saw; a newer stream answers 409.",
+)
+WRITE_PARAMETERS = [IDEMPOTENCY_KEY, IF_MATCH]
+
+
+def command_context(request: Request) -> CommandContext:
+    """Audit metadata for a request: who (device or staff user), from which request."""
+    user = request.user
+    if isinstance(user, Device):
+        actor, device = f"device:{user.pk}", user.name
+    elif user is not None and getattr(user, "is_authenticated", False):
+        actor, device = f"user:{user.pk}", None
+    else:
+        actor, device = "anonymous", None
+    return CommandContext(
+        actor=actor,
+        device=device,
+        request_id=request.headers.get("X-Request-ID") or CommandContext().request_id,
+        correlation_id=request.headers.get("X-Correlation-ID"),
+    )
+
+
+def expected_version(request: Request) -> int | None:
+    """The ``If-Match`` stream version, or ``None``.
+
+    Raises:
+        DomainError ``invalid_if_match`` (400): not a whole number.
+    """
+    raw = request.headers.get("If-Match")
+    if raw is None:
+        return None
+    try:
+        return int(raw.strip('"W/ '))
+    except ValueError:
+        error = DomainError("invalid_if_match", "If-Match must be a stream version number.")
+        error.status = 400
+        raise error from None
+
+
+def run_write(
+    request: Request,
+    body: Callable[[], Any],
+    *,
+    status_code: int = status.HTTP_200_OK,
+) -> Response:
+    """Run a service for a write request, idempotently by its ``Idempotency-Key``.
+
+    Raises:
+        DomainError ``idempotency_key_required`` (400) when the header is missing.
+    """
+    key = request.headers.get("Idempotency-Key")
+    if not key:
+        error = DomainError(
+            "idempotency_key_required", "Every write must carry an Idempotency-Key header."
+        )
+        error.status = 400
+        raise error
+    outcome = commands.run_command(
+        body,
+        ctx=command_context(request),
+        command_id=key,
+        fingerprint=commands.fingerprint(request.method, request.path, request.data),
+        status_code=status_code,
+    )
+    response = Response(outcome.result, status=outcome.status_code)
+    if outcome.replayed:
+        response["Idempotent-Replayed"] = "true"
+    return response

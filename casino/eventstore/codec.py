@@ -1,0 +1,41 @@
+"""JSON codec between domain event dataclasses and stored payloads.
+
+Encoding is ``dataclasses.asdict``; decoding is ``dacite.from_dict`` with lists cast back to
+tuples, after :mod:`casino.eventstore.upcasting` has brought the payload to the event class's
+current ``SCHEMA_VERSION``.
+"""
+
+import dataclasses
+from typing import Any
+
+import dacite
+
+from casino.domain_events import EVENT_TYPES, DomainEvent
+from casino.eventstore.upcasting import upcast
+
+_DACITE = dacite.Config(cast=[tuple], strict=True)
+
+
+class UnknownEventType(LookupError):
+    """A stored ``type`` has no registered event class."""
+
+
+def encode(event: DomainEvent) -> dict[str, Any]:
+    """Payload of ``event`` as JSON-ready data."""
+    if not dataclasses.is_dataclass(event):
+        raise TypeError(f"{type(event).__name__} is not a dataclass")
+    return dataclasses.asdict(event)
+
+
+def decode(event_type: str, schema_version: int, data: dict[str, Any]) -> DomainEvent:
+    """Event object for a stored row, upcast to the current schema version.
+
+    Raises:
+        UnknownEventType: ``event_type`` is not registered.
+        MissingUpcaster: the stored version cannot be brought up to date.
+    """
+    cls = EVENT_TYPES.get(event_type)
+    if cls is None:
+        raise UnknownEventType(event_type)
+    current = upcast(event_type, schema_version, cls.SCHEMA_VERSION, data)
+    return dacite.from_dict(cls, current, config=_DACITE)

@@ -1,0 +1,117 @@
+"""Running a command: one transaction, optimistic retries, idempotent results.
+
+``run_command`` is what API views, tasks and management commands call around a service::
+
+    outcome = run_command(lambda: serialize(seat_player(...)), command_id=key,
+                          fingerprint=request_fingerprint, ctx=CommandContext(...))
+
+* The body runs in ``transaction.atomic()``. When another writer appended to the same
+  stream first (:class:`ConcurrencyConflict`), the whole body runs again on fresh state,
+  up to ``max_attempts`` times (guarantee 2), then the conflict is raised (HTTP 409).
+* With a ``command_id`` the first successful result is stored in the same transaction
+  (guarantee 3); a retry with the same id returns it without running the body. The same id
+  with a different request (another ``fingerprint``) is refused with
+  :class:`IdempotencyKeyReused`.
+* A body that raises (a refused command) commits nothing and stores nothing: a retry of
+  a refused command is decided again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from casino import clock
+from casino.eventstore import context
+from casino.eventstore.models import CommandRecord
+from casino.eventstore.store import ConcurrencyConflict, DuplicateCommand
+
+
+class IdempotencyKeyReused(Exception):
+    """The command id was first used for a different request."""
+
+    def __init__(self, command_id: str) -> None:
+        super().__init__(f"Idempotency-Key {command_id!r} was used for a different request")
+        self.command_id = command_id
+
+
+@dataclass(frozen=True, slots=True)
+class CommandOutcome:
+    """A command's JSON-ready result, its HTTP status, and whether it was a replay."""
+
+    result: Any
+    status_code: int
+    replayed: bool = False
+
+
+def fingerprint(*parts: Any) -> str:
+    """Stable hash of a request's identifying parts (method, path, body)."""
+    blob = json.dumps(parts, sort_keys=True, default=str, separators=(",", ":"))
+    return hashlib.sha256(blob.encode()).hexdigest()
+
+
+def _stored(command_id: str, request_fingerprint: str) -> CommandOutcome | None:
+    record = CommandRecord.objects.filter(command_id=command_id).first()
+    if record is None:
+        return None
+    if record.fingerprint != request_fingerprint:
+        raise IdempotencyKeyReused(command_id)
+    return CommandOutcome(record.response, record.status_code, replayed=True)
+
+
+def run_command(
+    body: Callable[[], Any],
+    *,
+    ctx: context.CommandContext | None = None,
+    command_id: str | None = None,
+    fingerprint: str = "",
+    status_code: int = 200,
+    max_attempts: int = 8,
+) -> CommandOutcome:
+    """Run ``body`` (load, decide, append, serialize) atomically and idempotently.
+
+    Returns the body's JSON-ready result (or the first result for a repeated command id).
+
+    Raises:
+        ConcurrencyConflict: still conflicting after ``max_attempts``.
+        IdempotencyKeyReused: ``command_id`` belongs to another request.
+        Whatever ``body`` raises: nothing is committed.
+    """
+    base = ctx or context.CommandContext()
+    base = replace(base, command_id=command_id or base.command_id)
+    key = base.command_id
+    for attempt in range(1, max_attempts + 1):
+        try:
+            with transaction.atomic():
+                if key:
+                    earlier = _stored(key, fingerprint)
+                    if earlier is not None:
+                        return earlier
+                with context.command_context(replace(base, command_id_used=False)):
+                    result = body()
+                if key:
+                    CommandRecord.objects.create(
+                        command_id=key,
+                        fingerprint=fingerprint,
+                        status_code=status_code,
+                        response=result,
+                        recorded_at=clock.now(),
+                    )
+                return CommandOutcome(result, status_code)
+        except ConcurrencyConflict:
+            if attempt == max_attempts:
+                raise
+        except (DuplicateCommand, IntegrityError):
+            # A concurrent retry of the same command committed first: answer with its result.
+            if key:
+                with transaction.atomic():
+                    earlier = _stored(key, fingerprint)
+                if earlier is not None:
+                    return earlier
+            raise
+    raise AssertionError("unreachable")

@@ -1,0 +1,65 @@
+"""Projection registry: read-model updaters run in the append's transaction (guarantee 4).
+
+An app registers a :class:`Projection` (usually in its ``projections.py``, imported from its
+``AppConfig.ready``) naming the read models it owns and one handler per event type::
+
+    tables_projection = Projection("tables", models=[SeatView, HandView])
+
+    @tables_projection.on(PlayerSeated)
+    def _(recorded: RecordedEvent) -> None: ...
+
+``manage.py rebuild_projections`` empties every owned model and replays the whole log.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from django.db import models
+
+from casino.domain_events import DomainEvent
+
+if TYPE_CHECKING:
+    from casino.eventstore.store import RecordedEvent
+
+Handler = Callable[["RecordedEvent"], None]
+
+_REGISTRY: list[Projection] = []
+
+
+class Projection:
+    """A named group of read models and the handlers that keep them current."""
+
+    def __init__(self, name: str, *, models: Sequence[type[models.Model]]) -> None:
+        self.name = name
+        self.models = list(models)
+        self.handlers: dict[str, list[Handler]] = defaultdict(list)
+        _REGISTRY.append(self)
+
+    def on(self, *event_classes: type[DomainEvent]) -> Callable[[Handler], Handler]:
+        """Decorator: run the handler for each recorded event of these classes."""
+
+        def register(fn: Handler) -> Handler:
+            for cls in event_classes:
+                self.handlers[cls.TYPE].append(fn)
+            return fn
+
+        return register
+
+    def apply(self, recorded: RecordedEvent) -> None:
+        for handler in self.handlers.get(recorded.type, ()):
+            handler(recorded)
+
+
+def registry() -> list[Projection]:
+    """Every registered projection, in registration order."""
+    return list(_REGISTRY)
+
+
+def dispatch(events: Iterable[RecordedEvent]) -> None:
+    """Apply each event to every projection, in order."""
+    for recorded in events:
+        for projection in _REGISTRY:
+            projection.apply(recorded)

@@ -1,0 +1,231 @@
+"""The append-only event store (ARCHITECTURE.md, "The event store").
+
+Every function here runs on the default database connection. ``append`` must be called
+inside ``transaction.atomic()``: the events, the projections they update (guarantee 4) and the
+command's idempotency record commit together or not at all.
+
+Guarantees and where they live:
+
+1. append-only: database triggers (migration ``0001``), not Python;
+2. optimistic concurrency: ``append(expected_version=...)`` + ``UNIQUE(stream, version)``;
+3. idempotency: ``UNIQUE(command_id)`` + :mod:`casino.eventstore.commands`;
+4. projections in the same transaction: :func:`append` calls :mod:`.projections`;
+5. rebuild: ``manage.py rebuild_projections``;
+6. gapless tailing: :func:`read_all` (PostgreSQL: ``transaction_id`` below the oldest running
+   transaction; SQLite: writers are serialised by ``BEGIN IMMEDIATE``);
+7. upcasting: :func:`casino.eventstore.codec.decode` on every read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db import IntegrityError, connection
+
+from casino import clock
+from casino.domain_events import DomainEvent
+from casino.eventstore import codec, context, projections
+from casino.eventstore.models import StoredEvent
+
+
+class EventStoreError(Exception):
+    """Base class of event store errors."""
+
+
+class ConcurrencyConflict(EventStoreError):
+    """Another writer appended to ``stream`` first (guarantee 2).
+
+    Attributes: ``stream``, ``expected_version``, ``actual_version``.
+    """
+
+    def __init__(self, stream: str, expected_version: int, actual_version: int | None) -> None:
+        super().__init__(
+            f"stream {stream!r}: expected version {expected_version}, found {actual_version}"
+        )
+        self.stream = stream
+        self.expected_version = expected_version
+        self.actual_version = actual_version
+
+
+class DuplicateCommand(EventStoreError):
+    """A command with this ``command_id`` has already appended its events (guarantee 3)."""
+
+    def __init__(self, command_id: str) -> None:
+        super().__init__(f"command {command_id!r} was already recorded")
+        self.command_id = command_id
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedEvent:
+    """An event as read from the log: the decoded domain event plus its envelope."""
+
+    position: int
+    stream: str
+    version: int
+    type: str
+    event: DomainEvent
+    metadata: dict[str, Any]
+    recorded_at: datetime
+    transaction_id: int = 0
+
+    @property
+    def cursor(self) -> tuple[int, int]:
+        """Where a tailing reader resumes after this event: ``(transaction_id, position)``."""
+        return (self.transaction_id, self.position)
+
+
+def _recorded(row: StoredEvent, transaction_id: int = 0) -> RecordedEvent:
+    return RecordedEvent(
+        position=row.position,
+        stream=row.stream,
+        version=row.version,
+        type=row.type,
+        event=codec.decode(row.type, row.schema_version, row.data),
+        metadata=row.metadata,
+        recorded_at=row.recorded_at,
+        transaction_id=transaction_id,
+    )
+
+
+def stream_version(stream: str) -> int:
+    """Current version of ``stream`` (0 when it has no events)."""
+    last = (
+        StoredEvent.objects.filter(stream=stream)
+        .order_by("-version")
+        .values_list("version", flat=True)
+        .first()
+    )
+    return last or 0
+
+
+def append(
+    stream: str,
+    events: Sequence[DomainEvent],
+    *,
+    expected_version: int,
+) -> list[RecordedEvent]:
+    """Append ``events`` to ``stream`` at ``expected_version + 1 ...`` and run projections.
+
+    Metadata (actor, device, request, correlation) and the command id come from the active
+    :func:`casino.eventstore.context.command_context`. Must run inside an atomic block.
+
+    Raises:
+        ConcurrencyConflict: the stream is not at ``expected_version`` (someone else wrote).
+        DuplicateCommand: the command id was already used by an earlier append.
+    """
+    if not events:
+        return []
+    if not connection.in_atomic_block:
+        raise RuntimeError("eventstore.append must run inside transaction.atomic()")
+    actual = stream_version(stream)
+    if actual != expected_version:
+        raise ConcurrencyConflict(stream, expected_version, actual)
+    ctx = context.current()
+    metadata = ctx.metadata()
+    command_id = ctx.take_command_id()
+    now = clock.now()
+    rows = [
+        StoredEvent(
+            stream=stream,
+            version=expected_version + i,
+            type=event.TYPE,
+            schema_version=event.SCHEMA_VERSION,
+            data=codec.encode(event),
+            metadata=metadata,
+            command_id=command_id if i == 1 else None,
+            recorded_at=now,
+        )
+        for i, event in enumerate(events, start=1)
+    ]
+    try:
+        # No savepoint: a conflict ends the whole command's transaction, which
+        # casino.eventstore.commands.run_command retries against fresh state.
+        StoredEvent.objects.bulk_create(rows)
+    except IntegrityError as exc:
+        if command_id and "command_id" in str(exc):
+            raise DuplicateCommand(command_id) from exc
+        raise ConcurrencyConflict(stream, expected_version, None) from exc
+    recorded = [
+        RecordedEvent(
+            position=row.position,
+            stream=stream,
+            version=row.version,
+            type=row.type,
+            event=event,
+            metadata=metadata,
+            recorded_at=now,
+        )
+        for row, event in zip(rows, events, strict=True)
+    ]
+    projections.dispatch(recorded)
+    return recorded
+
+
+def read_stream(stream: str, *, after_version: int = 0) -> list[RecordedEvent]:
+    """Events of ``stream`` with a version above ``after_version``, in version order."""
+    rows = StoredEvent.objects.filter(stream=stream, version__gt=after_version).order_by("version")
+    return [_recorded(row) for row in rows]
+
+
+def read_log(*, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
+    """Events of the whole log in ``position`` order, for a reader that holds the log still
+    (a rebuild under lock). A live reader uses :func:`read_all` instead."""
+    rows = StoredEvent.objects.filter(position__gt=after_position).order_by("position")[:limit]
+    return [_recorded(row) for row in rows]
+
+
+TAIL_START: tuple[int, int] = (0, 0)
+
+_PG_TAIL_SQL = """
+    SELECT position, stream, version, type, schema_version, data, metadata, command_id,
+           recorded_at, transaction_id::text::bigint
+      FROM eventstore_event
+     WHERE (transaction_id, position) > (%s::text::xid8, %s)
+       AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+     ORDER BY transaction_id, position
+     LIMIT %s
+"""
+
+
+def read_all(after: tuple[int, int] = TAIL_START, *, limit: int = 1000) -> list[RecordedEvent]:
+    """The next committed events of the whole log after cursor ``after`` (guarantee 6).
+
+    A cursor is ``RecordedEvent.cursor`` of the last event a reader handled; start with
+    :data:`TAIL_START`. The order is fixed once returned, and an event whose transaction is
+    still running (even one holding a lower ``position``) is held back until every earlier
+    transaction has ended, so a reader that resumes from its cursor never skips an event.
+
+    On PostgreSQL the order is ``(transaction_id, position)`` and only transactions older
+    than the oldest running one are read; on SQLite writers are serialised, so the order is
+    ``position`` and the transaction part of the cursor is always 0.
+    """
+    if connection.vendor != "postgresql":
+        rows = StoredEvent.objects.filter(position__gt=after[1]).order_by("position")[:limit]
+        return [_recorded(row) for row in rows]
+    with connection.cursor() as cur:
+        cur.execute(_PG_TAIL_SQL, [str(after[0]), after[1], limit])
+        fetched = cur.fetchall()
+    result = []
+    for pos, stream, version, type_, schema_version, data, metadata, cmd, at, xid in fetched:
+        row = StoredEvent(
+            position=pos,
+            stream=stream,
+            version=version,
+            type=type_,
+            schema_version=schema_version,
+            data=data if isinstance(data, dict) else _json(data),
+            metadata=metadata if isinstance(metadata, dict) else _json(metadata),
+            command_id=cmd,
+            recorded_at=at,
+        )
+        result.append(_recorded(row, transaction_id=xid))
+    return result
+
+
+def _json(value: Any) -> Any:
+    import json
+
+    return json.loads(value)

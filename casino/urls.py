@@ -1,0 +1,11 @@
+"""URL map: REST API under /api/v1/, OpenAPI schema and Swagger UI."""
+
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+urlpatterns = [
+    path("api/v1/", include("casino.api.urls")),
+    path("api/v1/", include("tables.urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+]

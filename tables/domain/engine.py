@@ -1,0 +1,85 @@
+"""The pokerkit state behind a hand: betting legality, turn order and street progression.
+
+pokerkit (pinned, 0.7.7) is driven with unknown hole cards (``??``): the dealer enters hole
+cards only at showdown. Antes, blinds and bet collection are automated; card burning is
+done with unknown cards, board cards as the tablet enters them. Chip pushing and pulling
+are *not* automated and never called: pots are ours (:mod:`tables.domain.pots`). Once the
+betting is over (river closed, or at most one player left with chips) the pokerkit state is
+no longer touched; the rest of the board and the showdown are handled by the hand itself.
+
+``Mode.CASH_GAME`` at cash tables: a player may fold when he could check (pokerkit only
+warns), and the all-in runout count is selected automatically (one board).
+``Mode.TOURNAMENT`` in tournaments: pokerkit refuses such a fold.
+
+Player order: index 0 is the first seat after the button, the last index the button; heads
+up pokerkit itself swaps the blinds (the button posts the small blind and acts first
+preflop, SEAT-10).
+"""
+
+from __future__ import annotations
+
+import warnings
+
+from pokerkit import (
+    Automation,
+    Card,
+    Mode,
+    NoLimitTexasHoldem,
+    PotLimitOmahaHoldem,
+    State,
+)
+
+from tables.domain.seating import acting_order
+from tables.events import HandStarted
+
+AUTOMATIONS = (
+    Automation.ANTE_POSTING,
+    Automation.BET_COLLECTION,
+    Automation.BLIND_OR_STRADDLE_POSTING,
+    Automation.RUNOUT_COUNT_SELECTION,
+)
+UNKNOWN = Card.clean("??")
+HOLE_CARD_COUNT = {"NLH": 2, "PLO": 4}
+
+
+def create_state(started: HandStarted) -> State:
+    """A pokerkit state with forced bets posted and unknown hole cards dealt."""
+    order = acting_order(started.button_seat, [s.seat for s in started.seats])
+    stacks = {s.seat: s.stack for s in started.seats}
+    count = len(order)
+    antes: tuple[int, ...]
+    if started.ante_type == "per_player":
+        antes = (started.ante,) * count
+    elif started.ante_type == "big_blind":
+        # index 1 is the big blind; heads-up pokerkit itself moves it to index 0.
+        antes = tuple(started.ante if i == 1 else 0 for i in range(count))
+    else:
+        antes = (0,) * count
+    game = PotLimitOmahaHoldem if started.game == "PLO" else NoLimitTexasHoldem
+    state = game.create_state(
+        AUTOMATIONS,
+        started.ante_type != "big_blind",
+        antes,
+        (started.small_blind, started.big_blind),
+        started.big_blind,
+        tuple(stacks[seat] for seat in order),
+        count,
+        mode=Mode.TOURNAMENT if started.mode == "tournament" else Mode.CASH_GAME,
+    )
+    hole = UNKNOWN * HOLE_CARD_COUNT[started.game]
+    for _ in range(count):
+        state.deal_hole(hole)
+    return state
+
+
+def fold(state: State) -> None:
+    """Fold for the actor (a fold when a check is possible is a warning in cash games)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        state.fold()
+
+
+def deal_board(state: State, cards: str) -> None:
+    """Burn an unknown card and turn ``cards``."""
+    state.burn_card(UNKNOWN)
+    state.deal_board(cards)

@@ -1,0 +1,221 @@
+"""Pot arithmetic of a hand: uncalled bets, main and side pots, rake, odd chips.
+
+Pure functions over each seat's total contribution to the hand (antes, blinds and bets).
+
+* **Uncalled bet (SD-9).** The part of the largest contribution above the second largest
+  goes back to its owner before any pot is built.
+* **Pots.** One pot per contribution level: a level takes from every seat up to that level,
+  folded seats included, and is open to the seats still in the hand that reached it.
+  Adjacent levels with the same eligible seats are merged; chips at a level no live seat
+  reached (dead money) join the pot below. Index 0 is the main pot, then side pots 1, 2 ...
+* **Award order (SD-20).** Side pots first, the outermost (highest level) first, the main
+  pot last; :func:`settle_pots` returns them in that order.
+* **Ties and odd chips (SD-21/SD-22/SD-23).** A pot (after rake) is split evenly between its
+  winners; the chips that do not divide go one at a time to the tied winners in the order
+  given by ``odd_chip_order``. The house default (:func:`first_clockwise_from_button`)
+  starts with the first winner clockwise from the button (the seat left of the button
+  first, the button last).
+* **Rake (RAKE-1..4).** Each pot is raked ``rake_percent_bp`` basis points (500 = 5 %) of
+  its amount, in integer arithmetic **rounded down to the whole unit** (1 CZK or 1 chip):
+  ``amount * rake_percent_bp // 10_000``. The cap ``rake_cap`` applies once per hand to all
+  pots together: rake is taken from the main pot first, then from the side pots in index
+  order, until the cap is reached (so a side pot may be raked less than its percentage, or
+  not at all). No rake when ``take_rake`` is false (no flop, no drop). Invariants:
+  ``0 <= rake <= rake_cap`` and
+  ``sum(contributions) == sum(awards) + sum(uncalled) + rake``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
+
+from tables.events import Award, PotResult, SeatAmount
+
+BASIS_POINTS = 10_000
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """A pot before it is awarded: 0 is the main pot, then side pots 1, 2 ..."""
+
+    index: int
+    amount: int
+    eligible_seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PotDecision:
+    """Who won one pot, and with which phevaluator rank when cards were evaluated."""
+
+    winners: tuple[int, ...]
+    hand_rank: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """The chips moved at the end of a hand.
+
+    ``pots`` are in award order (SD-20); ``payouts`` is what each seat gets back (awards plus
+    uncalled bets), seats getting nothing left out.
+    """
+
+    uncalled: tuple[SeatAmount, ...]
+    pots: tuple[PotResult, ...]
+    rake: int
+    payouts: dict[int, int]
+
+
+OddChipOrder = Callable[[int, Collection[int]], Sequence[int]]
+
+
+def clockwise_from(start_after: int, seats: Collection[int], max_seat: int = 10) -> list[int]:
+    """``seats`` in clockwise order beginning with the first seat after ``start_after``."""
+    return sorted(seats, key=lambda seat: (seat - start_after - 1) % max_seat)
+
+
+def first_clockwise_from_button(button_seat: int, winners: Collection[int]) -> list[int]:
+    """House odd-chip order: the first winner clockwise from the button gets the first chip."""
+    return clockwise_from(button_seat, winners)
+
+
+def return_uncalled(
+    contributions: Mapping[int, int],
+) -> tuple[dict[int, int], SeatAmount | None]:
+    """Take the uncalled part of the largest contribution back (SD-9).
+
+    Returns the called contributions and the returned amount (``None`` when all is called).
+    """
+    called = dict(contributions)
+    if not called:
+        return called, None
+    ordered = sorted(called.items(), key=lambda item: item[1], reverse=True)
+    top_seat, top = ordered[0]
+    second = ordered[1][1] if len(ordered) > 1 else 0
+    if top <= second:
+        return called, None
+    called[top_seat] = second
+    return called, SeatAmount(seat=top_seat, amount=top - second)
+
+
+def build_pots(contributions: Mapping[int, int], live_seats: Collection[int]) -> tuple[Pot, ...]:
+    """Main and side pots from called contributions; only ``live_seats`` may win.
+
+    Raises:
+        ValueError: a contribution is negative, or chips are in but nobody is live.
+    """
+    if any(amount < 0 for amount in contributions.values()):
+        raise ValueError("negative contribution")
+    live = set(live_seats)
+    amounts: list[int] = []
+    eligibles: list[tuple[int, ...]] = []
+    dead_below_first = 0
+    previous = 0
+    for level in sorted({amount for amount in contributions.values() if amount > 0}):
+        payers = [seat for seat, paid in contributions.items() if paid >= level]
+        amount = (level - previous) * len(payers)
+        eligible = tuple(sorted(seat for seat in payers if seat in live))
+        previous = level
+        if not eligible:  # dead money nobody live reached: it joins the pot below
+            if amounts:
+                amounts[-1] += amount
+            else:
+                dead_below_first += amount
+        elif eligibles and eligibles[-1] == eligible:
+            amounts[-1] += amount
+        else:
+            amounts.append(amount + dead_below_first)
+            eligibles.append(eligible)
+            dead_below_first = 0
+    if dead_below_first:
+        raise ValueError("chips in the pot but no seat is live")
+    return tuple(
+        Pot(index=i, amount=amount, eligible_seats=eligible)
+        for i, (amount, eligible) in enumerate(zip(amounts, eligibles, strict=True))
+    )
+
+
+def rake_pots(amounts: Sequence[int], rake_percent_bp: int, rake_cap: int) -> tuple[int, ...]:
+    """Rake of each pot (main pot first): percentage rounded down, one cap for the hand."""
+    remaining = max(rake_cap, 0)
+    rakes = []
+    for amount in amounts:
+        rake = min(amount * max(rake_percent_bp, 0) // BASIS_POINTS, remaining)
+        remaining -= rake
+        rakes.append(rake)
+    return tuple(rakes)
+
+
+def split_pot(
+    amount: int,
+    winners: Collection[int],
+    button_seat: int,
+    odd_chip_order: OddChipOrder = first_clockwise_from_button,
+) -> tuple[Award, ...]:
+    """Split ``amount`` evenly; the odd chips go one each in ``odd_chip_order``.
+
+    Awards are listed in that order. Raises ``ValueError`` when there is no winner.
+    """
+    if not winners:
+        raise ValueError("a pot needs a winner")
+    order = list(odd_chip_order(button_seat, winners))
+    if sorted(order) != sorted(set(winners)):
+        raise ValueError("odd_chip_order must return each winner once")
+    share, odd = divmod(amount, len(order))
+    return tuple(
+        Award(seat=seat, amount=share + (1 if i < odd else 0)) for i, seat in enumerate(order)
+    )
+
+
+def settle_pots(
+    contributions: Mapping[int, int],
+    live_seats: Collection[int],
+    decide_pot: Callable[[Pot], PotDecision],
+    *,
+    button_seat: int,
+    rake_percent_bp: int = 0,
+    rake_cap: int = 0,
+    take_rake: bool = True,
+    odd_chip_order: OddChipOrder = first_clockwise_from_button,
+) -> Settlement:
+    """Return the uncalled bet, build the pots, rake them and award them.
+
+    ``decide_pot`` names each pot's winners (a subset of its eligible seats).
+
+    Raises:
+        ValueError: a winner is not eligible for the pot, or a pot has no winner.
+    """
+    called, uncalled = return_uncalled(contributions)
+    pots = build_pots(called, live_seats)
+    rakes = (
+        rake_pots([pot.amount for pot in pots], rake_percent_bp, rake_cap)
+        if take_rake
+        else (0,) * len(pots)
+    )
+    payouts: dict[int, int] = {}
+    if uncalled is not None:
+        payouts[uncalled.seat] = uncalled.amount
+    results: list[PotResult] = []
+    for pot, rake in reversed(list(zip(pots, rakes, strict=True))):  # SD-20
+        decision = decide_pot(pot)
+        if not set(decision.winners) <= set(pot.eligible_seats):
+            raise ValueError(f"pot {pot.index}: winner not eligible")
+        awards = split_pot(pot.amount - rake, decision.winners, button_seat, odd_chip_order)
+        for award in awards:
+            payouts[award.seat] = payouts.get(award.seat, 0) + award.amount
+        results.append(
+            PotResult(
+                index=pot.index,
+                amount=pot.amount,
+                rake=rake,
+                eligible_seats=pot.eligible_seats,
+                winners=awards,
+                hand_rank=decision.hand_rank,
+            )
+        )
+    return Settlement(
+        uncalled=(uncalled,) if uncalled is not None else (),
+        pots=tuple(results),
+        rake=sum(rakes),
+        payouts=payouts,
+    )

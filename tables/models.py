@@ -1,0 +1,66 @@
+"""Read models of tables, seats and hands: projections of the event log, never written
+outside ``tables.projections`` (rebuilt by ``manage.py rebuild_projections``)."""
+
+from django.db import models
+
+
+class TableView(models.Model):
+    """A table's configuration and where it stands. Amounts in CZK (cash) or chips."""
+
+    table_id = models.PositiveIntegerField(primary_key=True)
+    name = models.CharField(max_length=100)
+    game = models.CharField(max_length=10)
+    small_blind = models.PositiveIntegerField()
+    big_blind = models.PositiveIntegerField()
+    ante = models.PositiveIntegerField()
+    ante_type = models.CharField(max_length=20)
+    buy_in_min = models.PositiveIntegerField()
+    buy_in_max = models.PositiveIntegerField()
+    rake_percent_bp = models.PositiveIntegerField()
+    rake_cap = models.PositiveIntegerField()
+    no_flop_no_drop = models.BooleanField()
+    min_raise_rule = models.CharField(max_length=30)
+    max_seats = models.PositiveSmallIntegerField()
+    button_seat = models.PositiveSmallIntegerField(null=True)
+    current_hand_id = models.CharField(max_length=36, null=True)
+    hands_played = models.PositiveIntegerField(default=0)
+    rake_total = models.PositiveBigIntegerField(default=0)
+    version = models.PositiveIntegerField()
+    opened_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["table_id"]
+
+
+class SeatView(models.Model):
+    """An occupied seat and the stack in front of it (updated after every hand)."""
+
+    table = models.ForeignKey(TableView, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    player_id = models.PositiveIntegerField(db_index=True)
+    stack = models.PositiveBigIntegerField()
+    seated_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["table_id", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seat"], name="seat_once_per_table"),
+        ]
+
+
+class HandView(models.Model):
+    """One hand: where it was played and how it ended."""
+
+    hand_id = models.CharField(max_length=36, primary_key=True)
+    table = models.ForeignKey(TableView, on_delete=models.CASCADE, related_name="hands")
+    hand_number = models.PositiveIntegerField()
+    button_seat = models.PositiveSmallIntegerField()
+    players = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=20, default="running")
+    pot = models.PositiveBigIntegerField(default=0)
+    rake = models.PositiveBigIntegerField(default=0)
+    started_at = models.DateTimeField()
+    ended_at = models.DateTimeField(null=True)
+
+    class Meta:
+        ordering = ["table_id", "hand_number"]

@@ -1,0 +1,102 @@
+"""Projection of table and hand events into ``TableView``, ``SeatView`` and ``HandView``.
+
+Runs inside the append's transaction (guarantee 4), one handler per event type.
+"""
+
+from django.db.models import F
+
+from casino.eventstore.projections import Projection
+from casino.eventstore.store import RecordedEvent
+from tables.models import HandView, SeatView, TableView
+from tables.table_events import (
+    HandBegan,
+    HandEnded,
+    PlayerCashedOut,
+    PlayerSeated,
+    TableOpened,
+)
+
+projection = Projection("tables", models=[TableView, SeatView, HandView])
+
+
+def _bump(table_id: int, recorded: RecordedEvent, **changes: object) -> None:
+    TableView.objects.filter(table_id=table_id).update(version=recorded.version, **changes)
+
+
+@projection.on(TableOpened)
+def _opened(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, TableOpened)
+    TableView.objects.create(
+        table_id=e.table_id,
+        name=e.name,
+        game=e.game,
+        small_blind=e.small_blind,
+        big_blind=e.big_blind,
+        ante=e.ante,
+        ante_type=e.ante_type,
+        buy_in_min=e.buy_in_min,
+        buy_in_max=e.buy_in_max,
+        rake_percent_bp=e.rake_percent_bp,
+        rake_cap=e.rake_cap,
+        no_flop_no_drop=e.no_flop_no_drop,
+        min_raise_rule=e.min_raise_rule,
+        max_seats=e.max_seats,
+        version=recorded.version,
+        opened_at=recorded.recorded_at,
+    )
+
+
+@projection.on(PlayerSeated)
+def _seated(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, PlayerSeated)
+    SeatView.objects.create(
+        table_id=e.table_id,
+        seat=e.seat,
+        player_id=e.player_id,
+        stack=e.buy_in,
+        seated_at=recorded.recorded_at,
+    )
+    _bump(e.table_id, recorded)
+
+
+@projection.on(PlayerCashedOut)
+def _cashed_out(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, PlayerCashedOut)
+    SeatView.objects.filter(table_id=e.table_id, seat=e.seat).delete()
+    _bump(e.table_id, recorded)
+
+
+@projection.on(HandBegan)
+def _hand_began(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, HandBegan)
+    HandView.objects.create(
+        hand_id=e.hand_id,
+        table_id=e.table_id,
+        hand_number=e.hand_number,
+        button_seat=e.button_seat,
+        players=len(e.seats),
+        started_at=recorded.recorded_at,
+    )
+    _bump(e.table_id, recorded, button_seat=e.button_seat, current_hand_id=e.hand_id)
+
+
+@projection.on(HandEnded)
+def _hand_ended(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, HandEnded)
+    for s in e.stacks:
+        SeatView.objects.filter(table_id=e.table_id, seat=s.seat).update(stack=s.stack)
+    HandView.objects.filter(hand_id=e.hand_id).update(
+        status="complete", rake=e.rake, ended_at=recorded.recorded_at
+    )
+    _bump(
+        e.table_id,
+        recorded,
+        current_hand_id=None,
+        hands_played=F("hands_played") + 1,
+        rake_total=F("rake_total") + e.rake,
+    )
