@@ -34,7 +34,7 @@ class DeviceTokenAuthentication(authentication.BaseAuthentication):
         return "Token"
 
 
-class DeviceTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[misc]
+class DeviceTokenScheme(OpenApiAuthenticationExtension):
     target_class = "casino.auth.DeviceTokenAuthentication"
     name = "deviceToken"
 

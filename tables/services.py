@@ -30,9 +30,9 @@ def load_table(table_id: int) -> aggregates.Loaded[TableState | None]:
     """
     loaded = aggregates.load(
         table_stream(table_id),
-        table_domain.evolve,  # type: ignore[arg-type]
+        table_domain.evolve,
         None,
-        snapshot_type=TableState,  # type: ignore[arg-type]
+        snapshot_type=TableState,
     )
     if loaded.state is None:
         raise NotFound("table_not_found", f"There is no table {table_id}.", table_id=table_id)

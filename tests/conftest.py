@@ -1,2 +1,60 @@
 """Shared fixtures. The suite runs against real PostgreSQL and Redis: ``DATABASE_URL`` and
 ``REDIS_URL`` default to the local servers (pyproject ``[tool.pytest.ini_options] env``)."""
+
+import uuid
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from casino.models import Device, Player
+
+
+class TabletClient:
+    """A dealer tablet: token auth, a fresh Idempotency-Key on every write (or a given one)."""
+
+    def __init__(self, device: Device) -> None:
+        self.device = device
+        self.http = APIClient()
+        self.http.credentials(HTTP_AUTHORIZATION=f"Token {device.token}")
+
+    def get(self, path: str) -> Any:
+        return self.http.get(path)
+
+    def post(self, path: str, data: Any = None, *, key: str | None = None, **headers: str) -> Any:
+        return self.http.post(
+            path,
+            data or {},
+            format="json",
+            HTTP_IDEMPOTENCY_KEY=key or str(uuid.uuid4()),
+            **{f"HTTP_{k.upper().replace('-', '_')}": v for k, v in headers.items()},
+        )
+
+
+@pytest.fixture
+def tablet(db: None) -> TabletClient:
+    return TabletClient(Device.objects.create(name="tablet-1", role=Device.Role.DEALER))
+
+
+@pytest.fixture
+def players(db: None) -> list[Player]:
+    return [Player.objects.create(name=f"Player {i}") for i in range(1, 11)]
+
+
+NLH_10_20 = {
+    "name": "NLH 10/20",
+    "game": "NLH",
+    "small_blind": 10,
+    "big_blind": 20,
+    "buy_in_min": 1000,
+    "buy_in_max": 5000,
+    "rake_percent_bp": 500,
+    "rake_cap": 300,
+}
+
+
+@pytest.fixture
+def nlh_table(tablet: TabletClient) -> int:
+    response = tablet.post("/api/v1/tables/", NLH_10_20)
+    assert response.status_code == 201, response.json()
+    return int(response.json()["table_id"])

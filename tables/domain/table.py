@@ -249,8 +249,8 @@ def evolve(state: TableState | None, event: DomainEvent) -> TableState | None:
         raise ValueError(f"{event.TYPE} before TableOpened")
     match event:
         case PlayerSeated(seat=seat, player_id=player_id, buy_in=buy_in):
-            seats = sorted((*state.seats, Seat(seat, player_id, buy_in)), key=lambda s: s.seat)
-            return replace(state, seats=tuple(seats))
+            seated = sorted((*state.seats, Seat(seat, player_id, buy_in)), key=lambda s: s.seat)
+            return replace(state, seats=tuple(seated))
         case PlayerCashedOut(seat=seat):
             return replace(state, seats=tuple(s for s in state.seats if s.seat != seat))
         case HandBegan(hand_id=hand_id, button_seat=button):

@@ -21,7 +21,7 @@ def rebuild(batch_size: int = 2000) -> int:
                 cur.execute("LOCK TABLE eventstore_event IN EXCLUSIVE MODE")
         for projection in projections.registry():
             for model in reversed(projection.models):
-                model.objects.all().delete()
+                model._default_manager.all().delete()
         after = 0
         while batch := store.read_log(after_position=after, limit=batch_size):
             projections.dispatch(batch)

@@ -1,0 +1,47 @@
+"""``manage.py up``: the whole service on one command, embedded defaults, no server needed.
+
+Migrates the database (SQLite under ``var/`` unless ``DATABASE_URL`` is set), creates the
+demo card room and its dealer device, prints the API docs URL and the dealer token, and
+serves HTTP and WebSockets (uvicorn, ASGI) until stopped.
+"""
+
+from typing import Any
+
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandParser
+
+
+class Command(BaseCommand):
+    help = "Migrate, create the demo card room and serve the API at 127.0.0.1:8000."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--host", default="127.0.0.1")
+        parser.add_argument("--port", type=int, default=8000)
+        parser.add_argument("--workers", type=int, default=1, help="uvicorn worker processes")
+        parser.add_argument("--no-serve", action="store_true", help="set everything up, then exit")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        import uvicorn
+
+        from tables.demo import ensure_demo_room
+
+        call_command("migrate", interactive=False, verbosity=0)
+        device = ensure_demo_room()
+        base = f"http://{options['host']}:{options['port']}"
+        self.stdout.write(f"API docs:          {base}/api/docs/")
+        self.stdout.write(f"OpenAPI schema:    {base}/api/schema/")
+        self.stdout.write(f"Demo dealer token: {device.token}")
+        self.stdout.write(
+            f"  e.g. curl -H 'Authorization: Token {device.token}' {base}/api/v1/tables/"
+        )
+        self.stdout.flush()
+        if options["no_serve"]:
+            return
+        uvicorn.run(
+            "casino.asgi:application",
+            host=options["host"],
+            port=options["port"],
+            workers=options["workers"],
+            log_level="warning",
+            lifespan="off",
+        )

@@ -1,0 +1,41 @@
+"""The demo card room that ``manage.py up`` creates: the tables the house rules describe.
+
+Stakes, buy-in limits (BI-3, BI-4; PLO limits by agreement, BI-5) and the rake schedule
+(RAKE-1 5 %, RAKE-2 NLH cap 300 CZK, RAKE-3 PLO below 50/50 cap 200 CZK, RAKE-4 PLO from
+50/50 cap 300 CZK) as data. Amounts in CZK. Cash tables use the house minimum raise of
+000 (BET-9: at least double the last bet or raise), the catalogue's cash default.
+"""
+
+from typing import Any
+
+from django.db import transaction
+
+from casino.eventstore import context
+from casino.models import Device
+from tables import services
+from tables.models import TableView
+
+DEMO_DEALER = "demo-dealer"
+
+DEMO_TABLES: list[dict[str, Any]] = [
+    {"name": "NLH 10/20", "game": "NLH", "small_blind": 10, "big_blind": 20,
+     "buy_in_min": 1_000, "buy_in_max": 5_000, "rake_percent_bp": 500, "rake_cap": 300},
+    {"name": "NLH 25/50", "game": "NLH", "small_blind": 25, "big_blind": 50,
+     "buy_in_min": 2_000, "buy_in_max": 10_000, "rake_percent_bp": 500, "rake_cap": 300},
+    {"name": "PLO 25/50", "game": "PLO", "small_blind": 25, "big_blind": 50,
+     "buy_in_min": 2_000, "buy_in_max": 10_000, "rake_percent_bp": 500, "rake_cap": 200},
+    {"name": "PLO 50/50", "game": "PLO", "small_blind": 50, "big_blind": 50,
+     "buy_in_min": 2_500, "buy_in_max": 15_000, "rake_percent_bp": 500, "rake_cap": 300},
+]  # fmt: skip
+
+
+def ensure_demo_room() -> Device:
+    """Open the demo tables (once) and return the demo dealer device with its token."""
+    with transaction.atomic(), context.command_context(context.CommandContext(actor="system:up")):
+        if not TableView.objects.exists():
+            for table in DEMO_TABLES:
+                services.open_table(**table, min_raise_rule="double_last")
+        device, _ = Device.objects.get_or_create(
+            name=DEMO_DEALER, defaults={"role": Device.Role.DEALER}
+        )
+    return device
