@@ -1,18 +1,22 @@
 """Dealer-tablet and floor endpoints for tables: thin views, one service call each."""
 
+import dataclasses
+from collections.abc import Callable
 from typing import Any
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
-from rest_framework import status
+from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.api.errors import ErrorSerializer
 from casino.api.views import WRITE_PARAMETERS, expected_version, run_write
+from casino.eventstore.aggregates import Loaded
 from tables import serializers as s
 from tables import services
+from tables.domain.hand import HandState
 from tables.models import TableView
 
 ERRORS = {400: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer, 422: ErrorSerializer}
@@ -93,3 +97,140 @@ class CashOutView(APIView):
             return {"seat": seat, "amount": amount, "table": _table(table_id)}
 
         return run_write(request, body)
+
+
+# --- hands ---------------------------------------------------------------------------------
+
+
+def hand_payload(state: HandState, version: int) -> dict[str, Any]:
+    """The JSON the tablet reads for a hand (shape: :class:`serializers.HandSerializer`)."""
+    legal = state.legal
+    result = state.result
+    return {
+        "hand_id": state.hand_id,
+        "table_id": state.started.table_id,
+        "hand_number": state.started.hand_number,
+        "version": version,
+        "game": state.game,
+        "button_seat": state.button_seat,
+        "phase": state.phase,
+        "street": state.street,
+        "next_street": state.next_street,
+        "board": list(state.board),
+        "to_act": state.to_act,
+        "legal": dataclasses.asdict(legal) if legal else None,
+        "pot": state.pot,
+        "seats": [{**dataclasses.asdict(seat), "all_in": seat.all_in} for seat in state.seats],
+        "result": None
+        if result is None
+        else {
+            "method": result.method,
+            "rake": result.rake,
+            "uncalled": [dataclasses.asdict(u) for u in result.uncalled],
+            "pots": [
+                {
+                    "index": p.index,
+                    "amount": p.amount,
+                    "rake": p.rake,
+                    "eligible_seats": list(p.eligible_seats),
+                    "winners": [dataclasses.asdict(w) for w in p.winners],
+                }
+                for p in result.pots
+            ],
+        },
+    }
+
+
+def _hand_write(
+    request: Request,
+    incoming: type[serializers.Serializer] | None,
+    service: Callable[..., Loaded[HandState]],
+    status_code: int = status.HTTP_200_OK,
+    **kwargs: Any,
+) -> Response:
+    data: dict[str, Any] = {}
+    if incoming is not None:
+        parsed = incoming(data=request.data)
+        parsed.is_valid(raise_exception=True)
+        data = dict(parsed.validated_data)
+    if_match = expected_version(request)
+
+    def body() -> dict[str, Any]:
+        loaded = service(**kwargs, **data, if_match=if_match)
+        return hand_payload(loaded.state, loaded.version)
+
+    return run_write(request, body, status_code=status_code)
+
+
+class StartHandView(APIView):
+    @extend_schema(
+        operation_id="start_hand",
+        request=s.StartHandRequest,
+        responses={201: s.HandSerializer, **ERRORS},
+        parameters=WRITE_PARAMETERS,
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        """Deal a new hand: button, blinds and antes by position (SEAT-4, SEAT-7, SEAT-10)."""
+        parsed = s.StartHandRequest(data=request.data)
+        parsed.is_valid(raise_exception=True)
+
+        def body() -> dict[str, Any]:
+            loaded = services.start_hand(table_id=table_id, **parsed.validated_data)
+            return hand_payload(loaded.state, loaded.version)
+
+        return run_write(request, body, status_code=status.HTTP_201_CREATED)
+
+
+class HandDetailView(APIView):
+    @extend_schema(operation_id="get_hand", responses={200: s.HandSerializer, 404: ErrorSerializer})
+    def get(self, request: Request, hand_id: str) -> Response:
+        """A hand as it stands: whose turn, legal amounts, pot, board, seats, result."""
+        loaded = services.load_hand(str(hand_id))
+        return Response(hand_payload(loaded.state, loaded.version))
+
+
+def _hand_view(
+    operation_id: str,
+    incoming: type[serializers.Serializer],
+    service: Callable[..., Loaded[HandState]],
+    doc: str,
+) -> type[APIView]:
+    @extend_schema(
+        operation_id=operation_id,
+        request=incoming,
+        responses={200: s.HandSerializer, **ERRORS},
+        parameters=WRITE_PARAMETERS,
+        description=doc,
+    )
+    def post(self: APIView, request: Request, hand_id: str) -> Response:
+        return _hand_write(request, incoming, service, hand_id=str(hand_id))
+
+    return type(f"{operation_id.title().replace('_', '')}View", (APIView,), {"post": post})
+
+
+RecordActionView = _hand_view(
+    "record_action",
+    s.ActionRequest,
+    services.record_action,
+    "Record the action of the player to act. Illegal actions (out of turn, below the "
+    "minimum, above the pot limit ...) answer 422 with the rule ID and append nothing.",
+)
+DealBoardView = _hand_view(
+    "deal_board", s.BoardRequest, services.deal_board, "Record the flop, turn or river."
+)
+ShowCardsView = _hand_view(
+    "show_cards",
+    s.ShowRequest,
+    services.show_cards,
+    "A player tables his cards at showdown; the server ranks the hands and awards the pots "
+    "once every live player has shown or mucked.",
+)
+MuckCardsView = _hand_view(
+    "muck_cards", s.MuckRequest, services.muck_cards, "A player mucks at showdown."
+)
+AwardPotsView = _hand_view(
+    "award_pots",
+    s.AwardRequest,
+    services.award_pots,
+    "Manual award: the dealer names the winning seats of each pot, main pot first.",
+)

@@ -7,14 +7,14 @@ from django.db.models import F
 
 from casino.eventstore.projections import Projection
 from casino.eventstore.store import RecordedEvent
-from tables.models import HandView, SeatView, TableView
-from tables.table_events import (
+from tables.events import (
     HandBegan,
     HandEnded,
     PlayerCashedOut,
     PlayerSeated,
     TableOpened,
 )
+from tables.models import HandView, SeatView, TableView
 
 projection = Projection("tables", models=[TableView, SeatView, HandView])
 

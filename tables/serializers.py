@@ -2,8 +2,8 @@
 
 from rest_framework import serializers
 
-from tables.domain.table import ANTE_TYPES, GAMES, MAX_SEATS, MIN_RAISE_RULES
-from tables.models import SeatView, TableView
+from tables.domain.hand import ACTIONS, ANTE_TYPES, GAMES, MIN_RAISE_RULES
+from tables.domain.seating import MAX_SEATS
 
 
 class OpenTableRequest(serializers.Serializer):
@@ -24,39 +24,36 @@ class OpenTableRequest(serializers.Serializer):
     max_seats = serializers.IntegerField(min_value=2, max_value=MAX_SEATS, default=MAX_SEATS)
 
 
-class SeatSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = SeatView
-        fields = ["seat", "player_id", "stack", "seated_at"]
+class SeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    player_id = serializers.IntegerField()
+    stack = serializers.IntegerField(help_text="Chips in front of the player, CZK.")
+    seated_at = serializers.DateTimeField()
 
 
-class TableSerializer(serializers.ModelSerializer):
-    seats = SeatSerializer(many=True, read_only=True)
+class TableSerializer(serializers.Serializer):
+    """A table: configuration, button, running hand, seats and stacks, stream version."""
 
-    class Meta:
-        model = TableView
-        fields = [
-            "table_id",
-            "name",
-            "game",
-            "small_blind",
-            "big_blind",
-            "ante",
-            "ante_type",
-            "buy_in_min",
-            "buy_in_max",
-            "rake_percent_bp",
-            "rake_cap",
-            "no_flop_no_drop",
-            "min_raise_rule",
-            "max_seats",
-            "button_seat",
-            "current_hand_id",
-            "hands_played",
-            "rake_total",
-            "version",
-            "seats",
-        ]
+    table_id = serializers.IntegerField()
+    name = serializers.CharField()
+    game = serializers.ChoiceField(choices=GAMES)
+    small_blind = serializers.IntegerField()
+    big_blind = serializers.IntegerField()
+    ante = serializers.IntegerField()
+    ante_type = serializers.ChoiceField(choices=ANTE_TYPES)
+    buy_in_min = serializers.IntegerField()
+    buy_in_max = serializers.IntegerField()
+    rake_percent_bp = serializers.IntegerField()
+    rake_cap = serializers.IntegerField()
+    no_flop_no_drop = serializers.BooleanField()
+    min_raise_rule = serializers.ChoiceField(choices=MIN_RAISE_RULES)
+    max_seats = serializers.IntegerField()
+    button_seat = serializers.IntegerField(allow_null=True)
+    current_hand_id = serializers.CharField(allow_null=True)
+    hands_played = serializers.IntegerField()
+    rake_total = serializers.IntegerField()
+    version = serializers.IntegerField(help_text="Table stream version (for If-Match).")
+    seats = SeatSerializer(many=True)
 
 
 class SeatPlayerRequest(serializers.Serializer):
@@ -69,3 +66,116 @@ class CashOutResponse(serializers.Serializer):
     seat = serializers.IntegerField()
     amount = serializers.IntegerField(help_text="The whole stack cashed out, CZK (SES-5).")
     table = TableSerializer()
+
+
+# --- hands ---------------------------------------------------------------------------------
+
+
+class StartHandRequest(serializers.Serializer):
+    button_seat = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_SEATS,
+        required=False,
+        allow_null=True,
+        help_text="Button draw outcome when a game starts (SEAT-1); afterwards the button "
+        "moves clockwise by itself (SEAT-4).",
+    )
+
+
+class ActionRequest(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=1, max_value=MAX_SEATS)
+    action = serializers.ChoiceField(choices=ACTIONS)
+    amount_to = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        allow_null=True,
+        help_text="For bet/raise: the player's total bet on this street after the action.",
+    )
+
+
+class BoardRequest(serializers.Serializer):
+    street = serializers.ChoiceField(choices=["flop", "turn", "river"])
+    cards = serializers.CharField(max_length=6, help_text='e.g. "Qs9c4s" for a flop, "As" turn.')
+
+
+class ShowRequest(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=1, max_value=MAX_SEATS)
+    cards = serializers.CharField(max_length=8, help_text='e.g. "AcKd" (NLH), "AhKcQsJh" (PLO).')
+
+
+class MuckRequest(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=1, max_value=MAX_SEATS)
+
+
+class AwardRequest(serializers.Serializer):
+    winners_by_pot = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField(min_value=1), min_length=1),
+        min_length=1,
+        help_text="Winning seats of each pot, main pot first.",
+    )
+
+
+class HandSeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    player_id = serializers.CharField()
+    starting_stack = serializers.IntegerField()
+    stack = serializers.IntegerField(help_text="Chips behind now (final stack once complete).")
+    bet = serializers.IntegerField(help_text="Bet on the current street.")
+    contributed = serializers.IntegerField(help_text="Total put in this hand.")
+    folded = serializers.BooleanField()
+    all_in = serializers.BooleanField()
+    shown = serializers.CharField(allow_null=True)
+    mucked = serializers.BooleanField()
+
+
+class LegalActionsSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    to_call = serializers.IntegerField()
+    call_to = serializers.IntegerField()
+    can_check = serializers.BooleanField()
+    can_fold = serializers.BooleanField()
+    can_bet = serializers.BooleanField()
+    can_raise = serializers.BooleanField()
+    min_raise_to = serializers.IntegerField(allow_null=True)
+    max_raise_to = serializers.IntegerField(allow_null=True)
+    all_in_to = serializers.IntegerField()
+
+
+class AwardSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    amount = serializers.IntegerField()
+
+
+class PotResultSerializer(serializers.Serializer):
+    index = serializers.IntegerField()
+    amount = serializers.IntegerField()
+    rake = serializers.IntegerField()
+    eligible_seats = serializers.ListField(child=serializers.IntegerField())
+    winners = AwardSerializer(many=True)
+
+
+class HandResultSerializer(serializers.Serializer):
+    method = serializers.CharField()
+    rake = serializers.IntegerField()
+    uncalled = AwardSerializer(many=True)
+    pots = PotResultSerializer(many=True)
+
+
+class HandSerializer(serializers.Serializer):
+    """The hand as the dealer tablet shows it."""
+
+    hand_id = serializers.CharField()
+    table_id = serializers.IntegerField()
+    hand_number = serializers.IntegerField()
+    version = serializers.IntegerField(help_text="Hand stream version (for If-Match).")
+    game = serializers.CharField()
+    button_seat = serializers.IntegerField()
+    phase = serializers.ChoiceField(choices=["betting", "awaiting_board", "showdown", "complete"])
+    street = serializers.CharField()
+    next_street = serializers.CharField(allow_null=True)
+    board = serializers.ListField(child=serializers.CharField())
+    to_act = serializers.IntegerField(allow_null=True)
+    legal = LegalActionsSerializer(allow_null=True)
+    pot = serializers.IntegerField()
+    seats = HandSeatSerializer(many=True)
+    result = HandResultSerializer(allow_null=True)

@@ -7,15 +7,29 @@ case nothing is appended. Amounts are integers in CZK (cash tables).
 
 from __future__ import annotations
 
+import uuid
+from typing import cast
+
 from django.db.models import Max
 
 from casino.errors import DomainError, NotFound
 from casino.eventstore import aggregates, store
 from casino.models import Player
+from tables.domain import hand as hand_domain
 from tables.domain import table as table_domain
+from tables.domain.commands import (
+    AwardPots,
+    DealBoard,
+    HandCommand,
+    MuckCards,
+    ShowCards,
+    StartHand,
+    TakeAction,
+)
+from tables.domain.hand import HandState
 from tables.domain.table import TableState
+from tables.events import HandBegan, HandSettled, SeatInHand, TableOpened
 from tables.models import SeatView, TableView
-from tables.table_events import TableOpened
 
 
 def table_stream(table_id: int) -> str:
@@ -41,8 +55,9 @@ def load_table(table_id: int) -> aggregates.Loaded[TableState | None]:
 
 def execute_on_table(
     table_id: int, command: table_domain.Command, *, if_match: int | None = None
-) -> list[store.RecordedEvent]:
-    """Decide ``command`` against the current table and append its events.
+) -> tuple[list[store.RecordedEvent], TableState]:
+    """Decide ``command`` against the current table, append its events; return them and
+    the table after them.
 
     Raises:
         DomainError: the table refuses the command.
@@ -62,7 +77,8 @@ def execute_on_table(
         state,
         previous_version=loaded.version,
     )
-    return recorded
+    assert state is not None
+    return recorded, state
 
 
 def open_table(
@@ -143,6 +159,148 @@ def cash_out(*, table_id: int, seat: int, if_match: int | None = None) -> int:
     Raises:
         DomainError ``seat_empty``, ``hand_in_progress`` (BI-6).
     """
-    recorded = execute_on_table(table_id, table_domain.CashOut(seat=seat), if_match=if_match)
+    recorded, _ = execute_on_table(table_id, table_domain.CashOut(seat=seat), if_match=if_match)
     event = recorded[0].event
     return int(getattr(event, "amount", 0))
+
+
+# --- hands ---------------------------------------------------------------------------------
+
+
+def hand_stream(hand_id: str) -> str:
+    return f"hand-{hand_id}"
+
+
+def load_hand(hand_id: str) -> aggregates.Loaded[HandState]:
+    """The hand aggregate (folded from its short stream, or cached) and its version.
+
+    Raises:
+        NotFound ``hand_not_found``.
+    """
+    loaded = aggregates.load(hand_stream(hand_id), hand_domain.evolve, None)
+    if loaded.state is None:
+        raise NotFound("hand_not_found", f"There is no hand {hand_id}.", hand_id=hand_id)
+    return cast(aggregates.Loaded[HandState], loaded)
+
+
+def start_hand(*, table_id: int, button_seat: int | None = None) -> aggregates.Loaded[HandState]:
+    """Deal a new hand at the table: button (drawn when a game starts, then clockwise),
+    blinds and antes posted by position, every seated player with chips dealt in.
+
+    Raises:
+        DomainError ``hand_in_progress`` (BI-6), ``not_enough_players`` (SEAT-3),
+        ``button_out_of_turn`` (SEAT-4), ``button_seat_not_in_hand`` (SEAT-1).
+    """
+    hand_id = str(uuid.uuid4())
+    recorded, table = execute_on_table(
+        table_id, table_domain.BeginHand(hand_id=hand_id, button_seat=button_seat)
+    )
+    began = recorded[0].event
+    assert isinstance(began, HandBegan)
+    config = table.config
+    command = StartHand(
+        hand_id=hand_id,
+        table_id=table_id,
+        hand_number=began.hand_number,
+        button_seat=began.button_seat,
+        seats=tuple(SeatInHand(s.seat, str(s.player_id), s.stack) for s in began.seats),
+        small_blind=config.small_blind,
+        big_blind=config.big_blind,
+        game=config.game,  # type: ignore[arg-type]
+        ante=config.ante,
+        ante_type=config.ante_type,  # type: ignore[arg-type]
+        min_raise_rule=config.min_raise_rule,  # type: ignore[arg-type]
+        rake_percent_bp=config.rake_percent_bp,
+        rake_cap=config.rake_cap,
+        no_flop_no_drop=config.no_flop_no_drop,
+    )
+    events = hand_domain.decide(None, command)
+    store.append(hand_stream(hand_id), events, expected_version=0)
+    state = hand_domain.load(events)
+    assert state is not None
+    aggregates.remember(hand_stream(hand_id), len(events), state)
+    return aggregates.Loaded(state, len(events))
+
+
+def _execute_on_hand(
+    hand_id: str, command: HandCommand, *, if_match: int | None = None
+) -> aggregates.Loaded[HandState]:
+    """Decide ``command`` on the hand, append, and when it settles close it at the table."""
+    loaded = load_hand(hand_id)
+    if if_match is not None and if_match != loaded.version:
+        raise store.ConcurrencyConflict(hand_stream(hand_id), if_match, loaded.version)
+    events = hand_domain.decide(loaded.state, command)
+    store.append(hand_stream(hand_id), events, expected_version=loaded.version)
+    state = loaded.state
+    for event in events:
+        state = hand_domain.evolve(state, event)
+        if isinstance(event, HandSettled):
+            execute_on_table(
+                state.started.table_id,
+                table_domain.EndHand(
+                    hand_id=hand_id,
+                    stacks=tuple((s.seat, s.stack) for s in event.final_stacks),
+                    rake=event.rake,
+                ),
+            )
+    aggregates.remember(hand_stream(hand_id), loaded.version + len(events), state)
+    return aggregates.Loaded(state, loaded.version + len(events))
+
+
+def record_action(
+    *,
+    hand_id: str,
+    seat: int,
+    action: str,
+    amount_to: int | None = None,
+    if_match: int | None = None,
+) -> aggregates.Loaded[HandState]:
+    """The player at ``seat`` folds, checks, calls, bets or raises to ``amount_to`` (street
+    total, chips/CZK) or goes all-in; legality by pokerkit (BET-1, BET-3, BET-4, BET-8/9,
+    BET-14). When the action ends the hand, the pots are settled in the same transaction.
+
+    Raises:
+        DomainError: the action is not legal now (code and rule ID say why).
+    """
+    command = TakeAction(seat=seat, action=action, amount_to=amount_to)  # type: ignore[arg-type]
+    return _execute_on_hand(hand_id, command, if_match=if_match)
+
+
+def deal_board(
+    *, hand_id: str, street: str, cards: str, if_match: int | None = None
+) -> aggregates.Loaded[HandState]:
+    """Record the flop (3 cards), turn or river (1 card) as the dealer turns them.
+
+    Raises:
+        DomainError ``wrong_board_street``, ``invalid_cards``, ``duplicate_card`` (MIS-12),
+        ``betting_round_not_complete``.
+    """
+    command = DealBoard(street=street, cards=cards)  # type: ignore[arg-type]
+    return _execute_on_hand(hand_id, command, if_match=if_match)
+
+
+def show_cards(
+    *, hand_id: str, seat: int, cards: str, if_match: int | None = None
+) -> aggregates.Loaded[HandState]:
+    """A player tables his hole cards at showdown; once every live player has shown or
+    mucked and the board is complete, the server ranks the hands (phevaluator) and awards
+    the pots (SD-1, SD-2, SD-20, SD-21).
+    """
+    return _execute_on_hand(hand_id, ShowCards(seat=seat, cards=cards), if_match=if_match)
+
+
+def muck_cards(
+    *, hand_id: str, seat: int, if_match: int | None = None
+) -> aggregates.Loaded[HandState]:
+    """A player mucks at showdown and gives up his claim to the pot (SD-4)."""
+    return _execute_on_hand(hand_id, MuckCards(seat=seat), if_match=if_match)
+
+
+def award_pots(
+    *, hand_id: str, winners_by_pot: list[list[int]], if_match: int | None = None
+) -> aggregates.Loaded[HandState]:
+    """Manual award: the dealer read the hands and names the winning seats of each pot
+    (index 0 = main pot); ties split with the odd chip by the house rule (SD-21).
+    """
+    command = AwardPots(winners_by_pot=tuple(tuple(w) for w in winners_by_pot))
+    return _execute_on_hand(hand_id, command, if_match=if_match)

@@ -11,4 +11,11 @@ urlpatterns = [
         api.CashOutView.as_view(),
         name="cash-out",
     ),
+    path("tables/<int:table_id>/hands/", api.StartHandView.as_view(), name="start-hand"),
+    path("hands/<uuid:hand_id>/", api.HandDetailView.as_view(), name="hand"),
+    path("hands/<uuid:hand_id>/actions/", api.RecordActionView.as_view(), name="hand-action"),
+    path("hands/<uuid:hand_id>/board/", api.DealBoardView.as_view(), name="hand-board"),
+    path("hands/<uuid:hand_id>/show/", api.ShowCardsView.as_view(), name="hand-show"),
+    path("hands/<uuid:hand_id>/muck/", api.MuckCardsView.as_view(), name="hand-muck"),
+    path("hands/<uuid:hand_id>/award/", api.AwardPotsView.as_view(), name="hand-award"),
 ]

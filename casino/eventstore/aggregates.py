@@ -1,19 +1,29 @@
-"""Loading an aggregate's state from its stream, with snapshots for long-lived streams.
+"""Loading an aggregate's state from its stream: snapshots and a per-process cache.
 
-``load`` folds the events of a stream with the domain's ``evolve``. For long-lived streams
-(a table runs for years) pass a ``snapshot_type``: the latest :class:`StreamSnapshot` is read
-and only newer events are folded; ``save_snapshot`` writes one in the append's transaction.
-Snapshots are a cache: deleting them all changes nothing but speed.
+``load`` folds the events of a stream with the domain's ``evolve``:
+
+* a per-process cache keeps the last state of each recently used stream with its version;
+  a load asks the database only for events after that version (one indexed query), so a
+  stale entry is brought up to date and another process's writes are never missed. Entries
+  are stored only after the transaction commits (``transaction.on_commit``), so a rolled
+  back decision can never be served.
+* long-lived streams (a table runs for years) also keep a :class:`StreamSnapshot` written in
+  the append's transaction, so a cold process folds at most ``SNAPSHOT_EVERY`` events.
+
+Both are caches: clearing them changes nothing but speed.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
 import dacite
+from django.db import transaction
 
 from casino.domain_events import DomainEvent
 from casino.eventstore import store
@@ -22,6 +32,7 @@ from casino.eventstore.models import StreamSnapshot
 _DACITE = dacite.Config(cast=[tuple], strict=True)
 
 SNAPSHOT_EVERY = 25
+CACHE_SIZE = 2048
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +43,39 @@ class Loaded[S]:
     version: int
 
 
+class _StateCache:
+    """Least-recently-used map ``stream -> (version, state)``, safe across threads."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.entries: OrderedDict[str, tuple[int, Any]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, stream: str) -> tuple[int, Any] | None:
+        with self.lock:
+            entry = self.entries.get(stream)
+            if entry is not None:
+                self.entries.move_to_end(stream)
+            return entry
+
+    def put(self, stream: str, version: int, state: Any) -> None:
+        with self.lock:
+            current = self.entries.get(stream)
+            if current is not None and current[0] >= version:
+                return
+            self.entries[stream] = (version, state)
+            self.entries.move_to_end(stream)
+            while len(self.entries) > self.size:
+                self.entries.popitem(last=False)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.entries.clear()
+
+
+cache = _StateCache(CACHE_SIZE)
+
+
 def load[S](
     stream: str,
     evolve: Callable[[S, DomainEvent], S],
@@ -39,9 +83,12 @@ def load[S](
     *,
     snapshot_type: type[S] | None = None,
 ) -> Loaded[S]:
-    """Fold ``stream`` into a state, starting from its snapshot when there is one."""
+    """Fold ``stream`` into a state, starting from the cache or snapshot when there is one."""
     state, version = initial, 0
-    if snapshot_type is not None:
+    cached = cache.get(stream)
+    if cached is not None:
+        version, state = cached
+    elif snapshot_type is not None:
         snap = StreamSnapshot.objects.filter(stream=stream).first()
         if snap is not None:
             state = dacite.from_dict(cast(Any, snapshot_type), snap.state, config=_DACITE)
@@ -52,8 +99,14 @@ def load[S](
     return Loaded(state, version)
 
 
+def remember(stream: str, version: int, state: Any) -> None:
+    """Cache ``state`` at ``version`` once the current transaction commits."""
+    transaction.on_commit(lambda: cache.put(stream, version, state))
+
+
 def save_snapshot(stream: str, version: int, state: Any, *, previous_version: int) -> None:
     """Store ``state`` at ``version`` when ``SNAPSHOT_EVERY`` events passed since the last."""
+    remember(stream, version, state)
     if version // SNAPSHOT_EVERY == previous_version // SNAPSHOT_EVERY:
         return
     StreamSnapshot.objects.update_or_create(

@@ -18,12 +18,14 @@ Guarantees and where they live:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from django.db import IntegrityError, connection
+from django.utils.dateparse import parse_datetime
 
 from casino import clock
 from casino.domain_events import DomainEvent
@@ -90,15 +92,21 @@ def _recorded(row: StoredEvent, transaction_id: int = 0) -> RecordedEvent:
     )
 
 
+# The hot paths below use plain SQL on the (stream, version) index: the ORM's query
+# building cost more than the queries themselves (see tests/bench/).
+_VERSION_SQL = "SELECT MAX(version) FROM eventstore_event WHERE stream = %s"
+_STREAM_SQL = (
+    "SELECT position, stream, version, type, schema_version, data, metadata, command_id, "
+    "recorded_at FROM eventstore_event WHERE stream = %s AND version > %s ORDER BY version"
+)
+
+
 def stream_version(stream: str) -> int:
     """Current version of ``stream`` (0 when it has no events)."""
-    last = (
-        StoredEvent.objects.filter(stream=stream)
-        .order_by("-version")
-        .values_list("version", flat=True)
-        .first()
-    )
-    return last or 0
+    with connection.cursor() as cur:
+        cur.execute(_VERSION_SQL, [stream])
+        row = cur.fetchone()
+    return int(row[0] or 0) if row else 0
 
 
 def append(
@@ -166,8 +174,30 @@ def append(
 
 def read_stream(stream: str, *, after_version: int = 0) -> list[RecordedEvent]:
     """Events of ``stream`` with a version above ``after_version``, in version order."""
-    rows = StoredEvent.objects.filter(stream=stream, version__gt=after_version).order_by("version")
-    return [_recorded(row) for row in rows]
+    with connection.cursor() as cur:
+        cur.execute(_STREAM_SQL, [stream, after_version])
+        return [_recorded(_row(values)) for values in cur.fetchall()]
+
+
+def _row(values: Sequence[Any]) -> StoredEvent:
+    """A ``StoredEvent`` from a raw row (JSON as text on SQLite and psycopg, as Django
+    leaves it; times as text on SQLite)."""
+    pos, stream, version, type_, schema_version, data, metadata, cmd, at = values[:9]
+    if not isinstance(at, datetime):
+        at = parse_datetime(at)
+        if at is not None and at.tzinfo is None:
+            at = at.replace(tzinfo=UTC)
+    return StoredEvent(
+        position=pos,
+        stream=stream,
+        version=version,
+        type=type_,
+        schema_version=schema_version,
+        data=json.loads(data) if isinstance(data, str | bytes) else data,
+        metadata=json.loads(metadata) if isinstance(metadata, str | bytes) else metadata,
+        command_id=cmd,
+        recorded_at=at,
+    )
 
 
 def read_log(*, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
@@ -208,24 +238,4 @@ def read_all(after: tuple[int, int] = TAIL_START, *, limit: int = 1000) -> list[
     with connection.cursor() as cur:
         cur.execute(_PG_TAIL_SQL, [str(after[0]), after[1], limit])
         fetched = cur.fetchall()
-    result = []
-    for pos, stream, version, type_, schema_version, data, metadata, cmd, at, xid in fetched:
-        row = StoredEvent(
-            position=pos,
-            stream=stream,
-            version=version,
-            type=type_,
-            schema_version=schema_version,
-            data=data if isinstance(data, dict) else _json(data),
-            metadata=metadata if isinstance(metadata, dict) else _json(metadata),
-            command_id=cmd,
-            recorded_at=at,
-        )
-        result.append(_recorded(row, transaction_id=xid))
-    return result
-
-
-def _json(value: Any) -> Any:
-    import json
-
-    return json.loads(value)
+    return [_recorded(_row(values), transaction_id=values[9]) for values in fetched]

@@ -7,6 +7,11 @@ are *not* automated and never called: pots are ours (:mod:`tables.domain.pots`).
 betting is over (river closed, or at most one player left with chips) the pokerkit state is
 no longer touched; the rest of the board and the showdown are handled by the hand itself.
 
+pokerkit's deck holds only unknown cards (as many as the hole cards and burns of the hand):
+pokerkit never picks a card, the tablet enters every card, and card validity and duplicates
+(MIS-12) are checked by the hand itself. This also keeps pokerkit's card bookkeeping cheap.
+Board cards are put on top of that deck just before they are dealt.
+
 ``Mode.CASH_GAME`` at cash tables: a player may fold when he could check (pokerkit only
 warns), and the all-in runout count is selected automatically (one board).
 ``Mode.TOURNAMENT`` in tournaments: pokerkit refuses such a fold.
@@ -19,10 +24,12 @@ preflop, SEAT-10).
 from __future__ import annotations
 
 import warnings
+from typing import cast
 
 from pokerkit import (
     Automation,
     Card,
+    Deck,
     Mode,
     NoLimitTexasHoldem,
     PotLimitOmahaHoldem,
@@ -40,6 +47,7 @@ AUTOMATIONS = (
 )
 UNKNOWN = Card.clean("??")
 HOLE_CARD_COUNT = {"NLH": 2, "PLO": 4}
+BURN_COUNT = 3
 
 
 def create_state(started: HandStarted) -> State:
@@ -55,18 +63,20 @@ def create_state(started: HandStarted) -> State:
         antes = tuple(started.ante if i == 1 else 0 for i in range(count))
     else:
         antes = (0,) * count
-    game = PotLimitOmahaHoldem if started.game == "PLO" else NoLimitTexasHoldem
-    state = game.create_state(
+    game_type = PotLimitOmahaHoldem if started.game == "PLO" else NoLimitTexasHoldem
+    game = game_type(
         AUTOMATIONS,
         started.ante_type != "big_blind",
         antes,
         (started.small_blind, started.big_blind),
         started.big_blind,
-        tuple(stacks[seat] for seat in order),
-        count,
         mode=Mode.TOURNAMENT if started.mode == "tournament" else Mode.CASH_GAME,
     )
-    hole = UNKNOWN * HOLE_CARD_COUNT[started.game]
+    hole_count = HOLE_CARD_COUNT[started.game]
+    # an instance attribute shadowing the class's standard deck (see the module notes)
+    game.deck = cast(Deck, UNKNOWN * (hole_count * count + BURN_COUNT))  # type: ignore[misc]
+    state = game(tuple(stacks[seat] for seat in order), count)
+    hole = UNKNOWN * hole_count
     for _ in range(count):
         state.deal_hole(hole)
     return state
@@ -80,6 +90,8 @@ def fold(state: State) -> None:
 
 
 def deal_board(state: State, cards: str) -> None:
-    """Burn an unknown card and turn ``cards``."""
+    """Burn an unknown card and turn ``cards`` (validated by the caller)."""
     state.burn_card(UNKNOWN)
-    state.deal_board(cards)
+    board = Card.clean(cards)
+    state.deck_cards.extend(board)  # the entered cards come "from the deck": no warning
+    state.deal_board(board)

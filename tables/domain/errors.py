@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from casino.errors import DomainError
 
-class HandRuleViolation(Exception):
+
+class HandRuleViolation(DomainError):
     """A hand command refused by a rule; nothing is recorded.
 
     Attributes:
@@ -15,16 +17,10 @@ class HandRuleViolation(Exception):
         context: the numbers behind the refusal (``min_raise_to``, ``amount_to``, ...).
     """
 
-    def __init__(self, code: str, rule: str, detail: str, **context: Any) -> None:
-        super().__init__(detail)
-        self.code = code
-        self.rule = rule
-        self.detail = detail
-        self.context: dict[str, Any] = context
+    rule: str
 
-    def as_dict(self) -> dict[str, Any]:
-        """The API error body: ``{"code", "rule", "detail", **context}``."""
-        return {"code": self.code, "rule": self.rule, "detail": self.detail, **self.context}
+    def __init__(self, code: str, rule: str, detail: str, **context: Any) -> None:
+        super().__init__(code, detail, rule=rule, **context)
 
     def __repr__(self) -> str:
         return f"HandRuleViolation({self.code!r}, {self.rule!r}, {self.detail!r}, {self.context!r})"

@@ -8,6 +8,9 @@ Pure functions over each seat's total contribution to the hand (antes, blinds an
   folded seats included, and is open to the seats still in the hand that reached it.
   Adjacent levels with the same eligible seats are merged; chips at a level no live seat
   reached (dead money) join the pot below. Index 0 is the main pot, then side pots 1, 2 ...
+* **Dead money.** A big-blind ante is posted for the whole table: it is not part of the big
+  blind's bet (never returned as uncalled) and goes into the main pot, open to every live
+  seat (``dead_money``). Per-player antes are ordinary contributions.
 * **Award order (SD-20).** Side pots first, the outermost (highest level) first, the main
   pot last; :func:`settle_pots` returns them in that order.
 * **Ties and odd chips (SD-21/SD-22/SD-23).** A pot (after rake) is split evenly between its
@@ -22,7 +25,7 @@ Pure functions over each seat's total contribution to the hand (antes, blinds an
   order, until the cap is reached (so a side pot may be raked less than its percentage, or
   not at all). No rake when ``take_rake`` is false (no flop, no drop). Invariants:
   ``0 <= rake <= rake_cap`` and
-  ``sum(contributions) == sum(awards) + sum(uncalled) + rake``.
+  ``sum(contributions) + dead_money == sum(awards) + sum(uncalled) + rake``.
 """
 
 from __future__ import annotations
@@ -98,8 +101,12 @@ def return_uncalled(
     return called, SeatAmount(seat=top_seat, amount=top - second)
 
 
-def build_pots(contributions: Mapping[int, int], live_seats: Collection[int]) -> tuple[Pot, ...]:
+def build_pots(
+    contributions: Mapping[int, int], live_seats: Collection[int], dead_money: int = 0
+) -> tuple[Pot, ...]:
     """Main and side pots from called contributions; only ``live_seats`` may win.
+
+    ``dead_money`` (a big-blind ante) is added to the main pot.
 
     Raises:
         ValueError: a contribution is negative, or chips are in but nobody is live.
@@ -129,6 +136,13 @@ def build_pots(contributions: Mapping[int, int], live_seats: Collection[int]) ->
             dead_below_first = 0
     if dead_below_first:
         raise ValueError("chips in the pot but no seat is live")
+    if dead_money:
+        if not amounts:
+            if not live:
+                raise ValueError("chips in the pot but no seat is live")
+            amounts.append(0)
+            eligibles.append(tuple(sorted(live)))
+        amounts[0] += dead_money
     return tuple(
         Pot(index=i, amount=amount, eligible_seats=eligible)
         for i, (amount, eligible) in enumerate(zip(amounts, eligibles, strict=True))
@@ -177,8 +191,11 @@ def settle_pots(
     rake_cap: int = 0,
     take_rake: bool = True,
     odd_chip_order: OddChipOrder = first_clockwise_from_button,
+    dead_money: int = 0,
 ) -> Settlement:
     """Return the uncalled bet, build the pots, rake them and award them.
+
+    ``dead_money`` (a big-blind ante) goes into the main pot and is never returned.
 
     ``decide_pot`` names each pot's winners (a subset of its eligible seats).
 
@@ -186,7 +203,7 @@ def settle_pots(
         ValueError: a winner is not eligible for the pot, or a pot has no winner.
     """
     called, uncalled = return_uncalled(contributions)
-    pots = build_pots(called, live_seats)
+    pots = build_pots(called, live_seats, dead_money)
     rakes = (
         rake_pots([pot.amount for pot in pots], rake_percent_bp, rake_cap)
         if take_rake

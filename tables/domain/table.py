@@ -13,7 +13,9 @@ from dataclasses import dataclass, replace
 
 from casino.domain_events import DomainEvent
 from casino.errors import DomainError
-from tables.table_events import (
+from tables.domain.hand import ANTE_TYPES, GAMES, MIN_RAISE_RULES
+from tables.domain.seating import MAX_SEATS, next_button
+from tables.events import (
     DealtInSeat,
     HandBegan,
     HandEnded,
@@ -22,11 +24,6 @@ from tables.table_events import (
     SeatStack,
     TableOpened,
 )
-
-GAMES = ("NLH", "PLO")
-ANTE_TYPES = ("none", "per_player", "big_blind")
-MIN_RAISE_RULES = ("previous_increment", "double_last")
-MAX_SEATS = 10  # SEAT-3
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +77,12 @@ class CashOut:
 
 @dataclass(frozen=True, slots=True)
 class BeginHand:
+    """Start a hand. ``button_seat`` is the outcome of the button draw (SEAT-1) when a game
+    starts (no button yet, or the table emptied since); afterwards the button moves
+    clockwise by itself (SEAT-4) and a different ``button_seat`` is refused."""
+
     hand_id: str
+    button_seat: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,21 +102,6 @@ def buy_in_rule(config: TableOpened) -> str:
     if config.game == "NLH" and (config.small_blind, config.big_blind) == (25, 50):
         return "BI-4"
     return "BI-5"
-
-
-def next_button(previous: int | None, occupied: list[int]) -> int:
-    """Seat of the next button: the next occupied seat clockwise (ascending, wrapping) after
-    ``previous``; the lowest occupied seat for a table's first hand (SEAT-4).
-
-    Raises:
-        ValueError: ``occupied`` is empty.
-    """
-    ordered = sorted(occupied)
-    if not ordered:
-        raise ValueError("no occupied seat")
-    if previous is None:
-        return ordered[0]
-    return next((s for s in ordered if s > previous), ordered[0])
 
 
 def _validate_config(c: TableOpened) -> None:
@@ -208,7 +195,7 @@ def decide(state: TableState | None, command: Command) -> list[DomainEvent]:
                     hand_id=state.hand_id,
                 )
             return [PlayerCashedOut(c.table_id, seat, occupant.player_id, occupant.stack)]
-        case BeginHand(hand_id=hand_id):
+        case BeginHand(hand_id=hand_id, button_seat=drawn):
             if state.hand_id is not None:
                 raise DomainError(
                     "hand_in_progress",
@@ -224,7 +211,25 @@ def decide(state: TableState | None, command: Command) -> list[DomainEvent]:
                     rule="SEAT-3",
                     players=len(dealt),
                 )
-            button = next_button(state.button_seat, [s.seat for s in dealt])
+            occupied = [s.seat for s in dealt]
+            button = next_button(state.button_seat, occupied)
+            if drawn is not None and state.button_seat is None:
+                if drawn not in occupied:
+                    raise DomainError(
+                        "button_seat_not_in_hand",
+                        f"The button must be on a seat dealt in: {occupied}.",
+                        rule="SEAT-1",
+                        button_seat=drawn,
+                    )
+                button = drawn
+            elif drawn is not None and drawn != button:
+                raise DomainError(
+                    "button_out_of_turn",
+                    f"The button moves one seat clockwise, to seat {button}.",
+                    rule="SEAT-4",
+                    button_seat=drawn,
+                    expected_button_seat=button,
+                )
             return [
                 HandBegan(
                     c.table_id,
@@ -252,7 +257,9 @@ def evolve(state: TableState | None, event: DomainEvent) -> TableState | None:
             seated = sorted((*state.seats, Seat(seat, player_id, buy_in)), key=lambda s: s.seat)
             return replace(state, seats=tuple(seated))
         case PlayerCashedOut(seat=seat):
-            return replace(state, seats=tuple(s for s in state.seats if s.seat != seat))
+            left = tuple(s for s in state.seats if s.seat != seat)
+            # An empty table ends the game: the next one starts with a new button draw.
+            return replace(state, seats=left, button_seat=state.button_seat if left else None)
         case HandBegan(hand_id=hand_id, button_seat=button):
             return replace(state, hand_id=hand_id, button_seat=button)
         case HandEnded(stacks=stacks):

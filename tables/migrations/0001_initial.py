@@ -5,72 +5,91 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.CreateModel(
-            name='TableView',
+            name="TableView",
             fields=[
-                ('table_id', models.PositiveIntegerField(primary_key=True, serialize=False)),
-                ('name', models.CharField(max_length=100)),
-                ('game', models.CharField(max_length=10)),
-                ('small_blind', models.PositiveIntegerField()),
-                ('big_blind', models.PositiveIntegerField()),
-                ('ante', models.PositiveIntegerField()),
-                ('ante_type', models.CharField(max_length=20)),
-                ('buy_in_min', models.PositiveIntegerField()),
-                ('buy_in_max', models.PositiveIntegerField()),
-                ('rake_percent_bp', models.PositiveIntegerField()),
-                ('rake_cap', models.PositiveIntegerField()),
-                ('no_flop_no_drop', models.BooleanField()),
-                ('min_raise_rule', models.CharField(max_length=30)),
-                ('max_seats', models.PositiveSmallIntegerField()),
-                ('button_seat', models.PositiveSmallIntegerField(null=True)),
-                ('current_hand_id', models.CharField(max_length=36, null=True)),
-                ('hands_played', models.PositiveIntegerField(default=0)),
-                ('rake_total', models.PositiveBigIntegerField(default=0)),
-                ('version', models.PositiveIntegerField()),
-                ('opened_at', models.DateTimeField()),
+                ("table_id", models.PositiveIntegerField(primary_key=True, serialize=False)),
+                ("name", models.CharField(max_length=100)),
+                ("game", models.CharField(max_length=10)),
+                ("small_blind", models.PositiveIntegerField()),
+                ("big_blind", models.PositiveIntegerField()),
+                ("ante", models.PositiveIntegerField()),
+                ("ante_type", models.CharField(max_length=20)),
+                ("buy_in_min", models.PositiveIntegerField()),
+                ("buy_in_max", models.PositiveIntegerField()),
+                ("rake_percent_bp", models.PositiveIntegerField()),
+                ("rake_cap", models.PositiveIntegerField()),
+                ("no_flop_no_drop", models.BooleanField()),
+                ("min_raise_rule", models.CharField(max_length=30)),
+                ("max_seats", models.PositiveSmallIntegerField()),
+                ("button_seat", models.PositiveSmallIntegerField(null=True)),
+                ("current_hand_id", models.CharField(max_length=36, null=True)),
+                ("hands_played", models.PositiveIntegerField(default=0)),
+                ("rake_total", models.PositiveBigIntegerField(default=0)),
+                ("version", models.PositiveIntegerField()),
+                ("opened_at", models.DateTimeField()),
             ],
             options={
-                'ordering': ['table_id'],
+                "ordering": ["table_id"],
             },
         ),
         migrations.CreateModel(
-            name='HandView',
+            name="HandView",
             fields=[
-                ('hand_id', models.CharField(max_length=36, primary_key=True, serialize=False)),
-                ('hand_number', models.PositiveIntegerField()),
-                ('button_seat', models.PositiveSmallIntegerField()),
-                ('players', models.PositiveSmallIntegerField()),
-                ('status', models.CharField(default='running', max_length=20)),
-                ('pot', models.PositiveBigIntegerField(default=0)),
-                ('rake', models.PositiveBigIntegerField(default=0)),
-                ('started_at', models.DateTimeField()),
-                ('ended_at', models.DateTimeField(null=True)),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='hands', to='tables.tableview')),
+                ("hand_id", models.CharField(max_length=36, primary_key=True, serialize=False)),
+                ("hand_number", models.PositiveIntegerField()),
+                ("button_seat", models.PositiveSmallIntegerField()),
+                ("players", models.PositiveSmallIntegerField()),
+                ("status", models.CharField(default="running", max_length=20)),
+                ("pot", models.PositiveBigIntegerField(default=0)),
+                ("rake", models.PositiveBigIntegerField(default=0)),
+                ("started_at", models.DateTimeField()),
+                ("ended_at", models.DateTimeField(null=True)),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="hands",
+                        to="tables.tableview",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['table_id', 'hand_number'],
+                "ordering": ["table_id", "hand_number"],
             },
         ),
         migrations.CreateModel(
-            name='SeatView',
+            name="SeatView",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seat', models.PositiveSmallIntegerField()),
-                ('player_id', models.PositiveIntegerField(db_index=True)),
-                ('stack', models.PositiveBigIntegerField()),
-                ('seated_at', models.DateTimeField()),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='tables.tableview')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("seat", models.PositiveSmallIntegerField()),
+                ("player_id", models.PositiveIntegerField(db_index=True)),
+                ("stack", models.PositiveBigIntegerField()),
+                ("seated_at", models.DateTimeField()),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to="tables.tableview",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['table_id', 'seat'],
-                'constraints': [models.UniqueConstraint(fields=('table', 'seat'), name='seat_once_per_table')],
+                "ordering": ["table_id", "seat"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("table", "seat"), name="seat_once_per_table")
+                ],
             },
         ),
     ]

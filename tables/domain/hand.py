@@ -1,0 +1,1133 @@
+"""The hand aggregate: ``decide(state, command) -> events`` and ``evolve(state, event)``.
+
+``decide`` never changes ``state``: it returns the events a command leads to, or raises
+:class:`HandRuleViolation`. ``evolve`` returns a new :class:`HandState`; a hand is loaded by
+folding its events from ``None``::
+
+    state = functools.reduce(evolve, events, None)
+
+Betting legality comes from pokerkit (:mod:`tables.domain.engine`), with the house's
+"double the last bet" minimum raise (BET-9) as an extra check. Pots, rake and odd chips are
+ours (:mod:`tables.domain.pots`); hands are evaluated with phevaluator.
+
+Refusal codes (:class:`HandRuleViolation` ``code`` / ``rule``):
+
+* start: ``hand_already_started``, ``wrong_player_count`` / ``invalid_seat`` /
+  ``duplicate_player`` (SEAT-3), ``seat_has_no_chips`` (SEAT-8), ``invalid_button``
+  (SEAT-4), ``unsupported_game`` (BET-4), ``invalid_stakes`` (SEAT-7), ``invalid_config``
+  (BET-8), ``invalid_rake`` (RAKE-1);
+* any command: ``hand_not_started``, ``hand_already_complete`` (SD-25), ``seat_not_in_hand``
+  (SEAT-12), ``seat_folded``;
+* actions: ``unknown_action`` (BET-16), ``no_betting_now`` (BET-1), ``not_your_turn``
+  (BET-25), ``fold_not_allowed`` (tournament, nothing to call), ``check_not_allowed``,
+  ``nothing_to_call``, ``bet_not_allowed``, ``nothing_to_raise`` (BET-1), ``amount_required``
+  (BET-18), ``amount_exceeds_stack`` (BET-24), ``bet_below_minimum`` (BET-3),
+  ``raise_below_minimum`` (BET-8, or BET-9 under ``double_last``), ``bet_above_pot_limit`` /
+  ``raise_above_pot_limit`` (BET-4), ``raise_not_reopened`` (BET-14), ``opponents_all_in``
+  (BET-1);
+* board: ``betting_round_not_complete`` (BET-1), ``wrong_board_street`` (BET-2),
+  ``wrong_card_count`` (MIS-17), ``invalid_cards`` (MIS-13), ``duplicate_card`` (MIS-12);
+* showdown: ``not_at_showdown`` (BET-31), ``wrong_card_count`` (SD-3),
+  ``cards_already_shown`` (SD-3), ``cards_already_mucked`` (SD-7), ``last_live_hand``
+  (SD-16), ``invalid_cards``, ``duplicate_card``;
+* manual award: ``not_at_showdown`` (SD-1), ``board_not_complete`` (SD-2),
+  ``wrong_pot_count`` / ``pot_without_winner`` / ``seat_not_eligible`` (SD-20),
+  ``duplicate_winner`` (SD-21).
+
+Known limit (SEAT-8): with a short big blind, pokerkit makes the others call the largest
+blind actually posted (not the full big blind) and raise from there.
+
+Implementation note: the pokerkit state is mutable and costly to copy, so a
+:class:`HandState` does not copy it. ``evolve`` moves it to the new state; an older state
+whose pokerkit state was moved on rebuilds its own (by folding its events again) the first
+time it needs it. Observable behaviour is that of an immutable value; a state object is not
+meant to be shared between threads.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import reduce
+from typing import Literal
+
+from phevaluator import evaluate_cards, evaluate_omaha_cards
+from pokerkit import State
+
+from casino.domain_events import DomainEvent
+from tables.domain import engine
+from tables.domain.cards import check_no_duplicates, parse_cards
+from tables.domain.commands import (
+    AwardPots,
+    DealBoard,
+    HandCommand,
+    MuckCards,
+    ShowCards,
+    StartHand,
+    TakeAction,
+)
+from tables.domain.errors import HandRuleViolation
+from tables.domain.pots import (
+    Pot,
+    PotDecision,
+    Settlement,
+    build_pots,
+    return_uncalled,
+    settle_pots,
+)
+from tables.domain.seating import MAX_SEATS, acting_order, forced_bets
+from tables.events import (
+    ActionKind,
+    ActionTaken,
+    BoardDealt,
+    CardsMucked,
+    CardsShown,
+    HandSettled,
+    HandStarted,
+    SeatStack,
+    SettleMethod,
+    Street,
+)
+
+Phase = Literal["betting", "awaiting_board", "showdown", "complete"]
+"""betting: a player is to act; awaiting_board: the round is closed and the next street is
+to be dealt before more betting; showdown: the betting is over, the rest of the board and
+the players' shows or mucks are awaited; complete: settled."""
+
+STREETS: tuple[Street, ...] = ("flop", "turn", "river")
+CARDS_PER_STREET: dict[str, int] = {"flop": 3, "turn": 1, "river": 1}
+STREET_BY_BOARD_SIZE: dict[int, str] = {0: "preflop", 3: "flop", 4: "turn", 5: "river"}
+
+GAMES = ("NLH", "PLO")
+ANTE_TYPES = ("none", "per_player", "big_blind")
+MIN_RAISE_RULES = ("previous_increment", "double_last")
+MODES = ("cash", "tournament")
+ACTIONS = ("fold", "check", "call", "bet", "raise", "all_in")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatState:
+    """One seat in the hand.
+
+    ``bet`` is the seat's bet on the current street, ``contributed`` its total for the hand
+    (antes and blinds included), ``ante`` the ante it posted; ``stack`` is what it has
+    behind.
+    """
+
+    seat: int
+    player_id: str
+    starting_stack: int
+    stack: int
+    bet: int = 0
+    contributed: int = 0
+    ante: int = 0
+    folded: bool = False
+    shown: str | None = None
+    mucked: bool = False
+
+    @property
+    def live(self) -> bool:
+        """Still has a claim to the pot (not folded, not mucked)."""
+        return not self.folded and not self.mucked
+
+    @property
+    def all_in(self) -> bool:
+        """Live with no chips behind."""
+        return self.live and self.stack == 0
+
+
+@dataclass(frozen=True, slots=True)
+class LegalActions:
+    """What the player to act may do, for the tablet.
+
+    ``to_call`` is the chips a call adds (0: he may check); ``call_to`` his street total
+    after calling. ``min_raise_to`` / ``max_raise_to`` are street totals for a bet (when
+    ``can_bet``) or a raise (when ``can_raise``), ``None`` when he may not bet or raise; an
+    all-in below ``min_raise_to`` is always allowed. ``all_in_to`` is his all-in total.
+    """
+
+    seat: int
+    to_call: int
+    call_to: int
+    can_check: bool
+    can_fold: bool
+    can_bet: bool
+    can_raise: bool
+    min_raise_to: int | None
+    max_raise_to: int | None
+    all_in_to: int
+
+
+class _Engine:
+    """Mutable holder of the pokerkit state of one :class:`HandState` (see module notes).
+
+    The lock makes "take the pokerkit state for a successor" atomic, so two threads that
+    evolve the same (cached) state never mutate one pokerkit object: the second rebuilds.
+    """
+
+    __slots__ = ("lock", "pk")
+
+    def __init__(self, pk: State | None) -> None:
+        self.pk = pk
+        self.lock = threading.Lock()
+
+
+@dataclass(frozen=True, slots=True)
+class HandState:
+    """A hand as far as it has been played. Build it with :func:`evolve`."""
+
+    started: HandStarted
+    seats: tuple[SeatState, ...]
+    board: tuple[str, ...] = ()
+    phase: Phase = "betting"
+    to_act: int | None = None
+    result: HandSettled | None = None
+    order: tuple[int, ...] = field(default=(), repr=False)
+    history: tuple[DomainEvent, ...] = field(default=(), repr=False, compare=False)
+    _engine: _Engine = field(default_factory=lambda: _Engine(None), repr=False, compare=False)
+
+    # -- identity and configuration -------------------------------------------------------
+    @property
+    def hand_id(self) -> str:
+        return self.started.hand_id
+
+    @property
+    def button_seat(self) -> int:
+        return self.started.button_seat
+
+    @property
+    def game(self) -> str:
+        return self.started.game
+
+    # -- progress ---------------------------------------------------------------------------
+    @property
+    def is_complete(self) -> bool:
+        return self.phase == "complete"
+
+    @property
+    def street(self) -> str:
+        """``preflop``, ``flop``, ``turn`` or ``river``: the last street dealt."""
+        return STREET_BY_BOARD_SIZE[len(self.board)]
+
+    @property
+    def next_street(self) -> Street | None:
+        """The street the dealer may deal now, if any."""
+        if self.phase not in ("awaiting_board", "showdown") or len(self.board) >= 5:
+            return None
+        return STREETS[(0, 3, 4).index(len(self.board))]
+
+    @property
+    def stacks(self) -> dict[int, int]:
+        """Chips behind per seat (final stacks once complete)."""
+        return {s.seat: s.stack for s in self.seats}
+
+    @property
+    def pot(self) -> int:
+        """Chips in the middle: every contribution so far, current bets included."""
+        return 0 if self.is_complete else sum(s.contributed for s in self.seats)
+
+    @property
+    def live_seats(self) -> tuple[int, ...]:
+        return tuple(s.seat for s in self.seats if s.live)
+
+    def seat_state(self, seat: int) -> SeatState | None:
+        for s in self.seats:
+            if s.seat == seat:
+                return s
+        return None
+
+    def pots(self) -> tuple[Pot, ...]:
+        """Main and side pots as they stand, after returning any uncalled bet."""
+        contributions, dead_money = _pot_inputs(self.started, self.seats)
+        called, _ = return_uncalled(contributions)
+        return build_pots(called, self.live_seats, dead_money)
+
+    # -- the tablet's action panel ------------------------------------------------------------
+    @property
+    def legal(self) -> LegalActions | None:
+        """Legal action info for the player to act (``None`` when nobody is to act)."""
+        if self.phase != "betting" or self.to_act is None:
+            return None
+        return _legal_actions(self, self._pk())
+
+    @property
+    def to_call(self) -> int | None:
+        legal = self.legal
+        return None if legal is None else legal.to_call
+
+    @property
+    def min_raise_to(self) -> int | None:
+        legal = self.legal
+        return None if legal is None else legal.min_raise_to
+
+    @property
+    def max_raise_to(self) -> int | None:
+        legal = self.legal
+        return None if legal is None else legal.max_raise_to
+
+    # -- pokerkit state ownership -------------------------------------------------------------
+    def _pk(self) -> State:
+        """This state's pokerkit state (rebuilt when it was moved to a successor)."""
+        with self._engine.lock:
+            if self._engine.pk is None:
+                self._engine.pk = self._rebuild_pk()
+            return self._engine.pk
+
+    def _take_pk(self) -> State:
+        """Move the pokerkit state out of this state (for a successor to mutate)."""
+        with self._engine.lock:
+            pk, self._engine.pk = self._engine.pk, None
+        return pk if pk is not None else self._rebuild_pk()
+
+    def _rebuild_pk(self) -> State:
+        rebuilt = reduce(_evolve, self.history, None)
+        assert rebuilt is not None and rebuilt._engine.pk is not None
+        return rebuilt._engine.pk
+
+
+# ==========================================================================================
+# evolve
+# ==========================================================================================
+
+
+def evolve(state: HandState | None, event: DomainEvent) -> HandState:
+    """Apply one recorded event; ``None`` + :class:`HandStarted` starts a hand."""
+    new = _evolve(state, event)
+    if new is None:  # pragma: no cover - _evolve only returns None for None input
+        raise ValueError("no state")
+    return new
+
+
+def load(events: Iterable[DomainEvent]) -> HandState | None:
+    """Fold a hand's events (``None`` for no events)."""
+    return reduce(_evolve, events, None)
+
+
+def _evolve(state: HandState | None, event: DomainEvent) -> HandState | None:
+    if isinstance(event, HandStarted):
+        if state is not None:
+            raise ValueError("HandStarted on a started hand")
+        return _start(event)
+    if state is None:
+        raise ValueError(f"{type(event).__name__} before HandStarted")
+    history = (*state.history, event)
+    if isinstance(event, ActionTaken):
+        return _apply_action(state, event, history)
+    if isinstance(event, BoardDealt):
+        return _apply_board(state, event, history)
+    if isinstance(event, CardsShown):
+        seats = _update_seat(state.seats, event.seat, shown=event.cards)
+        return _successor(state, history, seats=seats)
+    if isinstance(event, CardsMucked):
+        seats = _update_seat(state.seats, event.seat, mucked=True)
+        return _successor(state, history, seats=seats)
+    if isinstance(event, HandSettled):
+        final = {s.seat: s.stack for s in event.final_stacks}
+        seats = tuple(_seat_with(s, stack=final.get(s.seat, s.stack), bet=0) for s in state.seats)
+        return _successor(state, history, seats=seats, phase="complete", to_act=None, result=event)
+    raise ValueError(f"not a hand event: {type(event).__name__}")
+
+
+def _successor(
+    state: HandState,
+    history: tuple[DomainEvent, ...],
+    *,
+    seats: tuple[SeatState, ...] | None = None,
+    board: tuple[str, ...] | None = None,
+    phase: Phase | None = None,
+    to_act: int | Literal["same"] | None = "same",
+    result: HandSettled | None = None,
+    engine_box: _Engine | None = None,
+) -> HandState:
+    """A new state (cheaper than ``dataclasses.replace``); unchanged parts are shared."""
+    return HandState(
+        state.started,
+        state.seats if seats is None else seats,
+        state.board if board is None else board,
+        state.phase if phase is None else phase,
+        state.to_act if to_act == "same" else to_act,
+        state.result if result is None else result,
+        state.order,
+        history,
+        state._engine if engine_box is None else engine_box,
+    )
+
+
+def _seat_with(
+    s: SeatState,
+    *,
+    stack: int | None = None,
+    bet: int | None = None,
+    contributed: int | None = None,
+    folded: bool | None = None,
+    shown: str | None = None,
+    mucked: bool | None = None,
+) -> SeatState:
+    return SeatState(
+        s.seat,
+        s.player_id,
+        s.starting_stack,
+        s.stack if stack is None else stack,
+        s.bet if bet is None else bet,
+        s.contributed if contributed is None else contributed,
+        s.ante,
+        s.folded if folded is None else folded,
+        s.shown if shown is None else shown,
+        s.mucked if mucked is None else mucked,
+    )
+
+
+def _update_seat(
+    seats: tuple[SeatState, ...],
+    seat: int,
+    *,
+    stack: int | None = None,
+    bet: int | None = None,
+    contributed: int | None = None,
+    folded: bool | None = None,
+    shown: str | None = None,
+    mucked: bool | None = None,
+) -> tuple[SeatState, ...]:
+    return tuple(
+        _seat_with(
+            s,
+            stack=stack,
+            bet=bet,
+            contributed=contributed,
+            folded=folded,
+            shown=shown,
+            mucked=mucked,
+        )
+        if s.seat == seat
+        else s
+        for s in seats
+    )
+
+
+def _start(event: HandStarted) -> HandState:
+    pk = engine.create_state(event)
+    paid: dict[int, int] = {}
+    for post in event.posts:
+        paid[post.seat] = paid.get(post.seat, 0) + post.amount
+    blinds = {p.seat: p.amount for p in event.posts if p.kind != "ante"}
+    antes = {p.seat: p.amount for p in event.posts if p.kind == "ante"}
+    seats = tuple(
+        SeatState(
+            seat=s.seat,
+            player_id=s.player_id,
+            starting_stack=s.stack,
+            stack=s.stack - paid.get(s.seat, 0),
+            bet=blinds.get(s.seat, 0),
+            contributed=paid.get(s.seat, 0),
+            ante=antes.get(s.seat, 0),
+        )
+        for s in sorted(event.seats, key=lambda s: s.seat)
+    )
+    expected_posts = forced_bets(
+        event.button_seat,
+        event.seats,
+        small_blind=event.small_blind,
+        big_blind=event.big_blind,
+        ante=event.ante,
+        ante_type=event.ante_type,
+    )
+    if event.posts != expected_posts:  # pokerkit posts these; the event must agree
+        raise ValueError("HandStarted.posts disagree with the stakes and stacks")
+    order = acting_order(event.button_seat, [s.seat for s in seats])
+    base = HandState(started=event, seats=seats, order=order, history=(event,), _engine=_Engine(pk))
+    return _with_progress(base, pk)
+
+
+def _apply_action(
+    state: HandState, event: ActionTaken, history: tuple[DomainEvent, ...]
+) -> HandState:
+    pk = state._take_pk()
+    if event.action == "fold":
+        engine.fold(pk)
+        seats = _update_seat(state.seats, event.seat, folded=True)
+    else:
+        if event.action in ("check", "call"):
+            pk.check_or_call()
+        else:
+            pk.complete_bet_or_raise_to(event.amount_to)
+        seat = state.seat_state(event.seat)
+        assert seat is not None
+        seats = _update_seat(
+            state.seats,
+            event.seat,
+            stack=seat.stack - event.added,
+            bet=seat.bet + event.added,
+            contributed=seat.contributed + event.added,
+        )
+    new = _successor(state, history, seats=seats, engine_box=_Engine(pk))
+    return _with_progress(new, pk)
+
+
+def _apply_board(
+    state: HandState, event: BoardDealt, history: tuple[DomainEvent, ...]
+) -> HandState:
+    cards = parse_cards(event.cards)
+    seats = tuple(_seat_with(s, bet=0) if s.bet else s for s in state.seats)
+    board = state.board + cards
+    if state.phase == "awaiting_board":
+        pk = state._take_pk()
+        engine.deal_board(pk, "".join(cards))
+        new = _successor(state, history, seats=seats, board=board, engine_box=_Engine(pk))
+        return _with_progress(new, pk)
+    # showdown runout: pokerkit is no longer involved
+    return _successor(state, history, seats=seats, board=board)
+
+
+def _with_progress(state: HandState, pk: State) -> HandState:
+    """Phase and player to act after pokerkit moved on (``state`` is fresh: set in place)."""
+    actor = pk.actor_index
+    phase: Phase
+    to_act = None
+    if actor is not None:
+        phase, to_act = "betting", state.order[actor]
+    else:
+        live = [s for s in state.seats if s.live]
+        with_chips = sum(1 for s in live if s.stack > 0)
+        if len(live) <= 1 or len(state.board) >= 5 or with_chips <= 1:
+            phase = "showdown"
+        else:
+            phase = "awaiting_board"
+    return _successor(state, state.history, phase=phase, to_act=to_act, engine_box=state._engine)
+
+
+# ==========================================================================================
+# decide
+# ==========================================================================================
+
+
+def decide(state: HandState | None, command: HandCommand) -> list[DomainEvent]:
+    """The events ``command`` leads to; ``state`` is not changed.
+
+    Raises:
+        HandRuleViolation: the command is refused (see the codes in this module).
+    """
+    if isinstance(command, StartHand):
+        if state is not None:
+            raise HandRuleViolation(
+                "hand_already_started", "SEAT-4", "This hand has already started."
+            )
+        return [_decide_start(command)]
+    if state is None:
+        raise HandRuleViolation("hand_not_started", "BET-1", "No hand is in progress.")
+    if state.is_complete:
+        raise HandRuleViolation(
+            "hand_already_complete", "SD-25", "The hand is over.", hand_id=state.hand_id
+        )
+    if isinstance(command, TakeAction):
+        return _decide_action(state, command)
+    if isinstance(command, DealBoard):
+        return _decide_board(state, command)
+    if isinstance(command, ShowCards):
+        return _decide_show(state, command)
+    if isinstance(command, MuckCards):
+        return _decide_muck(state, command)
+    if isinstance(command, AwardPots):
+        return _decide_award(state, command)
+    raise TypeError(f"not a hand command: {type(command).__name__}")
+
+
+# -- StartHand --------------------------------------------------------------------------------
+
+
+def _decide_start(cmd: StartHand) -> HandStarted:
+    seats = sorted(cmd.seats, key=lambda s: s.seat)
+    numbers = [s.seat for s in seats]
+    if not 2 <= len(seats) <= MAX_SEATS:
+        raise HandRuleViolation(
+            "wrong_player_count",
+            "SEAT-3",
+            "A hand needs 2 to 10 players.",
+            player_count=len(seats),
+        )
+    if len(set(numbers)) != len(numbers) or numbers[0] < 1 or numbers[-1] > MAX_SEATS:
+        raise HandRuleViolation(
+            "invalid_seat", "SEAT-3", "Seats are 1..10, each dealt in once.", seats=numbers
+        )
+    if len({s.player_id for s in seats}) != len(seats):
+        raise HandRuleViolation(
+            "duplicate_player", "SEAT-3", "A player is dealt in twice.", seats=numbers
+        )
+    for s in seats:
+        if s.stack <= 0:
+            raise HandRuleViolation(
+                "seat_has_no_chips",
+                "SEAT-8",
+                "A seat without chips cannot be dealt in.",
+                seat=s.seat,
+            )
+    if not 1 <= cmd.button_seat <= MAX_SEATS:
+        raise HandRuleViolation(
+            "invalid_button",
+            "SEAT-4",
+            "The button must be on seat 1..10.",
+            button_seat=cmd.button_seat,
+        )
+    if cmd.game not in GAMES:
+        raise HandRuleViolation("unsupported_game", "BET-4", "Games: NLH, PLO.", game=cmd.game)
+    if (
+        cmd.big_blind <= 0
+        or not 0 <= cmd.small_blind <= cmd.big_blind
+        or cmd.ante < 0
+        or cmd.ante_type not in ANTE_TYPES
+        or (cmd.ante_type == "none") != (cmd.ante == 0)
+    ):
+        raise HandRuleViolation(
+            "invalid_stakes",
+            "SEAT-7",
+            "Blinds must be 0 <= small <= big, big > 0; an ante needs an ante type.",
+            small_blind=cmd.small_blind,
+            big_blind=cmd.big_blind,
+            ante=cmd.ante,
+            ante_type=cmd.ante_type,
+        )
+    if cmd.min_raise_rule not in MIN_RAISE_RULES or cmd.mode not in MODES:
+        raise HandRuleViolation(
+            "invalid_config",
+            "BET-8",
+            "Unknown minimum-raise rule or table mode.",
+            min_raise_rule=cmd.min_raise_rule,
+            mode=cmd.mode,
+        )
+    if not 0 <= cmd.rake_percent_bp <= 10_000 or cmd.rake_cap < 0:
+        raise HandRuleViolation(
+            "invalid_rake",
+            "RAKE-1",
+            "Rake is 0..10000 basis points with a cap >= 0.",
+            rake_percent_bp=cmd.rake_percent_bp,
+            rake_cap=cmd.rake_cap,
+        )
+    posts = forced_bets(
+        cmd.button_seat,
+        seats,
+        small_blind=cmd.small_blind,
+        big_blind=cmd.big_blind,
+        ante=cmd.ante,
+        ante_type=cmd.ante_type,
+    )
+    return HandStarted(
+        hand_id=cmd.hand_id,
+        table_id=cmd.table_id,
+        hand_number=cmd.hand_number,
+        button_seat=cmd.button_seat,
+        game=cmd.game,
+        small_blind=cmd.small_blind,
+        big_blind=cmd.big_blind,
+        ante=cmd.ante,
+        ante_type=cmd.ante_type,
+        min_raise_rule=cmd.min_raise_rule,
+        rake_percent_bp=cmd.rake_percent_bp,
+        rake_cap=cmd.rake_cap,
+        no_flop_no_drop=cmd.no_flop_no_drop,
+        seats=tuple(seats),
+        posts=posts,
+        mode=cmd.mode,
+    )
+
+
+# -- TakeAction -------------------------------------------------------------------------------
+
+
+def _seat_in_hand(state: HandState, seat: int) -> SeatState:
+    found = state.seat_state(seat)
+    if found is None:
+        raise HandRuleViolation(
+            "seat_not_in_hand", "SEAT-12", f"Seat {seat} is not dealt in.", seat=seat
+        )
+    return found
+
+
+def _raise_refusal(pk: State, seat: SeatState, max_bet: int) -> HandRuleViolation | None:
+    """Why the actor may not bet or raise at all (``None`` if he may)."""
+    if seat.bet + seat.stack <= max_bet:
+        return HandRuleViolation(
+            "amount_exceeds_stack",
+            "BET-24",
+            "The stack only covers a call (all-in).",
+            seat=seat.seat,
+            max_amount_to=seat.bet + seat.stack,
+        )
+    try:
+        pk.verify_completion_betting_or_raising_to()
+    except ValueError as error:
+        message = str(error)
+        if "Short all-in" in message or "already acted" in message:
+            return HandRuleViolation(
+                "raise_not_reopened",
+                "BET-14",
+                "A short all-in did not reopen the betting: call or fold.",
+                seat=seat.seat,
+            )
+        if "every other player" in message:
+            return HandRuleViolation(
+                "opponents_all_in",
+                "BET-1",
+                "Every other player is all-in or folded: call or fold.",
+                seat=seat.seat,
+            )
+        return HandRuleViolation("raise_not_allowed", "BET-4", message, seat=seat.seat)
+    return None
+
+
+def _min_raise_to(state: HandState, pk: State, seat: SeatState, max_bet: int) -> int:
+    """Minimum bet/raise street total, with the house "double the last" rule (BET-9)."""
+    minimum = pk.min_completion_betting_or_raising_to_amount
+    assert minimum is not None
+    if state.started.min_raise_rule == "double_last":
+        minimum = max(minimum, 2 * max_bet)
+    return min(minimum, seat.bet + seat.stack)
+
+
+def _legal_actions(state: HandState, pk: State) -> LegalActions:
+    assert state.to_act is not None
+    seat = state.seat_state(state.to_act)
+    assert seat is not None
+    max_bet = max(s.bet for s in state.seats)
+    to_call = min(seat.stack, max_bet - seat.bet)
+    can_raise_at_all = _raise_refusal(pk, seat, max_bet) is None
+    min_to = max_to = None
+    if can_raise_at_all:
+        min_to = _min_raise_to(state, pk, seat, max_bet)
+        max_to = pk.max_completion_betting_or_raising_to_amount
+    return LegalActions(
+        seat=seat.seat,
+        to_call=to_call,
+        call_to=seat.bet + to_call,
+        can_check=to_call == 0,
+        can_fold=not (state.started.mode == "tournament" and to_call == 0),
+        can_bet=can_raise_at_all and max_bet == 0,
+        can_raise=can_raise_at_all and max_bet > 0,
+        min_raise_to=min_to,
+        max_raise_to=max_to,
+        all_in_to=seat.bet + seat.stack,
+    )
+
+
+def _decide_action(state: HandState, cmd: TakeAction) -> list[DomainEvent]:
+    seat = _seat_in_hand(state, cmd.seat)
+    if cmd.action not in ACTIONS:
+        raise HandRuleViolation(
+            "unknown_action", "BET-16", f"Unknown action {cmd.action!r}.", action=cmd.action
+        )
+    if seat.folded:
+        raise HandRuleViolation(
+            "seat_folded", "BET-1", f"Seat {cmd.seat} has folded.", seat=cmd.seat
+        )
+    if state.phase != "betting" or state.to_act is None:
+        raise HandRuleViolation(
+            "no_betting_now",
+            "BET-1",
+            "The betting round is closed: deal the next street or go to showdown.",
+            seat=cmd.seat,
+            phase=state.phase,
+        )
+    if cmd.seat != state.to_act:
+        raise HandRuleViolation(
+            "not_your_turn",
+            "BET-25",
+            f"Seat {state.to_act} is to act, not seat {cmd.seat}.",
+            seat=cmd.seat,
+            to_act=state.to_act,
+        )
+    pk = state._pk()
+    max_bet = max(s.bet for s in state.seats)
+    to_call = min(seat.stack, max_bet - seat.bet)
+    all_in_to = seat.bet + seat.stack
+    action: str = cmd.action
+    amount_to = cmd.amount_to
+
+    if action == "all_in":
+        if all_in_to <= max_bet:
+            action = "call"
+        else:
+            refusal = _raise_refusal(pk, seat, max_bet)
+            if refusal is None:
+                action, amount_to = ("bet" if max_bet == 0 else "raise"), all_in_to
+            elif refusal.code == "opponents_all_in" and to_call > 0:
+                action = "call"
+            else:
+                raise refusal
+
+    if action == "fold":
+        if state.started.mode == "tournament" and to_call == 0:
+            raise HandRuleViolation(
+                "fold_not_allowed",
+                "BET-1",
+                "Nothing to call: check instead of folding.",
+                seat=seat.seat,
+                to_call=0,
+            )
+        return _fold_events(state, seat)
+    if action == "check":
+        if to_call > 0:
+            raise HandRuleViolation(
+                "check_not_allowed",
+                "BET-1",
+                f"Seat {seat.seat} faces a bet: {to_call} to call.",
+                seat=seat.seat,
+                to_call=to_call,
+            )
+        return [ActionTaken(seat=seat.seat, action="check", amount_to=0, added=0, all_in=False)]
+    if action == "call":
+        if to_call == 0:
+            raise HandRuleViolation(
+                "nothing_to_call", "BET-1", "There is no bet to call: check.", seat=seat.seat
+            )
+        return [
+            ActionTaken(
+                seat=seat.seat,
+                action="call",
+                amount_to=seat.bet + to_call,
+                added=to_call,
+                all_in=to_call == seat.stack,
+            )
+        ]
+    return [_bet_or_raise(state, pk, seat, action, amount_to, max_bet, to_call)]
+
+
+def _bet_or_raise(
+    state: HandState,
+    pk: State,
+    seat: SeatState,
+    action: str,
+    amount_to: int | None,
+    max_bet: int,
+    to_call: int,
+) -> ActionTaken:
+    is_bet = action == "bet"
+    if is_bet and max_bet > 0:
+        raise HandRuleViolation(
+            "bet_not_allowed",
+            "BET-1",
+            f"There is already a bet of {max_bet}: raise instead.",
+            seat=seat.seat,
+            current_bet=max_bet,
+        )
+    if not is_bet and max_bet == 0:
+        raise HandRuleViolation(
+            "nothing_to_raise", "BET-1", "There is no bet to raise: bet instead.", seat=seat.seat
+        )
+    if amount_to is None:
+        raise HandRuleViolation(
+            "amount_required", "BET-18", f"A {action} needs an amount.", seat=seat.seat
+        )
+    all_in_to = seat.bet + seat.stack
+    if amount_to > all_in_to:
+        raise HandRuleViolation(
+            "amount_exceeds_stack",
+            "BET-24",
+            f"Seat {seat.seat} can put in at most {all_in_to} on this street.",
+            seat=seat.seat,
+            amount_to=amount_to,
+            max_amount_to=all_in_to,
+            stack=seat.stack,
+        )
+    refusal = _raise_refusal(pk, seat, max_bet)
+    if refusal is not None:
+        raise refusal
+    min_to = _min_raise_to(state, pk, seat, max_bet)
+    max_to = pk.max_completion_betting_or_raising_to_amount
+    assert max_to is not None
+    is_all_in = amount_to == all_in_to
+    if (amount_to < min_to and not is_all_in) or amount_to <= max_bet:
+        if is_bet:
+            code, rule = "bet_below_minimum", "BET-3"
+        else:
+            code = "raise_below_minimum"
+            pk_min = pk.min_completion_betting_or_raising_to_amount
+            assert pk_min is not None
+            rule = "BET-8" if amount_to < pk_min or amount_to <= max_bet else "BET-9"
+        raise HandRuleViolation(
+            code,
+            rule,
+            f"The minimum {action} is to {min_to}.",
+            seat=seat.seat,
+            amount_to=amount_to,
+            min_raise_to=min_to,
+            to_call=to_call,
+        )
+    if amount_to > max_to:
+        raise HandRuleViolation(
+            "bet_above_pot_limit" if is_bet else "raise_above_pot_limit",
+            "BET-4",
+            f"Pot limit: the maximum {action} is to {max_to}.",
+            seat=seat.seat,
+            amount_to=amount_to,
+            max_raise_to=max_to,
+        )
+    return ActionTaken(
+        seat=seat.seat,
+        action="bet" if is_bet else "raise",
+        amount_to=amount_to,
+        added=amount_to - seat.bet,
+        all_in=is_all_in,
+    )
+
+
+def _fold_events(state: HandState, seat: SeatState) -> list[DomainEvent]:
+    fold = ActionTaken(seat=seat.seat, action="fold", amount_to=0, added=0, all_in=False)
+    after = _update_seat(state.seats, seat.seat, folded=True)
+    live = [s.seat for s in after if s.live]
+    if len(live) > 1:
+        return [fold]
+    winner = live[0]
+    settled = _settle(
+        state,
+        after,
+        state.board,
+        "uncontested",
+        lambda pot: PotDecision(winners=(winner,)),
+    )
+    return [fold, settled]
+
+
+# -- DealBoard --------------------------------------------------------------------------------
+
+
+def _decide_board(state: HandState, cmd: DealBoard) -> list[DomainEvent]:
+    if state.phase == "betting":
+        raise HandRuleViolation(
+            "betting_round_not_complete",
+            "BET-1",
+            f"Seat {state.to_act} is still to act.",
+            to_act=state.to_act,
+        )
+    expected = state.next_street
+    if cmd.street != expected:
+        raise HandRuleViolation(
+            "wrong_board_street",
+            "BET-2",
+            f"The next street is {expected}, not {cmd.street}.",
+            street=cmd.street,
+            expected_street=expected,
+        )
+    cards = parse_cards(cmd.cards)
+    if len(cards) != CARDS_PER_STREET[cmd.street]:
+        raise HandRuleViolation(
+            "wrong_card_count",
+            "MIS-17",
+            f"The {cmd.street} is {CARDS_PER_STREET[cmd.street]} card(s).",
+            street=cmd.street,
+            card_count=len(cards),
+        )
+    check_no_duplicates(cards, _cards_in_play(state))
+    event = BoardDealt(street=cmd.street, cards="".join(cards))
+    if state.phase != "showdown":
+        return [event]
+    return [event, *_settle_if_ready(evolve(state, event))]
+
+
+def _cards_in_play(state: HandState) -> list[str]:
+    cards = list(state.board)
+    for s in state.seats:
+        if s.shown:
+            cards.extend(parse_cards(s.shown))
+    return cards
+
+
+# -- ShowCards / MuckCards ------------------------------------------------------------------
+
+
+def _showdown_seat(state: HandState, seat_number: int) -> SeatState:
+    seat = _seat_in_hand(state, seat_number)
+    if seat.folded:
+        raise HandRuleViolation(
+            "seat_folded", "SD-16", f"Seat {seat.seat} has folded.", seat=seat.seat
+        )
+    if state.phase != "showdown":
+        raise HandRuleViolation(
+            "not_at_showdown",
+            "BET-31",
+            "Hands are shown or mucked only once the betting is over.",
+            seat=seat.seat,
+            phase=state.phase,
+        )
+    if seat.shown is not None:
+        raise HandRuleViolation(
+            "cards_already_shown", "SD-3", f"Seat {seat.seat} has shown.", seat=seat.seat
+        )
+    if seat.mucked:
+        raise HandRuleViolation(
+            "cards_already_mucked", "SD-7", f"Seat {seat.seat} has mucked.", seat=seat.seat
+        )
+    return seat
+
+
+def _decide_show(state: HandState, cmd: ShowCards) -> list[DomainEvent]:
+    seat = _showdown_seat(state, cmd.seat)
+    cards = parse_cards(cmd.cards)
+    needed = engine.HOLE_CARD_COUNT[state.game]
+    if len(cards) != needed:
+        raise HandRuleViolation(
+            "wrong_card_count",
+            "SD-3",
+            f"Show all {needed} hole cards.",
+            seat=seat.seat,
+            card_count=len(cards),
+            expected=needed,
+        )
+    check_no_duplicates(cards, _cards_in_play(state))
+    event = CardsShown(seat=seat.seat, cards="".join(cards))
+    return [event, *_settle_if_ready(evolve(state, event))]
+
+
+def _decide_muck(state: HandState, cmd: MuckCards) -> list[DomainEvent]:
+    seat = _showdown_seat(state, cmd.seat)
+    for pot in state.pots():
+        if pot.eligible_seats == (seat.seat,) and len(state.live_seats) > 1:
+            raise HandRuleViolation(
+                "last_live_hand",
+                "SD-16",
+                f"Seat {seat.seat} is the last live hand in pot {pot.index}: show, or award"
+                " the pots.",
+                seat=seat.seat,
+                pot_index=pot.index,
+            )
+    event = CardsMucked(seat=seat.seat)
+    return [event, *_settle_if_ready(evolve(state, event))]
+
+
+def _settle_if_ready(state: HandState) -> list[DomainEvent]:
+    """``HandSettled`` when the showdown is decided, else nothing."""
+    live = [s for s in state.seats if s.live]
+    if len(live) == 1:
+        winner = live[0].seat
+        return [
+            _settle(
+                state, state.seats, state.board, "uncontested", lambda pot: PotDecision((winner,))
+            )
+        ]
+    if len(state.board) < 5 or any(s.shown is None for s in live):
+        return []
+    ranks = {s.seat: _rank(state.game, state.board, s.shown) for s in live if s.shown}
+
+    def by_cards(pot: Pot) -> PotDecision:
+        best = min(ranks[seat] for seat in pot.eligible_seats)
+        return PotDecision(
+            winners=tuple(seat for seat in pot.eligible_seats if ranks[seat] == best),
+            hand_rank=best,
+        )
+
+    return [_settle(state, state.seats, state.board, "showdown", by_cards)]
+
+
+def _rank(game: str, board: tuple[str, ...], shown: str) -> int:
+    hole = parse_cards(shown)
+    if game == "PLO":
+        return int(evaluate_omaha_cards(*board, *hole))
+    return int(evaluate_cards(*board, *hole))
+
+
+# -- AwardPots --------------------------------------------------------------------------------
+
+
+def _decide_award(state: HandState, cmd: AwardPots) -> list[DomainEvent]:
+    if state.phase != "showdown":
+        raise HandRuleViolation(
+            "not_at_showdown",
+            "SD-1",
+            "Pots are awarded once the betting is over.",
+            phase=state.phase,
+        )
+    if len(state.board) < 5:
+        raise HandRuleViolation(
+            "board_not_complete",
+            "SD-2",
+            "Deal the rest of the board before awarding the pots.",
+            next_street=state.next_street,
+        )
+    pots = state.pots()
+    if len(cmd.winners_by_pot) != len(pots):
+        raise HandRuleViolation(
+            "wrong_pot_count",
+            "SD-20",
+            f"There are {len(pots)} pots.",
+            pot_count=len(pots),
+            given=len(cmd.winners_by_pot),
+        )
+    for pot, winners in zip(pots, cmd.winners_by_pot, strict=True):
+        if not winners:
+            raise HandRuleViolation(
+                "pot_without_winner",
+                "SD-20",
+                f"Name the winner of pot {pot.index}.",
+                pot_index=pot.index,
+            )
+        if len(set(winners)) != len(winners):
+            raise HandRuleViolation(
+                "duplicate_winner", "SD-21", "A winner is named twice.", pot_index=pot.index
+            )
+        for seat in winners:
+            if seat not in pot.eligible_seats:
+                raise HandRuleViolation(
+                    "seat_not_eligible",
+                    "SD-20",
+                    f"Seat {seat} cannot win pot {pot.index}.",
+                    pot_index=pot.index,
+                    seat=seat,
+                    eligible_seats=list(pot.eligible_seats),
+                )
+    chosen = {pot.index: tuple(w) for pot, w in zip(pots, cmd.winners_by_pot, strict=True)}
+    return [
+        _settle(
+            state, state.seats, state.board, "manual", lambda pot: PotDecision(chosen[pot.index])
+        )
+    ]
+
+
+# -- settlement -------------------------------------------------------------------------------
+
+
+def _settle(
+    state: HandState,
+    seats: tuple[SeatState, ...],
+    board: tuple[str, ...],
+    method: SettleMethod,
+    decide_pot: Callable[[Pot], PotDecision],
+) -> HandSettled:
+    started = state.started
+    contributions, dead_money = _pot_inputs(started, seats)
+    settlement: Settlement = settle_pots(
+        contributions,
+        [s.seat for s in seats if s.live],
+        decide_pot,
+        button_seat=started.button_seat,
+        rake_percent_bp=started.rake_percent_bp,
+        rake_cap=started.rake_cap,
+        take_rake=not (started.no_flop_no_drop and not board),
+        dead_money=dead_money,
+    )
+    return HandSettled(
+        method=method,
+        uncalled=settlement.uncalled,
+        pots=settlement.pots,
+        rake=settlement.rake,
+        final_stacks=tuple(
+            SeatStack(seat=s.seat, stack=s.stack + settlement.payouts.get(s.seat, 0)) for s in seats
+        ),
+    )
+
+
+def _pot_inputs(started: HandStarted, seats: Iterable[SeatState]) -> tuple[dict[int, int], int]:
+    """Contributions for the pot levels, and the dead money (a big-blind ante)."""
+    if started.ante_type == "big_blind":
+        seats = list(seats)
+        return {s.seat: s.contributed - s.ante for s in seats}, sum(s.ante for s in seats)
+    return {s.seat: s.contributed for s in seats}, 0
+
+
+__all__ = [
+    "ActionKind",
+    "HandState",
+    "LegalActions",
+    "Phase",
+    "SeatState",
+    "decide",
+    "evolve",
+    "load",
+]

@@ -1,0 +1,276 @@
+"""Events of one poker hand (the stream ``hand-<hand_id>``), recorded by the dealer tablet.
+
+Every event is a frozen dataclass with JSON-friendly fields (see :mod:`casino.domain_events`).
+Amounts are integers: CZK at cash tables, chips in tournaments. Seats are numbered 1..10
+clockwise. The hand can be rebuilt from its events alone: :class:`HandStarted` carries the
+seats, stakes, rake schedule and the forced bets (antes and blinds) actually posted.
+
+Order of a hand's events: one ``HandStarted``; then ``ActionTaken`` and ``BoardDealt`` as the
+hand is played; at showdown ``CardsShown`` / ``CardsMucked``; and one ``HandSettled`` last.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from casino.domain_events import DomainEvent
+
+Game = Literal["NLH", "PLO"]
+AnteType = Literal["none", "per_player", "big_blind"]
+MinRaiseRule = Literal["previous_increment", "double_last"]
+TableMode = Literal["cash", "tournament"]
+PostKind = Literal["ante", "small_blind", "big_blind"]
+ActionKind = Literal["fold", "check", "call", "bet", "raise"]
+Street = Literal["flop", "turn", "river"]
+SettleMethod = Literal["uncontested", "showdown", "manual"]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInHand:
+    """A seat dealt into the hand, with the stack it started the hand with (before posts)."""
+
+    seat: int
+    player_id: str
+    stack: int
+
+
+@dataclass(frozen=True, slots=True)
+class ForcedBet:
+    """An ante or blind posted at the start of the hand (short stacks post what they have)."""
+
+    seat: int
+    kind: PostKind
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted(DomainEvent):
+    """A hand was dealt: who is in, the stakes, the rake schedule, and the forced bets.
+
+    ``seats`` are in seat-number order. ``posts`` lists antes first, then the small and big
+    blind, with the amounts really posted. ``rake_percent_bp`` is in basis points
+    (500 = 5 %); ``rake_cap`` is the most rake taken from the whole hand.
+    """
+
+    TYPE = "tables.HandStarted"
+    SCHEMA_VERSION = 1
+
+    hand_id: str
+    table_id: int
+    hand_number: int
+    button_seat: int
+    game: Game
+    small_blind: int
+    big_blind: int
+    ante: int
+    ante_type: AnteType
+    min_raise_rule: MinRaiseRule
+    rake_percent_bp: int
+    rake_cap: int
+    no_flop_no_drop: bool
+    seats: tuple[SeatInHand, ...]
+    posts: tuple[ForcedBet, ...]
+    mode: TableMode = "cash"
+
+
+@dataclass(frozen=True, slots=True)
+class ActionTaken(DomainEvent):
+    """A player acted in turn.
+
+    ``action`` is the resolved kind: an "all in" command is recorded as the call, bet or
+    raise it amounts to, with ``all_in=True``. ``amount_to`` is the player's total bet on
+    this street after the action (0 for fold and check); ``added`` the chips moved from the
+    stack by this action.
+    """
+
+    TYPE = "tables.ActionTaken"
+    SCHEMA_VERSION = 1
+
+    seat: int
+    action: ActionKind
+    amount_to: int
+    added: int
+    all_in: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BoardDealt(DomainEvent):
+    """Board cards were turned: three on the flop (``"Qs9c4s"``), one on turn and river."""
+
+    TYPE = "tables.BoardDealt"
+    SCHEMA_VERSION = 1
+
+    street: Street
+    cards: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardsShown(DomainEvent):
+    """A player tabled his hole cards at showdown (``"AcKd"``; four cards in PLO)."""
+
+    TYPE = "tables.CardsShown"
+    SCHEMA_VERSION = 1
+
+    seat: int
+    cards: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardsMucked(DomainEvent):
+    """A player mucked at showdown: he gives up any claim to the pots."""
+
+    TYPE = "tables.CardsMucked"
+    SCHEMA_VERSION = 1
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeatAmount:
+    """An amount for a seat (an uncalled bet returned)."""
+
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """Chips of one pot given to one winner (after rake)."""
+
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class PotResult:
+    """One pot and who won it.
+
+    ``index`` is 0 for the main pot and 1, 2, ... for the side pots. ``amount`` is the
+    whole pot; ``rake`` was taken from it and the winners share ``amount - rake``.
+    ``hand_rank`` is the winning phevaluator rank (lower is better) when the pot was decided
+    by evaluating the shown cards, else ``None``.
+    """
+
+    index: int
+    amount: int
+    rake: int
+    eligible_seats: tuple[int, ...]
+    winners: tuple[Award, ...]
+    hand_rank: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatStack:
+    """A seat's stack after the hand."""
+
+    seat: int
+    stack: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandSettled(DomainEvent):
+    """The hand is over and the chips are moved; always the last event of a hand.
+
+    ``pots`` are in the order they were awarded (SD-20): the outermost side pot first, the
+    main pot last. Chips are conserved: the sum of ``final_stacks`` plus ``rake`` equals
+    the sum of the starting stacks.
+    """
+
+    TYPE = "tables.HandSettled"
+    SCHEMA_VERSION = 1
+
+    method: SettleMethod
+    uncalled: tuple[SeatAmount, ...]
+    pots: tuple[PotResult, ...]
+    rake: int
+    final_stacks: tuple[SeatStack, ...]
+
+
+# --- the table stream (``table-<id>``) -------------------------------------------------------
+# Opening, seating and cash-outs, and the markers of each hand: who was dealt in with what
+# stacks, and the stacks the hand ended with, so a table's chips are the fold of one stream.
+
+
+@dataclass(frozen=True, slots=True)
+class TableOpened(DomainEvent):
+    """The floor opened a table. Amounts in CZK (cash) or chips; ``rake_percent_bp`` in
+    basis points (500 = 5 %)."""
+
+    TYPE = "tables.TableOpened"
+    table_id: int
+    name: str
+    game: str
+    small_blind: int
+    big_blind: int
+    ante: int
+    ante_type: str
+    buy_in_min: int
+    buy_in_max: int
+    rake_percent_bp: int
+    rake_cap: int
+    no_flop_no_drop: bool
+    min_raise_rule: str
+    max_seats: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSeated(DomainEvent):
+    """A player sat down at ``seat`` with a buy-in of ``buy_in`` (CZK), his starting stack."""
+
+    TYPE = "tables.PlayerSeated"
+    table_id: int
+    seat: int
+    player_id: int
+    buy_in: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCashedOut(DomainEvent):
+    """A player left ``seat`` cashing out his whole stack, ``amount`` (SES-5)."""
+
+    TYPE = "tables.PlayerCashedOut"
+    table_id: int
+    seat: int
+    player_id: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealtInSeat:
+    seat: int
+    player_id: int
+    stack: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandBegan(DomainEvent):
+    """Hand ``hand_id`` started at the table with these seats dealt in."""
+
+    TYPE = "tables.HandBegan"
+    table_id: int
+    hand_id: str
+    hand_number: int
+    button_seat: int
+    seats: tuple[DealtInSeat, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnded(DomainEvent):
+    """Hand ``hand_id`` is settled: the dealt-in seats' stacks after it and the rake."""
+
+    TYPE = "tables.HandEnded"
+    table_id: int
+    hand_id: str
+    stacks: tuple[SeatStack, ...]
+    rake: int
+
+
+HAND_EVENT_TYPES: tuple[type[DomainEvent], ...] = (
+    HandStarted,
+    ActionTaken,
+    BoardDealt,
+    CardsShown,
+    CardsMucked,
+    HandSettled,
+)

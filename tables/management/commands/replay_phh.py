@@ -1,0 +1,122 @@
+"""``manage.py replay_phh PATH ... [--api URL] [--token T] [--in-process] [--limit N]``.
+
+Plays PHH hands through the REST API as a dealer tablet would and checks the stacks the
+server reports against ``finishing_stacks``. Without ``--api`` it starts a server on a free
+port itself (``manage.py up`` on this project's database); without ``--token`` it uses the
+demo card room's dealer token from the local database. Exits 1 on any mismatch or error.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from tqdm import tqdm
+
+from tables.replay import Api, HttpApi, InProcessApi, discover, replay_files
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def _own_server() -> Iterator[str]:
+    """Start ``manage.py up`` on a free port for the duration of the replay."""
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, str(Path(settings.BASE_DIR) / "manage.py"), "up", "--port", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=os.environ.copy(),
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        import httpx
+
+        for _ in range(120):
+            try:
+                if httpx.get(f"{url}/api/schema/", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if proc.poll() is not None:
+                raise CommandError(f"the server did not start: {proc.stderr.read()!r}")  # type: ignore[union-attr]
+            time.sleep(0.5)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+class Command(BaseCommand):
+    help = "Replay PHH hand histories through the dealer-tablet API and check the stacks."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("paths", nargs="+", help="PHH files or folders (recursive)")
+        parser.add_argument("--api", help="base URL of a running server")
+        parser.add_argument("--token", help="dealer device token (default: the demo dealer)")
+        parser.add_argument(
+            "--in-process", action="store_true", help="call the API in this process, no HTTP"
+        )
+        parser.add_argument("--limit", type=int, help="replay at most N hands")
+        parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        files = discover(options["paths"])
+        if options["limit"]:
+            files = files[: options["limit"]]
+        if not files:
+            raise CommandError("no .phh files found")
+        token = options["token"] or self._demo_token()
+        if options["in_process"]:
+            ok = self._run(InProcessApi(token), files, "in-process", options)
+        elif options["api"]:
+            ok = self._run(HttpApi(options["api"], token), files, options["api"], options)
+        else:
+            with _own_server() as url:
+                ok = self._run(HttpApi(url, token), files, url, options)
+        if not ok:
+            sys.exit(1)
+
+    def _demo_token(self) -> str:
+        from tables.demo import ensure_demo_room
+
+        return ensure_demo_room().token
+
+    def _run(self, api: Api, files: list[Path], where: str, options: dict[str, Any]) -> bool:
+        matched = mismatched = actions = requests = 0
+        failures: list[str] = []
+        started = time.perf_counter()
+        bar = tqdm(total=len(files), unit="hand", disable=options["quiet"], file=sys.stderr)
+        for outcome in replay_files(api, files):
+            actions += outcome.actions
+            requests += outcome.requests
+            if outcome.matched:
+                matched += 1
+            else:
+                mismatched += 1
+                failures.append(f"{outcome.source}: {outcome.error}")
+            bar.update(1)
+        bar.close()
+        elapsed = time.perf_counter() - started
+        for line in failures[:50]:
+            self.stderr.write(line)
+        total = matched + mismatched
+        self.stdout.write(f"replayed {total} hands: {matched} matched, {mismatched} mismatched")
+        self.stdout.write(
+            f"{total / elapsed:.1f} hands/s, {actions / elapsed:.1f} actions/s, "
+            f"{requests / elapsed:.1f} requests/s ({elapsed:.1f} s, {where})"
+        )
+        return mismatched == 0

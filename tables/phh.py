@@ -1,0 +1,290 @@
+"""PHH hand histories as dealer-tablet input (pure; the acceptance corpus is shared/phh/).
+
+:func:`load_phh` reads a PHH file (TOML) into a :class:`PhhHand`: the table stakes, the
+players with their seats and starting stacks, the button, and the ordered tablet requests
+(actions, board deals, shows and mucks). Hole-card deals (``d dh``) are not requests: the
+dealer does not know the hole cards until showdown.
+
+Seating: PHH player ``p1`` is the first seat after the button (the small blind) and the last
+player is the button, so ``p<i>`` sits at seat ``i`` and the button is seat ``n``.
+
+Action kinds: PHH ``cc`` is a check when the player's street bet already matches the
+highest bet, else a call; ``cbr`` is a bet when there is no bet on the street, else a raise
+(preflop the big blind counts as a bet). ``sm`` with cards is a show; ``sm`` without cards
+(or with unknown ``??`` cards) is a muck.
+
+Finishing stacks: split pots with an odd chip are recorded as half chips in some files; a
+casino gives the whole chip by its odd-chip rule, so :func:`check_finishing_stacks` accepts
+each stack rounded up or down, with the total unchanged.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import reduce
+from pathlib import Path
+from typing import Any, Literal
+
+from tables.domain.commands import (
+    DealBoard,
+    MuckCards,
+    ShowCards,
+    StartHand,
+    TakeAction,
+)
+from tables.domain.hand import HandState, decide, evolve
+from tables.domain.seating import forced_bets
+from tables.events import AnteType, Game, SeatInHand, Street
+
+VARIANTS: dict[str, Game] = {"NT": "NLH", "PO": "PLO"}
+RequestKind = Literal["fold", "check", "call", "bet", "raise"]
+
+
+class UnsupportedHand(ValueError):
+    """The PHH file uses something the tablet does not record (variant, straddles ...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PhhPlayer:
+    seat: int
+    name: str
+    stack: int
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRequest:
+    """A player's action as the tablet sends it (``amount_to``: street total for bet/raise)."""
+
+    seat: int
+    kind: RequestKind
+    amount_to: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRequest:
+    street: Street
+    cards: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShowRequest:
+    """A show at showdown; ``cards`` is ``None`` for a muck."""
+
+    seat: int
+    cards: str | None
+
+
+TabletRequest = ActionRequest | BoardRequest | ShowRequest
+
+
+@dataclass(frozen=True, slots=True)
+class PhhHand:
+    """One hand of a PHH file, as a dealer tablet would enter it."""
+
+    source: str
+    game: Game
+    small_blind: int
+    big_blind: int
+    ante: int
+    ante_type: AnteType
+    players: tuple[PhhPlayer, ...]
+    button_seat: int
+    requests: tuple[TabletRequest, ...]
+    finishing_stacks: tuple[float, ...]
+
+    @property
+    def expected_stacks(self) -> dict[int, float]:
+        """The file's finishing stack per seat."""
+        return {p.seat: s for p, s in zip(self.players, self.finishing_stacks, strict=True)}
+
+
+def load_phh(path: str | Path) -> PhhHand:
+    """Read a PHH file. Raises :class:`UnsupportedHand` for what the tablet cannot record."""
+    with open(path, "rb") as file:
+        data = tomllib.load(file)
+    return parse_phh(data, source=str(path))
+
+
+def parse_phh(data: Mapping[str, Any], source: str = "") -> PhhHand:
+    """Turn parsed PHH (TOML) data into a :class:`PhhHand`."""
+    variant = data["variant"]
+    if variant not in VARIANTS:
+        raise UnsupportedHand(f"variant {variant!r}")
+    game = VARIANTS[variant]
+    stacks = [int(stack) for stack in data["starting_stacks"]]
+    count = len(stacks)
+    blinds = list(data["blinds_or_straddles"]) + [0] * count
+    if any(blinds[2:]):
+        raise UnsupportedHand("straddles")
+    small_blind, big_blind = int(blinds[0]), int(blinds[1])
+    ante, ante_type = _antes(data["antes"], count)
+    players = tuple(
+        PhhPlayer(seat=i + 1, name=str(name), stack=stack)
+        for i, (name, stack) in enumerate(zip(_names(data, count), stacks, strict=True))
+    )
+    button_seat = count
+    posts = forced_bets(
+        button_seat,
+        [SeatInHand(p.seat, p.name, p.stack) for p in players],
+        small_blind=small_blind,
+        big_blind=big_blind,
+        ante=ante,
+        ante_type=ante_type,
+    )
+    requests = _requests(data["actions"], players, posts)
+    return PhhHand(
+        source=source,
+        game=game,
+        small_blind=small_blind,
+        big_blind=big_blind,
+        ante=ante,
+        ante_type=ante_type,
+        players=players,
+        button_seat=button_seat,
+        requests=requests,
+        finishing_stacks=tuple(float(s) for s in data["finishing_stacks"]),
+    )
+
+
+def _names(data: Mapping[str, Any], count: int) -> list[str]:
+    names = data.get("players")
+    return [str(n) for n in names] if names else [f"p{i + 1}" for i in range(count)]
+
+
+def _antes(raw: Any, count: int) -> tuple[int, AnteType]:
+    antes = [int(a) for a in raw] if isinstance(raw, list) else [int(raw)] * count
+    antes += [0] * (count - len(antes))
+    nonzero = {a for a in antes if a}
+    if not nonzero:
+        return 0, "none"
+    if len(nonzero) == 1 and all(antes):
+        return antes[0], "per_player"
+    # antes are in pokerkit's order, where index 1 is the big blind (heads-up too: pokerkit
+    # swaps antes and blinds itself, so index 1 is still the big blind's ante)
+    if [i for i, a in enumerate(antes) if a] == [1]:
+        return antes[1], "big_blind"
+    raise UnsupportedHand(f"antes {antes}")
+
+
+def _requests(
+    actions: Sequence[str], players: Sequence[PhhPlayer], posts: Sequence[Any]
+) -> tuple[TabletRequest, ...]:
+    stacks = {p.seat: p.stack for p in players}
+    bets = {p.seat: 0 for p in players}
+    for post in posts:
+        stacks[post.seat] -= post.amount
+        if post.kind != "ante":
+            bets[post.seat] += post.amount
+    board_size = 0
+    requests: list[TabletRequest] = []
+    for line in actions:
+        parts = line.split()
+        if parts[0] == "d":
+            if parts[1] == "dh":
+                continue
+            if parts[1] != "db":
+                raise UnsupportedHand(f"action {line!r}")
+            street: Street = {0: "flop", 3: "turn", 4: "river"}[board_size]  # type: ignore[assignment]
+            cards = parts[2]
+            board_size += len(cards) // 2
+            bets = dict.fromkeys(bets, 0)
+            requests.append(BoardRequest(street=street, cards=cards))
+            continue
+        seat = int(parts[0].removeprefix("p"))
+        verb = parts[1]
+        highest = max(bets.values())
+        if verb == "f":
+            requests.append(ActionRequest(seat, "fold"))
+        elif verb == "cc":
+            if bets[seat] >= highest:
+                requests.append(ActionRequest(seat, "check"))
+            else:
+                added = min(stacks[seat], highest - bets[seat])
+                stacks[seat] -= added
+                bets[seat] += added
+                requests.append(ActionRequest(seat, "call"))
+        elif verb == "cbr":
+            amount_to = int(parts[2])
+            stacks[seat] -= amount_to - bets[seat]
+            bets[seat] = amount_to
+            requests.append(ActionRequest(seat, "bet" if highest == 0 else "raise", amount_to))
+        elif verb == "sm":
+            shown = parts[2] if len(parts) > 2 and "?" not in parts[2] else None
+            requests.append(ShowRequest(seat, shown))
+        else:
+            raise UnsupportedHand(f"action {line!r}")
+    return tuple(requests)
+
+
+def start_command(
+    hand: PhhHand,
+    *,
+    hand_id: str | None = None,
+    table_id: int = 0,
+    hand_number: int = 0,
+    rake_percent_bp: int = 0,
+    rake_cap: int = 0,
+) -> StartHand:
+    """The :class:`StartHand` for ``hand`` (no rake by default, as the files assume)."""
+    return StartHand(
+        hand_id=hand_id or str(uuid.uuid5(uuid.NAMESPACE_URL, "phh:" + hand.source)),
+        table_id=table_id,
+        hand_number=hand_number,
+        button_seat=hand.button_seat,
+        seats=tuple(SeatInHand(p.seat, p.name, p.stack) for p in hand.players),
+        small_blind=hand.small_blind,
+        big_blind=hand.big_blind,
+        game=hand.game,
+        ante=hand.ante,
+        ante_type=hand.ante_type,
+        rake_percent_bp=rake_percent_bp,
+        rake_cap=rake_cap,
+    )
+
+
+def to_command(request: TabletRequest) -> TakeAction | DealBoard | ShowCards | MuckCards:
+    """The domain command for one tablet request."""
+    if isinstance(request, ActionRequest):
+        return TakeAction(seat=request.seat, action=request.kind, amount_to=request.amount_to)
+    if isinstance(request, BoardRequest):
+        return DealBoard(street=request.street, cards=request.cards)
+    if request.cards is None:
+        return MuckCards(seat=request.seat)
+    return ShowCards(seat=request.seat, cards=request.cards)
+
+
+def replay(hand: PhhHand) -> HandState:
+    """Play ``hand`` through ``decide``/``evolve``; the final state.
+
+    A show or muck that comes after the hand was already settled (the other players all
+    mucked, so the last live hand won without showing, SD-16) is skipped.
+
+    Raises:
+        HandRuleViolation: a request was refused.
+    """
+    state: HandState | None = None
+    for command in (start_command(hand), *map(to_command, hand.requests)):
+        if state is not None and state.is_complete and isinstance(command, ShowCards | MuckCards):
+            continue
+        state = reduce(evolve, decide(state, command), state)
+    assert state is not None
+    return state
+
+
+def check_finishing_stacks(expected: Mapping[int, float], actual: Mapping[int, int]) -> list[str]:
+    """Differences between a result and the file (empty when they agree).
+
+    Each stack must be the file's value rounded down or up, and the totals equal.
+    """
+    problems = []
+    for seat, value in sorted(expected.items()):
+        got = actual.get(seat)
+        if got not in (math.floor(value), math.ceil(value)):
+            problems.append(f"seat {seat}: expected {value}, got {got}")
+    if sum(actual.values()) != round(sum(expected.values())):
+        problems.append(f"total: expected {sum(expected.values())}, got {sum(actual.values())}")
+    return problems

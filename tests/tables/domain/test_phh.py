@@ -1,0 +1,197 @@
+"""PHH files as tablet input, and the acceptance replay of shared/phh through decide/evolve."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from tables.domain import HandRuleViolation
+from tables.phh import (
+    ActionRequest,
+    BoardRequest,
+    ShowRequest,
+    UnsupportedHand,
+    check_finishing_stacks,
+    load_phh,
+    parse_phh,
+    replay,
+    start_command,
+    to_command,
+)
+
+PHH_ROOT = Path("/work/shared/phh")
+PLURIBUS = sorted(p for p in (PHH_ROOT / "pluribus").glob("*") if p.is_dir())
+WSOP = PHH_ROOT / "wsop-2023-43"
+
+needs_corpus = pytest.mark.skipif(not PHH_ROOT.is_dir(), reason="shared/phh not available")
+
+
+def hand(**changes: object) -> dict[str, object]:
+    data: dict[str, object] = {
+        "variant": "NT",
+        "antes": [0, 0, 0],
+        "blinds_or_straddles": [50, 100, 0],
+        "min_bet": 100,
+        "starting_stacks": [10000, 10000, 10000],
+        "actions": [
+            "d dh p1 AcKd",
+            "d dh p2 9s9c",
+            "d dh p3 2c7d",
+            "p3 cc",
+            "p1 cbr 300",
+            "p2 cc",
+            "p3 f",
+            "d db Qs9c4s",
+            "p1 cc",
+            "p2 cbr 500",
+            "p1 cc",
+            "d db 8d",
+            "p1 cc",
+            "p2 cc",
+            "d db 2h",
+            "p1 cc",
+            "p2 cc",
+            "p1 sm",
+            "p2 sm 9s9c",
+        ],
+        "players": ["Ann", "Bob", "Cid"],
+        "finishing_stacks": [9200, 10900, 9900],
+    }
+    data.update(changes)
+    return data
+
+
+def test_requests_are_what_the_tablet_sends() -> None:
+    parsed = parse_phh(hand(), source="x.phh")
+    assert parsed.game == "NLH"
+    assert (parsed.small_blind, parsed.big_blind, parsed.ante, parsed.ante_type) == (
+        50,
+        100,
+        0,
+        "none",
+    )
+    assert [(p.seat, p.name, p.stack) for p in parsed.players] == [
+        (1, "Ann", 10000),
+        (2, "Bob", 10000),
+        (3, "Cid", 10000),
+    ]
+    assert parsed.button_seat == 3
+    assert parsed.requests == (
+        ActionRequest(3, "call"),
+        ActionRequest(1, "raise", 300),  # preflop the big blind counts as a bet
+        ActionRequest(2, "call"),
+        ActionRequest(3, "fold"),
+        BoardRequest("flop", "Qs9c4s"),
+        ActionRequest(1, "check"),
+        ActionRequest(2, "bet", 500),
+        ActionRequest(1, "call"),
+        BoardRequest("turn", "8d"),
+        ActionRequest(1, "check"),
+        ActionRequest(2, "check"),
+        BoardRequest("river", "2h"),
+        ActionRequest(1, "check"),
+        ActionRequest(2, "check"),
+        ShowRequest(1, None),  # "sm" without cards is a muck
+        ShowRequest(2, "9s9c"),
+    )
+    assert parsed.expected_stacks == {1: 9200.0, 2: 10900.0, 3: 9900.0}
+    state = replay(parsed)
+    assert state.stacks == {1: 9200, 2: 10900, 3: 9900}
+
+
+def test_big_blind_check_preflop_and_ante_types() -> None:
+    limped = parse_phh(hand(actions=["p3 cc", "p1 cc", "p2 cc"]))
+    assert limped.requests == (
+        ActionRequest(3, "call"),
+        ActionRequest(1, "call"),
+        ActionRequest(2, "check"),
+    )
+    assert parse_phh(hand(antes=[0, 300, 0])).ante_type == "big_blind"
+    per_player = parse_phh(hand(antes=[25, 25, 25]))
+    assert (per_player.ante, per_player.ante_type) == (25, "per_player")
+    assert parse_phh(hand(variant="PO")).game == "PLO"
+    with pytest.raises(UnsupportedHand):
+        parse_phh(hand(variant="FR"))
+    with pytest.raises(UnsupportedHand):
+        parse_phh(hand(blinds_or_straddles=[50, 100, 200]))
+
+
+def test_commands_for_the_domain() -> None:
+    parsed = parse_phh(hand())
+    start = start_command(parsed)
+    assert (start.button_seat, start.small_blind, start.big_blind, start.rake_percent_bp) == (
+        3,
+        50,
+        100,
+        0,
+    )
+    assert start.hand_id == start_command(parsed).hand_id  # stable per source
+    assert to_command(ShowRequest(2, None)).__class__.__name__ == "MuckCards"
+    assert to_command(ShowRequest(2, "9s9c")).__class__.__name__ == "ShowCards"
+    assert to_command(BoardRequest("turn", "8d")).__class__.__name__ == "DealBoard"
+
+
+def test_a_refused_request_surfaces() -> None:
+    broken = parse_phh(hand(actions=["p1 cc"]))  # seat 3 is first to act
+    with pytest.raises(HandRuleViolation) as caught:
+        replay(broken)
+    assert caught.value.code == "not_your_turn"
+
+
+def test_finishing_stacks_allow_the_odd_chip_either_way() -> None:
+    expected = {1: 10112.5, 2: 9775.0, 3: 10112.5}
+    assert check_finishing_stacks(expected, {1: 10113, 2: 9775, 3: 10112}) == []
+    assert check_finishing_stacks(expected, {1: 10112, 2: 9775, 3: 10113}) == []
+    assert check_finishing_stacks(expected, {1: 10113, 2: 9775, 3: 10113}) != []  # total
+    assert check_finishing_stacks(expected, {1: 10114, 2: 9774, 3: 10112}) != []
+
+
+@needs_corpus
+@pytest.mark.rule("SD-21")
+def test_pluribus_split_pot_gives_the_odd_chip_left_of_the_button() -> None:
+    parsed = load_phh(PHH_ROOT / "pluribus" / "102" / "0.phh")
+    state = replay(parsed)
+    assert parsed.expected_stacks[1] == 10112.5 == parsed.expected_stacks[5]
+    assert (state.stacks[1], state.stacks[5]) == (10113, 10112)  # seat 1 is left of the button
+
+
+def _replay_folder(files: list[Path]) -> tuple[int, list[str]]:
+    matched, failures = 0, []
+    for path in files:
+        parsed = load_phh(path)
+        try:
+            state = replay(parsed)
+        except HandRuleViolation as refusal:
+            failures.append(f"{path}: refused {refusal.code}: {refusal.detail}")
+            continue
+        problems = [] if state.is_complete else ["hand not complete"]
+        problems += check_finishing_stacks(parsed.expected_stacks, state.stacks)
+        if problems:
+            failures.append(f"{path}: {problems}")
+        else:
+            matched += 1
+    return matched, failures
+
+
+@needs_corpus
+@pytest.mark.parametrize(
+    "folder", [*PLURIBUS, WSOP], ids=lambda p: p.name if isinstance(p, Path) else str(p)
+)
+def test_every_phh_hand_replays_to_the_recorded_finishing_stacks(folder: Path) -> None:
+    files = sorted(folder.glob("*.phh"))
+    assert files
+    began = time.perf_counter()
+    matched, failures = _replay_folder(files)
+    elapsed = time.perf_counter() - began
+    print(f"{folder.name}: {matched}/{len(files)} hands, {len(files) / elapsed:.0f} hands/s")
+    assert not failures, "\n".join(failures[:20])
+    assert matched == len(files)
+
+
+@needs_corpus
+def test_the_corpus_is_complete() -> None:
+    count = sum(len(list(folder.glob("*.phh"))) for folder in PLURIBUS)
+    assert count == 10_000
+    assert len(list(WSOP.glob("*.phh"))) == 18
