@@ -25,9 +25,10 @@ class DeviceTokenAuthentication(authentication.BaseAuthentication):
         if len(header) != 2:
             raise exceptions.AuthenticationFailed("Malformed Authorization header.")
         token = header[1].decode()
-        device = Device.objects.filter(token=token, revoked=False).first()
-        if device is None:
-            raise exceptions.AuthenticationFailed("Unknown or revoked device token.")
+        try:
+            device = Device.objects.get(token=token, revoked=False)
+        except Device.DoesNotExist:
+            raise exceptions.AuthenticationFailed("Unknown or revoked device token.") from None
         return device, device
 
     def authenticate_header(self, request: Request) -> str:

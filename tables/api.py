@@ -2,9 +2,9 @@
 
 import dataclasses
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -13,26 +13,46 @@ from rest_framework.views import APIView
 
 from casino.api.errors import ErrorSerializer
 from casino.api.views import WRITE_PARAMETERS, expected_version, run_write
+from casino.errors import NotFound
 from casino.eventstore.aggregates import Loaded
 from tables import serializers as s
 from tables import services
 from tables.domain.hand import HandState
-from tables.models import TableView
+from tables.models import SeatView, TableView
 
 ERRORS = {400: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer, 422: ErrorSerializer}
 
 
+TABLE_FIELDS: list[str] = [str(name) for name in s.TableSerializer().fields if name != "seats"]
+SEAT_FIELDS: list[str] = [str(name) for name in s.SeatSerializer().fields]
+
+
 def _table(table_id: int) -> dict[str, Any]:
-    table = TableView.objects.prefetch_related("seats").get(table_id=table_id)
-    return dict(s.TableSerializer(table).data)
+    """A table as :class:`serializers.TableSerializer` documents it, read with two plain
+    queries (every seat and cash-out answers with it).
+
+    Raises:
+        TableView.DoesNotExist: no such table (HTTP 404 through the handler).
+    """
+    table = TableView.objects.values(*TABLE_FIELDS).get(table_id=table_id)
+    table["seats"] = [
+        {**seat, "seated_at": _utc_iso(seat["seated_at"])}
+        for seat in SeatView.objects.filter(table_id=table_id).order_by("seat").values(*SEAT_FIELDS)
+    ]
+    return table
+
+
+def _utc_iso(moment: datetime) -> str:
+    """ISO 8601 in UTC with ``Z``, as every stored time is UTC."""
+    return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
 
 
 class TableListView(APIView):
     @extend_schema(operation_id="list_tables", responses={200: s.TableSerializer(many=True)})
     def get(self, request: Request) -> Response:
         """Every table with its seats and stacks."""
-        tables = TableView.objects.prefetch_related("seats")
-        return Response(s.TableSerializer(tables, many=True).data)
+        ids = TableView.objects.values_list("table_id", flat=True)
+        return Response([_table(table_id) for table_id in ids])
 
     @extend_schema(
         operation_id="open_table",
@@ -57,8 +77,10 @@ class TableDetailView(APIView):
     )
     def get(self, request: Request, table_id: int) -> Response:
         """A table: stakes, button, running hand, seats and stacks, stream version."""
-        table = get_object_or_404(TableView.objects.prefetch_related("seats"), table_id=table_id)
-        return Response(s.TableSerializer(table).data)
+        try:
+            return Response(_table(table_id))
+        except TableView.DoesNotExist:
+            raise NotFound("table_not_found", f"There is no table {table_id}.") from None
 
 
 class SeatPlayerView(APIView):
@@ -120,6 +142,12 @@ def hand_payload(state: HandState, version: int) -> dict[str, Any]:
         "to_act": state.to_act,
         "legal": dataclasses.asdict(legal) if legal else None,
         "pot": state.pot,
+        "pots": []
+        if state.is_complete
+        else [
+            {"index": p.index, "amount": p.amount, "eligible_seats": list(p.eligible_seats)}
+            for p in state.pots()
+        ],
         "seats": [{**dataclasses.asdict(seat), "all_in": seat.all_in} for seat in state.seats],
         "result": None
         if result is None

@@ -168,7 +168,7 @@ class Replayer:
                     "ante": hand.ante,
                     "ante_type": hand.ante_type,
                     "buy_in_min": 1,
-                    "buy_in_max": 10**12,
+                    "buy_in_max": 10**11,
                     "rake_percent_bp": 0,
                     "rake_cap": 0,
                     "min_raise_rule": "previous_increment",

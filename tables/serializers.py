@@ -5,20 +5,24 @@ from rest_framework import serializers
 from tables.domain.hand import ACTIONS, ANTE_TYPES, GAMES, MIN_RAISE_RULES
 from tables.domain.seating import MAX_SEATS
 
+MAX_AMOUNT = 10**12  # CZK or chips: far above any real stake, inside a PostgreSQL bigint
+
 
 class OpenTableRequest(serializers.Serializer):
     name = serializers.CharField(max_length=100)
     game = serializers.ChoiceField(choices=GAMES)
-    small_blind = serializers.IntegerField(min_value=1)
-    big_blind = serializers.IntegerField(min_value=1)
-    ante = serializers.IntegerField(min_value=0, default=0)
+    small_blind = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT)
+    big_blind = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT)
+    ante = serializers.IntegerField(min_value=0, max_value=MAX_AMOUNT, default=0)
     ante_type = serializers.ChoiceField(choices=ANTE_TYPES, default="none")
-    buy_in_min = serializers.IntegerField(min_value=1)
-    buy_in_max = serializers.IntegerField(min_value=1)
+    buy_in_min = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT)
+    buy_in_max = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT)
     rake_percent_bp = serializers.IntegerField(
         min_value=0, max_value=10_000, default=0, help_text="Rake in basis points (500 = 5 %)."
     )
-    rake_cap = serializers.IntegerField(min_value=0, default=0, help_text="CZK per hand.")
+    rake_cap = serializers.IntegerField(
+        min_value=0, max_value=MAX_AMOUNT, default=0, help_text="CZK per hand."
+    )
     no_flop_no_drop = serializers.BooleanField(default=False)
     min_raise_rule = serializers.ChoiceField(choices=MIN_RAISE_RULES, default="previous_increment")
     max_seats = serializers.IntegerField(min_value=2, max_value=MAX_SEATS, default=MAX_SEATS)
@@ -57,9 +61,9 @@ class TableSerializer(serializers.Serializer):
 
 
 class SeatPlayerRequest(serializers.Serializer):
-    player_id = serializers.IntegerField(min_value=1)
+    player_id = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT)
     seat = serializers.IntegerField(min_value=1, max_value=MAX_SEATS)
-    buy_in = serializers.IntegerField(min_value=1, help_text="CZK")
+    buy_in = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT, help_text="CZK")
 
 
 class CashOutResponse(serializers.Serializer):
@@ -109,7 +113,9 @@ class MuckRequest(serializers.Serializer):
 
 class AwardRequest(serializers.Serializer):
     winners_by_pot = serializers.ListField(
-        child=serializers.ListField(child=serializers.IntegerField(min_value=1), min_length=1),
+        child=serializers.ListField(
+            child=serializers.IntegerField(min_value=1, max_value=MAX_SEATS), min_length=1
+        ),
         min_length=1,
         help_text="Winning seats of each pot, main pot first.",
     )
@@ -161,6 +167,12 @@ class HandResultSerializer(serializers.Serializer):
     pots = PotResultSerializer(many=True)
 
 
+class PotSerializer(serializers.Serializer):
+    index = serializers.IntegerField(help_text="0 is the main pot, then side pots.")
+    amount = serializers.IntegerField()
+    eligible_seats = serializers.ListField(child=serializers.IntegerField())
+
+
 class HandSerializer(serializers.Serializer):
     """The hand as the dealer tablet shows it."""
 
@@ -176,6 +188,7 @@ class HandSerializer(serializers.Serializer):
     board = serializers.ListField(child=serializers.CharField())
     to_act = serializers.IntegerField(allow_null=True)
     legal = LegalActionsSerializer(allow_null=True)
-    pot = serializers.IntegerField()
+    pot = serializers.IntegerField(help_text="Every chip put in so far, bets included.")
+    pots = PotSerializer(many=True, help_text="Main and side pots as they stand (SD-20).")
     seats = HandSeatSerializer(many=True)
     result = HandResultSerializer(allow_null=True)

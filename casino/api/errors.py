@@ -1,5 +1,6 @@
 """The one exception handler: every error leaves the API as ``{code, rule, detail, ...}``."""
 
+import logging
 from typing import Any
 
 from django.http import Http404
@@ -10,6 +11,8 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from casino.errors import DomainError
 from casino.eventstore.commands import IdempotencyKeyReused
 from casino.eventstore.store import ConcurrencyConflict, stream_version
+
+logger = logging.getLogger("casino.api")
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -66,7 +69,13 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         )
     response = drf_exception_handler(exc, context)
     if response is None:
-        return None
+        # A bug, not a refusal: the command's transaction has rolled back; say so in the
+        # one error shape (the traceback goes to the log, not to the device).
+        logger.exception("unhandled error in %s", context.get("view"), exc_info=exc)
+        return Response(
+            _body("internal_error", "The server failed; nothing was recorded."),
+            status=status.HTTP_500_INTERNAL_SERVER_ERROR,
+        )
     code = next((c for cls, c in _DRF_CODES.items() if isinstance(exc, cls)), "error")
     detail = response.data.get("detail", response.data) if isinstance(response.data, dict) else ""
     response.data = _body(code, str(detail))

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 
 from casino import clock
 from casino.eventstore import context
@@ -55,13 +55,23 @@ def fingerprint(*parts: Any) -> str:
     return hashlib.sha256(blob.encode()).hexdigest()
 
 
+_STORED_SQL = (
+    "SELECT fingerprint, status_code, response FROM eventstore_command WHERE command_id = %s"
+)
+
+
 def _stored(command_id: str, request_fingerprint: str) -> CommandOutcome | None:
-    record = CommandRecord.objects.filter(command_id=command_id).first()
-    if record is None:
+    with connection.cursor() as cur:  # plain SQL: this runs before every write
+        cur.execute(_STORED_SQL, [command_id])
+        row = cur.fetchone()
+    if row is None:
         return None
-    if record.fingerprint != request_fingerprint:
+    stored_fingerprint, status_code, response = row
+    if stored_fingerprint != request_fingerprint:
         raise IdempotencyKeyReused(command_id)
-    return CommandOutcome(record.response, record.status_code, replayed=True)
+    if isinstance(response, str | bytes):
+        response = json.loads(response)
+    return CommandOutcome(response, status_code, replayed=True)
 
 
 def run_command(

@@ -197,7 +197,7 @@ def test_events_record_who_did_it(tablet: TabletClient, players: list, nlh_table
 
 def test_unknown_table_is_404(tablet: TabletClient) -> None:
     r = tablet.get("/api/v1/tables/999/")
-    assert (r.status_code, r.json()["code"]) == (404, "not_found")
+    assert (r.status_code, r.json()["code"]) == (404, "table_not_found")
 
 
 def _cfg() -> dict:

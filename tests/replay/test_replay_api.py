@@ -1,0 +1,78 @@
+"""Acceptance: shared PHH hands replayed through the public API match their final stacks.
+
+The whole corpus runs through the pure engine in tests/tables/domain/test_phh.py and over
+HTTP in CI (.ci/run); here a sample runs through the API, in-process and over real HTTP.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from casino.models import Device
+from tables.replay import HttpApi, InProcessApi, discover, replay_files
+
+PHH = Path(__file__).resolve().parents[3] / "shared" / "phh"
+needs_corpus = pytest.mark.skipif(not PHH.is_dir(), reason="shared/phh is not beside the repo")
+
+SAMPLE = [
+    *sorted((PHH / "wsop-2023-43").glob("*.phh")),  # NLH with big-blind antes, PLO
+    PHH / "pluribus" / "102" / "0.phh",  # odd chip: 10112.5 / 10112.5 in the file
+    *discover([PHH / "pluribus" / "30"])[:20],
+]
+
+
+@pytest.fixture
+def dealer(db: None) -> Device:
+    return Device.objects.create(name="replay-tablet", role=Device.Role.DEALER)
+
+
+@needs_corpus
+@pytest.mark.rule("SD-21")
+def test_sample_replays_in_process(dealer: Device) -> None:
+    outcomes = list(replay_files(InProcessApi(dealer.token), SAMPLE))
+    failed = [f"{o.source}: {o.error}" for o in outcomes if not o.matched]
+    assert not failed, "\n".join(failed)
+    assert len(outcomes) == len(SAMPLE) == 39
+    odd = next(o for o in outcomes if o.source.endswith("102/0.phh"))
+    assert sorted(odd.reported.values()) == [9775, 10000, 10000, 10000, 10112, 10113]
+
+
+@needs_corpus
+@pytest.mark.django_db(transaction=True)
+def test_sample_replays_over_http(live_server: object) -> None:
+    dealer = Device.objects.create(name="http-tablet", role=Device.Role.DEALER)
+    api = HttpApi(str(live_server.url), dealer.token)  # type: ignore[attr-defined]
+    outcomes = list(replay_files(api, SAMPLE[:25]))
+    failed = [f"{o.source}: {o.error}" for o in outcomes if not o.matched]
+    assert not failed, "\n".join(failed)
+    assert sum(o.actions for o in outcomes) > 100
+
+
+@needs_corpus
+def test_a_wrong_finishing_stack_is_reported_as_a_mismatch(dealer: Device, tmp_path: Path) -> None:
+    text = (PHH / "pluribus" / "102" / "0.phh").read_text()
+    broken = tmp_path / "broken.phh"
+    broken.write_text(text.replace("9775.0", "9776.0"))
+    (outcome,) = replay_files(InProcessApi(dealer.token), [broken])
+    assert not outcome.matched and outcome.error
+
+
+@needs_corpus
+def test_replay_command_prints_the_summary_and_fails_on_mismatch(
+    dealer: Device, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from django.core.management import call_command
+
+    call_command("replay_phh", str(PHH / "wsop-2023-43"), "--in-process", "--token",
+                 dealer.token, "--quiet")  # fmt: skip
+    out = capsys.readouterr().out
+    assert "replayed 18 hands: 18 matched, 0 mismatched" in out
+    assert "hands/s" in out and "actions/s" in out
+    broken = tmp_path / "broken.phh"
+    broken.write_text((PHH / "pluribus" / "102" / "0.phh").read_text().replace("9775.0", "1.0"))
+    with pytest.raises(SystemExit) as exit_info:
+        call_command("replay_phh", str(broken), "--in-process", "--token", dealer.token,
+                     "--quiet")  # fmt: skip
+    assert exit_info.value.code == 1
