@@ -1,12 +1,40 @@
-"""Device-token authentication: ``Authorization: Token <token>`` (or ``Bearer``)."""
+"""Device-token authentication: ``Authorization: Token <token>`` (or ``Bearer``).
 
+A token seen in the last ``DEVICE_TOKEN_CACHE_SECONDS`` (default 2 s) is not looked up
+again by this process: a revoked device is refused everywhere within that time.
+"""
+
+import threading
+import time
 from typing import Any
 
+from django.conf import settings
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 from rest_framework.request import Request
 
 from casino.models import Device
+
+_recent: dict[str, tuple[float, Device]] = {}
+_recent_lock = threading.Lock()
+
+
+def _device_for(token: str) -> Device | None:
+    ttl = float(getattr(settings, "DEVICE_TOKEN_CACHE_SECONDS", 2.0))
+    now = time.monotonic()
+    with _recent_lock:
+        hit = _recent.get(token)
+    if hit is not None and now - hit[0] < ttl:
+        return hit[1]
+    device = Device.objects.filter(token=token, revoked=False).first()
+    with _recent_lock:
+        if device is None:
+            _recent.pop(token, None)
+        else:
+            if len(_recent) > 10_000:
+                _recent.clear()
+            _recent[token] = (now, device)
+    return device
 
 
 class DeviceTokenAuthentication(authentication.BaseAuthentication):
@@ -24,11 +52,9 @@ class DeviceTokenAuthentication(authentication.BaseAuthentication):
             return None
         if len(header) != 2:
             raise exceptions.AuthenticationFailed("Malformed Authorization header.")
-        token = header[1].decode()
-        try:
-            device = Device.objects.get(token=token, revoked=False)
-        except Device.DoesNotExist:
-            raise exceptions.AuthenticationFailed("Unknown or revoked device token.") from None
+        device = _device_for(header[1].decode())
+        if device is None:
+            raise exceptions.AuthenticationFailed("Unknown or revoked device token.")
         return device, device
 
     def authenticate_header(self, request: Request) -> str:

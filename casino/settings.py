@@ -95,6 +95,8 @@ STATIC_ROOT = VAR_DIR / "static"
 # --- Casino ------------------------------------------------------------------------------
 CASINO_CURRENCY = env.str("CASINO_CURRENCY", default="CZK")
 
+DEVICE_TOKEN_CACHE_SECONDS = env.float("DEVICE_TOKEN_CACHE_SECONDS", default=2.0)
+
 # --- REST API ------------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

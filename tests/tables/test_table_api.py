@@ -204,3 +204,12 @@ def _cfg() -> dict:
     from tests.conftest import NLH_10_20
 
     return dict(NLH_10_20)
+
+
+def test_revoked_device_is_refused(tablet: TabletClient, settings: object) -> None:
+    settings.DEVICE_TOKEN_CACHE_SECONDS = 0  # type: ignore[attr-defined]
+    assert tablet.get("/api/v1/tables/").status_code == 200
+    tablet.device.revoked = True
+    tablet.device.save()
+    r = tablet.get("/api/v1/tables/")
+    assert (r.status_code, r.json()["code"]) == (401, "authentication_failed")

@@ -1,0 +1,68 @@
+"""``manage.py up`` on embedded defaults: a fresh SQLite file, no server installed."""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_up_migrates_creates_the_demo_room_and_serves_http(tmp_path: Path) -> None:
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")} | {
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'room.sqlite3'}"
+    }
+    proc = subprocess.Popen(
+        [sys.executable, "manage.py", "up", "--port", str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        lines = [proc.stdout.readline() for _ in range(3)]
+        assert lines[0].strip() == f"API docs:          http://127.0.0.1:{port}/api/docs/"
+        token = re.search(r"Demo dealer token: (\S+)", lines[2])
+        assert token, lines
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(100):
+            try:
+                if httpx.get(f"{base}/api/schema/", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        docs = httpx.get(f"{base}/api/docs/")
+        assert docs.status_code == 200 and "swagger" in docs.text.lower()
+        assert httpx.get(f"{base}/api/v1/tables/").status_code == 401
+        tables = httpx.get(
+            f"{base}/api/v1/tables/", headers={"Authorization": f"Token {token.group(1)}"}
+        ).json()
+        summary = {
+            t["name"]: (t["buy_in_min"], t["buy_in_max"], t["rake_percent_bp"], t["rake_cap"])
+            for t in tables
+        }
+        assert summary == {
+            "NLH 10/20": (1000, 5000, 500, 300),  # BI-3, RAKE-1, RAKE-2
+            "NLH 25/50": (2000, 10000, 500, 300),  # BI-4
+            "PLO 25/50": (2000, 10000, 500, 200),  # RAKE-3
+            "PLO 50/50": (2500, 15000, 500, 300),  # RAKE-4
+        }
+    finally:
+        proc.terminate()
+        proc.wait(10)
