@@ -86,7 +86,10 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "en-us"
-TIME_ZONE = env.str("TIME_ZONE", default="Europe/Prague")
+# The API speaks UTC everywhere; the room's own clock (business days in reports) is
+# CASINO_TIME_ZONE.
+TIME_ZONE = "UTC"
+CASINO_TIME_ZONE = env.str("CASINO_TIME_ZONE", default="Europe/Prague")
 USE_I18N = True
 USE_TZ = True
 STATIC_URL = "static/"
@@ -94,6 +97,10 @@ STATIC_ROOT = VAR_DIR / "static"
 
 # --- Casino ------------------------------------------------------------------------------
 CASINO_CURRENCY = env.str("CASINO_CURRENCY", default="CZK")
+# House-rule parameters (shared/rules/CATALOGUE.md "Parameters"), with the documents' defaults.
+CASH_RETURN_WINDOW_SECONDS = env.int("CASH_RETURN_WINDOW_SECONDS", default=2 * 3600)  # SES-7
+CASH_RETURN_OVERRIDES_MAX_BUYIN = env.bool("CASH_RETURN_OVERRIDES_MAX_BUYIN", default=True)
+CASH_REFRESHMENT_MAX = env.int("CASH_REFRESHMENT_MAX", default=100)  # RAKE-6, CZK
 
 DEVICE_TOKEN_CACHE_SECONDS = env.float("DEVICE_TOKEN_CACHE_SECONDS", default=2.0)
 

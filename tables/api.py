@@ -2,7 +2,6 @@
 
 import dataclasses
 from collections.abc import Callable
-from datetime import UTC, datetime
 from typing import Any
 
 from drf_spectacular.utils import extend_schema
@@ -18,33 +17,13 @@ from casino.eventstore.aggregates import Loaded
 from tables import serializers as s
 from tables import services
 from tables.domain.hand import HandState
-from tables.models import SeatView, TableView
+from tables.models import TableView
+from tables.selectors import table_payload
 
 ERRORS = {400: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer, 422: ErrorSerializer}
 
 
-TABLE_FIELDS: list[str] = [str(name) for name in s.TableSerializer().fields if name != "seats"]
-SEAT_FIELDS: list[str] = [str(name) for name in s.SeatSerializer().fields]
-
-
-def _table(table_id: int) -> dict[str, Any]:
-    """A table as :class:`serializers.TableSerializer` documents it, read with two plain
-    queries (every seat and cash-out answers with it).
-
-    Raises:
-        TableView.DoesNotExist: no such table (HTTP 404 through the handler).
-    """
-    table = TableView.objects.values(*TABLE_FIELDS).get(table_id=table_id)
-    table["seats"] = [
-        {**seat, "seated_at": _utc_iso(seat["seated_at"])}
-        for seat in SeatView.objects.filter(table_id=table_id).order_by("seat").values(*SEAT_FIELDS)
-    ]
-    return table
-
-
-def _utc_iso(moment: datetime) -> str:
-    """ISO 8601 in UTC with ``Z``, as every stored time is UTC."""
-    return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
+_table = table_payload
 
 
 class TableListView(APIView):

@@ -18,14 +18,13 @@ from tables.models import TableView
 DEMO_DEALER = "demo-dealer"
 
 DEMO_TABLES: list[dict[str, Any]] = [
-    {"name": "NLH 10/20", "game": "NLH", "small_blind": 10, "big_blind": 20,
-     "buy_in_min": 1_000, "buy_in_max": 5_000, "rake_percent_bp": 500, "rake_cap": 300},
-    {"name": "NLH 25/50", "game": "NLH", "small_blind": 25, "big_blind": 50,
-     "buy_in_min": 2_000, "buy_in_max": 10_000, "rake_percent_bp": 500, "rake_cap": 300},
+    # NLH limits and every rake come from configuration (cashgame StakesLimits, RakeSchedule)
+    {"name": "NLH 10/20", "game": "NLH", "small_blind": 10, "big_blind": 20},
+    {"name": "NLH 25/50", "game": "NLH", "small_blind": 25, "big_blind": 50},
     {"name": "PLO 25/50", "game": "PLO", "small_blind": 25, "big_blind": 50,
-     "buy_in_min": 2_000, "buy_in_max": 10_000, "rake_percent_bp": 500, "rake_cap": 200},
+     "buy_in_min": 2_000, "buy_in_max": 10_000},
     {"name": "PLO 50/50", "game": "PLO", "small_blind": 50, "big_blind": 50,
-     "buy_in_min": 2_500, "buy_in_max": 15_000, "rake_percent_bp": 500, "rake_cap": 300},
+     "buy_in_min": 2_500, "buy_in_max": 15_000},
 ]  # fmt: skip
 
 

@@ -5,6 +5,16 @@ Runs inside the append's transaction (guarantee 4), one handler per event type.
 
 from django.db.models import F
 
+from cashgame.events import (
+    ChipsToppedUp,
+    PlayerTransferredIn,
+    PlayerTransferredOut,
+    RefreshmentPaid,
+    SidebetRecorded,
+    SidebetSettled,
+    TableClosed,
+    TableLimitsChanged,
+)
 from casino.eventstore.projections import Projection
 from casino.eventstore.store import RecordedEvent
 from tables.events import (
@@ -47,26 +57,78 @@ def _opened(recorded: RecordedEvent) -> None:
     )
 
 
-@projection.on(PlayerSeated)
+@projection.on(PlayerSeated, PlayerTransferredIn)
 def _seated(recorded: RecordedEvent) -> None:
     e = recorded.event
-    assert isinstance(e, PlayerSeated)
+    assert isinstance(e, PlayerSeated | PlayerTransferredIn)
     SeatView.objects.create(
         table_id=e.table_id,
         seat=e.seat,
         player_id=e.player_id,
-        stack=e.buy_in,
+        stack=e.buy_in if isinstance(e, PlayerSeated) else e.stack,
         seated_at=recorded.recorded_at,
     )
     _bump(e.table_id, recorded)
 
 
-@projection.on(PlayerCashedOut)
+@projection.on(PlayerCashedOut, PlayerTransferredOut)
 def _cashed_out(recorded: RecordedEvent) -> None:
     e = recorded.event
-    assert isinstance(e, PlayerCashedOut)
+    assert isinstance(e, PlayerCashedOut | PlayerTransferredOut)
     SeatView.objects.filter(table_id=e.table_id, seat=e.seat).delete()
     _bump(e.table_id, recorded)
+
+
+def _stack_change(table_id: int, seat: int, delta: int) -> None:
+    SeatView.objects.filter(table_id=table_id, seat=seat).update(stack=F("stack") + delta)
+
+
+@projection.on(ChipsToppedUp)
+def _topped_up(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, ChipsToppedUp)
+    _stack_change(e.table_id, e.seat, e.amount)
+    _bump(e.table_id, recorded)
+
+
+@projection.on(RefreshmentPaid)
+def _refreshment(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, RefreshmentPaid)
+    _stack_change(e.table_id, e.seat, -e.amount)
+    _bump(e.table_id, recorded)
+
+
+@projection.on(SidebetSettled)
+def _sidebet_settled(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, SidebetSettled)
+    for player, delta in ((e.loser, -e.amount), (e.winner, e.amount)):
+        SeatView.objects.filter(table_id=e.table_id, player_id=player).update(
+            stack=F("stack") + delta
+        )
+    _bump(e.table_id, recorded)
+
+
+@projection.on(SidebetRecorded)
+def _sidebet_recorded(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, SidebetRecorded)
+    _bump(e.table_id, recorded)
+
+
+@projection.on(TableLimitsChanged)
+def _limits(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, TableLimitsChanged)
+    _bump(e.table_id, recorded, buy_in_min=e.buy_in_min, buy_in_max=e.buy_in_max)
+
+
+@projection.on(TableClosed)
+def _closed(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, TableClosed)
+    _bump(e.table_id, recorded, status="closed")
 
 
 @projection.on(HandBegan)

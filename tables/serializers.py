@@ -15,15 +15,23 @@ class OpenTableRequest(serializers.Serializer):
     big_blind = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT)
     ante = serializers.IntegerField(min_value=0, max_value=MAX_AMOUNT, default=0)
     ante_type = serializers.ChoiceField(choices=ANTE_TYPES, default="none")
-    buy_in_min = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT)
-    buy_in_max = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT)
+    buy_in_min = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_AMOUNT,
+        required=False,
+        help_text="CZK; default: the stakes' configured limits (BI-3, BI-4).",
+    )
+    buy_in_max = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT, required=False)
     rake_percent_bp = serializers.IntegerField(
-        min_value=0, max_value=10_000, default=0, help_text="Rake in basis points (500 = 5 %)."
+        min_value=0,
+        max_value=10_000,
+        required=False,
+        help_text="Rake in basis points (500 = 5 %); default: the game's rake schedule.",
     )
     rake_cap = serializers.IntegerField(
-        min_value=0, max_value=MAX_AMOUNT, default=0, help_text="CZK per hand."
+        min_value=0, max_value=MAX_AMOUNT, required=False, help_text="CZK per hand."
     )
-    no_flop_no_drop = serializers.BooleanField(default=False)
+    no_flop_no_drop = serializers.BooleanField(required=False)
     min_raise_rule = serializers.ChoiceField(choices=MIN_RAISE_RULES, default="previous_increment")
     max_seats = serializers.IntegerField(min_value=2, max_value=MAX_SEATS, default=MAX_SEATS)
 
@@ -52,6 +60,7 @@ class TableSerializer(serializers.Serializer):
     no_flop_no_drop = serializers.BooleanField()
     min_raise_rule = serializers.ChoiceField(choices=MIN_RAISE_RULES)
     max_seats = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["open", "closed"])
     button_seat = serializers.IntegerField(allow_null=True)
     current_hand_id = serializers.CharField(allow_null=True)
     hands_played = serializers.IntegerField()

@@ -8,10 +8,13 @@ case nothing is appended. Amounts are integers in CZK (cash tables).
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from typing import cast
 
+from django.conf import settings
 from django.db.models import Max
 
+from cashgame import selectors
 from casino.errors import DomainError, NotFound
 from casino.eventstore import aggregates, store
 from casino.models import Player
@@ -54,10 +57,13 @@ def load_table(table_id: int) -> aggregates.Loaded[TableState | None]:
 
 
 def execute_on_table(
-    table_id: int, command: table_domain.Command, *, if_match: int | None = None
+    table_id: int,
+    command: table_domain.Command | Callable[[TableState], table_domain.Command],
+    *,
+    if_match: int | None = None,
 ) -> tuple[list[store.RecordedEvent], TableState]:
-    """Decide ``command`` against the current table, append its events; return them and
-    the table after them.
+    """Decide ``command`` (or the command a function builds from the current table) against
+    the table, append its events; return them and the table after them.
 
     Raises:
         DomainError: the table refuses the command.
@@ -66,6 +72,9 @@ def execute_on_table(
     loaded = load_table(table_id)
     if if_match is not None and if_match != loaded.version:
         raise store.ConcurrencyConflict(table_stream(table_id), if_match, loaded.version)
+    if callable(command):
+        assert loaded.state is not None
+        command = command(loaded.state)
     events = table_domain.decide(loaded.state, command)
     recorded = store.append(table_stream(table_id), events, expected_version=loaded.version)
     state = loaded.state
@@ -87,21 +96,41 @@ def open_table(
     game: str,
     small_blind: int,
     big_blind: int,
-    buy_in_min: int,
-    buy_in_max: int,
+    buy_in_min: int | None = None,
+    buy_in_max: int | None = None,
     ante: int = 0,
     ante_type: str = "none",
-    rake_percent_bp: int = 0,
-    rake_cap: int = 0,
-    no_flop_no_drop: bool = False,
+    rake_percent_bp: int | None = None,
+    rake_cap: int | None = None,
+    no_flop_no_drop: bool | None = None,
     min_raise_rule: str = "previous_increment",
     max_seats: int = 10,
 ) -> int:
     """Open a new table and return its id (the next free number).
 
+    Buy-in limits default to the stakes' configured limits (BI-3, BI-4) and the rake to
+    the game's rake schedule (RAKE-1..4); other stakes need limits agreed (BI-5).
+
     Raises:
-        DomainError ``invalid_table_config`` (SEAT-3 and limits sanity).
+        DomainError ``buy_in_limits_required`` (BI-5), ``invalid_table_config`` (SEAT-3).
     """
+    if buy_in_min is None or buy_in_max is None:
+        limits = selectors.default_limits(game, small_blind, big_blind)
+        if limits is None:
+            raise DomainError(
+                "buy_in_limits_required",
+                "These stakes have no configured buy-in limits; give the agreed ones.",
+                rule="BI-5",
+            )
+        buy_in_min = limits.buy_in_min if buy_in_min is None else buy_in_min
+        buy_in_max = limits.buy_in_max if buy_in_max is None else buy_in_max
+    rake = selectors.rake_for(game, small_blind)
+    if rake_percent_bp is None:
+        rake_percent_bp = rake.percent_bp if rake else 0
+    if rake_cap is None:
+        rake_cap = rake.cap if rake else 0
+    if no_flop_no_drop is None:
+        no_flop_no_drop = rake.no_flop_no_drop if rake else False
     table_id = (TableView.objects.aggregate(m=Max("table_id"))["m"] or 0) + 1
     config = TableOpened(
         table_id=table_id,
@@ -128,7 +157,9 @@ def open_table(
 def seat_player(
     *, table_id: int, player_id: int, seat: int, buy_in: int, if_match: int | None = None
 ) -> None:
-    """Seat ``player_id`` at ``seat`` with a buy-in of ``buy_in`` CZK (BI-1..BI-5, BI-10).
+    """Seat ``player_id`` at ``seat`` with a buy-in of ``buy_in`` CZK (BI-1..BI-5, BI-10);
+    a player back in the same game within the return window buys in for at least the
+    stack he left with (SES-7).
 
     Raises:
         NotFound ``player_not_found`` / ``table_not_found``.
@@ -146,11 +177,20 @@ def seat_player(
             table_id=elsewhere.table_id,
             seat=elsewhere.seat,
         )
-    execute_on_table(
-        table_id,
-        table_domain.SeatPlayer(seat=seat, player_id=player_id, buy_in=buy_in),
-        if_match=if_match,
-    )
+
+    def command(table: TableState) -> table_domain.SeatPlayer:
+        c = table.config
+        return table_domain.SeatPlayer(
+            seat=seat,
+            player_id=player_id,
+            buy_in=buy_in,
+            returning_minimum=selectors.returning_minimum(
+                player_id, c.game, c.small_blind, c.big_blind
+            ),
+            return_overrides_max=settings.CASH_RETURN_OVERRIDES_MAX_BUYIN,
+        )
+
+    execute_on_table(table_id, command, if_match=if_match)
 
 
 def cash_out(*, table_id: int, seat: int, if_match: int | None = None) -> int:

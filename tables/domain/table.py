@@ -1,16 +1,32 @@
-"""The table aggregate: seats, buy-ins, cash-outs, and which hand is running.
+"""The table aggregate: seats and stacks between hands, and which hand is running.
 
 Pure Python (no Django): ``decide(state, command) -> events`` and ``evolve(state, event)``.
-Rules: SEAT-3 (2-10 seats), BI-1 (seating is a staff action: only staff devices reach it),
-BI-3/BI-4/BI-5 (buy-in limits of the table), BI-6 (no chips in or out during a hand),
-BI-10 (one seat per player at a table; across tables the service checks the projection),
-SES-5 (a cash-out takes the whole stack), SEAT-4 (button moves clockwise).
+Every chip that reaches or leaves a seat outside a hand passes through here.
+
+Rules: SEAT-3 (2-10 seats), BI-1 (seating is a staff action), BI-3/BI-4/BI-5 (buy-in
+limits; a floor override with a reason), BI-6 (nothing added or removed during a hand;
+top-ups between hands, never above the maximum), BI-7 (a sidebet winner with no chips must
+re-buy the minimum), BI-10 (one seat per player; across tables the service checks the
+projection), SES-2/3/4 (transfers keep the whole stack, same game and stakes, no buy-in
+limits), SES-5 (a cash-out takes the whole stack), SES-7 (returning players: the service
+passes the minimum it found), RAKE-5 (sidebets settle only between hands), RAKE-6
+(refreshments from the stack, not in a hand, up to the limit), SEAT-1/SEAT-4 (button).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from cashgame.events import (
+    ChipsToppedUp,
+    PlayerTransferredIn,
+    PlayerTransferredOut,
+    RefreshmentPaid,
+    SidebetRecorded,
+    SidebetSettled,
+    TableClosed,
+    TableLimitsChanged,
+)
 from casino.domain_events import DomainEvent
 from casino.errors import DomainError
 from tables.domain.hand import ANTE_TYPES, GAMES, MIN_RAISE_RULES
@@ -28,20 +44,36 @@ from tables.events import (
 
 @dataclass(frozen=True, slots=True)
 class Seat:
+    """An occupied seat. ``must_rebuy``: the player won a sidebet with no chips left and
+    is dealt in again only after a re-buy of at least the minimum (BI-7)."""
+
     seat: int
     player_id: int
     stack: int
+    must_rebuy: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class OpenSidebet:
+    sidebet_id: str
+    player_a: int
+    player_b: int
+    amount: int
 
 
 @dataclass(frozen=True, slots=True)
 class TableState:
-    """A table as its stream says. ``seats`` in seat order; ``hand_id`` of the running hand."""
+    """A table as its stream says. ``seats`` in seat order; ``hand_id`` of the running hand
+    and ``in_hand`` the seats dealt into it."""
 
     config: TableOpened
     seats: tuple[Seat, ...] = ()
     button_seat: int | None = None
     hand_id: str | None = None
+    in_hand: tuple[int, ...] = ()
     hands_played: int = 0
+    sidebets: tuple[OpenSidebet, ...] = ()
+    closed: bool = False
 
     def seat(self, number: int) -> Seat | None:
         return next((s for s in self.seats if s.seat == number), None)
@@ -51,8 +83,8 @@ class TableState:
 
     @property
     def dealt_in_seats(self) -> tuple[Seat, ...]:
-        """Seats that will be dealt the next hand: seated with chips."""
-        return tuple(s for s in self.seats if s.stack > 0)
+        """Seats that will be dealt the next hand: seated with chips, no re-buy owed."""
+        return tuple(s for s in self.seats if s.stack > 0 and not s.must_rebuy)
 
 
 # --- commands --------------------------------------------------------------------------
@@ -65,14 +97,79 @@ class OpenTable:
 
 @dataclass(frozen=True, slots=True)
 class SeatPlayer:
+    """Seat a player with a buy-in (CZK). ``returning_minimum``: the stack he left this game
+    with less than the return window ago (SES-7; 0 when none); when
+    ``return_overrides_max`` it may exceed the table maximum."""
+
     seat: int
     player_id: int
     buy_in: int
+    returning_minimum: int = 0
+    return_overrides_max: bool = True
 
 
 @dataclass(frozen=True, slots=True)
 class CashOut:
     seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class TopUp:
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class PayRefreshment:
+    """Pay ``amount`` CZK from the stack; ``limit`` is the room's maximum (RAKE-6)."""
+
+    seat: int
+    amount: int
+    limit: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeLimits:
+    buy_in_min: int
+    buy_in_max: int
+    reason: str
+    changed_by: str
+
+
+@dataclass(frozen=True, slots=True)
+class TransferOut:
+    """Move the player at ``seat`` to ``to_table`` (whose config must match)."""
+
+    seat: int
+    to_table: TableOpened
+
+
+@dataclass(frozen=True, slots=True)
+class TransferIn:
+    seat: int
+    player_id: int
+    stack: int
+    from_table: TableOpened
+
+
+@dataclass(frozen=True, slots=True)
+class CloseTable:
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class RecordSidebet:
+    sidebet_id: str
+    player_a: int
+    player_b: int
+    amount: int
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SettleSidebet:
+    sidebet_id: str
+    winner: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +189,21 @@ class EndHand:
     rake: int
 
 
-Command = OpenTable | SeatPlayer | CashOut | BeginHand | EndHand
+Command = (
+    OpenTable
+    | SeatPlayer
+    | CashOut
+    | TopUp
+    | PayRefreshment
+    | ChangeLimits
+    | TransferOut
+    | TransferIn
+    | CloseTable
+    | RecordSidebet
+    | SettleSidebet
+    | BeginHand
+    | EndHand
+)
 
 
 def buy_in_rule(config: TableOpened) -> str:
@@ -102,6 +213,17 @@ def buy_in_rule(config: TableOpened) -> str:
     if config.game == "NLH" and (config.small_blind, config.big_blind) == (25, 50):
         return "BI-4"
     return "BI-5"
+
+
+def same_game(a: TableOpened, b: TableOpened) -> bool:
+    """Same game and stakes: a transfer keeps the stack only between such tables (SES-3)."""
+    return (a.game, a.small_blind, a.big_blind, a.ante, a.ante_type) == (
+        b.game,
+        b.small_blind,
+        b.big_blind,
+        b.ante,
+        b.ante_type,
+    )
 
 
 def _validate_config(c: TableOpened) -> None:
@@ -126,15 +248,298 @@ def _validate_config(c: TableOpened) -> None:
         raise DomainError("invalid_table_config", "; ".join(problems), rule="SEAT-3")
 
 
+def _occupant(state: TableState, seat: int) -> Seat:
+    occupant = state.seat(seat)
+    if occupant is None:
+        raise DomainError("seat_empty", f"Seat {seat} is empty.", seat=seat)
+    return occupant
+
+
+def _not_in_hand(state: TableState, seat: int, rule: str = "BI-6") -> None:
+    if state.hand_id is not None and seat in state.in_hand:
+        raise DomainError(
+            "hand_in_progress",
+            "Chips cannot reach or leave a seat during its hand; wait until it ends.",
+            rule=rule,
+            hand_id=state.hand_id,
+            seat=seat,
+        )
+
+
+def _free_seat(state: TableState, seat: int) -> None:
+    c = state.config
+    if not 1 <= seat <= c.max_seats:
+        raise DomainError(
+            "seat_out_of_range",
+            f"Seats at this table are 1 to {c.max_seats}.",
+            rule="SEAT-3",
+            seat=seat,
+            max_seats=c.max_seats,
+        )
+    if state.seat(seat) is not None:
+        raise DomainError("seat_occupied", f"Seat {seat} is taken.", rule="BI-1", seat=seat)
+
+
+def _limits_error(code: str, detail: str, rule: str, **context: object) -> DomainError:
+    return DomainError(code, detail, rule=rule, **context)
+
+
+def _decide_seat(state: TableState, cmd: SeatPlayer) -> list[DomainEvent]:
+    c = state.config
+    _free_seat(state, cmd.seat)
+    if state.seat_of(cmd.player_id) is not None:
+        raise DomainError(
+            "player_already_seated",
+            "The player already has a seat at this table.",
+            rule="BI-10",
+            player_id=cmd.player_id,
+        )
+    limits = {"buy_in": cmd.buy_in, "buy_in_min": c.buy_in_min, "buy_in_max": c.buy_in_max}
+    if cmd.returning_minimum and cmd.buy_in < cmd.returning_minimum:
+        raise _limits_error(
+            "buy_in_below_returning_minimum",
+            f"The player left this game within the return window with "
+            f"{cmd.returning_minimum}; he must buy in for at least that.",
+            "SES-7",
+            amount_required=cmd.returning_minimum,
+            **limits,
+        )
+    if cmd.buy_in < c.buy_in_min:
+        raise _limits_error(
+            "buy_in_below_minimum",
+            f"The minimum buy-in at this table is {c.buy_in_min}.",
+            buy_in_rule(c),
+            **limits,
+        )
+    ceiling = c.buy_in_max
+    if cmd.return_overrides_max:
+        ceiling = max(ceiling, cmd.returning_minimum)
+    if cmd.buy_in > ceiling:
+        raise _limits_error(
+            "buy_in_above_maximum",
+            f"The maximum buy-in at this table is {ceiling}.",
+            buy_in_rule(c),
+            **limits,
+        )
+    return [PlayerSeated(c.table_id, cmd.seat, cmd.player_id, cmd.buy_in)]
+
+
+def _decide_top_up(state: TableState, cmd: TopUp) -> list[DomainEvent]:
+    c = state.config
+    occupant = _occupant(state, cmd.seat)
+    _not_in_hand(state, cmd.seat)
+    if cmd.amount <= 0:
+        raise DomainError("invalid_amount", "A top-up must be a positive amount.")
+    context = {
+        "amount": cmd.amount,
+        "stack": occupant.stack,
+        "buy_in_min": c.buy_in_min,
+        "buy_in_max": c.buy_in_max,
+    }
+    if occupant.must_rebuy and occupant.stack + cmd.amount < c.buy_in_min:
+        raise DomainError(
+            "rebuy_below_minimum",
+            f"After winning a sidebet with no chips, the player must re-buy to at least "
+            f"{c.buy_in_min}.",
+            rule="BI-7",
+            **context,
+        )
+    if occupant.stack + cmd.amount > c.buy_in_max:
+        raise DomainError(
+            "top_up_above_maximum",
+            f"A top-up may bring the stack to at most {c.buy_in_max}.",
+            rule="BI-6",
+            **context,
+        )
+    return [ChipsToppedUp(c.table_id, cmd.seat, occupant.player_id, cmd.amount)]
+
+
+def _decide_refreshment(state: TableState, cmd: PayRefreshment) -> list[DomainEvent]:
+    occupant = _occupant(state, cmd.seat)
+    _not_in_hand(state, cmd.seat, rule="RAKE-6")
+    context = {"amount": cmd.amount, "limit": cmd.limit, "stack": occupant.stack}
+    if cmd.amount <= 0:
+        raise DomainError("invalid_amount", "The amount must be positive.", rule="RAKE-6")
+    if cmd.amount > cmd.limit:
+        raise DomainError(
+            "refreshment_above_limit",
+            f"Refreshments paid with chips are limited to {cmd.limit}.",
+            rule="RAKE-6",
+            **context,
+        )
+    if cmd.amount > occupant.stack:
+        raise DomainError(
+            "amount_exceeds_stack", "The stack is smaller than that.", rule="RAKE-6", **context
+        )
+    return [RefreshmentPaid(state.config.table_id, cmd.seat, occupant.player_id, cmd.amount)]
+
+
+def _decide_transfer_out(state: TableState, cmd: TransferOut) -> list[DomainEvent]:
+    c = state.config
+    occupant = _occupant(state, cmd.seat)
+    _not_in_hand(state, cmd.seat, rule="SES-4")
+    if cmd.to_table.table_id == c.table_id:
+        raise DomainError("transfer_to_same_table", "Choose another table.", rule="SES-4")
+    if not same_game(c, cmd.to_table):
+        raise DomainError(
+            "transfer_game_mismatch",
+            "A transfer keeps the stack only to a table of the same game and stakes; "
+            "cash out and buy in instead.",
+            rule="SES-3",
+            to_table_id=cmd.to_table.table_id,
+        )
+    return [
+        PlayerTransferredOut(
+            c.table_id, cmd.seat, occupant.player_id, occupant.stack, cmd.to_table.table_id
+        )
+    ]
+
+
+def _decide_transfer_in(state: TableState, cmd: TransferIn) -> list[DomainEvent]:
+    c = state.config
+    if state.closed:
+        raise DomainError("table_closed", "The table is closed.")
+    _free_seat(state, cmd.seat)
+    if state.seat_of(cmd.player_id) is not None:
+        raise DomainError("player_already_seated", "The player already sits here.", rule="BI-10")
+    if not same_game(c, cmd.from_table):
+        raise DomainError(
+            "transfer_game_mismatch",
+            "A transfer keeps the stack only to a table of the same game and stakes.",
+            rule="SES-3",
+        )
+    return [
+        PlayerTransferredIn(c.table_id, cmd.seat, cmd.player_id, cmd.stack, cmd.from_table.table_id)
+    ]
+
+
+def _decide_sidebet(state: TableState, cmd: RecordSidebet) -> list[DomainEvent]:
+    for player in (cmd.player_a, cmd.player_b):
+        if state.seat_of(player) is None:
+            raise DomainError(
+                "player_not_at_table",
+                "Both players of a sidebet must be seated at the table.",
+                rule="RAKE-5",
+                player_id=player,
+            )
+    if cmd.player_a == cmd.player_b or cmd.amount <= 0:
+        raise DomainError(
+            "invalid_sidebet", "A sidebet is between two players for a positive amount."
+        )
+    if any(b.sidebet_id == cmd.sidebet_id for b in state.sidebets):
+        raise DomainError("sidebet_exists", "That sidebet is already recorded.")
+    return [
+        SidebetRecorded(
+            state.config.table_id,
+            cmd.sidebet_id,
+            cmd.player_a,
+            cmd.player_b,
+            cmd.amount,
+            cmd.description,
+        )
+    ]
+
+
+def _decide_settle(state: TableState, cmd: SettleSidebet) -> list[DomainEvent]:
+    bet = next((b for b in state.sidebets if b.sidebet_id == cmd.sidebet_id), None)
+    if bet is None:
+        raise DomainError("sidebet_not_found", "No open sidebet with that id.")
+    if cmd.winner not in (bet.player_a, bet.player_b):
+        raise DomainError("invalid_winner", "The winner must be one of the two players.")
+    if state.hand_id is not None:
+        raise DomainError(
+            "hand_in_progress",
+            "Sidebet chips change hands only after the hand has ended.",
+            rule="RAKE-5",
+            hand_id=state.hand_id,
+        )
+    loser = bet.player_b if cmd.winner == bet.player_a else bet.player_a
+    loser_seat, winner_seat = state.seat_of(loser), state.seat_of(cmd.winner)
+    if loser_seat is None or winner_seat is None:
+        raise DomainError(
+            "player_not_at_table", "Both players must still be seated.", rule="RAKE-5"
+        )
+    if loser_seat.stack < bet.amount:
+        raise DomainError(
+            "amount_exceeds_stack",
+            "The loser's stack does not cover the sidebet.",
+            rule="RAKE-5",
+            stack=loser_seat.stack,
+            amount=bet.amount,
+        )
+    return [
+        SidebetSettled(
+            state.config.table_id,
+            bet.sidebet_id,
+            cmd.winner,
+            loser,
+            bet.amount,
+            winner_must_rebuy=winner_seat.stack == 0,
+        )
+    ]
+
+
+def _decide_begin(state: TableState, cmd: BeginHand) -> list[DomainEvent]:
+    c = state.config
+    if state.hand_id is not None:
+        raise DomainError(
+            "hand_in_progress",
+            "The previous hand is not finished.",
+            rule="BI-6",
+            hand_id=state.hand_id,
+        )
+    dealt = state.dealt_in_seats
+    if len(dealt) < 2:
+        raise DomainError(
+            "not_enough_players",
+            "A hand needs at least two seated players with chips.",
+            rule="SEAT-3",
+            players=len(dealt),
+        )
+    occupied = [s.seat for s in dealt]
+    button = next_button(state.button_seat, occupied)
+    drawn = cmd.button_seat
+    if drawn is not None and state.button_seat is None:
+        if drawn not in occupied:
+            raise DomainError(
+                "button_seat_not_in_hand",
+                f"The button must be on a seat dealt in: {occupied}.",
+                rule="SEAT-1",
+                button_seat=drawn,
+            )
+        button = drawn
+    elif drawn is not None and drawn != button:
+        raise DomainError(
+            "button_out_of_turn",
+            f"The button moves one seat clockwise, to seat {button}.",
+            rule="SEAT-4",
+            button_seat=drawn,
+            expected_button_seat=button,
+        )
+    return [
+        HandBegan(
+            c.table_id,
+            cmd.hand_id,
+            state.hands_played + 1,
+            button,
+            tuple(DealtInSeat(s.seat, s.player_id, s.stack) for s in dealt),
+        )
+    ]
+
+
 def decide(state: TableState | None, command: Command) -> list[DomainEvent]:
     """Events that ``command`` causes at this table.
 
     Raises:
-        DomainError: ``table_already_open``, ``table_not_open``, ``invalid_table_config``,
-            ``seat_out_of_range`` (SEAT-3), ``seat_occupied`` (BI-1),
-            ``player_already_seated`` (BI-10), ``buy_in_below_minimum`` /
-            ``buy_in_above_maximum`` (BI-3/BI-4/BI-5), ``seat_empty``,
-            ``hand_in_progress`` (BI-6), ``not_enough_players`` (SEAT-3),
+        DomainError: ``table_already_open``, ``table_not_open``, ``table_closed``,
+            ``invalid_table_config``, ``seat_out_of_range`` (SEAT-3), ``seat_occupied``
+            (BI-1), ``player_already_seated`` (BI-10), ``buy_in_below_minimum`` /
+            ``buy_in_above_maximum`` (BI-3/BI-4/BI-5), ``buy_in_below_returning_minimum``
+            (SES-7), ``seat_empty``, ``hand_in_progress`` (BI-6, RAKE-5, RAKE-6, SES-4),
+            ``top_up_above_maximum`` (BI-6), ``rebuy_below_minimum`` (BI-7),
+            ``refreshment_above_limit`` (RAKE-6), ``transfer_game_mismatch`` (SES-3),
+            ``table_not_empty``, ``limit_change_needs_reason`` (BI-5), sidebet codes
+            (RAKE-5), ``not_enough_players`` (SEAT-3), ``button_out_of_turn`` (SEAT-4),
             ``no_hand_in_progress``.
     """
     if isinstance(command, OpenTable):
@@ -144,106 +549,70 @@ def decide(state: TableState | None, command: Command) -> list[DomainEvent]:
         return [command.config]
     if state is None:
         raise DomainError("table_not_open", "The table is not open.")
+    if state.closed and not isinstance(command, CashOut | TransferOut):
+        raise DomainError("table_closed", "The table is closed.", table_id=state.config.table_id)
     c = state.config
     match command:
-        case SeatPlayer(seat=seat, player_id=player_id, buy_in=buy_in):
-            if not 1 <= seat <= c.max_seats:
-                raise DomainError(
-                    "seat_out_of_range",
-                    f"Seats at this table are 1 to {c.max_seats}.",
-                    rule="SEAT-3",
-                    seat=seat,
-                    max_seats=c.max_seats,
-                )
-            if state.seat(seat) is not None:
-                raise DomainError("seat_occupied", f"Seat {seat} is taken.", rule="BI-1", seat=seat)
-            if state.seat_of(player_id) is not None:
-                raise DomainError(
-                    "player_already_seated",
-                    "The player already has a seat at this table.",
-                    rule="BI-10",
-                    player_id=player_id,
-                )
-            if buy_in < c.buy_in_min:
-                raise DomainError(
-                    "buy_in_below_minimum",
-                    f"The minimum buy-in at this table is {c.buy_in_min}.",
-                    rule=buy_in_rule(c),
-                    buy_in=buy_in,
-                    buy_in_min=c.buy_in_min,
-                    buy_in_max=c.buy_in_max,
-                )
-            if buy_in > c.buy_in_max:
-                raise DomainError(
-                    "buy_in_above_maximum",
-                    f"The maximum buy-in at this table is {c.buy_in_max}.",
-                    rule=buy_in_rule(c),
-                    buy_in=buy_in,
-                    buy_in_min=c.buy_in_min,
-                    buy_in_max=c.buy_in_max,
-                )
-            return [PlayerSeated(c.table_id, seat, player_id, buy_in)]
+        case SeatPlayer():
+            return _decide_seat(state, command)
         case CashOut(seat=seat):
-            occupant = state.seat(seat)
-            if occupant is None:
-                raise DomainError("seat_empty", f"Seat {seat} is empty.", seat=seat)
-            if state.hand_id is not None:
-                raise DomainError(
-                    "hand_in_progress",
-                    "Chips cannot leave the table during a hand; cash out after it.",
-                    rule="BI-6",
-                    hand_id=state.hand_id,
-                )
+            occupant = _occupant(state, seat)
+            _not_in_hand(state, seat)
             return [PlayerCashedOut(c.table_id, seat, occupant.player_id, occupant.stack)]
-        case BeginHand(hand_id=hand_id, button_seat=drawn):
-            if state.hand_id is not None:
+        case TopUp():
+            return _decide_top_up(state, command)
+        case PayRefreshment():
+            return _decide_refreshment(state, command)
+        case ChangeLimits(buy_in_min=low, buy_in_max=high, reason=reason, changed_by=actor):
+            if not reason.strip():
                 raise DomainError(
-                    "hand_in_progress",
-                    "The previous hand is not finished.",
-                    rule="BI-6",
-                    hand_id=state.hand_id,
+                    "limit_change_needs_reason",
+                    "The floor must say why the limits change.",
+                    rule="BI-5",
                 )
-            dealt = state.dealt_in_seats
-            if len(dealt) < 2:
+            _validate_config(replace(c, buy_in_min=low, buy_in_max=high))
+            return [TableLimitsChanged(c.table_id, low, high, reason.strip(), actor)]
+        case TransferOut():
+            return _decide_transfer_out(state, command)
+        case TransferIn():
+            return _decide_transfer_in(state, command)
+        case CloseTable(reason=reason):
+            if state.seats or state.hand_id is not None:
                 raise DomainError(
-                    "not_enough_players",
-                    "A hand needs at least two seated players with chips.",
-                    rule="SEAT-3",
-                    players=len(dealt),
+                    "table_not_empty",
+                    "Move or cash out every player before closing the table.",
+                    seats=[s.seat for s in state.seats],
                 )
-            occupied = [s.seat for s in dealt]
-            button = next_button(state.button_seat, occupied)
-            if drawn is not None and state.button_seat is None:
-                if drawn not in occupied:
-                    raise DomainError(
-                        "button_seat_not_in_hand",
-                        f"The button must be on a seat dealt in: {occupied}.",
-                        rule="SEAT-1",
-                        button_seat=drawn,
-                    )
-                button = drawn
-            elif drawn is not None and drawn != button:
-                raise DomainError(
-                    "button_out_of_turn",
-                    f"The button moves one seat clockwise, to seat {button}.",
-                    rule="SEAT-4",
-                    button_seat=drawn,
-                    expected_button_seat=button,
-                )
-            return [
-                HandBegan(
-                    c.table_id,
-                    hand_id,
-                    state.hands_played + 1,
-                    button,
-                    tuple(DealtInSeat(s.seat, s.player_id, s.stack) for s in dealt),
-                )
-            ]
+            return [TableClosed(c.table_id, reason)]
+        case RecordSidebet():
+            return _decide_sidebet(state, command)
+        case SettleSidebet():
+            return _decide_settle(state, command)
+        case BeginHand():
+            return _decide_begin(state, command)
         case EndHand(hand_id=hand_id, stacks=stacks, rake=rake):
             if state.hand_id != hand_id:
                 raise DomainError("no_hand_in_progress", "That hand is not running at this table.")
             return [HandEnded(c.table_id, hand_id, tuple(SeatStack(s, v) for s, v in stacks), rake)]
     raise TypeError(f"unknown command {command!r}")
+
+
+def _with_stack(state: TableState, seat: int, delta: int, **changes: object) -> TableState:
+    seats = tuple(
+        replace(s, stack=s.stack + delta, **changes) if s.seat == seat else s  # type: ignore[arg-type]
+        for s in state.seats
+    )
+    return replace(state, seats=seats)
+
+
+def _sit(state: TableState, seat: Seat) -> TableState:
+    return replace(state, seats=tuple(sorted((*state.seats, seat), key=lambda s: s.seat)))
+
+
+def _leave(state: TableState, seat: int) -> TableState:
+    left = tuple(s for s in state.seats if s.seat != seat)
+    # An empty table ends the game: the next one starts with a new button draw.
+    return replace(state, seats=left, button_seat=state.button_seat if left else None)
 
 
 def evolve(state: TableState | None, event: DomainEvent) -> TableState | None:
@@ -254,16 +623,35 @@ def evolve(state: TableState | None, event: DomainEvent) -> TableState | None:
         raise ValueError(f"{event.TYPE} before TableOpened")
     match event:
         case PlayerSeated(seat=seat, player_id=player_id, buy_in=buy_in):
-            seated = sorted((*state.seats, Seat(seat, player_id, buy_in)), key=lambda s: s.seat)
-            return replace(state, seats=tuple(seated))
-        case PlayerCashedOut(seat=seat):
-            left = tuple(s for s in state.seats if s.seat != seat)
-            # An empty table ends the game: the next one starts with a new button draw.
-            return replace(state, seats=left, button_seat=state.button_seat if left else None)
-        case HandBegan(hand_id=hand_id, button_seat=button):
-            return replace(state, hand_id=hand_id, button_seat=button)
+            return _sit(state, Seat(seat, player_id, buy_in))
+        case PlayerTransferredIn(seat=seat, player_id=player_id, stack=stack):
+            return _sit(state, Seat(seat, player_id, stack))
+        case PlayerCashedOut(seat=seat) | PlayerTransferredOut(seat=seat):
+            return _leave(state, seat)
+        case ChipsToppedUp(seat=seat, amount=amount):
+            return _with_stack(state, seat, amount, must_rebuy=False)
+        case RefreshmentPaid(seat=seat, amount=amount):
+            return _with_stack(state, seat, -amount)
+        case TableLimitsChanged(buy_in_min=low, buy_in_max=high):
+            return replace(state, config=replace(state.config, buy_in_min=low, buy_in_max=high))
+        case TableClosed():
+            return replace(state, closed=True)
+        case SidebetRecorded(sidebet_id=sid, player_a=a, player_b=b, amount=amount):
+            return replace(state, sidebets=(*state.sidebets, OpenSidebet(sid, a, b, amount)))
+        case SidebetSettled(sidebet_id=sid, winner=winner, loser=loser, amount=amount):
+            won, lost = state.seat_of(winner), state.seat_of(loser)
+            assert won is not None and lost is not None
+            state = _with_stack(state, lost.seat, -amount)
+            state = _with_stack(state, won.seat, amount, must_rebuy=event.winner_must_rebuy)
+            return replace(state, sidebets=tuple(b for b in state.sidebets if b.sidebet_id != sid))
+        case HandBegan(hand_id=hand_id, button_seat=button, seats=dealt):
+            return replace(
+                state, hand_id=hand_id, button_seat=button, in_hand=tuple(s.seat for s in dealt)
+            )
         case HandEnded(stacks=stacks):
             after = {s.seat: s.stack for s in stacks}
             seats = tuple(replace(s, stack=after.get(s.seat, s.stack)) for s in state.seats)
-            return replace(state, seats=seats, hand_id=None, hands_played=state.hands_played + 1)
+            return replace(
+                state, seats=seats, hand_id=None, in_hand=(), hands_played=state.hands_played + 1
+            )
     return state

@@ -1,0 +1,105 @@
+"""Cash-game events of the ``table-<id>`` stream: chips moving in and out between hands.
+
+Seating and cashing out are ``tables.events`` (every table has them); these are the cash
+game's own: top-ups, refreshments paid with chips, sidebets, transfers between tables,
+limit overrides and closing a table. Amounts are whole CZK.
+"""
+
+from dataclasses import dataclass
+
+from casino.domain_events import DomainEvent
+
+
+@dataclass(frozen=True, slots=True)
+class ChipsToppedUp(DomainEvent):
+    """The player at ``seat`` added ``amount`` to his stack between hands (BI-6)."""
+
+    TYPE = "cashgame.ChipsToppedUp"
+    table_id: int
+    seat: int
+    player_id: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class RefreshmentPaid(DomainEvent):
+    """``amount`` taken from the stack at ``seat`` for refreshments (RAKE-6)."""
+
+    TYPE = "cashgame.RefreshmentPaid"
+    table_id: int
+    seat: int
+    player_id: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class TableLimitsChanged(DomainEvent):
+    """The floor changed this table's buy-in limits, with the reason (BI-5)."""
+
+    TYPE = "cashgame.TableLimitsChanged"
+    table_id: int
+    buy_in_min: int
+    buy_in_max: int
+    reason: str
+    changed_by: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerTransferredOut(DomainEvent):
+    """The player left ``seat`` for another table of the same game, with his whole stack
+    (SES-2, SES-3, SES-4)."""
+
+    TYPE = "cashgame.PlayerTransferredOut"
+    table_id: int
+    seat: int
+    player_id: int
+    stack: int
+    to_table_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerTransferredIn(DomainEvent):
+    """The player sat at ``seat`` with the stack he brought from ``from_table_id``."""
+
+    TYPE = "cashgame.PlayerTransferredIn"
+    table_id: int
+    seat: int
+    player_id: int
+    stack: int
+    from_table_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class TableClosed(DomainEvent):
+    """The floor closed the (empty) table."""
+
+    TYPE = "cashgame.TableClosed"
+    table_id: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class SidebetRecorded(DomainEvent):
+    """Two players at the table bet ``amount`` between themselves (RAKE-5)."""
+
+    TYPE = "cashgame.SidebetRecorded"
+    table_id: int
+    sidebet_id: str
+    player_a: int
+    player_b: int
+    amount: int
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class SidebetSettled(DomainEvent):
+    """A sidebet paid: ``amount`` moved from the loser's stack to the winner's, after the
+    hand (RAKE-5). ``winner_must_rebuy``: the winner had no chips left (BI-7)."""
+
+    TYPE = "cashgame.SidebetSettled"
+    table_id: int
+    sidebet_id: str
+    winner: int
+    loser: int
+    amount: int
+    winner_must_rebuy: bool

@@ -1,0 +1,86 @@
+"""Cash-game configuration (stakes limits, rake schedule) and read models (sessions,
+departures for the returning-player rule). Amounts in whole CZK, times in UTC."""
+
+from django.db import models
+
+
+class StakesLimits(models.Model):
+    """Buy-in limits of a game and stakes (BI-3, BI-4; other stakes by agreement, BI-5).
+
+    Configuration, edited by the floor; a new table of these stakes takes them.
+    """
+
+    game = models.CharField(max_length=10)
+    small_blind = models.PositiveBigIntegerField()
+    big_blind = models.PositiveBigIntegerField()
+    buy_in_min = models.PositiveBigIntegerField()
+    buy_in_max = models.PositiveBigIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "small_blind", "big_blind"], name="stakes_uq")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.small_blind}/{self.big_blind}"
+
+
+class RakeSchedule(models.Model):
+    """Rake of a game from some stakes up: ``percent_bp`` of each pot (basis points), at
+    most ``cap`` CZK per hand (RAKE-1..4). The row with the highest ``from_small_blind``
+    not above a table's small blind applies."""
+
+    game = models.CharField(max_length=10)
+    from_small_blind = models.PositiveBigIntegerField(default=0)
+    percent_bp = models.PositiveIntegerField()
+    cap = models.PositiveBigIntegerField()
+    no_flop_no_drop = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "from_small_blind"], name="rake_step_uq")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} from {self.from_small_blind}: {self.percent_bp} bp cap {self.cap}"
+
+
+class CashSession(models.Model):
+    """A player's time at one table: from sitting down (or arriving by transfer) to
+    cashing out (or leaving by transfer). ``chips_in`` counts the buy-in, top-ups and a
+    transferred stack; ``chips_out`` the cash-out or the stack transferred away."""
+
+    player_id = models.PositiveBigIntegerField(db_index=True)
+    table_id = models.PositiveIntegerField(db_index=True)
+    game = models.CharField(max_length=10)
+    small_blind = models.PositiveBigIntegerField()
+    big_blind = models.PositiveBigIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    seated_at = models.DateTimeField()
+    left_at = models.DateTimeField(null=True)
+    chips_in = models.PositiveBigIntegerField(default=0)
+    chips_out = models.PositiveBigIntegerField(null=True)
+    refreshments = models.PositiveBigIntegerField(default=0)
+    arrived_by_transfer = models.BooleanField(default=False)
+    left_by_transfer = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["seated_at", "id"]
+
+
+class Departure(models.Model):
+    """When a player last cashed out of a game and stakes, and with how much (SES-7)."""
+
+    player_id = models.PositiveBigIntegerField()
+    game = models.CharField(max_length=10)
+    small_blind = models.PositiveBigIntegerField()
+    big_blind = models.PositiveBigIntegerField()
+    left_at = models.DateTimeField()
+    amount = models.PositiveBigIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player_id", "game", "small_blind", "big_blind"], name="departure_uq"
+            )
+        ]

@@ -1,0 +1,83 @@
+"""Projection of table-stream events into cash sessions and departures (SES-7).
+
+Runs in the append's transaction, after the tables projection (apps order), so the table's
+game and stakes are read from ``TableView``.
+"""
+
+from typing import Any
+
+from django.db.models import F
+
+from cashgame.events import (
+    ChipsToppedUp,
+    PlayerTransferredIn,
+    PlayerTransferredOut,
+    RefreshmentPaid,
+    SidebetSettled,
+)
+from cashgame.models import CashSession, Departure
+from casino.eventstore.projections import Projection
+from casino.eventstore.store import RecordedEvent
+from tables.events import PlayerCashedOut, PlayerSeated
+from tables.models import TableView
+
+projection = Projection("cashgame", models=[CashSession, Departure])
+
+
+def _stakes(table_id: int) -> dict[str, Any]:
+    return dict(TableView.objects.values("game", "small_blind", "big_blind").get(table_id=table_id))
+
+
+def _open_session(table_id: int, player_id: int) -> Any:
+    return CashSession.objects.filter(table_id=table_id, player_id=player_id, left_at__isnull=True)
+
+
+@projection.on(PlayerSeated, PlayerTransferredIn)
+def _sat_down(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, PlayerSeated | PlayerTransferredIn)
+    CashSession.objects.create(
+        player_id=e.player_id,
+        table_id=e.table_id,
+        seat=e.seat,
+        seated_at=recorded.recorded_at,
+        chips_in=e.buy_in if isinstance(e, PlayerSeated) else e.stack,
+        arrived_by_transfer=isinstance(e, PlayerTransferredIn),
+        **_stakes(e.table_id),
+    )
+
+
+@projection.on(ChipsToppedUp)
+def _topped_up(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, ChipsToppedUp)
+    _open_session(e.table_id, e.player_id).update(chips_in=F("chips_in") + e.amount)
+
+
+@projection.on(RefreshmentPaid)
+def _refreshment(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, RefreshmentPaid)
+    _open_session(e.table_id, e.player_id).update(refreshments=F("refreshments") + e.amount)
+
+
+@projection.on(SidebetSettled)
+def _sidebet(recorded: RecordedEvent) -> None:
+    """Sidebets move chips between players: not drop, not cash-out; nothing to count."""
+
+
+@projection.on(PlayerCashedOut, PlayerTransferredOut)
+def _left(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, PlayerCashedOut | PlayerTransferredOut)
+    transfer = isinstance(e, PlayerTransferredOut)
+    amount = e.stack if isinstance(e, PlayerTransferredOut) else e.amount
+    _open_session(e.table_id, e.player_id).update(
+        left_at=recorded.recorded_at, chips_out=amount, left_by_transfer=transfer
+    )
+    if not transfer:
+        Departure.objects.update_or_create(
+            player_id=e.player_id,
+            **_stakes(e.table_id),
+            defaults={"left_at": recorded.recorded_at, "amount": amount},
+        )

@@ -1,0 +1,69 @@
+"""Read-side questions of the cash game, answered from its read models and configuration."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.conf import settings
+
+from cashgame.models import Departure, RakeSchedule, StakesLimits
+from casino import clock
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnRestriction:
+    """SES-7: until ``until`` (UTC) the player buys into this game for at least
+    ``amount_required`` CZK (the stack he left with)."""
+
+    game: str
+    small_blind: int
+    big_blind: int
+    amount_required: int
+    left_at: datetime
+    until: datetime
+
+
+def return_window() -> timedelta:
+    """The returning-player window (``CASH_RETURN_WINDOW_SECONDS``, default 2 hours)."""
+    return timedelta(seconds=settings.CASH_RETURN_WINDOW_SECONDS)
+
+
+def return_restrictions(player_id: int) -> list[ReturnRestriction]:
+    """Every game the player left less than the window ago, with the amount required."""
+    since = clock.now() - return_window()
+    rows = Departure.objects.filter(player_id=player_id, left_at__gt=since).order_by("left_at")
+    return [
+        ReturnRestriction(
+            d.game, d.small_blind, d.big_blind, d.amount, d.left_at, d.left_at + return_window()
+        )
+        for d in rows
+    ]
+
+
+def returning_minimum(player_id: int, game: str, small_blind: int, big_blind: int) -> int:
+    """The minimum buy-in SES-7 imposes on this player in this game now (0: none)."""
+    return next(
+        (
+            r.amount_required
+            for r in return_restrictions(player_id)
+            if (r.game, r.small_blind, r.big_blind) == (game, small_blind, big_blind)
+        ),
+        0,
+    )
+
+
+def default_limits(game: str, small_blind: int, big_blind: int) -> StakesLimits | None:
+    """The configured buy-in limits of these stakes, if the room set them (BI-3, BI-4)."""
+    return StakesLimits.objects.filter(
+        game=game, small_blind=small_blind, big_blind=big_blind
+    ).first()
+
+
+def rake_for(game: str, small_blind: int) -> RakeSchedule | None:
+    """The rake step that applies to a table of this game and small blind (RAKE-1..4)."""
+    return (
+        RakeSchedule.objects.filter(game=game, from_small_blind__lte=small_blind)
+        .order_by("-from_small_blind")
+        .first()
+    )

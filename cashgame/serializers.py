@@ -1,0 +1,81 @@
+"""Request and response shapes of the cash-game endpoints."""
+
+from rest_framework import serializers
+
+from tables.domain.seating import MAX_SEATS
+from tables.serializers import MAX_AMOUNT, TableSerializer
+
+
+class AmountRequest(serializers.Serializer):
+    amount = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT, help_text="CZK")
+
+
+class LimitsRequest(serializers.Serializer):
+    buy_in_min = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT)
+    buy_in_max = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT)
+    reason = serializers.CharField(
+        max_length=500, allow_blank=True, help_text="Why the floor changes them (BI-5)."
+    )
+
+
+class TransferRequest(serializers.Serializer):
+    to_table_id = serializers.IntegerField(min_value=1)
+    to_seat = serializers.IntegerField(min_value=1, max_value=MAX_SEATS)
+
+
+class MoveSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=1, max_value=MAX_SEATS)
+    to_table_id = serializers.IntegerField(min_value=1)
+    to_seat = serializers.IntegerField(min_value=1, max_value=MAX_SEATS)
+
+
+class CloseTableRequest(serializers.Serializer):
+    reason = serializers.CharField(max_length=500)
+    moves = MoveSerializer(many=True, required=False, default=list)
+
+
+class SidebetRequest(serializers.Serializer):
+    player_a = serializers.IntegerField(min_value=1)
+    player_b = serializers.IntegerField(min_value=1)
+    amount = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT, help_text="CZK")
+    description = serializers.CharField(max_length=200, required=False, default="")
+
+
+class SettleSidebetRequest(serializers.Serializer):
+    winner = serializers.IntegerField(min_value=1, help_text="Player id of the winner.")
+
+
+class SidebetResponse(serializers.Serializer):
+    sidebet_id = serializers.CharField()
+    table = TableSerializer()
+
+
+class TransferResponse(serializers.Serializer):
+    from_table = TableSerializer()
+    to_table = TableSerializer()
+
+
+class RestrictionSerializer(serializers.Serializer):
+    game = serializers.CharField()
+    small_blind = serializers.IntegerField()
+    big_blind = serializers.IntegerField()
+    amount_required = serializers.IntegerField(help_text="Minimum buy-in, CZK (SES-7).")
+    left_at = serializers.DateTimeField()
+    until = serializers.DateTimeField(help_text="When the restriction ends (UTC).")
+
+
+class CashSessionSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField()
+    table_id = serializers.IntegerField()
+    game = serializers.CharField()
+    small_blind = serializers.IntegerField()
+    big_blind = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    seated_at = serializers.DateTimeField()
+    left_at = serializers.DateTimeField(allow_null=True)
+    seconds_played = serializers.IntegerField(help_text="Time seated so far, seconds.")
+    chips_in = serializers.IntegerField()
+    chips_out = serializers.IntegerField(allow_null=True)
+    refreshments = serializers.IntegerField()
+    arrived_by_transfer = serializers.BooleanField()
+    left_by_transfer = serializers.BooleanField()

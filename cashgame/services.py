@@ -1,0 +1,96 @@
+"""Cash-game command handlers: top-ups, refreshments, limit overrides, transfers, closing a
+table, sidebets. Keyword-only; they run in the caller's transaction and raise
+:class:`casino.errors.DomainError` on refusal (nothing appended). Amounts in whole CZK.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+
+from casino.errors import DomainError
+from casino.eventstore import context
+from tables.domain import table as table_domain
+from tables.services import execute_on_table, load_table
+
+
+def top_up(*, table_id: int, seat: int, amount: int, if_match: int | None = None) -> None:
+    """Add ``amount`` to the stack at ``seat`` between hands, up to the table maximum
+    (BI-6); a player owing a re-buy must reach the minimum (BI-7)."""
+    execute_on_table(table_id, table_domain.TopUp(seat=seat, amount=amount), if_match=if_match)
+
+
+def pay_refreshment(*, table_id: int, seat: int, amount: int, if_match: int | None = None) -> None:
+    """Take ``amount`` from the stack for refreshments: not during the player's hand, at
+    most ``CASH_REFRESHMENT_MAX`` (RAKE-6)."""
+    command = table_domain.PayRefreshment(
+        seat=seat, amount=amount, limit=settings.CASH_REFRESHMENT_MAX
+    )
+    execute_on_table(table_id, command, if_match=if_match)
+
+
+def change_limits(
+    *, table_id: int, buy_in_min: int, buy_in_max: int, reason: str, if_match: int | None = None
+) -> None:
+    """The floor overrides this table's buy-in limits; who and why are recorded (BI-5)."""
+    command = table_domain.ChangeLimits(
+        buy_in_min=buy_in_min,
+        buy_in_max=buy_in_max,
+        reason=reason,
+        changed_by=context.current().actor,
+    )
+    execute_on_table(table_id, command, if_match=if_match)
+
+
+def transfer_player(*, table_id: int, seat: int, to_table_id: int, to_seat: int) -> None:
+    """Move the player at ``seat`` with his whole stack to ``to_seat`` at a table of the
+    same game and stakes, with no buy-in (SES-2, SES-3, SES-4). Both tables change in one
+    transaction.
+
+    Raises:
+        DomainError ``transfer_game_mismatch`` (SES-3), ``hand_in_progress`` (SES-4),
+        ``seat_occupied``, ``table_closed`` ...
+    """
+    source = load_table(table_id).state
+    target = load_table(to_table_id).state
+    assert source is not None and target is not None
+    occupant = source.seat(seat)
+    if occupant is None:
+        raise DomainError("seat_empty", f"Seat {seat} is empty.", seat=seat)
+    execute_on_table(
+        to_table_id,
+        table_domain.TransferIn(
+            seat=to_seat,
+            player_id=occupant.player_id,
+            stack=occupant.stack,
+            from_table=source.config,
+        ),
+    )
+    execute_on_table(table_id, table_domain.TransferOut(seat=seat, to_table=target.config))
+
+
+def close_table(*, table_id: int, reason: str, moves: list[tuple[int, int, int]]) -> None:
+    """Close a table: move each ``(seat, to_table_id, to_seat)`` player with his stack
+    (SES-3), then close it; refused while anybody is left or a hand runs."""
+    for seat, to_table_id, to_seat in moves:
+        transfer_player(table_id=table_id, seat=seat, to_table_id=to_table_id, to_seat=to_seat)
+    execute_on_table(table_id, table_domain.CloseTable(reason=reason))
+
+
+def record_sidebet(
+    *, table_id: int, player_a: int, player_b: int, amount: int, description: str = ""
+) -> str:
+    """Record a sidebet between two seated players; returns its id (RAKE-5)."""
+    sidebet_id = str(uuid.uuid4())
+    execute_on_table(
+        table_id,
+        table_domain.RecordSidebet(sidebet_id, player_a, player_b, amount, description),
+    )
+    return sidebet_id
+
+
+def settle_sidebet(*, table_id: int, sidebet_id: str, winner: int) -> None:
+    """Pay a sidebet from the loser's stack to the winner's, only between hands (RAKE-5);
+    a winner who had no chips owes a re-buy of the minimum before he plays (BI-7)."""
+    execute_on_table(table_id, table_domain.SettleSidebet(sidebet_id=sidebet_id, winner=winner))

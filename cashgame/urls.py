@@ -1,0 +1,18 @@
+from django.urls import path
+
+from cashgame import api
+
+urlpatterns = [
+    path("tables/<int:table_id>/seats/<int:seat>/top-up/", api.TopUpView.as_view()),
+    path("tables/<int:table_id>/seats/<int:seat>/refreshment/", api.RefreshmentView.as_view()),
+    path("tables/<int:table_id>/seats/<int:seat>/transfer/", api.TransferView.as_view()),
+    path("tables/<int:table_id>/limits/", api.LimitsView.as_view()),
+    path("tables/<int:table_id>/close/", api.CloseTableView.as_view()),
+    path("tables/<int:table_id>/sidebets/", api.SidebetView.as_view()),
+    path(
+        "tables/<int:table_id>/sidebets/<uuid:sidebet_id>/settle/",
+        api.SettleSidebetView.as_view(),
+    ),
+    path("players/<int:player_id>/buy-in-restrictions/", api.RestrictionsView.as_view()),
+    path("players/<int:player_id>/cash-sessions/", api.SessionsView.as_view()),
+]

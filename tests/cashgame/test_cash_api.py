@@ -1,0 +1,369 @@
+"""Cash-game floor and cage rules over the API, each test naming its catalogue rule."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+import time_machine
+
+from cashgame.models import CashSession, Departure
+from casino.eventstore.models import StoredEvent
+from tests.conftest import TabletClient
+
+T0 = datetime(2026, 11, 21, 18, 0, tzinfo=UTC)
+
+
+def open_table(tablet: TabletClient, **config: Any) -> int:
+    body = {"name": "t", "game": "NLH", "small_blind": 10, "big_blind": 20, **config}
+    r = tablet.post("/api/v1/tables/", body)
+    assert r.status_code == 201, r.json()
+    return int(r.json()["table_id"])
+
+
+def seat(tablet: TabletClient, table_id: int, player: Any, number: int, buy_in: int) -> Any:
+    return tablet.post(
+        f"/api/v1/tables/{table_id}/seats/",
+        {"player_id": player.id, "seat": number, "buy_in": buy_in},
+    )
+
+
+def stacks(tablet: TabletClient, table_id: int) -> dict[int, int]:
+    return {
+        s["seat"]: s["stack"] for s in tablet.get(f"/api/v1/tables/{table_id}/").json()["seats"]
+    }
+
+
+def refused(response: Any, code: str, rule: str | None) -> dict[str, Any]:
+    assert response.status_code == 422, response.json()
+    body = response.json()
+    assert (body["code"], body["rule"]) == (code, rule)
+    return dict(body)
+
+
+# --- configuration -------------------------------------------------------------------------
+
+
+@pytest.mark.rule("BI-3")
+@pytest.mark.rule("RAKE-2")
+def test_nlh_table_takes_the_configured_limits_and_rake(tablet: TabletClient) -> None:
+    table = tablet.get(f"/api/v1/tables/{open_table(tablet)}/").json()
+    assert (table["buy_in_min"], table["buy_in_max"]) == (1000, 5000)
+    assert (table["rake_percent_bp"], table["rake_cap"]) == (500, 300)
+
+
+@pytest.mark.rule("RAKE-3")
+@pytest.mark.rule("RAKE-4")
+@pytest.mark.parametrize(("small", "big", "cap"), [(25, 50, 200), (50, 50, 300), (100, 200, 300)])
+def test_plo_rake_cap_by_stakes(tablet: TabletClient, small: int, big: int, cap: int) -> None:
+    table_id = open_table(
+        tablet, game="PLO", small_blind=small, big_blind=big, buy_in_min=1000, buy_in_max=9000
+    )
+    assert tablet.get(f"/api/v1/tables/{table_id}/").json()["rake_cap"] == cap
+
+
+@pytest.mark.rule("BI-5")
+def test_unconfigured_stakes_need_agreed_limits(tablet: TabletClient) -> None:
+    r = tablet.post(
+        "/api/v1/tables/", {"name": "x", "game": "PLO", "small_blind": 30, "big_blind": 60}
+    )
+    refused(r, "buy_in_limits_required", "BI-5")
+
+
+@pytest.mark.rule("BI-5")
+def test_floor_overrides_limits_with_a_reason_and_it_is_recorded(
+    tablet: TabletClient, players: list
+) -> None:
+    table_id = open_table(tablet)
+    url = f"/api/v1/tables/{table_id}/limits/"
+    refused(
+        tablet.post(url, {"buy_in_min": 500, "buy_in_max": 3000, "reason": "  "}),
+        "limit_change_needs_reason",
+        "BI-5",
+    )
+    r = tablet.post(url, {"buy_in_min": 500, "buy_in_max": 3000, "reason": "players agreed"})
+    assert (r.json()["buy_in_min"], r.json()["buy_in_max"]) == (500, 3000)
+    event = StoredEvent.objects.filter(type="cashgame.TableLimitsChanged").get()
+    assert event.data["reason"] == "players agreed"
+    assert event.data["changed_by"] == f"device:{tablet.device.pk}"
+    assert seat(tablet, table_id, players[0], 1, 500).status_code == 201
+    refused(seat(tablet, table_id, players[1], 2, 3001), "buy_in_above_maximum", "BI-3")
+
+
+# --- top-ups -----------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("BI-6")
+def test_top_up_between_hands_up_to_the_maximum(tablet: TabletClient, players: list) -> None:
+    table_id = open_table(tablet)
+    seat(tablet, table_id, players[0], 1, 1000)
+    seat(tablet, table_id, players[1], 2, 1000)
+    url = f"/api/v1/tables/{table_id}/seats/1/top-up/"
+    body = refused(tablet.post(url, {"amount": 4001}), "top_up_above_maximum", "BI-6")
+    assert (body["stack"], body["buy_in_max"]) == (1000, 5000)
+    assert tablet.post(url, {"amount": 4000}).json()["seats"][0]["stack"] == 5000
+    hand = tablet.post(f"/api/v1/tables/{table_id}/hands/", {}).json()
+    refused(
+        tablet.post(f"/api/v1/tables/{table_id}/seats/2/top-up/", {"amount": 10}),
+        "hand_in_progress",
+        "BI-6",
+    )
+    assert hand["phase"] == "betting"
+
+
+@pytest.mark.rule("BI-6")
+def test_a_player_not_in_the_hand_may_top_up_during_it(tablet: TabletClient, players: list) -> None:
+    table_id = open_table(tablet)
+    seat(tablet, table_id, players[0], 1, 1000)
+    seat(tablet, table_id, players[1], 2, 1000)
+    tablet.post(f"/api/v1/tables/{table_id}/hands/", {})
+    seat(tablet, table_id, players[2], 5, 1000)  # sat down after the deal
+    r = tablet.post(f"/api/v1/tables/{table_id}/seats/5/top-up/", {"amount": 500})
+    assert r.status_code == 200 and stacks(tablet, table_id)[5] == 1500
+
+
+# --- refreshments ----------------------------------------------------------------------------
+
+
+@pytest.mark.rule("RAKE-6")
+def test_refreshments_paid_with_chips(tablet: TabletClient, players: list) -> None:
+    table_id = open_table(tablet)
+    seat(tablet, table_id, players[0], 1, 1000)
+    seat(tablet, table_id, players[1], 2, 1000)
+    url = f"/api/v1/tables/{table_id}/seats/1/refreshment/"
+    body = refused(tablet.post(url, {"amount": 101}), "refreshment_above_limit", "RAKE-6")
+    assert body["limit"] == 100
+    assert tablet.post(url, {"amount": 60}).status_code == 200
+    assert stacks(tablet, table_id)[1] == 940
+    assert CashSession.objects.get(player_id=players[0].id).refreshments == 60
+    tablet.post(f"/api/v1/tables/{table_id}/hands/", {})
+    refused(tablet.post(url, {"amount": 10}), "hand_in_progress", "RAKE-6")
+
+
+# --- returning players -------------------------------------------------------------------------
+
+
+@pytest.mark.rule("SES-7")
+def test_returning_player_buys_in_for_what_he_left_with(
+    tablet: TabletClient, players: list
+) -> None:
+    table_id = open_table(tablet)
+    other = open_table(tablet, name="second 10/20")
+    with time_machine.travel(T0, tick=False):
+        seat(tablet, table_id, players[0], 1, 3000)
+        tablet.post(f"/api/v1/tables/{table_id}/seats/1/cash-out/")
+    with time_machine.travel(T0 + timedelta(minutes=90), tick=False):
+        (restriction,) = tablet.get(f"/api/v1/players/{players[0].id}/buy-in-restrictions/").json()
+        assert restriction["amount_required"] == 3000
+        assert restriction["until"] == "2026-11-21T20:00:00Z"
+        body = refused(
+            seat(tablet, other, players[0], 3, 2000), "buy_in_below_returning_minimum", "SES-7"
+        )
+        assert body["amount_required"] == 3000
+        assert seat(tablet, other, players[0], 3, 3000).status_code == 201
+
+
+@pytest.mark.rule("SES-7")
+def test_return_window_ends_after_two_hours(tablet: TabletClient, players: list) -> None:
+    table_id = open_table(tablet)
+    with time_machine.travel(T0, tick=False):
+        seat(tablet, table_id, players[0], 1, 3000)
+        tablet.post(f"/api/v1/tables/{table_id}/seats/1/cash-out/")
+    with time_machine.travel(T0 + timedelta(hours=2, seconds=1), tick=False):
+        assert tablet.get(f"/api/v1/players/{players[0].id}/buy-in-restrictions/").json() == []
+        assert seat(tablet, table_id, players[0], 1, 1000).status_code == 201
+
+
+@pytest.mark.rule("SES-7")
+def test_other_stakes_are_not_restricted(tablet: TabletClient, players: list) -> None:
+    small = open_table(tablet)
+    bigger = open_table(tablet, small_blind=25, big_blind=50)
+    seat(tablet, small, players[0], 1, 4000)
+    tablet.post(f"/api/v1/tables/{small}/seats/1/cash-out/")
+    assert seat(tablet, bigger, players[0], 1, 2000).status_code == 201
+
+
+@pytest.mark.rule("SES-7")
+def test_return_rule_may_exceed_the_table_maximum(tablet: TabletClient, players: list) -> None:
+    table_id = open_table(tablet)
+    seat(tablet, table_id, players[0], 1, 5000)
+    seat(tablet, table_id, players[1], 2, 5000)
+    hand = tablet.post(f"/api/v1/tables/{table_id}/hands/", {"button_seat": 1}).json()
+    tablet.post(f"/api/v1/hands/{hand['hand_id']}/actions/", {"seat": 1, "action": "raise",
+                                                               "amount_to": 100})  # fmt: skip
+    tablet.post(f"/api/v1/hands/{hand['hand_id']}/actions/", {"seat": 2, "action": "fold"})
+    left_with = stacks(tablet, table_id)[1]
+    assert left_with > 5000
+    tablet.post(f"/api/v1/tables/{table_id}/seats/1/cash-out/")
+    assert seat(tablet, table_id, players[0], 3, left_with).status_code == 201
+
+
+# --- transfers and closing a table ---------------------------------------------------------------
+
+
+@pytest.mark.rule("SES-3")
+@pytest.mark.rule("SES-4")
+def test_transfer_keeps_the_whole_stack_even_below_the_minimum(
+    tablet: TabletClient, players: list
+) -> None:
+    a, b = open_table(tablet), open_table(tablet, name="b")
+    seat(tablet, a, players[0], 1, 1000)
+    tablet.post(f"/api/v1/tables/{a}/seats/1/refreshment/", {"amount": 100})  # 900 < minimum
+    r = tablet.post(f"/api/v1/tables/{a}/seats/1/transfer/", {"to_table_id": b, "to_seat": 4})
+    assert r.status_code == 200, r.json()
+    assert r.json()["from_table"]["seats"] == []
+    assert [(s["seat"], s["stack"]) for s in r.json()["to_table"]["seats"]] == [(4, 900)]
+    sessions = list(CashSession.objects.filter(player_id=players[0].id).order_by("id"))
+    assert [(x.table_id, x.left_by_transfer, x.arrived_by_transfer) for x in sessions] == [
+        (a, True, False),
+        (b, False, True),
+    ]
+    assert not Departure.objects.exists()  # a transfer is not leaving the game (SES-7)
+
+
+@pytest.mark.rule("SES-3")
+def test_transfer_to_other_stakes_is_refused_and_appends_nothing(
+    tablet: TabletClient, players: list
+) -> None:
+    a, b = open_table(tablet), open_table(tablet, small_blind=25, big_blind=50)
+    seat(tablet, a, players[0], 1, 1000)
+    before = StoredEvent.objects.count()
+    r = tablet.post(f"/api/v1/tables/{a}/seats/1/transfer/", {"to_table_id": b, "to_seat": 1})
+    refused(r, "transfer_game_mismatch", "SES-3")
+    assert StoredEvent.objects.count() == before
+
+
+@pytest.mark.rule("SES-4")
+def test_no_transfer_during_the_players_hand(tablet: TabletClient, players: list) -> None:
+    a, b = open_table(tablet), open_table(tablet, name="b")
+    seat(tablet, a, players[0], 1, 1000)
+    seat(tablet, a, players[1], 2, 1000)
+    tablet.post(f"/api/v1/tables/{a}/hands/", {})
+    r = tablet.post(f"/api/v1/tables/{a}/seats/1/transfer/", {"to_table_id": b, "to_seat": 1})
+    refused(r, "hand_in_progress", "SES-4")
+
+
+@pytest.mark.rule("SES-3")
+def test_closing_a_table_moves_its_players_with_their_stacks(
+    tablet: TabletClient, players: list
+) -> None:
+    a, b = open_table(tablet), open_table(tablet, name="b")
+    seat(tablet, a, players[0], 1, 1200)
+    seat(tablet, a, players[1], 2, 3400)
+    seat(tablet, b, players[2], 1, 1000)
+    url = f"/api/v1/tables/{a}/close/"
+    refused(tablet.post(url, {"reason": "short-handed"}), "table_not_empty", None)
+    r = tablet.post(url, {"reason": "short-handed", "moves": [
+        {"seat": 1, "to_table_id": b, "to_seat": 5}, {"seat": 2, "to_table_id": b, "to_seat": 6}]})  # fmt: skip
+    assert r.status_code == 200, r.json()
+    assert r.json()["status"] == "closed"
+    assert stacks(tablet, b) == {1: 1000, 5: 1200, 6: 3400}
+    refused(seat(tablet, a, players[3], 1, 1000), "table_closed", None)
+
+
+# --- sidebets ----------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("RAKE-5")
+def test_sidebet_settles_only_after_the_hand(tablet: TabletClient, players: list) -> None:
+    table_id = open_table(tablet)
+    for n in range(3):
+        seat(tablet, table_id, players[n], n + 1, 1000)
+    bet = tablet.post(
+        f"/api/v1/tables/{table_id}/sidebets/",
+        {"player_a": players[0].id, "player_b": players[2].id, "amount": 200,
+         "description": "next flop has a heart"},
+    )  # fmt: skip
+    assert bet.status_code == 201
+    settle = f"/api/v1/tables/{table_id}/sidebets/{bet.json()['sidebet_id']}/settle/"
+    hand = tablet.post(f"/api/v1/tables/{table_id}/hands/", {"button_seat": 1}).json()
+    refused(tablet.post(settle, {"winner": players[0].id}), "hand_in_progress", "RAKE-5")
+    for n in (1, 2):  # button and small blind fold: the big blind wins
+        tablet.post(f"/api/v1/hands/{hand['hand_id']}/actions/", {"seat": n, "action": "fold"})
+    before = stacks(tablet, table_id)
+    assert tablet.post(settle, {"winner": players[0].id}).status_code == 200
+    after = stacks(tablet, table_id)
+    assert (after[1] - before[1], after[3] - before[3], after[2] - before[2]) == (200, -200, 0)
+    assert tablet.post(settle, {"winner": players[0].id}).json()["code"] == "sidebet_not_found"
+
+
+@pytest.mark.rule("BI-7")
+def test_broke_sidebet_winner_must_rebuy_the_minimum(tablet: TabletClient, players: list) -> None:
+    table_id = open_table(tablet, buy_in_min=1000, buy_in_max=5000)
+    seat(tablet, table_id, players[0], 1, 1000)
+    seat(tablet, table_id, players[1], 2, 1000)
+    seat(tablet, table_id, players[2], 3, 1000)
+    hand = tablet.post(f"/api/v1/tables/{table_id}/hands/", {"button_seat": 3}).json()
+    url = f"/api/v1/hands/{hand['hand_id']}/actions/"
+    tablet.post(url, {"seat": 3, "action": "fold"})
+    tablet.post(url, {"seat": 1, "action": "all_in"})
+    tablet.post(url, {"seat": 2, "action": "call"})
+    board = f"/api/v1/hands/{hand['hand_id']}/board/"
+    for street, cards in (("flop", "2c7d9h"), ("turn", "Js"), ("river", "3d")):
+        tablet.post(board, {"street": street, "cards": cards})
+    tablet.post(f"/api/v1/hands/{hand['hand_id']}/show/", {"seat": 1, "cards": "4c5d"})
+    tablet.post(f"/api/v1/hands/{hand['hand_id']}/show/", {"seat": 2, "cards": "AhAd"})
+    assert stacks(tablet, table_id)[1] == 0
+    bet = tablet.post(
+        f"/api/v1/tables/{table_id}/sidebets/",
+        {"player_a": players[0].id, "player_b": players[2].id, "amount": 300},
+    ).json()
+    tablet.post(
+        f"/api/v1/tables/{table_id}/sidebets/{bet['sidebet_id']}/settle/", {"winner": players[0].id}
+    )
+    assert stacks(tablet, table_id)[1] == 300
+    hand = tablet.post(f"/api/v1/tables/{table_id}/hands/", {}).json()
+    assert 1 not in [s["seat"] for s in hand["seats"]]  # not dealt in until he re-buys
+    for _ in range(2):
+        if hand["phase"] == "betting":
+            hand = tablet.post(
+                f"/api/v1/hands/{hand['hand_id']}/actions/",
+                {"seat": hand["to_act"], "action": "fold"},
+            ).json()
+    top_up = f"/api/v1/tables/{table_id}/seats/1/top-up/"
+    refused(tablet.post(top_up, {"amount": 600}), "rebuy_below_minimum", "BI-7")
+    assert tablet.post(top_up, {"amount": 700}).status_code == 200
+    hand = tablet.post(f"/api/v1/tables/{table_id}/hands/", {}).json()
+    assert 1 in [s["seat"] for s in hand["seats"]]
+
+
+# --- sessions and rebuild ------------------------------------------------------------------------
+
+
+def test_sessions_record_time_seated(tablet: TabletClient, players: list) -> None:
+    table_id = open_table(tablet)
+    with time_machine.travel(T0, tick=False):
+        seat(tablet, table_id, players[0], 1, 2000)
+        tablet.post(f"/api/v1/tables/{table_id}/seats/1/top-up/", {"amount": 500})
+    with time_machine.travel(T0 + timedelta(hours=3, minutes=30), tick=False):
+        tablet.post(f"/api/v1/tables/{table_id}/seats/1/cash-out/")
+        (row,) = tablet.get(f"/api/v1/players/{players[0].id}/cash-sessions/").json()
+    assert (row["seconds_played"], row["chips_in"], row["chips_out"]) == (12600, 2500, 2500)
+
+
+def test_rebuild_reproduces_sessions_and_departures(tablet: TabletClient, players: list) -> None:
+    from django.core.management import call_command
+
+    a, b = open_table(tablet), open_table(tablet, name="b")
+    seat(tablet, a, players[0], 1, 2000)
+    seat(tablet, a, players[1], 2, 1500)
+    tablet.post(f"/api/v1/tables/{a}/seats/1/top-up/", {"amount": 300})
+    tablet.post(f"/api/v1/tables/{a}/seats/2/refreshment/", {"amount": 50})
+    tablet.post(f"/api/v1/tables/{a}/seats/2/transfer/", {"to_table_id": b, "to_seat": 3})
+    tablet.post(f"/api/v1/tables/{a}/seats/1/cash-out/")
+
+    def snapshot() -> tuple[list, list]:
+        sessions = [
+            {k: v for k, v in row.items() if k != "id"}
+            for row in CashSession.objects.order_by("seated_at", "table_id").values()
+        ]
+        departures = [
+            {k: v for k, v in row.items() if k != "id"} for row in Departure.objects.values()
+        ]
+        return sessions, departures
+
+    live = snapshot()
+    assert len(live[0]) == 3 and len(live[1]) == 1
+    call_command("rebuild_projections")
+    assert snapshot() == live
