@@ -254,8 +254,11 @@ def test_closing_a_table_moves_its_players_with_their_stacks(
     seat(tablet, b, players[2], 1, 1000)
     url = f"/api/v1/tables/{a}/close/"
     refused(tablet.post(url, {"reason": "short-handed"}), "table_not_empty", None)
-    r = tablet.post(url, {"reason": "short-handed", "moves": [
-        {"seat": 1, "to_table_id": b, "to_seat": 5}, {"seat": 2, "to_table_id": b, "to_seat": 6}]})  # fmt: skip
+    moves = [
+        {"seat": 1, "to_table_id": b, "to_seat": 5},
+        {"seat": 2, "to_table_id": b, "to_seat": 6},
+    ]
+    r = tablet.post(url, {"reason": "short-handed", "moves": moves})
     assert r.status_code == 200, r.json()
     assert r.json()["status"] == "closed"
     assert stacks(tablet, b) == {1: 1000, 5: 1200, 6: 3400}
