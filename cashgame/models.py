@@ -84,3 +84,35 @@ class Departure(models.Model):
                 fields=["player_id", "game", "small_blind", "big_blind"], name="departure_uq"
             )
         ]
+
+
+class ChipMovement(models.Model):
+    """One movement of chips onto or off a seat outside a hand: the cash game's ledger.
+
+    ``kind`` is ``buy_in``, ``top_up``, ``cash_out``, ``refreshment``, ``transfer_in``,
+    ``transfer_out``, ``sidebet_won`` or ``sidebet_lost``; ``amount`` in CZK, always > 0.
+    Drop (cash that entered the game) is buy-ins plus top-ups.
+    """
+
+    class Kind(models.TextChoices):
+        BUY_IN = "buy_in"
+        TOP_UP = "top_up"
+        CASH_OUT = "cash_out"
+        REFRESHMENT = "refreshment"
+        TRANSFER_IN = "transfer_in"
+        TRANSFER_OUT = "transfer_out"
+        SIDEBET_WON = "sidebet_won"
+        SIDEBET_LOST = "sidebet_lost"
+
+    position = models.BigIntegerField(help_text="Log position of the event.")
+    at = models.DateTimeField(db_index=True)
+    table_id = models.PositiveIntegerField(db_index=True)
+    game = models.CharField(max_length=10)
+    small_blind = models.PositiveBigIntegerField()
+    big_blind = models.PositiveBigIntegerField()
+    player_id = models.PositiveBigIntegerField(db_index=True)
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    amount = models.PositiveBigIntegerField()
+
+    class Meta:
+        ordering = ["position", "kind"]

@@ -15,13 +15,13 @@ from cashgame.events import (
     RefreshmentPaid,
     SidebetSettled,
 )
-from cashgame.models import CashSession, Departure
+from cashgame.models import CashSession, ChipMovement, Departure
 from casino.eventstore.projections import Projection
 from casino.eventstore.store import RecordedEvent
 from tables.events import PlayerCashedOut, PlayerSeated
 from tables.models import TableView
 
-projection = Projection("cashgame", models=[CashSession, Departure])
+projection = Projection("cashgame", models=[CashSession, Departure, ChipMovement])
 
 
 def _stakes(table_id: int) -> dict[str, Any]:
@@ -32,10 +32,31 @@ def _open_session(table_id: int, player_id: int) -> Any:
     return CashSession.objects.filter(table_id=table_id, player_id=player_id, left_at__isnull=True)
 
 
+def _ledger(recorded: RecordedEvent, table_id: int, *moves: tuple[int, str, int]) -> None:
+    """Record ``(player_id, kind, amount)`` movements of one event in the ledger."""
+    stakes = _stakes(table_id)
+    ChipMovement.objects.bulk_create(
+        ChipMovement(
+            position=recorded.position,
+            at=recorded.recorded_at,
+            table_id=table_id,
+            player_id=player,
+            kind=kind,
+            amount=amount,
+            **stakes,
+        )
+        for player, kind, amount in moves
+    )
+
+
 @projection.on(PlayerSeated, PlayerTransferredIn)
 def _sat_down(recorded: RecordedEvent) -> None:
     e = recorded.event
     assert isinstance(e, PlayerSeated | PlayerTransferredIn)
+    if isinstance(e, PlayerSeated):
+        _ledger(recorded, e.table_id, (e.player_id, ChipMovement.Kind.BUY_IN, e.buy_in))
+    else:
+        _ledger(recorded, e.table_id, (e.player_id, ChipMovement.Kind.TRANSFER_IN, e.stack))
     CashSession.objects.create(
         player_id=e.player_id,
         table_id=e.table_id,
@@ -51,6 +72,7 @@ def _sat_down(recorded: RecordedEvent) -> None:
 def _topped_up(recorded: RecordedEvent) -> None:
     e = recorded.event
     assert isinstance(e, ChipsToppedUp)
+    _ledger(recorded, e.table_id, (e.player_id, ChipMovement.Kind.TOP_UP, e.amount))
     _open_session(e.table_id, e.player_id).update(chips_in=F("chips_in") + e.amount)
 
 
@@ -58,12 +80,21 @@ def _topped_up(recorded: RecordedEvent) -> None:
 def _refreshment(recorded: RecordedEvent) -> None:
     e = recorded.event
     assert isinstance(e, RefreshmentPaid)
+    _ledger(recorded, e.table_id, (e.player_id, ChipMovement.Kind.REFRESHMENT, e.amount))
     _open_session(e.table_id, e.player_id).update(refreshments=F("refreshments") + e.amount)
 
 
 @projection.on(SidebetSettled)
 def _sidebet(recorded: RecordedEvent) -> None:
-    """Sidebets move chips between players: not drop, not cash-out; nothing to count."""
+    """Sidebets move chips between players: in the ledger, neither drop nor cash-out."""
+    e = recorded.event
+    assert isinstance(e, SidebetSettled)
+    _ledger(
+        recorded,
+        e.table_id,
+        (e.winner, ChipMovement.Kind.SIDEBET_WON, e.amount),
+        (e.loser, ChipMovement.Kind.SIDEBET_LOST, e.amount),
+    )
 
 
 @projection.on(PlayerCashedOut, PlayerTransferredOut)
@@ -72,6 +103,8 @@ def _left(recorded: RecordedEvent) -> None:
     assert isinstance(e, PlayerCashedOut | PlayerTransferredOut)
     transfer = isinstance(e, PlayerTransferredOut)
     amount = e.stack if isinstance(e, PlayerTransferredOut) else e.amount
+    kind = ChipMovement.Kind.TRANSFER_OUT if transfer else ChipMovement.Kind.CASH_OUT
+    _ledger(recorded, e.table_id, (e.player_id, kind, amount))
     _open_session(e.table_id, e.player_id).update(
         left_at=recorded.recorded_at, chips_out=amount, left_by_transfer=transfer
     )

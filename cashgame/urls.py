@@ -1,6 +1,6 @@
 from django.urls import path
 
-from cashgame import api
+from cashgame import api, reports
 
 urlpatterns = [
     path("tables/<int:table_id>/seats/<int:seat>/top-up/", api.TopUpView.as_view()),
@@ -15,4 +15,9 @@ urlpatterns = [
     ),
     path("players/<int:player_id>/buy-in-restrictions/", api.RestrictionsView.as_view()),
     path("players/<int:player_id>/cash-sessions/", api.SessionsView.as_view()),
+    path("reports/rake/", reports.RakeReport.as_view()),
+    path("reports/drop/", reports.DropReport.as_view()),
+    path("reports/hours-by-player/", reports.HoursByPlayerReport.as_view()),
+    path("reports/hours-by-game/", reports.HoursByGameReport.as_view()),
+    path("reports/hands-per-hour/", reports.HandsPerHourReport.as_view()),
 ]

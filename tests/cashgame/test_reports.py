@@ -1,0 +1,138 @@
+"""Management reports: figures from the read models, equal after a rebuild from the log."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+import time_machine
+from django.core.management import call_command
+
+from tests.conftest import TabletClient
+
+DAY1 = datetime(2026, 11, 20, 19, 0, tzinfo=UTC)  # 20:00 in Prague
+LATE = datetime(2026, 11, 20, 23, 30, tzinfo=UTC)  # 00:30 on the 21st in Prague
+
+
+def _play_a_hand(
+    tablet: TabletClient, table_id: int, raise_to: int | None, *, bet_pot: bool = False
+) -> dict[str, Any]:
+    """Heads-up: the first player raises to ``raise_to`` (or the pot), the other calls;
+    with ``bet_pot`` the first to act bets the pot on every street and is called."""
+    hand = tablet.post(f"/api/v1/tables/{table_id}/hands/", {}).json()
+    base = f"/api/v1/hands/{hand['hand_id']}"
+
+    def act(action: str, amount_to: int | None = None) -> dict[str, Any]:
+        body = {"seat": hand["to_act"], "action": action}
+        if amount_to is not None:
+            body["amount_to"] = amount_to
+        response = tablet.post(f"{base}/actions/", body).json()
+        assert "phase" in response, response
+        return dict(response)
+
+    hand = act("raise", raise_to or hand["legal"]["max_raise_to"])
+    while hand["phase"] == "betting":
+        hand = act("call")
+    for street, cards in (("flop", "2c7d9h"), ("turn", "Js"), ("river", "3d")):
+        if hand["next_street"] == street:
+            hand = tablet.post(f"{base}/board/", {"street": street, "cards": cards}).json()
+        if bet_pot and hand["phase"] == "betting":
+            hand = act("bet", hand["legal"]["max_raise_to"])
+        while hand["phase"] == "betting":
+            hand = act("call" if hand["legal"]["to_call"] else "check")
+    live = [s["seat"] for s in hand["seats"] if not s["folded"]]
+    return dict(tablet.post(f"{base}/award/", {"winners_by_pot": [[live[0]]]}).json())
+
+
+@pytest.fixture
+def evening(tablet: TabletClient, players: list) -> dict[str, int]:
+    """Two tables over a Prague evening that crosses midnight."""
+    with time_machine.travel(DAY1, tick=False):
+        nlh = tablet.post("/api/v1/tables/", {"name": "a", "game": "NLH", "small_blind": 10,
+                                              "big_blind": 20}).json()["table_id"]  # fmt: skip
+        plo = tablet.post("/api/v1/tables/", {"name": "b", "game": "PLO", "small_blind": 25,
+                          "big_blind": 50, "buy_in_min": 1000, "buy_in_max": 9000}).json()[
+            "table_id"]  # fmt: skip
+        for n, (table, seat, buy_in) in enumerate(
+            [(nlh, 1, 5000), (nlh, 2, 5000), (plo, 1, 9000), (plo, 2, 9000)]
+        ):
+            tablet.post(f"/api/v1/tables/{table}/seats/",
+                        {"player_id": players[n].id, "seat": seat, "buy_in": buy_in})  # fmt: skip
+    with time_machine.travel(DAY1 + timedelta(minutes=30), tick=False):
+        _play_a_hand(tablet, nlh, 2000)  # pot 4000: 200 rake
+        plo_hand = _play_a_hand(tablet, plo, None, bet_pot=True)  # pot 8100 -> cap 200 (RAKE-3)
+        assert sum(p["amount"] for p in plo_hand["result"]["pots"]) == 8100
+        tablet.post(f"/api/v1/tables/{nlh}/seats/1/refreshment/", {"amount": 80})
+    with time_machine.travel(LATE, tick=False):
+        _play_a_hand(tablet, nlh, 100)  # pot 200: 10 rake, on the next business day
+        tablet.post(f"/api/v1/tables/{nlh}/seats/2/top-up/", {"amount": 100})
+        tablet.post(f"/api/v1/tables/{nlh}/seats/1/cash-out/")
+    return {"nlh": nlh, "plo": plo}
+
+
+def _rows(tablet: TabletClient, report: str, query: str = "") -> list[dict[str, Any]]:
+    r = tablet.get(f"/api/v1/reports/{report}/?{query}")
+    assert r.status_code == 200, r.json()
+    return list(r.json()["results"])
+
+
+@pytest.mark.rule("RAKE-2")
+@pytest.mark.rule("RAKE-3")
+def test_rake_by_day_table_game_and_stakes(tablet: TabletClient, evening: dict) -> None:
+    rows = _rows(tablet, "rake")
+    assert rows == [
+        {"day": "2026-11-20", "table_id": evening["nlh"], "game": "NLH", "small_blind": 10,
+         "big_blind": 20, "hands": 1, "rake": 200},
+        {"day": "2026-11-20", "table_id": evening["plo"], "game": "PLO", "small_blind": 25,
+         "big_blind": 50, "hands": 1, "rake": 200},
+        {"day": "2026-11-21", "table_id": evening["nlh"], "game": "NLH", "small_blind": 10,
+         "big_blind": 20, "hands": 1, "rake": 10},
+    ]  # fmt: skip
+    assert [r["rake"] for r in _rows(tablet, "rake", "date_from=2026-11-21")] == [10]
+    assert [r["game"] for r in _rows(tablet, "rake", "game=PLO")] == ["PLO"]
+
+
+def test_drop_and_cash_outs_by_day(tablet: TabletClient, evening: dict) -> None:
+    day1, day2 = _rows(tablet, "drop")
+    assert (day1["day"], day1["buy_ins"], day1["top_ups"], day1["drop"]) == (
+        "2026-11-20", 28000, 0, 28000)  # fmt: skip
+    assert day1["refreshments"] == 80 and day1["cash_outs"] == 0
+    assert (day2["day"], day2["drop"], day2["top_ups"]) == ("2026-11-21", 100, 100)
+    assert day2["cash_outs"] > 0
+
+
+def test_hours_played_by_player_and_game(
+    tablet: TabletClient, evening: dict, players: list
+) -> None:
+    with time_machine.travel(LATE + timedelta(minutes=30), tick=False):
+        by_player = _rows(tablet, "hours-by-player")
+        by_game = _rows(tablet, "hours-by-game")
+    first = next(r for r in by_player if r["player_id"] == players[0].id)
+    assert (first["seconds"], first["hours"]) == (4.5 * 3600, 4.5)  # 19:00 to 23:30 UTC
+    assert {r["game"]: r["sessions"] for r in by_game} == {"NLH": 2, "PLO": 2}
+    nlh = next(r for r in by_game if r["game"] == "NLH")
+    assert nlh["seconds"] == 4.5 * 3600 + 5 * 3600  # one left at 23:30, one still seated
+
+
+def test_hands_per_hour(tablet: TabletClient, evening: dict) -> None:
+    rows = _rows(tablet, "hands-per-hour", f"table_id={evening['nlh']}")
+    assert [(r["day"], r["hands"]) for r in rows] == [("2026-11-20", 1), ("2026-11-21", 1)]
+    assert all(r["hands_per_hour"] > 0 for r in rows)
+
+
+def test_reports_equal_after_rebuilding_every_projection(
+    tablet: TabletClient, evening: dict
+) -> None:
+    reports = ["rake", "drop", "hours-by-player", "hours-by-game", "hands-per-hour"]
+    with time_machine.travel(LATE + timedelta(hours=1), tick=False):
+        before = {r: _rows(tablet, r) for r in reports}
+        call_command("rebuild_projections")
+        after = {r: _rows(tablet, r) for r in reports}
+    assert after == before
+    assert all(before.values())
+
+
+def test_reports_are_paginated(tablet: TabletClient, evening: dict) -> None:
+    r = tablet.get("/api/v1/reports/rake/?page_size=2").json()
+    assert (r["count"], len(r["results"])) == (3, 2) and r["next"]
