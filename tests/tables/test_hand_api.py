@@ -13,6 +13,7 @@ from casino.eventstore.models import StoredEvent
 from casino.models import Player
 from tables.models import HandView, SeatView, TableView
 from tests.conftest import NLH_10_20, TabletClient
+from tests.play import play_random_hand
 
 
 def seat_all(tablet: TabletClient, table_id: int, players: list, stacks: dict[int, int]) -> None:
@@ -313,35 +314,7 @@ def test_property_chips_in_equal_chips_out_plus_rake_over_the_api(
     table_id = tablet.post("/api/v1/tables/", {**NLH_10_20, "name": "prop"}).json()["table_id"]
     fresh = [Player.objects.create(name=f"p{i}") for i in range(len(stacks_))]  # per example
     seat_all(tablet, table_id, fresh, {i + 1: s for i, s in enumerate(stacks_)})
-    hand = start(tablet, table_id)
-    picks = iter(choices)
-    board = iter([("flop", "2c7d9h"), ("turn", "Js"), ("river", "3d")])
-    while hand["phase"] != "complete":
-        if hand["phase"] == "betting":
-            legal, pick = hand["legal"], next(picks, 0)
-            if pick < 15 and legal["can_fold"] and legal["to_call"]:
-                hand = act(tablet, hand, legal["seat"], "fold")
-            elif pick < 30 and (legal["can_bet"] or legal["can_raise"]):
-                target = legal["min_raise_to"] + (legal["max_raise_to"] - legal["min_raise_to"]) * (
-                    pick % 7) // 6  # fmt: skip
-                kind = "bet" if legal["can_bet"] else "raise"
-                hand = act(tablet, hand, legal["seat"], kind, target)
-            elif pick < 35:
-                hand = act(tablet, hand, legal["seat"], "all_in")
-            else:
-                hand = act(tablet, hand, legal["seat"], "call" if legal["to_call"] else "check")
-        elif hand["next_street"]:
-            street, cards = next(board)
-            hand = post(tablet, hand, "board", {"street": street, "cards": cards})
-        else:
-            live = [s["seat"] for s in hand["seats"] if not s["folded"] and not s["mucked"]]
-            hand = post(tablet, hand, "award", {"winners_by_pot": [
-                [p] for p in _eligible_winners(hand, live)]})  # fmt: skip
+    hand = play_random_hand(tablet, table_id, choices)
     rake = hand["result"]["rake"]
     assert sum(stacks(table_id).values()) + rake == sum(stacks_)
     assert 0 <= rake <= 300
-
-
-def _eligible_winners(hand: dict, live: list[int]) -> list[int]:
-    """A winner per pot for a manual award: the lowest live seat eligible for it."""
-    return [min(s for s in pot["eligible_seats"] if s in live) for pot in hand["pots"]]
