@@ -2,20 +2,22 @@
 
 from collections.abc import Callable
 from dataclasses import asdict
+from datetime import date
 from typing import Any
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cashgame import selectors, services
+from cashgame import cage, selectors, services
 from cashgame import serializers as s
 from cashgame.models import CashSession
 from casino import clock
 from casino.api.errors import ErrorSerializer
 from casino.api.views import WRITE_PARAMETERS, expected_version, run_write
+from casino.errors import DomainError
 from tables.selectors import table_payload
 from tables.serializers import TableSerializer
 
@@ -57,7 +59,7 @@ def _seat_write(
 
 TopUpView = _seat_write(
     "top_up",
-    s.AmountRequest,
+    s.TopUpRequest,
     services.top_up,
     "Add chips between hands, never above the table maximum (BI-6); a player owing a "
     "re-buy after a sidebet must reach the minimum (BI-7).",
@@ -192,3 +194,51 @@ class SessionsView(APIView):
             for session in CashSession.objects.filter(player_id=player_id)
         ]
         return Response(s.CashSessionSerializer(rows, many=True).data)
+
+
+def _cage_write(operation_id: str, service: Callable[..., None], doc: str) -> type[APIView]:
+    @extend_schema(
+        operation_id=operation_id,
+        request=s.CageRequest,
+        responses={201: s.CageBalanceSerializer, **ERRORS},
+        parameters=WRITE_PARAMETERS,
+        description=doc,
+    )
+    def post(self: APIView, request: Request) -> Response:
+        data = _parse(s.CageRequest, request)
+
+        def body() -> dict[str, Any]:
+            service(**data)
+            today = clock.now().astimezone(cage.room_zone()).date()
+            return dict(s.CageBalanceSerializer(cage.balance(today)).data)
+
+        return run_write(request, body, status_code=201)
+
+    return type(f"{operation_id.title().replace('_', '')}View", (APIView,), {"post": post})
+
+
+SellChipsView = _cage_write(
+    "sell_chips", cage.sell_chips, "The cage sells chips to a player for cash (cash in)."
+)
+RedeemChipsView = _cage_write(
+    "redeem_chips", cage.redeem_chips, "The cage pays cash for a player's chips (cash out)."
+)
+
+
+class CageBalanceView(APIView):
+    @extend_schema(
+        operation_id="cage_balance",
+        parameters=[OpenApiParameter("day", date, description="Business day; default today.")],
+        responses={200: s.CageBalanceSerializer, 400: ErrorSerializer},
+    )
+    def get(self, request: Request) -> Response:
+        """Cash in and out, chips issued, at tables, with the house and with players."""
+        raw = request.query_params.get("day")
+        today = clock.now().astimezone(cage.room_zone()).date()
+        try:
+            day = date.fromisoformat(raw) if raw else today
+        except ValueError:
+            error = DomainError("invalid_day", "day must be YYYY-MM-DD.", day=raw)
+            error.status = 400
+            raise error from None
+        return Response(s.CageBalanceSerializer(cage.balance(day)).data)

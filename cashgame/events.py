@@ -19,6 +19,7 @@ class ChipsToppedUp(DomainEvent):
     seat: int
     player_id: int
     amount: int
+    paid_with: str = "cash"  # "cash" at the table (drop) or "chips" bought at the cage
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,3 +104,27 @@ class SidebetSettled(DomainEvent):
     loser: int
     amount: int
     winner_must_rebuy: bool
+
+
+# --- the cage stream (``cage``) ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ChipsSold(DomainEvent):
+    """The cage sold ``amount`` CZK of chips to a player for cash. ``session_id``: his open
+    cash session when he was seated, else ``None``."""
+
+    TYPE = "cashgame.ChipsSold"
+    player_id: int
+    amount: int
+    session_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ChipsRedeemed(DomainEvent):
+    """The cage paid ``amount`` CZK in cash for a player's chips."""
+
+    TYPE = "cashgame.ChipsRedeemed"
+    player_id: int
+    amount: int
+    session_id: int | None

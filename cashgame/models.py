@@ -90,7 +90,7 @@ class ChipMovement(models.Model):
     """One movement of chips onto or off a seat outside a hand: the cash game's ledger.
 
     ``kind`` is ``buy_in``, ``top_up``, ``cash_out``, ``refreshment``, ``transfer_in``,
-    ``transfer_out``, ``sidebet_won`` or ``sidebet_lost``; ``amount`` in CZK, always > 0.
+    ``transfer_out``, ``sidebet_won`` or ``sidebet_lost``; ``amount`` in CZK (>= 0).
     Drop (cash that entered the game) is buy-ins plus top-ups.
     """
 
@@ -113,6 +113,27 @@ class ChipMovement(models.Model):
     player_id = models.PositiveBigIntegerField(db_index=True)
     kind = models.CharField(max_length=20, choices=Kind.choices)
     amount = models.PositiveBigIntegerField()
+    paid_with = models.CharField(
+        max_length=10, blank=True, help_text="For buy-ins and top-ups: cash (drop) or chips."
+    )
 
     class Meta:
         ordering = ["position", "kind"]
+
+
+class CageTransaction(models.Model):
+    """A sale or redemption of chips at the cage (cash in or cash out), CZK."""
+
+    class Kind(models.TextChoices):
+        SOLD = "sold"
+        REDEEMED = "redeemed"
+
+    position = models.BigIntegerField()
+    at = models.DateTimeField(db_index=True)
+    player_id = models.PositiveBigIntegerField(db_index=True)
+    session_id = models.PositiveBigIntegerField(null=True)
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    amount = models.PositiveBigIntegerField()
+
+    class Meta:
+        ordering = ["position"]

@@ -9,19 +9,21 @@ from typing import Any
 from django.db.models import F
 
 from cashgame.events import (
+    ChipsRedeemed,
+    ChipsSold,
     ChipsToppedUp,
     PlayerTransferredIn,
     PlayerTransferredOut,
     RefreshmentPaid,
     SidebetSettled,
 )
-from cashgame.models import CashSession, ChipMovement, Departure
+from cashgame.models import CageTransaction, CashSession, ChipMovement, Departure
 from casino.eventstore.projections import Projection
 from casino.eventstore.store import RecordedEvent
 from tables.events import PlayerCashedOut, PlayerSeated
 from tables.models import TableView
 
-projection = Projection("cashgame", models=[CashSession, Departure, ChipMovement])
+projection = Projection("cashgame", models=[CashSession, Departure, ChipMovement, CageTransaction])
 
 
 def _stakes(table_id: int) -> dict[str, Any]:
@@ -32,7 +34,9 @@ def _open_session(table_id: int, player_id: int) -> Any:
     return CashSession.objects.filter(table_id=table_id, player_id=player_id, left_at__isnull=True)
 
 
-def _ledger(recorded: RecordedEvent, table_id: int, *moves: tuple[int, str, int]) -> None:
+def _ledger(
+    recorded: RecordedEvent, table_id: int, *moves: tuple[int, str, int], paid_with: str = ""
+) -> None:
     """Record ``(player_id, kind, amount)`` movements of one event in the ledger."""
     stakes = _stakes(table_id)
     ChipMovement.objects.bulk_create(
@@ -43,6 +47,7 @@ def _ledger(recorded: RecordedEvent, table_id: int, *moves: tuple[int, str, int]
             player_id=player,
             kind=kind,
             amount=amount,
+            paid_with=paid_with,
             **stakes,
         )
         for player, kind, amount in moves
@@ -54,7 +59,12 @@ def _sat_down(recorded: RecordedEvent) -> None:
     e = recorded.event
     assert isinstance(e, PlayerSeated | PlayerTransferredIn)
     if isinstance(e, PlayerSeated):
-        _ledger(recorded, e.table_id, (e.player_id, ChipMovement.Kind.BUY_IN, e.buy_in))
+        _ledger(
+            recorded,
+            e.table_id,
+            (e.player_id, ChipMovement.Kind.BUY_IN, e.buy_in),
+            paid_with=e.paid_with,
+        )
     else:
         _ledger(recorded, e.table_id, (e.player_id, ChipMovement.Kind.TRANSFER_IN, e.stack))
     CashSession.objects.create(
@@ -72,7 +82,12 @@ def _sat_down(recorded: RecordedEvent) -> None:
 def _topped_up(recorded: RecordedEvent) -> None:
     e = recorded.event
     assert isinstance(e, ChipsToppedUp)
-    _ledger(recorded, e.table_id, (e.player_id, ChipMovement.Kind.TOP_UP, e.amount))
+    _ledger(
+        recorded,
+        e.table_id,
+        (e.player_id, ChipMovement.Kind.TOP_UP, e.amount),
+        paid_with=e.paid_with,
+    )
     _open_session(e.table_id, e.player_id).update(chips_in=F("chips_in") + e.amount)
 
 
@@ -114,3 +129,19 @@ def _left(recorded: RecordedEvent) -> None:
             **_stakes(e.table_id),
             defaults={"left_at": recorded.recorded_at, "amount": amount},
         )
+
+
+@projection.on(ChipsSold, ChipsRedeemed)
+def _cage(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, ChipsSold | ChipsRedeemed)
+    CageTransaction.objects.create(
+        position=recorded.position,
+        at=recorded.recorded_at,
+        player_id=e.player_id,
+        session_id=e.session_id,
+        kind=CageTransaction.Kind.SOLD
+        if isinstance(e, ChipsSold)
+        else CageTransaction.Kind.REDEEMED,
+        amount=e.amount,
+    )

@@ -10,6 +10,33 @@ class AmountRequest(serializers.Serializer):
     amount = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT, help_text="CZK")
 
 
+class TopUpRequest(AmountRequest):
+    paid_with = serializers.ChoiceField(
+        choices=["cash", "chips"],
+        default="cash",
+        help_text="cash given at the table (drop) or chips bought at the cage",
+    )
+
+
+class CageRequest(serializers.Serializer):
+    player_id = serializers.IntegerField(min_value=1)
+    amount = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT, help_text="CZK")
+
+
+class CageBalanceSerializer(serializers.Serializer):
+    day = serializers.DateField(help_text="Business day in the room's time zone.")
+    cash_in = serializers.IntegerField(help_text="Chips sold at the cage that day, CZK.")
+    cash_out = serializers.IntegerField(help_text="Chips redeemed at the cage that day, CZK.")
+    table_drop = serializers.IntegerField(help_text="Cash buy-ins and top-ups at tables.")
+    chips_issued = serializers.IntegerField(help_text="Chips in circulation at the day's end.")
+    chips_at_tables = serializers.IntegerField()
+    house_chips = serializers.IntegerField(help_text="Rake and refreshments collected.")
+    chips_with_players = serializers.IntegerField(help_text="Chips in players' pockets.")
+    reconciled = serializers.BooleanField(
+        allow_null=True, help_text="Ledger equals the stacks on the tables (today only)."
+    )
+
+
 class LimitsRequest(serializers.Serializer):
     buy_in_min = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT)
     buy_in_max = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT)

@@ -15,10 +15,19 @@ from tables.domain import table as table_domain
 from tables.services import execute_on_table, load_table
 
 
-def top_up(*, table_id: int, seat: int, amount: int, if_match: int | None = None) -> None:
+def top_up(
+    *,
+    table_id: int,
+    seat: int,
+    amount: int,
+    paid_with: str = "cash",
+    if_match: int | None = None,
+) -> None:
     """Add ``amount`` to the stack at ``seat`` between hands, up to the table maximum
-    (BI-6); a player owing a re-buy must reach the minimum (BI-7)."""
-    execute_on_table(table_id, table_domain.TopUp(seat=seat, amount=amount), if_match=if_match)
+    (BI-6); a player owing a re-buy must reach the minimum (BI-7). ``paid_with``: cash
+    at the table or chips from the cage."""
+    command = table_domain.TopUp(seat=seat, amount=amount, paid_with=paid_with)
+    execute_on_table(table_id, command, if_match=if_match)
 
 
 def pay_refreshment(*, table_id: int, seat: int, amount: int, if_match: int | None = None) -> None:

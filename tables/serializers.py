@@ -73,6 +73,11 @@ class SeatPlayerRequest(serializers.Serializer):
     player_id = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT)
     seat = serializers.IntegerField(min_value=1, max_value=MAX_SEATS)
     buy_in = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT, help_text="CZK")
+    paid_with = serializers.ChoiceField(
+        choices=["cash", "chips"],
+        default="cash",
+        help_text="cash given at the table (drop) or chips bought at the cage",
+    )
 
 
 class CashOutResponse(serializers.Serializer):

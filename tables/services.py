@@ -155,7 +155,13 @@ def open_table(
 
 
 def seat_player(
-    *, table_id: int, player_id: int, seat: int, buy_in: int, if_match: int | None = None
+    *,
+    table_id: int,
+    player_id: int,
+    seat: int,
+    buy_in: int,
+    paid_with: str = "cash",
+    if_match: int | None = None,
 ) -> None:
     """Seat ``player_id`` at ``seat`` with a buy-in of ``buy_in`` CZK (BI-1..BI-5, BI-10);
     a player back in the same game within the return window buys in for at least the
@@ -188,6 +194,7 @@ def seat_player(
                 player_id, c.game, c.small_blind, c.big_blind
             ),
             return_overrides_max=settings.CASH_RETURN_OVERRIDES_MAX_BUYIN,
+            paid_with=paid_with,
         )
 
     execute_on_table(table_id, command, if_match=if_match)

@@ -106,6 +106,7 @@ class SeatPlayer:
     buy_in: int
     returning_minimum: int = 0
     return_overrides_max: bool = True
+    paid_with: str = "cash"
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +118,10 @@ class CashOut:
 class TopUp:
     seat: int
     amount: int
+    paid_with: str = "cash"
+
+
+PAYMENT_METHODS = ("cash", "chips")
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,6 +285,13 @@ def _free_seat(state: TableState, seat: int) -> None:
         raise DomainError("seat_occupied", f"Seat {seat} is taken.", rule="BI-1", seat=seat)
 
 
+def _check_payment(paid_with: str) -> None:
+    if paid_with not in PAYMENT_METHODS:
+        raise DomainError(
+            "invalid_payment", f"paid_with must be one of {PAYMENT_METHODS}.", paid_with=paid_with
+        )
+
+
 def _limits_error(code: str, detail: str, rule: str, **context: object) -> DomainError:
     return DomainError(code, detail, rule=rule, **context)
 
@@ -321,7 +333,8 @@ def _decide_seat(state: TableState, cmd: SeatPlayer) -> list[DomainEvent]:
             buy_in_rule(c),
             **limits,
         )
-    return [PlayerSeated(c.table_id, cmd.seat, cmd.player_id, cmd.buy_in)]
+    _check_payment(cmd.paid_with)
+    return [PlayerSeated(c.table_id, cmd.seat, cmd.player_id, cmd.buy_in, cmd.paid_with)]
 
 
 def _decide_top_up(state: TableState, cmd: TopUp) -> list[DomainEvent]:
@@ -351,7 +364,8 @@ def _decide_top_up(state: TableState, cmd: TopUp) -> list[DomainEvent]:
             rule="BI-6",
             **context,
         )
-    return [ChipsToppedUp(c.table_id, cmd.seat, occupant.player_id, cmd.amount)]
+    _check_payment(cmd.paid_with)
+    return [ChipsToppedUp(c.table_id, cmd.seat, occupant.player_id, cmd.amount, cmd.paid_with)]
 
 
 def _decide_refreshment(state: TableState, cmd: PayRefreshment) -> list[DomainEvent]:

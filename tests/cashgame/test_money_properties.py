@@ -32,7 +32,9 @@ operation = st.one_of(
     st.tuples(st.just("sidebet"), st.integers(0, 1), seats, seats, st.integers(1, 800)),
     st.tuples(st.just("hand"), st.integers(0, 1), st.lists(st.integers(0, 99), max_size=30)),
     st.tuples(st.just("cash_out"), st.integers(0, 1), seats),
-)
+    st.tuples(st.just("cage"), st.sampled_from(["sales", "redemptions"]), st.integers(0, 7),
+              amounts),
+)  # fmt: skip
 
 
 def _total(kind: str) -> int:
@@ -67,6 +69,12 @@ def test_chips_and_cash_reconcile_and_rake_stays_under_the_cap(
         return row.player_id if row else None
 
     for step in steps:
+        if step[0] == "cage":
+            _, what, who, amount = step
+            r = tablet.post(f"/api/v1/cage/{what}/", {"player_id": people[who].id,
+                                                      "amount": amount})  # fmt: skip
+            assert r.status_code == 201, r.json()
+            continue
         kind, table_id = step[0], tables[step[1]]
         before = StoredEvent.objects.count()
         base = f"/api/v1/tables/{table_id}"
@@ -112,6 +120,7 @@ def test_chips_and_cash_reconcile_and_rake_stays_under_the_cap(
     assert _total("transfer_in") == _total("transfer_out")
     assert _total("sidebet_won") == _total("sidebet_lost")
     assert not HandView.objects.filter(rake__gt=300).exists()
+    assert tablet.get("/api/v1/cage/balance/").json()["reconciled"] is True
     for table_id in tables:  # leave the players free for the next example
         for seat in SeatView.objects.filter(table_id=table_id).values_list("seat", flat=True):
             tablet.post(f"/api/v1/tables/{table_id}/seats/{seat}/cash-out/")

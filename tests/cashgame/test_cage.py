@@ -1,0 +1,84 @@
+"""The cage: chips sold and redeemed, tied to players and sessions; the day's balance
+reconciles with the tables."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import time_machine
+
+from cashgame.models import CageTransaction, CashSession
+from casino.eventstore.models import StoredEvent
+from tests.conftest import TabletClient
+
+NOON = datetime(2026, 11, 21, 11, 0, tzinfo=UTC)
+
+
+def test_cage_day_reconciles_with_the_tables(tablet: TabletClient, players: list) -> None:
+    a, b = players[0], players[1]
+    with time_machine.travel(NOON, tick=False):
+        table_id = tablet.post("/api/v1/tables/", {"name": "t", "game": "NLH", "small_blind": 10,
+                                                   "big_blind": 20}).json()["table_id"]  # fmt: skip
+        sold = tablet.post("/api/v1/cage/sales/", {"player_id": a.id, "amount": 3000})
+        assert sold.status_code == 201 and sold.json()["cash_in"] == 3000
+        with_chips = {"player_id": a.id, "seat": 1, "buy_in": 3000, "paid_with": "chips"}
+        tablet.post(f"/api/v1/tables/{table_id}/seats/", with_chips)
+        tablet.post(f"/api/v1/tables/{table_id}/seats/",
+                    {"player_id": b.id, "seat": 2, "buy_in": 2000})  # fmt: skip
+        hand = tablet.post(f"/api/v1/tables/{table_id}/hands/", {"button_seat": 1}).json()
+        url = f"/api/v1/hands/{hand['hand_id']}/actions/"
+        tablet.post(url, {"seat": 1, "action": "raise", "amount_to": 400})
+        tablet.post(url, {"seat": 2, "action": "call"})
+        board = f"/api/v1/hands/{hand['hand_id']}/board/"
+        for street, cards in (("flop", "2c7d9h"), ("turn", "Js"), ("river", "3d")):
+            tablet.post(board, {"street": street, "cards": cards})
+            tablet.post(url, {"seat": 2, "action": "check"})
+            tablet.post(url, {"seat": 1, "action": "check"})
+        tablet.post(f"/api/v1/hands/{hand['hand_id']}/show/", {"seat": 2, "cards": "8c8d"})
+        tablet.post(f"/api/v1/hands/{hand['hand_id']}/show/", {"seat": 1, "cards": "AhKd"})
+        out = tablet.post(f"/api/v1/tables/{table_id}/seats/1/cash-out/").json()["amount"]
+        tablet.post("/api/v1/cage/redemptions/", {"player_id": a.id, "amount": out})
+        balance = tablet.get("/api/v1/cage/balance/").json()
+    rake = 40  # 5 % of the 800 pot
+    assert out == 3000 - 400 - 0  # seat 2's eights win
+    assert balance == {
+        "day": "2026-11-21",
+        "cash_in": 3000,
+        "cash_out": out,
+        "table_drop": 2000,  # B paid cash; A's chips came from the cage
+        "chips_issued": 3000 + 2000 - out,
+        "chips_at_tables": 2000 + 400 - rake,
+        "house_chips": rake,
+        "chips_with_players": 0,
+        "reconciled": True,
+    }
+
+
+def test_a_sale_to_a_seated_player_is_tied_to_his_session(
+    tablet: TabletClient, players: list
+) -> None:
+    table_id = tablet.post("/api/v1/tables/", {"name": "t", "game": "NLH", "small_blind": 10,
+                                               "big_blind": 20}).json()["table_id"]  # fmt: skip
+    tablet.post(f"/api/v1/tables/{table_id}/seats/",
+                {"player_id": players[0].id, "seat": 1, "buy_in": 1000})  # fmt: skip
+    tablet.post("/api/v1/cage/sales/", {"player_id": players[0].id, "amount": 500})
+    tablet.post("/api/v1/cage/sales/", {"player_id": players[1].id, "amount": 500})
+    session = CashSession.objects.get(player_id=players[0].id)
+    ties = dict(CageTransaction.objects.values_list("player_id", "session_id"))
+    assert ties == {players[0].id: session.pk, players[1].id: None}
+
+
+def test_a_past_day_is_not_compared_with_todays_stacks(tablet: TabletClient, players: list) -> None:
+    with time_machine.travel(NOON, tick=False):
+        tablet.post("/api/v1/cage/sales/", {"player_id": players[0].id, "amount": 700})
+    with time_machine.travel(NOON + timedelta(days=2), tick=False):
+        past = tablet.get("/api/v1/cage/balance/?day=2026-11-21").json()
+        assert (past["cash_in"], past["reconciled"]) == (700, None)
+        assert tablet.get("/api/v1/cage/balance/?day=21-11").json()["code"] == "invalid_day"
+
+
+def test_cage_refuses_unknown_players_and_appends_nothing(tablet: TabletClient) -> None:
+    before = StoredEvent.objects.count()
+    r = tablet.post("/api/v1/cage/sales/", {"player_id": 999999, "amount": 100})
+    assert (r.status_code, r.json()["code"]) == (404, "player_not_found")
+    assert StoredEvent.objects.count() == before
