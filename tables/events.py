@@ -223,6 +223,7 @@ class PlayerSeated(DomainEvent):
     seat: int
     player_id: int
     buy_in: int
+    paid_with: str = "cash"  # "cash" at the table (drop) or "chips" bought at the cage
 
 
 @dataclass(frozen=True, slots=True)
