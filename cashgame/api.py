@@ -242,3 +242,47 @@ class CageBalanceView(APIView):
             error.status = 400
             raise error from None
         return Response(s.CageBalanceSerializer(cage.balance(day)).data)
+
+
+class ChipGiftView(APIView):
+    @extend_schema(
+        operation_id="give_chips",
+        request=s.ChipGiftRequest,
+        responses={200: s.ChipGiftResponse, **ERRORS},
+        parameters=WRITE_PARAMETERS,
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        """A chip loan or gift between players, blocked if anyone objects (BI-9)."""
+        data = _parse(s.ChipGiftRequest, request)
+
+        def body() -> dict[str, Any]:
+            status = services.give_chips(table_id=table_id, **data)
+            return {"status": status, "table": table_payload(table_id)}
+
+        return run_write(request, body)
+
+
+PartialCashOutView = _seat_write(
+    "partial_cash_out",
+    s.PartialCashOutRequest,
+    services.partial_cash_out,
+    "Chips off the stack without leaving: only as a floor exception with a reason (SES-5, SES-6).",
+)
+
+
+class RestrictionCreateView(APIView):
+    @extend_schema(
+        operation_id="keep_players_apart",
+        request=s.RestrictionRequest,
+        responses={201: None, **ERRORS},
+        parameters=WRITE_PARAMETERS,
+    )
+    def post(self, request: Request, player_id: int) -> Response:
+        """Management marks two players who may not sit at the same table (BI-11)."""
+        data = _parse(s.RestrictionRequest, request)
+
+        def body() -> dict[str, Any]:
+            services.keep_apart(player_id=player_id, **data)
+            return {"player_id": player_id, "other_player_id": data["other_player_id"]}
+
+        return run_write(request, body, status_code=201)

@@ -100,10 +100,22 @@ def balance(day: date) -> CageBalance:
     ledger = ChipMovement.objects.filter(at__lt=end)
     kinds = ChipMovement.Kind
     drop_q = Q(kind__in=[kinds.BUY_IN, kinds.TOP_UP])
-    into_tables = _sum(ledger, drop_q | Q(kind__in=[kinds.TRANSFER_IN, kinds.SIDEBET_WON]))
+    into_tables = _sum(
+        ledger,
+        drop_q | Q(kind__in=[kinds.TRANSFER_IN, kinds.SIDEBET_WON, kinds.GIFT_RECEIVED]),
+    )
     out_of_tables = _sum(
         ledger,
-        Q(kind__in=[kinds.CASH_OUT, kinds.REFRESHMENT, kinds.TRANSFER_OUT, kinds.SIDEBET_LOST]),
+        Q(
+            kind__in=[
+                kinds.CASH_OUT,
+                kinds.PARTIAL_CASH_OUT,
+                kinds.REFRESHMENT,
+                kinds.TRANSFER_OUT,
+                kinds.SIDEBET_LOST,
+                kinds.GIFT_GIVEN,
+            ]
+        ),
     )
     rake = int(HandView.objects.filter(ended_at__lt=end).aggregate(s=Sum("rake"))["s"] or 0)
     at_tables = into_tables - out_of_tables - rake

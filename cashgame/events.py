@@ -128,3 +128,42 @@ class ChipsRedeemed(DomainEvent):
     player_id: int
     amount: int
     session_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ChipsGiven(DomainEvent):
+    """A chip loan or gift at the table: ``amount`` moved from one stack to another with
+    nobody objecting (BI-9). ``consenting``: the other players asked, who agreed."""
+
+    TYPE = "cashgame.ChipsGiven"
+    table_id: int
+    from_seat: int
+    to_seat: int
+    amount: int
+    consenting: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ChipGiftBlocked(DomainEvent):
+    """A chip loan or gift was asked for and refused because players objected (BI-9)."""
+
+    TYPE = "cashgame.ChipGiftBlocked"
+    table_id: int
+    from_seat: int
+    to_seat: int
+    amount: int
+    objected_by: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PartialCashOut(DomainEvent):
+    """The floor let a player take ``amount`` off his stack without leaving: an exception
+    to SES-5, recorded with who approved it and why (SES-6)."""
+
+    TYPE = "cashgame.PartialCashOut"
+    table_id: int
+    seat: int
+    player_id: int
+    amount: int
+    approved_by: str
+    reason: str

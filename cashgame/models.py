@@ -86,11 +86,33 @@ class Departure(models.Model):
         ]
 
 
+class SeatingRestriction(models.Model):
+    """Two players management does not let sit at the same table (BI-11)."""
+
+    player_a = models.PositiveBigIntegerField()
+    player_b = models.PositiveBigIntegerField()
+    reason = models.CharField(max_length=200)
+    created_by = models.CharField(max_length=100)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player_a", "player_b"], name="restriction_uq"),
+            models.CheckConstraint(
+                condition=models.Q(player_a__lt=models.F("player_b")), name="restriction_order"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_a} / {self.player_b}"
+
+
 class ChipMovement(models.Model):
     """One movement of chips onto or off a seat outside a hand: the cash game's ledger.
 
     ``kind`` is ``buy_in``, ``top_up``, ``cash_out``, ``refreshment``, ``transfer_in``,
-    ``transfer_out``, ``sidebet_won`` or ``sidebet_lost``; ``amount`` in CZK (>= 0).
+    ``transfer_out``, ``sidebet_won``, ``sidebet_lost``, ``gift_received``, ``gift_given``
+    or ``partial_cash_out``; ``amount`` in CZK (>= 0).
     Drop (cash that entered the game) is buy-ins plus top-ups.
     """
 
@@ -103,6 +125,9 @@ class ChipMovement(models.Model):
         TRANSFER_OUT = "transfer_out"
         SIDEBET_WON = "sidebet_won"
         SIDEBET_LOST = "sidebet_lost"
+        GIFT_RECEIVED = "gift_received"
+        GIFT_GIVEN = "gift_given"
+        PARTIAL_CASH_OUT = "partial_cash_out"
 
     position = models.BigIntegerField(help_text="Log position of the event.")
     at = models.DateTimeField(db_index=True)

@@ -9,9 +9,11 @@ from typing import Any
 from django.db.models import F
 
 from cashgame.events import (
+    ChipsGiven,
     ChipsRedeemed,
     ChipsSold,
     ChipsToppedUp,
+    PartialCashOut,
     PlayerTransferredIn,
     PlayerTransferredOut,
     RefreshmentPaid,
@@ -21,7 +23,7 @@ from cashgame.models import CageTransaction, CashSession, ChipMovement, Departur
 from casino.eventstore.projections import Projection
 from casino.eventstore.store import RecordedEvent
 from tables.events import PlayerCashedOut, PlayerSeated
-from tables.models import TableView
+from tables.models import SeatView, TableView
 
 projection = Projection("cashgame", models=[CashSession, Departure, ChipMovement, CageTransaction])
 
@@ -145,3 +147,28 @@ def _cage(recorded: RecordedEvent) -> None:
         else CageTransaction.Kind.REDEEMED,
         amount=e.amount,
     )
+
+
+def _player_at(table_id: int, seat: int) -> int:
+    return int(
+        SeatView.objects.values_list("player_id", flat=True).get(table_id=table_id, seat=seat)
+    )
+
+
+@projection.on(ChipsGiven)
+def _gift(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, ChipsGiven)
+    _ledger(
+        recorded,
+        e.table_id,
+        (_player_at(e.table_id, e.from_seat), ChipMovement.Kind.GIFT_GIVEN, e.amount),
+        (_player_at(e.table_id, e.to_seat), ChipMovement.Kind.GIFT_RECEIVED, e.amount),
+    )
+
+
+@projection.on(PartialCashOut)
+def _partial(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, PartialCashOut)
+    _ledger(recorded, e.table_id, (e.player_id, ChipMovement.Kind.PARTIAL_CASH_OUT, e.amount))

@@ -139,7 +139,8 @@ class DropReport(generics.ListAPIView):
             .annotate(
                 buy_ins=_sum(ChipMovement.Kind.BUY_IN),
                 top_ups=_sum(ChipMovement.Kind.TOP_UP),
-                cash_outs=_sum(ChipMovement.Kind.CASH_OUT),
+                cash_outs=_sum(ChipMovement.Kind.CASH_OUT)
+                + _sum(ChipMovement.Kind.PARTIAL_CASH_OUT),
                 refreshments=_sum(ChipMovement.Kind.REFRESHMENT),
             )
             .annotate(drop=F("buy_ins") + F("top_ups"))

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 
-from cashgame.models import Departure, RakeSchedule, StakesLimits
+from cashgame.models import Departure, RakeSchedule, SeatingRestriction, StakesLimits
 from casino import clock
 
 
@@ -65,5 +65,24 @@ def rake_for(game: str, small_blind: int) -> RakeSchedule | None:
     return (
         RakeSchedule.objects.filter(game=game, from_small_blind__lte=small_blind)
         .order_by("-from_small_blind")
+        .first()
+    )
+
+
+def restricted_partner_at(table_id: int, player_id: int) -> int | None:
+    """A player seated at ``table_id`` whom management keeps apart from ``player_id``
+    (BI-11), or ``None``."""
+    from tables.models import SeatView
+
+    partners = set(
+        SeatingRestriction.objects.filter(player_a=player_id).values_list("player_b", flat=True)
+    ) | set(
+        SeatingRestriction.objects.filter(player_b=player_id).values_list("player_a", flat=True)
+    )
+    if not partners:
+        return None
+    return (
+        SeatView.objects.filter(table_id=table_id, player_id__in=partners)
+        .values_list("player_id", flat=True)
         .first()
     )

@@ -106,3 +106,32 @@ class CashSessionSerializer(serializers.Serializer):
     refreshments = serializers.IntegerField()
     arrived_by_transfer = serializers.BooleanField()
     left_by_transfer = serializers.BooleanField()
+
+
+class ChipGiftRequest(serializers.Serializer):
+    from_seat = serializers.IntegerField(min_value=1, max_value=MAX_SEATS)
+    to_seat = serializers.IntegerField(min_value=1, max_value=MAX_SEATS)
+    amount = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT, help_text="CZK")
+    objected_by = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=MAX_SEATS),
+        default=list,
+        help_text="Seats of the players who object (BI-9); empty: everybody agreed.",
+    )
+
+
+class ChipGiftResponse(serializers.Serializer):
+    status = serializers.ChoiceField(choices=["given", "blocked"])
+    table = TableSerializer()
+
+
+class PartialCashOutRequest(serializers.Serializer):
+    amount = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT, help_text="CZK")
+    reason = serializers.CharField(max_length=500, allow_blank=True)
+    floor_override = serializers.BooleanField(
+        default=False, help_text="The floor approves the exception to SES-5 (SES-6)."
+    )
+
+
+class RestrictionRequest(serializers.Serializer):
+    other_player_id = serializers.IntegerField(min_value=1)
+    reason = serializers.CharField(max_length=200, allow_blank=True)

@@ -9,10 +9,11 @@ import uuid
 
 from django.conf import settings
 
+from cashgame.models import SeatingRestriction
 from casino.errors import DomainError
 from casino.eventstore import context
 from tables.domain import table as table_domain
-from tables.services import execute_on_table, load_table
+from tables.services import check_seating_restrictions, execute_on_table, load_table
 
 
 def top_up(
@@ -67,6 +68,7 @@ def transfer_player(*, table_id: int, seat: int, to_table_id: int, to_seat: int)
     occupant = source.seat(seat)
     if occupant is None:
         raise DomainError("seat_empty", f"Seat {seat} is empty.", seat=seat)
+    check_seating_restrictions(table_id=to_table_id, player_id=occupant.player_id)
     execute_on_table(
         to_table_id,
         table_domain.TransferIn(
@@ -103,3 +105,63 @@ def settle_sidebet(*, table_id: int, sidebet_id: str, winner: int) -> None:
     """Pay a sidebet from the loser's stack to the winner's, only between hands (RAKE-5);
     a winner who had no chips owes a re-buy of the minimum before he plays (BI-7)."""
     execute_on_table(table_id, table_domain.SettleSidebet(sidebet_id=sidebet_id, winner=winner))
+
+
+def give_chips(
+    *, table_id: int, from_seat: int, to_seat: int, amount: int, objected_by: list[int]
+) -> str:
+    """A chip loan or gift between players: done when nobody objects, otherwise blocked
+    and the objection recorded (BI-9). Returns ``"given"`` or ``"blocked"``."""
+    execute_on_table(
+        table_id,
+        table_domain.GiveChips(
+            from_seat=from_seat,
+            to_seat=to_seat,
+            amount=amount,
+            objected_by=tuple(objected_by),
+            allowed=settings.CASH_CHIP_TRANSFERS_ALLOWED,
+        ),
+    )
+    return "blocked" if objected_by else "given"
+
+
+def partial_cash_out(
+    *,
+    table_id: int,
+    seat: int,
+    amount: int,
+    reason: str,
+    floor_override: bool,
+    if_match: int | None = None,
+) -> None:
+    """Take chips off a stack without leaving: refused unless the floor overrides SES-5;
+    recorded with the approver and the reason (SES-6)."""
+    execute_on_table(
+        table_id,
+        table_domain.TakePartialCashOut(
+            seat=seat,
+            amount=amount,
+            approved_by=context.current().actor,
+            reason=reason,
+            floor_override=floor_override,
+        ),
+        if_match=if_match,
+    )
+
+
+def keep_apart(*, player_id: int, other_player_id: int, reason: str) -> None:
+    """Management marks two players who may not sit at the same table (BI-11).
+
+    Raises:
+        DomainError ``invalid_restriction``: the same player twice or no reason.
+    """
+    if player_id == other_player_id or not reason.strip():
+        raise DomainError(
+            "invalid_restriction", "Name two different players and a reason.", rule="BI-11"
+        )
+    low, high = sorted((player_id, other_player_id))
+    SeatingRestriction.objects.update_or_create(
+        player_a=low,
+        player_b=high,
+        defaults={"reason": reason.strip(), "created_by": context.current().actor},
+    )

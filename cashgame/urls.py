@@ -7,6 +7,12 @@ urlpatterns = [
     path("tables/<int:table_id>/seats/<int:seat>/refreshment/", api.RefreshmentView.as_view()),
     path("tables/<int:table_id>/seats/<int:seat>/transfer/", api.TransferView.as_view()),
     path("tables/<int:table_id>/limits/", api.LimitsView.as_view()),
+    path("tables/<int:table_id>/chip-gifts/", api.ChipGiftView.as_view()),
+    path(
+        "tables/<int:table_id>/seats/<int:seat>/partial-cash-out/",
+        api.PartialCashOutView.as_view(),
+    ),
+    path("players/<int:player_id>/seating-restrictions/", api.RestrictionCreateView.as_view()),
     path("tables/<int:table_id>/close/", api.CloseTableView.as_view()),
     path("tables/<int:table_id>/sidebets/", api.SidebetView.as_view()),
     path(

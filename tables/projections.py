@@ -6,7 +6,10 @@ Runs inside the append's transaction (guarantee 4), one handler per event type.
 from django.db.models import F
 
 from cashgame.events import (
+    ChipGiftBlocked,
+    ChipsGiven,
     ChipsToppedUp,
+    PartialCashOut,
     PlayerTransferredIn,
     PlayerTransferredOut,
     RefreshmentPaid,
@@ -91,11 +94,27 @@ def _topped_up(recorded: RecordedEvent) -> None:
     _bump(e.table_id, recorded)
 
 
-@projection.on(RefreshmentPaid)
+@projection.on(RefreshmentPaid, PartialCashOut)
 def _refreshment(recorded: RecordedEvent) -> None:
     e = recorded.event
-    assert isinstance(e, RefreshmentPaid)
+    assert isinstance(e, RefreshmentPaid | PartialCashOut)
     _stack_change(e.table_id, e.seat, -e.amount)
+    _bump(e.table_id, recorded)
+
+
+@projection.on(ChipsGiven)
+def _gift(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, ChipsGiven)
+    _stack_change(e.table_id, e.from_seat, -e.amount)
+    _stack_change(e.table_id, e.to_seat, e.amount)
+    _bump(e.table_id, recorded)
+
+
+@projection.on(ChipGiftBlocked)
+def _gift_blocked(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, ChipGiftBlocked)
     _bump(e.table_id, recorded)
 
 

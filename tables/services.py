@@ -174,6 +174,7 @@ def seat_player(
     if not Player.objects.filter(pk=player_id).exists():
         raise NotFound("player_not_found", f"There is no player {player_id}.", player_id=player_id)
     elsewhere = SeatView.objects.filter(player_id=player_id).exclude(table_id=table_id).first()
+    check_seating_restrictions(table_id=table_id, player_id=player_id)
     if elsewhere is not None:
         raise DomainError(
             "player_seated_elsewhere",
@@ -198,6 +199,23 @@ def seat_player(
         )
 
     execute_on_table(table_id, command, if_match=if_match)
+
+
+def check_seating_restrictions(*, table_id: int, player_id: int) -> None:
+    """Refuse a seat at a table where a player management keeps apart sits (BI-11).
+
+    Raises:
+        DomainError ``restricted_pair_at_table`` (BI-11).
+    """
+    partner = selectors.restricted_partner_at(table_id, player_id)
+    if partner is not None:
+        raise DomainError(
+            "restricted_pair_at_table",
+            "Management does not let these two players sit at the same table.",
+            rule="BI-11",
+            player_id=player_id,
+            restricted_with=partner,
+        )
 
 
 def cash_out(*, table_id: int, seat: int, if_match: int | None = None) -> int:

@@ -10,7 +10,9 @@ re-buy the minimum), BI-10 (one seat per player; across tables the service check
 projection), SES-2/3/4 (transfers keep the whole stack, same game and stakes, no buy-in
 limits), SES-5 (a cash-out takes the whole stack), SES-7 (returning players: the service
 passes the minimum it found), RAKE-5 (sidebets settle only between hands), RAKE-6
-(refreshments from the stack, not in a hand, up to the limit), SEAT-1/SEAT-4 (button).
+(refreshments from the stack, not in a hand, up to the limit), BI-9 (chip loans and gifts
+only if nobody objects; the objection is recorded), SES-6 (partial cash-out only as an
+audited floor exception), SEAT-1/SEAT-4 (button).
 """
 
 from __future__ import annotations
@@ -18,7 +20,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from cashgame.events import (
+    ChipGiftBlocked,
+    ChipsGiven,
     ChipsToppedUp,
+    PartialCashOut,
     PlayerTransferredIn,
     PlayerTransferredOut,
     RefreshmentPaid,
@@ -178,6 +183,31 @@ class SettleSidebet:
 
 
 @dataclass(frozen=True, slots=True)
+class GiveChips:
+    """A player lends or gives chips to another at the table. ``objected_by`` are the
+    seats of players who object; any objection blocks it (BI-9). ``allowed`` is the room's
+    chip-transfer policy for this game (cash: True; tournaments: never)."""
+
+    from_seat: int
+    to_seat: int
+    amount: int
+    objected_by: tuple[int, ...] = ()
+    allowed: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class TakePartialCashOut:
+    """Take ``amount`` off the stack without leaving: only as a floor exception with an
+    approver and a reason (SES-5, SES-6)."""
+
+    seat: int
+    amount: int
+    approved_by: str
+    reason: str
+    floor_override: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class BeginHand:
     """Start a hand. ``button_seat`` is the outcome of the button draw (SEAT-1) when a game
     starts (no button yet, or the table emptied since); afterwards the button moves
@@ -206,6 +236,8 @@ Command = (
     | CloseTable
     | RecordSidebet
     | SettleSidebet
+    | GiveChips
+    | TakePartialCashOut
     | BeginHand
     | EndHand
 )
@@ -493,6 +525,74 @@ def _decide_settle(state: TableState, cmd: SettleSidebet) -> list[DomainEvent]:
     ]
 
 
+def _decide_gift(state: TableState, cmd: GiveChips) -> list[DomainEvent]:
+    giver, taker = _occupant(state, cmd.from_seat), _occupant(state, cmd.to_seat)
+    if not cmd.allowed:
+        raise DomainError(
+            "chip_transfer_not_allowed", "Chips may not change hands in this game.", rule="BI-9"
+        )
+    if giver.seat == taker.seat or cmd.amount <= 0:
+        raise DomainError("invalid_chip_transfer", "Give a positive amount to another seat.")
+    for seat in (cmd.from_seat, cmd.to_seat):
+        _not_in_hand(state, seat)
+    if cmd.amount > giver.stack:
+        raise DomainError(
+            "amount_exceeds_stack",
+            "The stack is smaller than that.",
+            rule="BI-8",
+            stack=giver.stack,
+            amount=cmd.amount,
+        )
+    others = tuple(s.seat for s in state.seats if s.seat not in (cmd.from_seat, cmd.to_seat))
+    strangers = [seat for seat in cmd.objected_by if seat not in others]
+    if strangers:
+        raise DomainError(
+            "objection_from_outside",
+            "Only the other players at the table can object.",
+            rule="BI-9",
+            seats=strangers,
+        )
+    c = state.config
+    if cmd.objected_by:  # not a refusal: the request and the objection are the record
+        return [
+            ChipGiftBlocked(
+                c.table_id, cmd.from_seat, cmd.to_seat, cmd.amount, tuple(sorted(cmd.objected_by))
+            )
+        ]
+    return [ChipsGiven(c.table_id, cmd.from_seat, cmd.to_seat, cmd.amount, others)]
+
+
+def _decide_partial(state: TableState, cmd: TakePartialCashOut) -> list[DomainEvent]:
+    occupant = _occupant(state, cmd.seat)
+    if not cmd.floor_override:
+        raise DomainError(
+            "partial_cash_out_not_allowed",
+            "A player cashes out his whole stack; only the floor may make an exception.",
+            rule="SES-5",
+        )
+    if not cmd.reason.strip():
+        raise DomainError("partial_cash_out_needs_reason", "The floor must say why.", rule="SES-6")
+    _not_in_hand(state, cmd.seat)
+    if not 0 < cmd.amount < occupant.stack:
+        raise DomainError(
+            "invalid_amount",
+            "A partial cash-out leaves chips on the table; to leave, cash out.",
+            rule="SES-6",
+            amount=cmd.amount,
+            stack=occupant.stack,
+        )
+    return [
+        PartialCashOut(
+            state.config.table_id,
+            cmd.seat,
+            occupant.player_id,
+            cmd.amount,
+            cmd.approved_by,
+            cmd.reason.strip(),
+        )
+    ]
+
+
 def _decide_begin(state: TableState, cmd: BeginHand) -> list[DomainEvent]:
     c = state.config
     if state.hand_id is not None:
@@ -602,6 +702,10 @@ def decide(state: TableState | None, command: Command) -> list[DomainEvent]:
             return _decide_sidebet(state, command)
         case SettleSidebet():
             return _decide_settle(state, command)
+        case GiveChips():
+            return _decide_gift(state, command)
+        case TakePartialCashOut():
+            return _decide_partial(state, command)
         case BeginHand():
             return _decide_begin(state, command)
         case EndHand(hand_id=hand_id, stacks=stacks, rake=rake):
@@ -644,8 +748,10 @@ def evolve(state: TableState | None, event: DomainEvent) -> TableState | None:
             return _leave(state, seat)
         case ChipsToppedUp(seat=seat, amount=amount):
             return _with_stack(state, seat, amount, must_rebuy=False)
-        case RefreshmentPaid(seat=seat, amount=amount):
+        case RefreshmentPaid(seat=seat, amount=amount) | PartialCashOut(seat=seat, amount=amount):
             return _with_stack(state, seat, -amount)
+        case ChipsGiven(from_seat=giver, to_seat=taker, amount=amount):
+            return _with_stack(_with_stack(state, giver, -amount), taker, amount)
         case TableLimitsChanged(buy_in_min=low, buy_in_max=high):
             return replace(state, config=replace(state.config, buy_in_min=low, buy_in_max=high))
         case TableClosed():

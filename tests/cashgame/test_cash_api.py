@@ -370,3 +370,87 @@ def test_rebuild_reproduces_sessions_and_departures(tablet: TabletClient, player
     assert len(live[0]) == 3 and len(live[1]) == 1
     call_command("rebuild_projections")
     assert snapshot() == live
+
+
+# --- chip loans and gifts, partial cash-outs, players kept apart -----------------------------
+
+
+@pytest.mark.rule("BI-9")
+def test_chip_gift_is_blocked_by_any_objection_and_the_objection_recorded(
+    tablet: TabletClient, players: list
+) -> None:
+    table_id = open_table(tablet)
+    for n in range(3):
+        seat(tablet, table_id, players[n], n + 1, 1000)
+    url = f"/api/v1/tables/{table_id}/chip-gifts/"
+    blocked = tablet.post(url, {"from_seat": 1, "to_seat": 2, "amount": 300, "objected_by": [3]})
+    assert blocked.json()["status"] == "blocked"
+    assert stacks(tablet, table_id) == {1: 1000, 2: 1000, 3: 1000}
+    event = StoredEvent.objects.get(type="cashgame.ChipGiftBlocked")
+    assert event.data["objected_by"] == [3]
+    given = tablet.post(url, {"from_seat": 1, "to_seat": 2, "amount": 300})
+    assert given.json()["status"] == "given"
+    assert stacks(tablet, table_id) == {1: 700, 2: 1300, 3: 1000}
+    assert StoredEvent.objects.get(type="cashgame.ChipsGiven").data["consenting"] == [3]
+    outsider = tablet.post(url, {"from_seat": 1, "to_seat": 2, "amount": 1, "objected_by": [9]})
+    refused(outsider, "objection_from_outside", "BI-9")
+
+
+@pytest.mark.rule("BI-8")
+def test_nobody_gives_chips_he_does_not_have(tablet: TabletClient, players: list) -> None:
+    table_id = open_table(tablet)
+    seat(tablet, table_id, players[0], 1, 1000)
+    seat(tablet, table_id, players[1], 2, 1000)
+    r = tablet.post(f"/api/v1/tables/{table_id}/chip-gifts/",
+                    {"from_seat": 1, "to_seat": 2, "amount": 1001})  # fmt: skip
+    refused(r, "amount_exceeds_stack", "BI-8")
+
+
+@pytest.mark.rule("SES-5")
+@pytest.mark.rule("SES-6")
+def test_partial_cash_out_only_as_an_audited_floor_exception(
+    tablet: TabletClient, players: list
+) -> None:
+    table_id = open_table(tablet)
+    seat(tablet, table_id, players[0], 1, 4000)
+    url = f"/api/v1/tables/{table_id}/seats/1/partial-cash-out/"
+    refused(tablet.post(url, {"amount": 1000, "reason": "x"}), "partial_cash_out_not_allowed",
+            "SES-5")  # fmt: skip
+    refused(tablet.post(url, {"amount": 1000, "reason": " ", "floor_override": True}),
+            "partial_cash_out_needs_reason", "SES-6")  # fmt: skip
+    ok = tablet.post(url, {"amount": 1000, "reason": "family emergency", "floor_override": True})
+    assert ok.status_code == 200 and stacks(tablet, table_id) == {1: 3000}
+    data = StoredEvent.objects.get(type="cashgame.PartialCashOut").data
+    assert (data["approved_by"], data["reason"]) == (f"device:{tablet.device.pk}",
+                                                     "family emergency")  # fmt: skip
+    assert tablet.get("/api/v1/cage/balance/").json()["reconciled"] is True
+
+
+@pytest.mark.rule("BI-11")
+def test_players_kept_apart_cannot_share_a_table(tablet: TabletClient, players: list) -> None:
+    a, b = open_table(tablet), open_table(tablet, name="b")
+    r = tablet.post(f"/api/v1/players/{players[0].id}/seating-restrictions/",
+                    {"other_player_id": players[1].id, "reason": "married couple"})  # fmt: skip
+    assert r.status_code == 201
+    seat(tablet, a, players[0], 1, 1000)
+    body = refused(seat(tablet, a, players[1], 2, 1000), "restricted_pair_at_table", "BI-11")
+    assert body["restricted_with"] == players[0].id
+    assert seat(tablet, b, players[1], 1, 1000).status_code == 201
+    r = tablet.post(f"/api/v1/tables/{b}/seats/1/transfer/", {"to_table_id": a, "to_seat": 5})
+    refused(r, "restricted_pair_at_table", "BI-11")
+
+
+@pytest.mark.rule("BI-2")
+@pytest.mark.rule("SES-2")
+def test_only_seats_with_a_recorded_buy_in_are_dealt_in_and_transfers_play_at_once(
+    tablet: TabletClient, players: list
+) -> None:
+    a, b = open_table(tablet), open_table(tablet, name="b")
+    seat(tablet, a, players[0], 1, 1000)
+    seat(tablet, b, players[1], 1, 1000)
+    seat(tablet, b, players[2], 2, 1000)
+    tablet.post(f"/api/v1/tables/{b}/seats/2/transfer/", {"to_table_id": a, "to_seat": 4})
+    hand = tablet.post(f"/api/v1/tables/{a}/hands/", {}).json()
+    assert sorted((s["seat"], s["starting_stack"]) for s in hand["seats"]) == [(1, 1000), (4, 1000)]
+    buy_ins = StoredEvent.objects.filter(type="tables.PlayerSeated", stream=f"table-{a}")
+    assert [e.data["buy_in"] for e in buy_ins] == [1000]
