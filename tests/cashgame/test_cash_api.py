@@ -454,3 +454,22 @@ def test_only_seats_with_a_recorded_buy_in_are_dealt_in_and_transfers_play_at_on
     assert sorted((s["seat"], s["starting_stack"]) for s in hand["seats"]) == [(1, 1000), (4, 1000)]
     buy_ins = StoredEvent.objects.filter(type="tables.PlayerSeated", stream=f"table-{a}")
     assert [e.data["buy_in"] for e in buy_ins] == [1000]
+
+
+@pytest.mark.rule("SES-1")
+def test_a_new_player_is_dealt_in_at_once_without_posting(
+    tablet: TabletClient, players: list
+) -> None:
+    """cash_new_player_entry = immediate_no_post (000 [Cash] #1); the SEAT-15 alternative
+    (wait for the big blind or post both) is not built yet: docs/rules-coverage.md."""
+    table_id = open_table(tablet)
+    for n in (1, 3, 5, 7):
+        seat(tablet, table_id, players[n], n, 1000)
+    hand = tablet.post(f"/api/v1/tables/{table_id}/hands/", {"button_seat": 1}).json()
+    base = f"/api/v1/hands/{hand['hand_id']}/actions/"
+    while hand["phase"] == "betting":
+        hand = tablet.post(base, {"seat": hand["to_act"], "action": "fold"}).json()
+    seat(tablet, table_id, players[8], 8, 1000)  # after the next big blind (7): under the gun
+    hand = tablet.post(f"/api/v1/tables/{table_id}/hands/", {}).json()
+    newcomer = next(s for s in hand["seats"] if s["seat"] == 8)
+    assert (hand["button_seat"], hand["to_act"], newcomer["contributed"]) == (3, 8, 0)
