@@ -83,6 +83,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 else:
     DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
     DATABASES["default"].setdefault("CONN_HEALTH_CHECKS", True)
+if test_name := env.str("TEST_DATABASE_NAME", default=""):
+    # Lets two test runs on one server keep out of each other's way.
+    DATABASES["default"]["TEST"] = {"NAME": test_name}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "en-us"

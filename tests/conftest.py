@@ -31,6 +31,15 @@ class TabletClient:
         )
 
 
+@pytest.fixture(autouse=True)
+def _fresh_aggregate_cache() -> None:
+    """Tests empty the database between them; in production streams never shrink, so a
+    process's cached aggregates stay valid. Start every test with an empty cache."""
+    from casino.eventstore import aggregates
+
+    aggregates.cache.clear()
+
+
 @pytest.fixture
 def tablet(db: None) -> TabletClient:
     return TabletClient(Device.objects.create(name="tablet-1", role=Device.Role.DEALER))

@@ -68,6 +68,10 @@ class _StateCache:
             while len(self.entries) > self.size:
                 self.entries.popitem(last=False)
 
+    def evict(self, stream: str) -> None:
+        with self.lock:
+            self.entries.pop(stream, None)
+
     def clear(self) -> None:
         with self.lock:
             self.entries.clear()

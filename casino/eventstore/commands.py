@@ -27,7 +27,7 @@ from typing import Any
 from django.db import IntegrityError, connection, transaction
 
 from casino import clock
-from casino.eventstore import context
+from casino.eventstore import aggregates, context
 from casino.eventstore.models import CommandRecord
 from casino.eventstore.store import ConcurrencyConflict, DuplicateCommand
 
@@ -113,7 +113,10 @@ def run_command(
                         recorded_at=clock.now(),
                     )
                 return CommandOutcome(result, status_code)
-        except ConcurrencyConflict:
+        except ConcurrencyConflict as conflict:
+            # Someone else wrote: decide again on fresh state (never on a cached one that
+            # the conflict just proved stale).
+            aggregates.cache.evict(conflict.stream)
             if attempt == max_attempts:
                 raise
         except (DuplicateCommand, IntegrityError):

@@ -61,3 +61,15 @@ class CommandRecord(models.Model):
 
     class Meta:
         db_table = "eventstore_command"
+
+
+class SubscriptionCursor(models.Model):
+    """Where a log reader (e.g. the push relay) resumes: ``(transaction_id, position)``."""
+
+    name = models.CharField(max_length=100, primary_key=True)
+    transaction_id = models.BigIntegerField(default=0)
+    position = models.BigIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        db_table = "eventstore_subscription"

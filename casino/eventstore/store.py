@@ -239,3 +239,18 @@ def read_all(after: tuple[int, int] = TAIL_START, *, limit: int = 1000) -> list[
         cur.execute(_PG_TAIL_SQL, [str(after[0]), after[1], limit])
         fetched = cur.fetchall()
     return [_recorded(_row(values), transaction_id=values[9]) for values in fetched]
+
+
+def tail_cursor() -> tuple[int, int]:
+    """The cursor just after the last event a tailing reader may see now."""
+    if connection.vendor != "postgresql":
+        last = StoredEvent.objects.order_by("-position").values_list("position", flat=True).first()
+        return (0, last or 0)
+    with connection.cursor() as cur:
+        cur.execute(
+            "SELECT transaction_id::text::bigint, position FROM eventstore_event "
+            "WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot()) "
+            "ORDER BY transaction_id DESC, position DESC LIMIT 1"
+        )
+        row = cur.fetchone()
+    return (int(row[0]), int(row[1])) if row else TAIL_START

@@ -22,7 +22,9 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         import uvicorn
+        from django.conf import settings
 
+        from casino.realtime.relay import start_in_thread
         from tables.demo import ensure_demo_room
 
         call_command("migrate", interactive=False, verbosity=0)
@@ -37,11 +39,17 @@ class Command(BaseCommand):
         self.stdout.flush()
         if options["no_serve"]:
             return
+        workers = options["workers"]
+        if not settings.REDIS_URL and workers > 1:
+            self.stderr.write("in-process channel layer: serving with one worker (set REDIS_URL)")
+            workers = 1
+        if not options["no_relay"]:
+            start_in_thread()
         uvicorn.run(
             "casino.asgi:application",
             host=options["host"],
             port=options["port"],
-            workers=options["workers"],
+            workers=workers,
             log_level="warning",
             lifespan="off",
         )
