@@ -9,7 +9,7 @@ bought at a table with cash (the table's drop). The balance of a business day (i
   redemptions (cumulative),
 * ``chips_at_tables`` = buy-ins + top-ups + transfers in + sidebets won - cash-outs -
   refreshments - transfers out - sidebets lost - rake (cumulative, from the ledger),
-* ``house_chips`` = rake + refreshments (cumulative),
+* ``house_chips`` = rake + refreshments + dealer fees (cumulative),
 * ``chips_with_players`` = issued - at tables - house: chips in players' pockets.
 
 ``reconciled`` says that ``chips_at_tables`` from the ledger equals the sum of the stacks
@@ -114,12 +114,13 @@ def balance(day: date) -> CageBalance:
                 kinds.TRANSFER_OUT,
                 kinds.SIDEBET_LOST,
                 kinds.GIFT_GIVEN,
+                kinds.DEALER_FEE,
             ]
         ),
     )
     rake = int(HandView.objects.filter(ended_at__lt=end).aggregate(s=Sum("rake"))["s"] or 0)
     at_tables = into_tables - out_of_tables - rake
-    house = rake + _sum(ledger, Q(kind=kinds.REFRESHMENT))
+    house = rake + _sum(ledger, Q(kind__in=[kinds.REFRESHMENT, kinds.DEALER_FEE]))
     issued = (
         _sum(cage_all, Q(kind=CageTransaction.Kind.SOLD))
         + _sum(ledger, drop_q & Q(paid_with="cash"))

@@ -106,6 +106,19 @@ class SidebetSettled(DomainEvent):
     winner_must_rebuy: bool
 
 
+@dataclass(frozen=True, slots=True)
+class DealerFeePaid(DomainEvent):
+    """The fee for a rabbit hunt after ``hand_id``, paid to the dealer from the stack at
+    ``seat`` (RAKE-8)."""
+
+    TYPE = "cashgame.DealerFeePaid"
+    table_id: int
+    seat: int
+    player_id: int
+    amount: int
+    hand_id: str
+
+
 # --- the cage stream (``cage``) ---------------------------------------------------------------
 
 

@@ -112,7 +112,7 @@ class ChipMovement(models.Model):
 
     ``kind`` is ``buy_in``, ``top_up``, ``cash_out``, ``refreshment``, ``transfer_in``,
     ``transfer_out``, ``sidebet_won``, ``sidebet_lost``, ``gift_received``, ``gift_given``
-    or ``partial_cash_out``; ``amount`` in CZK (>= 0).
+    ``partial_cash_out`` or ``dealer_fee``; ``amount`` in CZK (>= 0).
     Drop (cash that entered the game) is buy-ins plus top-ups.
     """
 
@@ -128,6 +128,7 @@ class ChipMovement(models.Model):
         GIFT_RECEIVED = "gift_received"
         GIFT_GIVEN = "gift_given"
         PARTIAL_CASH_OUT = "partial_cash_out"
+        DEALER_FEE = "dealer_fee"
 
     position = models.BigIntegerField(help_text="Log position of the event.")
     at = models.DateTimeField(db_index=True)

@@ -13,6 +13,7 @@ from cashgame.events import (
     ChipsRedeemed,
     ChipsSold,
     ChipsToppedUp,
+    DealerFeePaid,
     PartialCashOut,
     PlayerTransferredIn,
     PlayerTransferredOut,
@@ -172,3 +173,10 @@ def _partial(recorded: RecordedEvent) -> None:
     e = recorded.event
     assert isinstance(e, PartialCashOut)
     _ledger(recorded, e.table_id, (e.player_id, ChipMovement.Kind.PARTIAL_CASH_OUT, e.amount))
+
+
+@projection.on(DealerFeePaid)
+def _dealer_fee(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, DealerFeePaid)
+    _ledger(recorded, e.table_id, (e.player_id, ChipMovement.Kind.DEALER_FEE, e.amount))

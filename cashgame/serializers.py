@@ -30,7 +30,9 @@ class CageBalanceSerializer(serializers.Serializer):
     table_drop = serializers.IntegerField(help_text="Cash buy-ins and top-ups at tables.")
     chips_issued = serializers.IntegerField(help_text="Chips in circulation at the day's end.")
     chips_at_tables = serializers.IntegerField()
-    house_chips = serializers.IntegerField(help_text="Rake and refreshments collected.")
+    house_chips = serializers.IntegerField(
+        help_text="Rake, refreshments and dealer fees collected."
+    )
     chips_with_players = serializers.IntegerField(help_text="Chips in players' pockets.")
     reconciled = serializers.BooleanField(
         allow_null=True, help_text="Ledger equals the stacks on the tables (today only)."

@@ -127,6 +127,12 @@ def hand_payload(state: HandState, version: int) -> dict[str, Any]:
             {"index": p.index, "amount": p.amount, "eligible_seats": list(p.eligible_seats)}
             for p in state.pots()
         ],
+        "boards": [list(board) for board in state.boards],
+        "run_count": state.run_count,
+        "next_run": state.next_run,
+        "straddles": list(state.straddles),
+        "voided": dataclasses.asdict(state.voided) if state.voided else None,
+        "rabbit": dataclasses.asdict(state.rabbit) if state.rabbit else None,
         "seats": [{**dataclasses.asdict(seat), "all_in": seat.all_in} for seat in state.seats],
         "result": None
         if result is None
@@ -240,4 +246,29 @@ AwardPotsView = _hand_view(
     s.AwardRequest,
     services.award_pots,
     "Manual award: the dealer names the winning seats of each pot, main pot first.",
+)
+
+RunItView = _hand_view(
+    "run_it",
+    s.RunItRequest,
+    services.run_it,
+    "All-in players agreed to run the rest of the board 2 or 3 times (RAKE-10).",
+)
+MisdealView = _hand_view(
+    "declare_misdeal",
+    s.ReasonRequest,
+    services.declare_misdeal,
+    "Void the hand as a misdeal within the room's window (MIS-1..3); every chip goes back.",
+)
+VoidHandView = _hand_view(
+    "void_hand",
+    s.ReasonRequest,
+    services.void_hand,
+    "Void the hand for a foreign or duplicate card (MIS-11, MIS-12); every chip goes back.",
+)
+RabbitHuntView = _hand_view(
+    "record_rabbit_hunt",
+    s.RabbitHuntRequest,
+    services.record_rabbit_hunt,
+    "Record a rabbit hunt after a cash hand and the dealer's fee (RAKE-7, RAKE-8).",
 )

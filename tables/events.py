@@ -3,10 +3,15 @@
 Every event is a frozen dataclass with JSON-friendly fields (see :mod:`casino.domain_events`).
 Amounts are integers: CZK at cash tables, chips in tournaments. Seats are numbered 1..10
 clockwise. The hand can be rebuilt from its events alone: :class:`HandStarted` carries the
-seats, stakes, rake schedule and the forced bets (antes and blinds) actually posted.
+seats, stakes, rake schedule, misdeal window and the forced bets (antes, blinds and
+straddles) actually posted.
 
 Order of a hand's events: one ``HandStarted``; then ``ActionTaken`` and ``BoardDealt`` as the
-hand is played; at showdown ``CardsShown`` / ``CardsMucked``; and one ``HandSettled`` last.
+hand is played; in an all-in, at most one ``RunItTimesAgreed`` (then ``BoardDealt`` carries
+its ``run``); at showdown ``CardsShown`` / ``CardsMucked``; and one ``HandSettled`` last.
+Instead of ``HandSettled`` a hand may end with ``HandVoided`` (misdeal, MIS-1..3, or a
+foreign/duplicate card, MIS-11/12: every chip goes back). After ``HandSettled`` of a cash
+hand one ``RabbitHunted`` may follow (RAKE-8).
 """
 
 from __future__ import annotations
@@ -20,10 +25,11 @@ Game = Literal["NLH", "PLO"]
 AnteType = Literal["none", "per_player", "big_blind"]
 MinRaiseRule = Literal["previous_increment", "double_last"]
 TableMode = Literal["cash", "tournament"]
-PostKind = Literal["ante", "small_blind", "big_blind"]
+PostKind = Literal["ante", "small_blind", "big_blind", "straddle"]
 ActionKind = Literal["fold", "check", "call", "bet", "raise"]
 Street = Literal["flop", "turn", "river"]
 SettleMethod = Literal["uncontested", "showdown", "manual"]
+VoidKind = Literal["misdeal", "void"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +43,8 @@ class SeatInHand:
 
 @dataclass(frozen=True, slots=True)
 class ForcedBet:
-    """An ante or blind posted at the start of the hand (short stacks post what they have)."""
+    """An ante, blind or straddle posted at the start of the hand (short stacks post what
+    they have; a straddle is always the full amount)."""
 
     seat: int
     kind: PostKind
@@ -49,8 +56,13 @@ class HandStarted(DomainEvent):
     """A hand was dealt: who is in, the stakes, the rake schedule, and the forced bets.
 
     ``seats`` are in seat-number order. ``posts`` lists antes first, then the small and big
-    blind, with the amounts really posted. ``rake_percent_bp`` is in basis points
-    (500 = 5 %); ``rake_cap`` is the most rake taken from the whole hand.
+    blind, then the straddles in order (SEAT-18/19: the seat left of the big blind 2x the
+    big blind, each next seat 2x the previous straddle), with the amounts really posted.
+    ``rake_percent_bp`` is in basis points (500 = 5 %); ``rake_cap`` is the most rake taken
+    from the whole hand. The ``misdeal_*`` fields set the misdeal window (MIS-1..3): a
+    misdeal may be declared while fewer than ``misdeal_action_threshold`` actions were taken
+    (checks and folds counted only with ``misdeal_counts_passive_actions``), and after the
+    flop only with ``misdeal_allowed_after_flop``.
     """
 
     TYPE = "tables.HandStarted"
@@ -72,6 +84,9 @@ class HandStarted(DomainEvent):
     seats: tuple[SeatInHand, ...]
     posts: tuple[ForcedBet, ...]
     mode: TableMode = "cash"
+    misdeal_action_threshold: int = 2
+    misdeal_counts_passive_actions: bool = True
+    misdeal_allowed_after_flop: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,13 +111,18 @@ class ActionTaken(DomainEvent):
 
 @dataclass(frozen=True, slots=True)
 class BoardDealt(DomainEvent):
-    """Board cards were turned: three on the flop (``"Qs9c4s"``), one on turn and river."""
+    """Board cards were turned: three on the flop (``"Qs9c4s"``), one on turn and river.
+
+    ``run`` is the board they belong to when the players agreed to run it more than once
+    (RAKE-10, after :class:`RunItTimesAgreed`): 1, 2 or 3; always 1 otherwise.
+    """
 
     TYPE = "tables.BoardDealt"
     SCHEMA_VERSION = 1
 
     street: Street
     cards: str
+    run: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +163,20 @@ class Award:
 
 
 @dataclass(frozen=True, slots=True)
+class RunShare:
+    """The part of a pot played for on one board of a hand run more than once (RAKE-10).
+
+    ``amount`` is the run's share of the pot after rake; ``winners`` split it; ``hand_rank``
+    as in :class:`PotResult`, for this run's board.
+    """
+
+    run: int
+    amount: int
+    winners: tuple[Award, ...]
+    hand_rank: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class PotResult:
     """One pot and who won it.
 
@@ -150,6 +184,9 @@ class PotResult:
     whole pot; ``rake`` was taken from it and the winners share ``amount - rake``.
     ``hand_rank`` is the winning phevaluator rank (lower is better) when the pot was decided
     by evaluating the shown cards, else ``None``.
+
+    When the board was run more than once (RAKE-10), ``runs`` holds each run's share and
+    winners, ``winners`` the total per seat over the runs, and ``hand_rank`` is ``None``.
     """
 
     index: int
@@ -158,6 +195,7 @@ class PotResult:
     eligible_seats: tuple[int, ...]
     winners: tuple[Award, ...]
     hand_rank: int | None = None
+    runs: tuple[RunShare, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +225,53 @@ class HandSettled(DomainEvent):
     final_stacks: tuple[SeatStack, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class RunItTimesAgreed(DomainEvent):
+    """All-in with the board not complete: the players agreed to run the rest of the board
+    ``times`` times (2 or 3, RAKE-10; cash only). Each pot is then split across the runs."""
+
+    TYPE = "tables.RunItTimesAgreed"
+    SCHEMA_VERSION = 1
+
+    times: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandVoided(DomainEvent):
+    """The hand is void and every chip goes back; the last event of the hand.
+
+    ``kind`` is ``"misdeal"`` (declared within the misdeal window, MIS-1..3) or ``"void"``
+    (a card with a different back or a duplicate card was found, MIS-11/MIS-12: every action
+    is cancelled). ``returned`` lists each seat's antes, blinds, straddles and bets given
+    back (seats that put nothing in left out); ``final_stacks`` equal the starting stacks.
+    """
+
+    TYPE = "tables.HandVoided"
+    SCHEMA_VERSION = 1
+
+    kind: VoidKind
+    reason: str
+    returned: tuple[SeatAmount, ...]
+    final_stacks: tuple[SeatStack, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RabbitHunted(DomainEvent):
+    """After a cash hand, ``seat`` asked to see the undealt board (the other players
+    consented) and paid ``fee`` to the dealer from his stack (RAKE-8).
+
+    ``cards`` are the undealt board cards shown, in the order they would have come. They
+    never change the result and never count for the jackpot.
+    """
+
+    TYPE = "tables.RabbitHunted"
+    SCHEMA_VERSION = 1
+
+    seat: int
+    cards: str
+    fee: int
+
+
 # --- the table stream (``table-<id>``) -------------------------------------------------------
 # Opening, seating and cash-outs, and the markers of each hand: who was dealt in with what
 # stacks, and the stacks the hand ended with, so a table's chips are the fold of one stream.
@@ -212,6 +297,7 @@ class TableOpened(DomainEvent):
     no_flop_no_drop: bool
     min_raise_rule: str
     max_seats: int
+    returning_player_rule: bool = True  # SES-7; off only for a private game's agreement
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,4 +360,7 @@ HAND_EVENT_TYPES: tuple[type[DomainEvent], ...] = (
     CardsShown,
     CardsMucked,
     HandSettled,
+    RunItTimesAgreed,
+    HandVoided,
+    RabbitHunted,
 )

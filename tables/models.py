@@ -21,6 +21,7 @@ class TableView(models.Model):
     no_flop_no_drop = models.BooleanField()
     min_raise_rule = models.CharField(max_length=30)
     max_seats = models.PositiveSmallIntegerField()
+    returning_player_rule = models.BooleanField(default=True)
     status = models.CharField(max_length=10, default="open")
     button_seat = models.PositiveSmallIntegerField(null=True)
     current_hand_id = models.CharField(max_length=36, null=True)

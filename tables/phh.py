@@ -8,6 +8,11 @@ dealer does not know the hole cards until showdown.
 Seating: PHH player ``p1`` is the first seat after the button (the small blind) and the last
 player is the button, so ``p<i>`` sits at seat ``i`` and the button is seat ``n``.
 
+Straddles: ``blinds_or_straddles`` beyond the two blinds are straddles in the same player
+order (``p3`` the seat left of the big blind). The house chain is supported (SEAT-18/19:
+``p3`` posts 2x the big blind, each next player 2x the previous straddle); any other
+pattern (a Mississippi straddle, other amounts, heads-up) is :class:`UnsupportedHand`.
+
 Action kinds: PHH ``cc`` is a check when the player's street bet already matches the
 highest bet, else a call; ``cbr`` is a bet when there is no bet on the street, else a raise
 (preflop the big blind counts as a bet). ``sm`` with cards is a show; ``sm`` without cards
@@ -37,7 +42,7 @@ from tables.domain.commands import (
     TakeAction,
 )
 from tables.domain.hand import HandState, decide, evolve
-from tables.domain.seating import forced_bets
+from tables.domain.seating import forced_bets, straddle_amounts
 from tables.events import AnteType, Game, SeatInHand, Street
 
 VARIANTS: dict[str, Game] = {"NT": "NLH", "PO": "PLO"}
@@ -45,7 +50,7 @@ RequestKind = Literal["fold", "check", "call", "bet", "raise"]
 
 
 class UnsupportedHand(ValueError):
-    """The PHH file uses something the tablet does not record (variant, straddles ...)."""
+    """The PHH file uses something the tablet does not record (variant, odd straddles ...)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +100,7 @@ class PhhHand:
     button_seat: int
     requests: tuple[TabletRequest, ...]
     finishing_stacks: tuple[float, ...]
+    straddles: tuple[int, ...] = ()
 
     @property
     def expected_stacks(self) -> dict[int, float]:
@@ -117,10 +123,9 @@ def parse_phh(data: Mapping[str, Any], source: str = "") -> PhhHand:
     game = VARIANTS[variant]
     stacks = [int(stack) for stack in data["starting_stacks"]]
     count = len(stacks)
-    blinds = list(data["blinds_or_straddles"]) + [0] * count
-    if any(blinds[2:]):
-        raise UnsupportedHand("straddles")
-    small_blind, big_blind = int(blinds[0]), int(blinds[1])
+    blinds = [int(b) for b in data["blinds_or_straddles"]] + [0] * count
+    small_blind, big_blind = blinds[0], blinds[1]
+    straddles = _straddles(blinds[2:], big_blind, count)
     ante, ante_type = _antes(data["antes"], count)
     players = tuple(
         PhhPlayer(seat=i + 1, name=str(name), stack=stack)
@@ -134,6 +139,7 @@ def parse_phh(data: Mapping[str, Any], source: str = "") -> PhhHand:
         big_blind=big_blind,
         ante=ante,
         ante_type=ante_type,
+        straddles=straddles,
     )
     requests = _requests(data["actions"], players, posts)
     return PhhHand(
@@ -147,7 +153,19 @@ def parse_phh(data: Mapping[str, Any], source: str = "") -> PhhHand:
         button_seat=button_seat,
         requests=requests,
         finishing_stacks=tuple(float(s) for s in data["finishing_stacks"]),
+        straddles=straddles,
     )
+
+
+def _straddles(amounts: Sequence[int], big_blind: int, count: int) -> tuple[int, ...]:
+    """The straddling seats (``p3``, ``p4`` ...) for the house chain, else unsupported."""
+    posted = [a for a in amounts if a]
+    if not posted:
+        return ()
+    chain = list(straddle_amounts(big_blind, len(posted)))
+    if count == 2 or len(posted) > count - 2 or list(amounts[: len(posted)]) != chain:
+        raise UnsupportedHand(f"straddles {list(amounts)}")
+    return tuple(range(3, 3 + len(posted)))
 
 
 def _names(data: Mapping[str, Any], count: int) -> list[str]:
@@ -243,6 +261,7 @@ def start_command(
         ante_type=hand.ante_type,
         rake_percent_bp=rake_percent_bp,
         rake_cap=rake_cap,
+        straddles=hand.straddles,
     )
 
 

@@ -9,6 +9,7 @@ from cashgame.events import (
     ChipGiftBlocked,
     ChipsGiven,
     ChipsToppedUp,
+    DealerFeePaid,
     PartialCashOut,
     PlayerTransferredIn,
     PlayerTransferredOut,
@@ -23,6 +24,7 @@ from casino.eventstore.store import RecordedEvent
 from tables.events import (
     HandBegan,
     HandEnded,
+    HandVoided,
     PlayerCashedOut,
     PlayerSeated,
     TableOpened,
@@ -55,6 +57,7 @@ def _opened(recorded: RecordedEvent) -> None:
         no_flop_no_drop=e.no_flop_no_drop,
         min_raise_rule=e.min_raise_rule,
         max_seats=e.max_seats,
+        returning_player_rule=e.returning_player_rule,
         version=recorded.version,
         opened_at=recorded.recorded_at,
     )
@@ -94,10 +97,10 @@ def _topped_up(recorded: RecordedEvent) -> None:
     _bump(e.table_id, recorded)
 
 
-@projection.on(RefreshmentPaid, PartialCashOut)
+@projection.on(RefreshmentPaid, PartialCashOut, DealerFeePaid)
 def _refreshment(recorded: RecordedEvent) -> None:
     e = recorded.event
-    assert isinstance(e, RefreshmentPaid | PartialCashOut)
+    assert isinstance(e, RefreshmentPaid | PartialCashOut | DealerFeePaid)
     _stack_change(e.table_id, e.seat, -e.amount)
     _bump(e.table_id, recorded)
 
@@ -171,9 +174,8 @@ def _hand_ended(recorded: RecordedEvent) -> None:
     assert isinstance(e, HandEnded)
     for s in e.stacks:
         SeatView.objects.filter(table_id=e.table_id, seat=s.seat).update(stack=s.stack)
-    HandView.objects.filter(hand_id=e.hand_id).update(
-        status="complete", rake=e.rake, ended_at=recorded.recorded_at
-    )
+    HandView.objects.filter(hand_id=e.hand_id).update(rake=e.rake, ended_at=recorded.recorded_at)
+    HandView.objects.filter(hand_id=e.hand_id, status="running").update(status="complete")
     _bump(
         e.table_id,
         recorded,
@@ -181,3 +183,9 @@ def _hand_ended(recorded: RecordedEvent) -> None:
         hands_played=F("hands_played") + 1,
         rake_total=F("rake_total") + e.rake,
     )
+
+
+@projection.on(HandVoided)
+def _hand_voided(recorded: RecordedEvent) -> None:
+    """A misdeal or void (MIS-1..3, MIS-11, MIS-12): the hand counts as voided, not played."""
+    HandView.objects.filter(hand_id=recorded.stream.removeprefix("hand-")).update(status="voided")

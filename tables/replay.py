@@ -173,6 +173,9 @@ class Replayer:
                     "rake_cap": 0,
                     "min_raise_rule": "previous_increment",
                     "max_seats": 10,
+                    # The recorded hands reset every stack each hand: a private game whose
+                    # players agreed to that (BI-5), so the returning-player rule is off.
+                    "returning_player_rule": False,
                 },
             )
             self.tables[key] = table["table_id"]
@@ -196,9 +199,10 @@ class Replayer:
                     {"player_id": self._player(p.name), "seat": p.seat, "buy_in": p.stack},
                 )
                 seated.append(p.seat)
-            started = self._post(
-                f"/api/v1/tables/{table_id}/hands/", {"button_seat": hand.button_seat}
-            )
+            begin: dict[str, Any] = {"button_seat": hand.button_seat}
+            if hand.straddles:
+                begin["straddles"] = list(hand.straddles)
+            started = self._post(f"/api/v1/tables/{table_id}/hands/", begin)
             base = f"/api/v1/hands/{started['hand_id']}"
             for request in hand.requests:
                 match request:

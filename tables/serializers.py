@@ -34,6 +34,10 @@ class OpenTableRequest(serializers.Serializer):
     no_flop_no_drop = serializers.BooleanField(required=False)
     min_raise_rule = serializers.ChoiceField(choices=MIN_RAISE_RULES, default="previous_increment")
     max_seats = serializers.IntegerField(min_value=2, max_value=MAX_SEATS, default=MAX_SEATS)
+    returning_player_rule = serializers.BooleanField(
+        default=True,
+        help_text="SES-7 applies; only a private game whose players agreed turns it off.",
+    )
 
 
 class SeatSerializer(serializers.Serializer):
@@ -60,6 +64,7 @@ class TableSerializer(serializers.Serializer):
     no_flop_no_drop = serializers.BooleanField()
     min_raise_rule = serializers.ChoiceField(choices=MIN_RAISE_RULES)
     max_seats = serializers.IntegerField()
+    returning_player_rule = serializers.BooleanField()
     status = serializers.ChoiceField(choices=["open", "closed"])
     button_seat = serializers.IntegerField(allow_null=True)
     current_hand_id = serializers.CharField(allow_null=True)
@@ -98,6 +103,12 @@ class StartHandRequest(serializers.Serializer):
         help_text="Button draw outcome when a game starts (SEAT-1); afterwards the button "
         "moves clockwise by itself (SEAT-4).",
     )
+    straddles = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=MAX_SEATS),
+        required=False,
+        default=list,
+        help_text="Seats posting a straddle, from under the gun on (SEAT-18..20).",
+    )
 
 
 class ActionRequest(serializers.Serializer):
@@ -114,6 +125,23 @@ class ActionRequest(serializers.Serializer):
 class BoardRequest(serializers.Serializer):
     street = serializers.ChoiceField(choices=["flop", "turn", "river"])
     cards = serializers.CharField(max_length=6, help_text='e.g. "Qs9c4s" for a flop, "As" turn.')
+    run = serializers.IntegerField(
+        min_value=1, max_value=3, default=1, help_text="Which run, when run more than once."
+    )
+
+
+class RunItRequest(serializers.Serializer):
+    times = serializers.IntegerField(min_value=2, max_value=3, help_text="RAKE-10")
+
+
+class ReasonRequest(serializers.Serializer):
+    reason = serializers.CharField(max_length=500, allow_blank=True)
+
+
+class RabbitHuntRequest(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=1, max_value=MAX_SEATS)
+    cards = serializers.CharField(max_length=6)
+    fee = serializers.IntegerField(min_value=0, max_value=MAX_AMOUNT, help_text="CZK, RAKE-8")
 
 
 class ShowRequest(serializers.Serializer):
@@ -132,6 +160,14 @@ class AwardRequest(serializers.Serializer):
         ),
         min_length=1,
         help_text="Winning seats of each pot, main pot first.",
+    )
+    winners_by_run = serializers.ListField(
+        child=serializers.ListField(
+            child=serializers.ListField(child=serializers.IntegerField(min_value=1))
+        ),
+        required=False,
+        default=list,
+        help_text="When the board was run several times: per run, the winners of each pot.",
     )
 
 
@@ -204,5 +240,14 @@ class HandSerializer(serializers.Serializer):
     legal = LegalActionsSerializer(allow_null=True)
     pot = serializers.IntegerField(help_text="Every chip put in so far, bets included.")
     pots = PotSerializer(many=True, help_text="Main and side pots as they stand (SD-20).")
+    boards = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField()),
+        help_text="One board per run (one unless the players ran it more than once).",
+    )
+    run_count = serializers.IntegerField()
+    next_run = serializers.IntegerField(allow_null=True)
+    straddles = serializers.ListField(child=serializers.IntegerField())
+    voided = serializers.DictField(allow_null=True, help_text="Misdeal or void, if any.")
+    rabbit = serializers.DictField(allow_null=True, help_text="Rabbit hunt, if any.")
     seats = HandSeatSerializer(many=True)
     result = HandResultSerializer(allow_null=True)

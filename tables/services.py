@@ -23,15 +23,26 @@ from tables.domain import table as table_domain
 from tables.domain.commands import (
     AwardPots,
     DealBoard,
+    DeclareMisdeal,
     HandCommand,
     MuckCards,
+    RecordRabbitHunt,
+    RunItTimes,
     ShowCards,
     StartHand,
     TakeAction,
+    VoidHand,
 )
 from tables.domain.hand import HandState
 from tables.domain.table import TableState
-from tables.events import HandBegan, HandSettled, SeatInHand, TableOpened
+from tables.events import (
+    HandBegan,
+    HandSettled,
+    HandVoided,
+    RabbitHunted,
+    SeatInHand,
+    TableOpened,
+)
 from tables.models import SeatView, TableView
 
 
@@ -105,6 +116,7 @@ def open_table(
     no_flop_no_drop: bool | None = None,
     min_raise_rule: str = "previous_increment",
     max_seats: int = 10,
+    returning_player_rule: bool = True,
 ) -> int:
     """Open a new table and return its id (the next free number).
 
@@ -147,6 +159,7 @@ def open_table(
         no_flop_no_drop=no_flop_no_drop,
         min_raise_rule=min_raise_rule,
         max_seats=max_seats,
+        returning_player_rule=returning_player_rule,
     )
     events = table_domain.decide(None, table_domain.OpenTable(config))
     # expected_version=0: two floors opening at once race for the number; the loser retries.
@@ -193,7 +206,9 @@ def seat_player(
             buy_in=buy_in,
             returning_minimum=selectors.returning_minimum(
                 player_id, c.game, c.small_blind, c.big_blind
-            ),
+            )
+            if c.returning_player_rule
+            else 0,
             return_overrides_max=settings.CASH_RETURN_OVERRIDES_MAX_BUYIN,
             paid_with=paid_with,
         )
@@ -248,13 +263,19 @@ def load_hand(hand_id: str) -> aggregates.Loaded[HandState]:
     return cast(aggregates.Loaded[HandState], loaded)
 
 
-def start_hand(*, table_id: int, button_seat: int | None = None) -> aggregates.Loaded[HandState]:
+def start_hand(
+    *, table_id: int, button_seat: int | None = None, straddles: list[int] | None = None
+) -> aggregates.Loaded[HandState]:
     """Deal a new hand at the table: button (drawn when a game starts, then clockwise),
     blinds and antes posted by position, every seated player with chips dealt in.
 
+    ``straddles``: the seats straddling, in order from under the gun (SEAT-18..20). The
+    misdeal window comes from the room's settings (MIS-1..3).
+
     Raises:
         DomainError ``hand_in_progress`` (BI-6), ``not_enough_players`` (SEAT-3),
-        ``button_out_of_turn`` (SEAT-4), ``button_seat_not_in_hand`` (SEAT-1).
+        ``button_out_of_turn`` (SEAT-4), ``button_seat_not_in_hand`` (SEAT-1), straddle
+        codes (SEAT-18..20).
     """
     hand_id = str(uuid.uuid4())
     recorded, table = execute_on_table(
@@ -278,6 +299,10 @@ def start_hand(*, table_id: int, button_seat: int | None = None) -> aggregates.L
         rake_percent_bp=config.rake_percent_bp,
         rake_cap=config.rake_cap,
         no_flop_no_drop=config.no_flop_no_drop,
+        straddles=tuple(straddles or ()),
+        misdeal_action_threshold=settings.MISDEAL_ACTION_THRESHOLD,
+        misdeal_counts_passive_actions=settings.MISDEAL_COUNTS_PASSIVE_ACTIONS,
+        misdeal_allowed_after_flop=settings.MISDEAL_ALLOWED_AFTER_FLOP,
     )
     events = hand_domain.decide(None, command)
     store.append(hand_stream(hand_id), events, expected_version=0)
@@ -299,14 +324,19 @@ def _execute_on_hand(
     state = loaded.state
     for event in events:
         state = hand_domain.evolve(state, event)
-        if isinstance(event, HandSettled):
+        if isinstance(event, HandSettled | HandVoided):
             execute_on_table(
                 state.started.table_id,
                 table_domain.EndHand(
                     hand_id=hand_id,
                     stacks=tuple((s.seat, s.stack) for s in event.final_stacks),
-                    rake=event.rake,
+                    rake=event.rake if isinstance(event, HandSettled) else 0,
                 ),
+            )
+        elif isinstance(event, RabbitHunted) and event.fee:
+            execute_on_table(
+                state.started.table_id,
+                table_domain.PayDealerFee(seat=event.seat, amount=event.fee, hand_id=hand_id),
             )
     aggregates.remember(hand_stream(hand_id), loaded.version + len(events), state)
     return aggregates.Loaded(state, loaded.version + len(events))
@@ -332,7 +362,7 @@ def record_action(
 
 
 def deal_board(
-    *, hand_id: str, street: str, cards: str, if_match: int | None = None
+    *, hand_id: str, street: str, cards: str, run: int = 1, if_match: int | None = None
 ) -> aggregates.Loaded[HandState]:
     """Record the flop (3 cards), turn or river (1 card) as the dealer turns them.
 
@@ -340,7 +370,7 @@ def deal_board(
         DomainError ``wrong_board_street``, ``invalid_cards``, ``duplicate_card`` (MIS-12),
         ``betting_round_not_complete``.
     """
-    command = DealBoard(street=street, cards=cards)  # type: ignore[arg-type]
+    command = DealBoard(street=street, cards=cards, run=run)  # type: ignore[arg-type]
     return _execute_on_hand(hand_id, command, if_match=if_match)
 
 
@@ -362,10 +392,50 @@ def muck_cards(
 
 
 def award_pots(
-    *, hand_id: str, winners_by_pot: list[list[int]], if_match: int | None = None
+    *,
+    hand_id: str,
+    winners_by_pot: list[list[int]],
+    winners_by_run: list[list[list[int]]] | None = None,
+    if_match: int | None = None,
 ) -> aggregates.Loaded[HandState]:
     """Manual award: the dealer read the hands and names the winning seats of each pot
     (index 0 = main pot); ties split with the odd chip by the house rule (SD-21).
     """
-    command = AwardPots(winners_by_pot=tuple(tuple(w) for w in winners_by_pot))
+    command = AwardPots(
+        winners_by_pot=tuple(tuple(w) for w in winners_by_pot),
+        winners_by_run=tuple(tuple(tuple(w) for w in pots) for pots in (winners_by_run or [])),
+    )
+    return _execute_on_hand(hand_id, command, if_match=if_match)
+
+
+def run_it(
+    *, hand_id: str, times: int, if_match: int | None = None
+) -> aggregates.Loaded[HandState]:
+    """The all-in players agreed to run the rest of the board ``times`` (2 or 3) times;
+    each run wins its share of every pot, the pot itself is never chopped (RAKE-9, RAKE-10)."""
+    return _execute_on_hand(hand_id, RunItTimes(times=times), if_match=if_match)
+
+
+def declare_misdeal(
+    *, hand_id: str, reason: str, if_match: int | None = None
+) -> aggregates.Loaded[HandState]:
+    """Void the hand as a misdeal within the room's window; every chip goes back
+    (MIS-1..MIS-3)."""
+    return _execute_on_hand(hand_id, DeclareMisdeal(reason=reason), if_match=if_match)
+
+
+def void_hand(
+    *, hand_id: str, reason: str, if_match: int | None = None
+) -> aggregates.Loaded[HandState]:
+    """Void the hand at any point before it is settled (a foreign or duplicate card:
+    MIS-11, MIS-12); every action is cancelled and every chip goes back."""
+    return _execute_on_hand(hand_id, VoidHand(reason=reason), if_match=if_match)
+
+
+def record_rabbit_hunt(
+    *, hand_id: str, seat: int, cards: str, fee: int, if_match: int | None = None
+) -> aggregates.Loaded[HandState]:
+    """After a cash hand, record the undealt cards shown and the dealer's fee, which
+    leaves the player's stack (RAKE-7, RAKE-8); the cards never change the result."""
+    command = RecordRabbitHunt(seat=seat, cards=cards, fee=fee)
     return _execute_on_hand(hand_id, command, if_match=if_match)

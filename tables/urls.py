@@ -18,4 +18,8 @@ urlpatterns = [
     path("hands/<uuid:hand_id>/show/", api.ShowCardsView.as_view(), name="hand-show"),
     path("hands/<uuid:hand_id>/muck/", api.MuckCardsView.as_view(), name="hand-muck"),
     path("hands/<uuid:hand_id>/award/", api.AwardPotsView.as_view(), name="hand-award"),
+    path("hands/<uuid:hand_id>/run-it/", api.RunItView.as_view(), name="hand-run-it"),
+    path("hands/<uuid:hand_id>/misdeal/", api.MisdealView.as_view(), name="hand-misdeal"),
+    path("hands/<uuid:hand_id>/void/", api.VoidHandView.as_view(), name="hand-void"),
+    path("hands/<uuid:hand_id>/rabbit-hunt/", api.RabbitHuntView.as_view(), name="hand-rabbit"),
 ]

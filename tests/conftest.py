@@ -42,7 +42,9 @@ def _fresh_aggregate_cache() -> None:
 
 @pytest.fixture
 def tablet(db: None) -> TabletClient:
-    return TabletClient(Device.objects.create(name="tablet-1", role=Device.Role.DEALER))
+    """A device allowed every operation (admin role): tests of rules and flows. What each
+    role may do is tested on its own in tests/casino/test_permissions.py."""
+    return TabletClient(Device.objects.create(name="tablet-1", role=Device.Role.ADMIN))
 
 
 @pytest.fixture

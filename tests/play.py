@@ -28,7 +28,9 @@ def play_random_hand(tablet: TabletClient, table_id: int, picks: list[int]) -> d
                 low, high = legal["min_raise_to"], legal["max_raise_to"]
                 body["action"] = "bet" if legal["can_bet"] else "raise"
                 body["amount_to"] = low + (high - low) * (pick % 7) // 6
-            elif pick < 35:
+            elif pick < 35 and (
+                legal["can_bet"] or legal["can_raise"] or legal["all_in_to"] <= legal["call_to"]
+            ):  # a short all-in that did not reopen the betting leaves only call or fold
                 body["action"] = "all_in"
             else:
                 body["action"] = "call" if legal["to_call"] else "check"

@@ -13,11 +13,15 @@ and odd chips, :mod:`tables.events` for the events.
 from tables.domain.commands import (
     AwardPots,
     DealBoard,
+    DeclareMisdeal,
     HandCommand,
     MuckCards,
+    RecordRabbitHunt,
+    RunItTimes,
     ShowCards,
     StartHand,
     TakeAction,
+    VoidHand,
 )
 from tables.domain.errors import HandRuleViolation
 from tables.domain.hand import HandState, LegalActions, SeatState, decide, evolve, load
@@ -26,15 +30,19 @@ from tables.domain.seating import next_button
 __all__ = [
     "AwardPots",
     "DealBoard",
+    "DeclareMisdeal",
     "HandCommand",
     "HandRuleViolation",
     "HandState",
     "LegalActions",
     "MuckCards",
+    "RecordRabbitHunt",
+    "RunItTimes",
     "SeatState",
     "ShowCards",
     "StartHand",
     "TakeAction",
+    "VoidHand",
     "decide",
     "evolve",
     "load",

@@ -17,6 +17,14 @@ class StartHand:
     ``seats`` are the occupied seats dealt in (any order; 2..10 of seats 1..10) with the
     stacks they start the hand with. Antes and blinds are posted by position (SEAT-7,
     SEAT-10); a short stack posts what it has (SEAT-8).
+
+    ``straddles`` are the seats posting a straddle, in order (cash only, SEAT-18..20): the
+    seat left of the big blind posts 2x the big blind, each re-straddle is the next seat
+    clockwise posting 2x the previous straddle, the button at the latest. Straddles are live
+    blinds: preflop the action starts left of the last straddle, which has the option.
+
+    ``misdeal_*`` is the misdeal window (MIS-1..3, catalogue defaults): see
+    :class:`DeclareMisdeal`.
     """
 
     hand_id: str
@@ -34,6 +42,10 @@ class StartHand:
     rake_cap: int = 0
     no_flop_no_drop: bool = True
     mode: TableMode = "cash"
+    straddles: tuple[int, ...] = ()
+    misdeal_action_threshold: int = 2
+    misdeal_counts_passive_actions: bool = True
+    misdeal_allowed_after_flop: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,10 +63,16 @@ class TakeAction:
 
 @dataclass(frozen=True, slots=True)
 class DealBoard:
-    """Turn the board cards of ``street``: three for the flop, one for turn and river."""
+    """Turn the board cards of ``street``: three for the flop, one for turn and river.
+
+    ``run`` is the board (1..times) the cards are for once the players agreed to run it more
+    than once (:class:`RunItTimes`); each run's streets come in order, the runs in any
+    order. Always 1 otherwise.
+    """
 
     street: Street
     cards: str
+    run: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,9 +92,64 @@ class MuckCards:
 
 @dataclass(frozen=True, slots=True)
 class AwardPots:
-    """Manual award: the dealer names the winning seats of each pot (index 0 = main pot)."""
+    """Manual award: the dealer names the winning seats of each pot (index 0 = main pot).
+
+    When the board was run more than once, ``winners_by_run`` names them for each run
+    (one ``winners_by_pot`` per run, run 1 first) and ``winners_by_pot`` is left empty.
+    """
 
     winners_by_pot: tuple[tuple[int, ...], ...]
+    winners_by_run: tuple[tuple[tuple[int, ...], ...], ...] = ()
 
 
-HandCommand = StartHand | TakeAction | DealBoard | ShowCards | MuckCards | AwardPots
+@dataclass(frozen=True, slots=True)
+class RunItTimes:
+    """The players all-in agreed to run the rest of the board ``times`` times (2 or 3).
+
+    Allowed in cash games once the betting is over with every player left all-in (or all
+    but one), and the board not complete (RAKE-10).
+    """
+
+    times: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareMisdeal:
+    """The dealer declares a misdeal (MIS-4..6 causes): the hand is void, every ante, blind
+    and bet goes back. Allowed only within the misdeal window set at the start of the hand
+    (MIS-1..3)."""
+
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class VoidHand:
+    """A card with a different back (MIS-11) or a duplicate card (MIS-12) was found in
+    play: every action is cancelled and the chips go back. Allowed at any point before the
+    hand is settled."""
+
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class RecordRabbitHunt:
+    """After a cash hand, ``seat`` is shown the undealt board ``cards`` (the other players
+    consented) and pays ``fee`` to the dealer from his stack (RAKE-7, RAKE-8)."""
+
+    seat: int
+    cards: str
+    fee: int
+
+
+HandCommand = (
+    StartHand
+    | TakeAction
+    | DealBoard
+    | ShowCards
+    | MuckCards
+    | AwardPots
+    | RunItTimes
+    | DeclareMisdeal
+    | VoidHand
+    | RecordRabbitHunt
+)

@@ -15,24 +15,61 @@ Refusal codes (:class:`HandRuleViolation` ``code`` / ``rule``):
 * start: ``hand_already_started``, ``wrong_player_count`` / ``invalid_seat`` /
   ``duplicate_player`` (SEAT-3), ``seat_has_no_chips`` (SEAT-8), ``invalid_button``
   (SEAT-4), ``unsupported_game`` (BET-4), ``invalid_stakes`` (SEAT-7), ``invalid_config``
-  (BET-8), ``invalid_rake`` (RAKE-1);
+  (BET-8; MIS-1 for the misdeal window), ``invalid_rake`` (RAKE-1);
+* straddles (start): ``straddle_not_allowed`` (SEAT-18: tournament, or heads-up),
+  ``seat_not_in_hand`` (SEAT-12), ``mississippi_straddle_not_allowed`` (SEAT-20: not the
+  seat left of the big blind, or not the next seat of the chain), ``straddle_past_button``
+  (SEAT-19), ``straddle_exceeds_stack`` (SEAT-18: a straddle is posted in full);
 * any command: ``hand_not_started``, ``hand_already_complete`` (SD-25), ``seat_not_in_hand``
   (SEAT-12), ``seat_folded``;
 * actions: ``unknown_action`` (BET-16), ``no_betting_now`` (BET-1), ``not_your_turn``
   (BET-25), ``fold_not_allowed`` (tournament, nothing to call), ``check_not_allowed``,
   ``nothing_to_call``, ``bet_not_allowed``, ``nothing_to_raise`` (BET-1), ``amount_required``
   (BET-18), ``amount_exceeds_stack`` (BET-24), ``bet_below_minimum`` (BET-3),
-  ``raise_below_minimum`` (BET-8, or BET-9 under ``double_last``), ``bet_above_pot_limit`` /
+  ``raise_below_minimum`` (BET-8, BET-9 under ``double_last``, SEAT-18 below twice the
+  straddle preflop), ``bet_above_pot_limit`` /
   ``raise_above_pot_limit`` (BET-4), ``raise_not_reopened`` (BET-14), ``opponents_all_in``
   (BET-1);
 * board: ``betting_round_not_complete`` (BET-1), ``wrong_board_street`` (BET-2),
-  ``wrong_card_count`` (MIS-17), ``invalid_cards`` (MIS-13), ``duplicate_card`` (MIS-12);
+  ``wrong_card_count`` (MIS-17), ``invalid_cards`` (MIS-13), ``duplicate_card`` (MIS-12),
+  ``invalid_run`` (RAKE-10: no such run);
+* run it more than once: ``run_it_not_allowed`` (RAKE-10: tournament),
+  ``invalid_run_count`` (RAKE-10: 2 or 3), ``run_count_already_set`` (RAKE-10),
+  ``run_it_not_available`` (RAKE-10: not an all-in with the board to come);
 * showdown: ``not_at_showdown`` (BET-31), ``wrong_card_count`` (SD-3),
   ``cards_already_shown`` (SD-3), ``cards_already_mucked`` (SD-7), ``last_live_hand``
   (SD-16), ``invalid_cards``, ``duplicate_card``;
 * manual award: ``not_at_showdown`` (SD-1), ``board_not_complete`` (SD-2),
   ``wrong_pot_count`` / ``pot_without_winner`` / ``seat_not_eligible`` (SD-20),
-  ``duplicate_winner`` (SD-21).
+  ``duplicate_winner`` (SD-21), ``wrong_run_count`` (RAKE-10: winners per run);
+* misdeal / void: ``reason_required`` (MIS-1 / MIS-11), ``misdeal_too_late`` (MIS-1 when
+  any action counts, MIS-2 for a threshold of 3 or more, MIS-3 when only active actions
+  count or the flop is out);
+* rabbit hunt: ``rabbit_hunt_not_allowed`` (RAKE-7: tournament), ``hand_not_complete``,
+  ``hand_voided``, ``rabbit_hunt_already_recorded``, ``invalid_fee``,
+  ``fee_exceeds_stack``, ``nothing_to_hunt``, ``wrong_card_count`` (RAKE-8),
+  ``invalid_cards``, ``duplicate_card``.
+
+Straddles (SEAT-18..20) are live blinds posted with the blinds (``HandStarted.posts``, kind
+``straddle``); pokerkit gets them as ``blinds_or_straddles`` (``(sb, bb, 2bb, 4bb, ...)`` in
+its player order, index 2 being the seat left of the big blind), so it opens the preflop
+action left of the largest forced bet and gives the last straddler the option. pokerkit's
+minimum raise over a straddle is one big blind; the house minimum preflop is a raise by
+the last straddle (to twice the straddle), an extra check like BET-9. pokerkit ignores
+straddles heads-up (it keeps only the two blinds), so heads-up straddles are refused.
+
+Run it more than once (RAKE-10): pokerkit decides betting only. Once the betting is over
+it is not touched, so the runs are ours: after :class:`RunItTimesAgreed`, ``board`` keeps
+the cards common to every run and ``run_boards`` each run's own cards; the showdown ranks
+every live hand on each run's board and :mod:`tables.domain.pots` splits each pot across the
+runs (rules there). pokerkit's own runout selection (``select_runout_count``) is automated
+to one board.
+
+A misdeal (:class:`DeclareMisdeal`) counts the recorded actions against the window in
+``HandStarted``; a void (:class:`VoidHand`) has no window. Both end the hand with
+:class:`HandVoided` (state complete, ``result`` ``None``, stacks back to the start). A rabbit
+hunt after a settled cash hand takes the fee from the requester's stack (``stacks``), never
+from ``result``.
 
 Known limit (SEAT-8): with a short big blind, pokerkit makes the others call the largest
 blind actually posted (not the full big blind) and raise from there.
@@ -47,13 +84,13 @@ meant to be shared between threads.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import reduce
-from typing import Literal
+from typing import Literal, cast
 
 from phevaluator import evaluate_cards, evaluate_omaha_cards
-from pokerkit import State
+from pokerkit import Deck, Mode, NoLimitTexasHoldem, PotLimitOmahaHoldem, State
 
 from casino.domain_events import DomainEvent
 from tables.domain import engine
@@ -61,22 +98,33 @@ from tables.domain.cards import check_no_duplicates, parse_cards
 from tables.domain.commands import (
     AwardPots,
     DealBoard,
+    DeclareMisdeal,
     HandCommand,
     MuckCards,
+    RecordRabbitHunt,
+    RunItTimes,
     ShowCards,
     StartHand,
     TakeAction,
+    VoidHand,
 )
 from tables.domain.errors import HandRuleViolation
 from tables.domain.pots import (
     Pot,
+    PotDecider,
     PotDecision,
     Settlement,
     build_pots,
     return_uncalled,
     settle_pots,
 )
-from tables.domain.seating import MAX_SEATS, acting_order, forced_bets
+from tables.domain.seating import (
+    MAX_SEATS,
+    acting_order,
+    forced_bets,
+    straddle_amounts,
+    straddle_chain,
+)
 from tables.events import (
     ActionKind,
     ActionTaken,
@@ -85,9 +133,15 @@ from tables.events import (
     CardsShown,
     HandSettled,
     HandStarted,
+    HandVoided,
+    RabbitHunted,
+    RunItTimesAgreed,
+    SeatAmount,
+    SeatInHand,
     SeatStack,
     SettleMethod,
     Street,
+    VoidKind,
 )
 
 Phase = Literal["betting", "awaiting_board", "showdown", "complete"]
@@ -104,6 +158,10 @@ ANTE_TYPES = ("none", "per_player", "big_blind")
 MIN_RAISE_RULES = ("previous_increment", "double_last")
 MODES = ("cash", "tournament")
 ACTIONS = ("fold", "check", "call", "bet", "raise", "all_in")
+RUN_TIMES = (2, 3)
+"""How many times the rest of the board may be run (RAKE-10: at most 3 boards)."""
+PASSIVE_ACTIONS = ("fold", "check")
+"""Actions a misdeal window may leave out (MIS-3: checks and folds do not count)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +233,13 @@ class _Engine:
 
 @dataclass(frozen=True, slots=True)
 class HandState:
-    """A hand as far as it has been played. Build it with :func:`evolve`."""
+    """A hand as far as it has been played. Build it with :func:`evolve`.
+
+    ``board`` holds the board cards common to every run; ``run_boards`` the cards of each
+    run once the players agreed to run it more than once (empty otherwise). ``result`` is
+    the settlement, ``voided`` the void (misdeal) that ended the hand instead, ``rabbit``
+    a rabbit hunt recorded after it.
+    """
 
     started: HandStarted
     seats: tuple[SeatState, ...]
@@ -183,6 +247,9 @@ class HandState:
     phase: Phase = "betting"
     to_act: int | None = None
     result: HandSettled | None = None
+    run_boards: tuple[tuple[str, ...], ...] = ()
+    voided: HandVoided | None = None
+    rabbit: RabbitHunted | None = None
     order: tuple[int, ...] = field(default=(), repr=False)
     history: tuple[DomainEvent, ...] = field(default=(), repr=False, compare=False)
     _engine: _Engine = field(default_factory=lambda: _Engine(None), repr=False, compare=False)
@@ -211,11 +278,42 @@ class HandState:
         return STREET_BY_BOARD_SIZE[len(self.board)]
 
     @property
+    def straddles(self) -> tuple[int, ...]:
+        """The seats that straddled, in order (SEAT-18/19)."""
+        return tuple(p.seat for p in self.started.posts if p.kind == "straddle")
+
+    @property
+    def run_count(self) -> int:
+        """How many times the board is run (1 unless the players agreed more, RAKE-10)."""
+        return len(self.run_boards) or 1
+
+    @property
+    def boards(self) -> tuple[tuple[str, ...], ...]:
+        """The full board of each run (one board unless run more than once)."""
+        if not self.run_boards:
+            return (self.board,)
+        return tuple(self.board + extra for extra in self.run_boards)
+
+    @property
     def next_street(self) -> Street | None:
-        """The street the dealer may deal now, if any."""
-        if self.phase not in ("awaiting_board", "showdown") or len(self.board) >= 5:
+        """The street the dealer may deal now, if any (of :attr:`next_run` when the board
+        is run more than once; the other unfinished runs may be dealt too)."""
+        if self.phase not in ("awaiting_board", "showdown"):
             return None
-        return STREETS[(0, 3, 4).index(len(self.board))]
+        for board in self.boards:
+            if len(board) < 5:
+                return _street_after(len(board))
+        return None
+
+    @property
+    def next_run(self) -> int | None:
+        """The first run whose board is not complete (1 when run once), if any."""
+        if self.phase not in ("awaiting_board", "showdown"):
+            return None
+        for run, board in enumerate(self.boards, 1):
+            if len(board) < 5:
+                return run
+        return None
 
     @property
     def stacks(self) -> dict[int, int]:
@@ -326,6 +424,17 @@ def _evolve(state: HandState | None, event: DomainEvent) -> HandState | None:
         final = {s.seat: s.stack for s in event.final_stacks}
         seats = tuple(_seat_with(s, stack=final.get(s.seat, s.stack), bet=0) for s in state.seats)
         return _successor(state, history, seats=seats, phase="complete", to_act=None, result=event)
+    if isinstance(event, RunItTimesAgreed):
+        return _successor(state, history, run_boards=((),) * event.times)
+    if isinstance(event, HandVoided):
+        final = {s.seat: s.stack for s in event.final_stacks}
+        seats = tuple(_seat_with(s, stack=final.get(s.seat, s.stack), bet=0) for s in state.seats)
+        return _successor(state, history, seats=seats, phase="complete", to_act=None, voided=event)
+    if isinstance(event, RabbitHunted):
+        seat = state.seat_state(event.seat)
+        assert seat is not None
+        seats = _update_seat(state.seats, event.seat, stack=seat.stack - event.fee)
+        return _successor(state, history, seats=seats, rabbit=event)
     raise ValueError(f"not a hand event: {type(event).__name__}")
 
 
@@ -338,6 +447,9 @@ def _successor(
     phase: Phase | None = None,
     to_act: int | Literal["same"] | None = "same",
     result: HandSettled | None = None,
+    run_boards: tuple[tuple[str, ...], ...] | None = None,
+    voided: HandVoided | None = None,
+    rabbit: RabbitHunted | None = None,
     engine_box: _Engine | None = None,
 ) -> HandState:
     """A new state (cheaper than ``dataclasses.replace``); unchanged parts are shared."""
@@ -348,6 +460,9 @@ def _successor(
         state.phase if phase is None else phase,
         state.to_act if to_act == "same" else to_act,
         state.result if result is None else result,
+        state.run_boards if run_boards is None else run_boards,
+        state.voided if voided is None else voided,
+        state.rabbit if rabbit is None else rabbit,
         state.order,
         history,
         state._engine if engine_box is None else engine_box,
@@ -405,8 +520,54 @@ def _update_seat(
     )
 
 
+def _street_after(board_size: int) -> Street:
+    return STREETS[(0, 3, 4).index(board_size)]
+
+
+def _create_pk(started: HandStarted, straddles: tuple[int, ...]) -> State:
+    """The pokerkit state; with straddles, pokerkit's ``blinds_or_straddles`` get them.
+
+    Same set-up as :func:`tables.domain.engine.create_state` (used when nobody straddles),
+    with ``(sb, bb, *straddles)`` as the blinds: the straddlers are indices 2, 3 ... of
+    pokerkit's player order (validated by ``decide``).
+    """
+    if not straddles:
+        return engine.create_state(started)
+    order = acting_order(started.button_seat, [s.seat for s in started.seats])
+    stacks = {s.seat: s.stack for s in started.seats}
+    count = len(order)
+    antes: tuple[int, ...]
+    if started.ante_type == "per_player":
+        antes = (started.ante,) * count
+    elif started.ante_type == "big_blind":
+        antes = tuple(started.ante if i == 1 else 0 for i in range(count))
+    else:
+        antes = (0,) * count
+    game_type = PotLimitOmahaHoldem if started.game == "PLO" else NoLimitTexasHoldem
+    game = game_type(
+        engine.AUTOMATIONS,
+        started.ante_type != "big_blind",
+        antes,
+        (
+            started.small_blind,
+            started.big_blind,
+            *straddle_amounts(started.big_blind, len(straddles)),
+        ),
+        started.big_blind,
+        mode=Mode.TOURNAMENT if started.mode == "tournament" else Mode.CASH_GAME,
+    )
+    hole_count = engine.HOLE_CARD_COUNT[started.game]
+    game.deck = cast(Deck, engine.UNKNOWN * (hole_count * count + engine.BURN_COUNT))  # type: ignore[misc]
+    state = game(tuple(stacks[seat] for seat in order), count)
+    hole = engine.UNKNOWN * hole_count
+    for _ in range(count):
+        state.deal_hole(hole)
+    return state
+
+
 def _start(event: HandStarted) -> HandState:
-    pk = engine.create_state(event)
+    straddles = tuple(p.seat for p in event.posts if p.kind == "straddle")
+    pk = _create_pk(event, straddles)
     paid: dict[int, int] = {}
     for post in event.posts:
         paid[post.seat] = paid.get(post.seat, 0) + post.amount
@@ -431,6 +592,7 @@ def _start(event: HandStarted) -> HandState:
         big_blind=event.big_blind,
         ante=event.ante,
         ante_type=event.ante_type,
+        straddles=straddles,
     )
     if event.posts != expected_posts:  # pokerkit posts these; the event must agree
         raise ValueError("HandStarted.posts disagree with the stakes and stacks")
@@ -469,6 +631,12 @@ def _apply_board(
 ) -> HandState:
     cards = parse_cards(event.cards)
     seats = tuple(_seat_with(s, bet=0) if s.bet else s for s in state.seats)
+    if not 1 <= event.run <= state.run_count:
+        raise ValueError(f"BoardDealt for run {event.run} of {state.run_count}")
+    if state.run_boards:  # one run's cards (RAKE-10): pokerkit is no longer involved
+        runs = list(state.run_boards)
+        runs[event.run - 1] = runs[event.run - 1] + cards
+        return _successor(state, history, seats=seats, run_boards=tuple(runs))
     board = state.board + cards
     if state.phase == "awaiting_board":
         pk = state._take_pk()
@@ -515,6 +683,8 @@ def decide(state: HandState | None, command: HandCommand) -> list[DomainEvent]:
         return [_decide_start(command)]
     if state is None:
         raise HandRuleViolation("hand_not_started", "BET-1", "No hand is in progress.")
+    if isinstance(command, RecordRabbitHunt):
+        return _decide_rabbit(state, command)
     if state.is_complete:
         raise HandRuleViolation(
             "hand_already_complete", "SD-25", "The hand is over.", hand_id=state.hand_id
@@ -529,6 +699,12 @@ def decide(state: HandState | None, command: HandCommand) -> list[DomainEvent]:
         return _decide_muck(state, command)
     if isinstance(command, AwardPots):
         return _decide_award(state, command)
+    if isinstance(command, RunItTimes):
+        return _decide_run_it(state, command)
+    if isinstance(command, DeclareMisdeal):
+        return _decide_misdeal(state, command)
+    if isinstance(command, VoidHand):
+        return [_void(state, "void", _reason(command.reason, "MIS-11"))]
     raise TypeError(f"not a hand command: {type(command).__name__}")
 
 
@@ -602,6 +778,15 @@ def _decide_start(cmd: StartHand) -> HandStarted:
             rake_percent_bp=cmd.rake_percent_bp,
             rake_cap=cmd.rake_cap,
         )
+    if cmd.misdeal_action_threshold < 1:
+        raise HandRuleViolation(
+            "invalid_config",
+            "MIS-1",
+            "The misdeal action threshold is at least 1.",
+            misdeal_action_threshold=cmd.misdeal_action_threshold,
+        )
+    if cmd.straddles:
+        _check_straddles(cmd, seats)
     posts = forced_bets(
         cmd.button_seat,
         seats,
@@ -609,6 +794,7 @@ def _decide_start(cmd: StartHand) -> HandStarted:
         big_blind=cmd.big_blind,
         ante=cmd.ante,
         ante_type=cmd.ante_type,
+        straddles=cmd.straddles,
     )
     return HandStarted(
         hand_id=cmd.hand_id,
@@ -627,7 +813,69 @@ def _decide_start(cmd: StartHand) -> HandStarted:
         seats=tuple(seats),
         posts=posts,
         mode=cmd.mode,
+        misdeal_action_threshold=cmd.misdeal_action_threshold,
+        misdeal_counts_passive_actions=cmd.misdeal_counts_passive_actions,
+        misdeal_allowed_after_flop=cmd.misdeal_allowed_after_flop,
     )
+
+
+def _check_straddles(cmd: StartHand, seats: list[SeatInHand]) -> None:
+    """SEAT-18..20: cash only, the UTG chain up to the button, each posted in full."""
+    if cmd.mode == "tournament":
+        raise HandRuleViolation(
+            "straddle_not_allowed",
+            "SEAT-18",
+            "Straddles are allowed in cash games only.",
+            mode=cmd.mode,
+            straddles=list(cmd.straddles),
+        )
+    if len(seats) == 2:
+        raise HandRuleViolation(
+            "straddle_not_allowed",
+            "SEAT-18",
+            "Heads-up nobody may straddle: the seat left of the big blind is the button,"
+            " who posts the small blind.",
+            player_count=2,
+            straddles=list(cmd.straddles),
+        )
+    by_seat = {s.seat: s for s in seats}
+    chain = straddle_chain(cmd.button_seat, by_seat)
+    amounts = straddle_amounts(cmd.big_blind, len(cmd.straddles))
+    for i, (seat, amount) in enumerate(zip(cmd.straddles, amounts, strict=True)):
+        if seat not in by_seat:
+            raise HandRuleViolation(
+                "seat_not_in_hand", "SEAT-12", f"Seat {seat} is not dealt in.", seat=seat
+            )
+        if i >= len(chain):
+            raise HandRuleViolation(
+                "straddle_past_button",
+                "SEAT-19",
+                f"The button (seat {cmd.button_seat}) is the last seat that may straddle.",
+                seat=seat,
+                button_seat=cmd.button_seat,
+                straddle_number=i + 1,
+            )
+        if seat != chain[i]:
+            what = "the seat left of the big blind" if i == 0 else "the next seat clockwise"
+            raise HandRuleViolation(
+                "mississippi_straddle_not_allowed",
+                "SEAT-20",
+                f"Straddle {i + 1} may only come from {what} (seat {chain[i]}), not seat {seat}.",
+                seat=seat,
+                expected_seat=chain[i],
+                straddle_number=i + 1,
+            )
+        ante = min(cmd.ante, by_seat[seat].stack) if cmd.ante_type == "per_player" else 0
+        if by_seat[seat].stack - ante < amount:
+            raise HandRuleViolation(
+                "straddle_exceeds_stack",
+                "SEAT-18",
+                f"Seat {seat} cannot post the full straddle of {amount}.",
+                seat=seat,
+                straddle=amount,
+                stack=by_seat[seat].stack,
+                ante=ante,
+            )
 
 
 # -- TakeAction -------------------------------------------------------------------------------
@@ -674,12 +922,23 @@ def _raise_refusal(pk: State, seat: SeatState, max_bet: int) -> HandRuleViolatio
     return None
 
 
+def _last_straddle(state: HandState) -> int:
+    """The last straddle posted, while it sets the preflop raise size (else 0)."""
+    if state.board:
+        return 0
+    return max((p.amount for p in state.started.posts if p.kind == "straddle"), default=0)
+
+
 def _min_raise_to(state: HandState, pk: State, seat: SeatState, max_bet: int) -> int:
-    """Minimum bet/raise street total, with the house "double the last" rule (BET-9)."""
+    """Minimum bet/raise street total, with the house "double the last" rule (BET-9) and,
+    preflop, a raise by at least the last straddle (SEAT-18/19)."""
     minimum = pk.min_completion_betting_or_raising_to_amount
     assert minimum is not None
     if state.started.min_raise_rule == "double_last":
         minimum = max(minimum, 2 * max_bet)
+    straddle = _last_straddle(state)
+    if straddle:
+        minimum = max(minimum, max_bet + straddle)
     return min(minimum, seat.bet + seat.stack)
 
 
@@ -841,7 +1100,12 @@ def _bet_or_raise(
             code = "raise_below_minimum"
             pk_min = pk.min_completion_betting_or_raising_to_amount
             assert pk_min is not None
-            rule = "BET-8" if amount_to < pk_min or amount_to <= max_bet else "BET-9"
+            if amount_to < pk_min or amount_to <= max_bet:
+                rule = "BET-8"
+            elif amount_to < max_bet + _last_straddle(state):
+                rule = "SEAT-18"
+            else:
+                rule = "BET-9"
         raise HandRuleViolation(
             code,
             rule,
@@ -876,13 +1140,7 @@ def _fold_events(state: HandState, seat: SeatState) -> list[DomainEvent]:
     if len(live) > 1:
         return [fold]
     winner = live[0]
-    settled = _settle(
-        state,
-        after,
-        state.board,
-        "uncontested",
-        lambda pot: PotDecision(winners=(winner,)),
-    )
+    settled = _settle(state, after, "uncontested", lambda pot: PotDecision(winners=(winner,)))
     return [fold, settled]
 
 
@@ -897,7 +1155,19 @@ def _decide_board(state: HandState, cmd: DealBoard) -> list[DomainEvent]:
             f"Seat {state.to_act} is still to act.",
             to_act=state.to_act,
         )
-    expected = state.next_street
+    if not 1 <= cmd.run <= state.run_count:
+        raise HandRuleViolation(
+            "invalid_run",
+            "RAKE-10",
+            f"The board is run {state.run_count} time(s): there is no run {cmd.run}.",
+            run=cmd.run,
+            run_count=state.run_count,
+        )
+    if state.run_boards:
+        size = len(state.board) + len(state.run_boards[cmd.run - 1])
+        expected = None if size >= 5 else _street_after(size)
+    else:
+        expected = state.next_street
     if cmd.street != expected:
         raise HandRuleViolation(
             "wrong_board_street",
@@ -905,6 +1175,7 @@ def _decide_board(state: HandState, cmd: DealBoard) -> list[DomainEvent]:
             f"The next street is {expected}, not {cmd.street}.",
             street=cmd.street,
             expected_street=expected,
+            run=cmd.run,
         )
     cards = parse_cards(cmd.cards)
     if len(cards) != CARDS_PER_STREET[cmd.street]:
@@ -916,7 +1187,7 @@ def _decide_board(state: HandState, cmd: DealBoard) -> list[DomainEvent]:
             card_count=len(cards),
         )
     check_no_duplicates(cards, _cards_in_play(state))
-    event = BoardDealt(street=cmd.street, cards="".join(cards))
+    event = BoardDealt(street=cmd.street, cards="".join(cards), run=cmd.run)
     if state.phase != "showdown":
         return [event]
     return [event, *_settle_if_ready(evolve(state, event))]
@@ -924,6 +1195,8 @@ def _decide_board(state: HandState, cmd: DealBoard) -> list[DomainEvent]:
 
 def _cards_in_play(state: HandState) -> list[str]:
     cards = list(state.board)
+    for extra in state.run_boards:
+        cards.extend(extra)
     for s in state.seats:
         if s.shown:
             cards.extend(parse_cards(s.shown))
@@ -997,23 +1270,26 @@ def _settle_if_ready(state: HandState) -> list[DomainEvent]:
     live = [s for s in state.seats if s.live]
     if len(live) == 1:
         winner = live[0].seat
-        return [
-            _settle(
-                state, state.seats, state.board, "uncontested", lambda pot: PotDecision((winner,))
-            )
-        ]
-    if len(state.board) < 5 or any(s.shown is None for s in live):
+        return [_settle(state, state.seats, "uncontested", lambda pot: PotDecision((winner,)))]
+    boards = state.boards
+    if any(len(board) < 5 for board in boards) or any(s.shown is None for s in live):
         return []
-    ranks = {s.seat: _rank(state.game, state.board, s.shown) for s in live if s.shown}
+    ranks_by_run = [
+        {s.seat: _rank(state.game, board, s.shown) for s in live if s.shown} for board in boards
+    ]
 
-    def by_cards(pot: Pot) -> PotDecision:
+    def best_on(ranks: dict[int, int], pot: Pot) -> PotDecision:
         best = min(ranks[seat] for seat in pot.eligible_seats)
         return PotDecision(
             winners=tuple(seat for seat in pot.eligible_seats if ranks[seat] == best),
             hand_rank=best,
         )
 
-    return [_settle(state, state.seats, state.board, "showdown", by_cards)]
+    def by_cards(pot: Pot) -> PotDecision | tuple[PotDecision, ...]:
+        decisions = tuple(best_on(ranks, pot) for ranks in ranks_by_run)
+        return decisions[0] if len(decisions) == 1 else decisions
+
+    return [_settle(state, state.seats, "showdown", by_cards)]
 
 
 def _rank(game: str, board: tuple[str, ...], shown: str) -> int:
@@ -1034,33 +1310,77 @@ def _decide_award(state: HandState, cmd: AwardPots) -> list[DomainEvent]:
             "Pots are awarded once the betting is over.",
             phase=state.phase,
         )
-    if len(state.board) < 5:
+    if any(len(board) < 5 for board in state.boards):
         raise HandRuleViolation(
             "board_not_complete",
             "SD-2",
             "Deal the rest of the board before awarding the pots.",
             next_street=state.next_street,
+            next_run=state.next_run,
+        )
+    runs = state.run_count
+    by_run = cmd.winners_by_run if runs > 1 else (cmd.winners_by_pot,)
+    if (runs > 1 and cmd.winners_by_pot) or (runs == 1 and cmd.winners_by_run):
+        raise HandRuleViolation(
+            "wrong_run_count",
+            "RAKE-10",
+            "Name the winners by run (winners_by_run) when the board was run more than once,"
+            " by pot (winners_by_pot) otherwise.",
+            run_count=runs,
+        )
+    if len(by_run) != runs:
+        raise HandRuleViolation(
+            "wrong_run_count",
+            "RAKE-10",
+            f"The board was run {runs} times: name the winners of each run.",
+            run_count=runs,
+            given=len(by_run),
         )
     pots = state.pots()
-    if len(cmd.winners_by_pot) != len(pots):
+    for run, winners_by_pot in enumerate(by_run, 1):
+        _check_manual_winners(pots, winners_by_pot, run if runs > 1 else None)
+    chosen = [
+        {pot.index: tuple(w) for pot, w in zip(pots, winners_by_pot, strict=True)}
+        for winners_by_pot in by_run
+    ]
+
+    def decide_pot(pot: Pot) -> PotDecision | tuple[PotDecision, ...]:
+        decisions = tuple(PotDecision(run[pot.index]) for run in chosen)
+        return decisions[0] if len(decisions) == 1 else decisions
+
+    return [_settle(state, state.seats, "manual", decide_pot)]
+
+
+def _check_manual_winners(
+    pots: tuple[Pot, ...], winners_by_pot: tuple[tuple[int, ...], ...], run: int | None
+) -> None:
+    """SD-20/SD-21 checks of one run's manual award (``run`` is ``None`` for one board)."""
+    where = {} if run is None else {"run": run}
+    if len(winners_by_pot) != len(pots):
         raise HandRuleViolation(
             "wrong_pot_count",
             "SD-20",
             f"There are {len(pots)} pots.",
             pot_count=len(pots),
-            given=len(cmd.winners_by_pot),
+            given=len(winners_by_pot),
+            **where,
         )
-    for pot, winners in zip(pots, cmd.winners_by_pot, strict=True):
+    for pot, winners in zip(pots, winners_by_pot, strict=True):
         if not winners:
             raise HandRuleViolation(
                 "pot_without_winner",
                 "SD-20",
                 f"Name the winner of pot {pot.index}.",
                 pot_index=pot.index,
+                **where,
             )
         if len(set(winners)) != len(winners):
             raise HandRuleViolation(
-                "duplicate_winner", "SD-21", "A winner is named twice.", pot_index=pot.index
+                "duplicate_winner",
+                "SD-21",
+                "A winner is named twice.",
+                pot_index=pot.index,
+                **where,
             )
         for seat in winners:
             if seat not in pot.eligible_seats:
@@ -1071,13 +1391,162 @@ def _decide_award(state: HandState, cmd: AwardPots) -> list[DomainEvent]:
                     pot_index=pot.index,
                     seat=seat,
                     eligible_seats=list(pot.eligible_seats),
+                    **where,
                 )
-    chosen = {pot.index: tuple(w) for pot, w in zip(pots, cmd.winners_by_pot, strict=True)}
-    return [
-        _settle(
-            state, state.seats, state.board, "manual", lambda pot: PotDecision(chosen[pot.index])
+
+
+# -- RunItTimes -------------------------------------------------------------------------------
+
+
+def _decide_run_it(state: HandState, cmd: RunItTimes) -> list[DomainEvent]:
+    if state.started.mode == "tournament":
+        raise HandRuleViolation(
+            "run_it_not_allowed",
+            "RAKE-10",
+            "The board is run once in tournaments.",
+            mode=state.started.mode,
         )
-    ]
+    if cmd.times not in RUN_TIMES:
+        raise HandRuleViolation(
+            "invalid_run_count",
+            "RAKE-10",
+            "The rest of the board may be run 2 or 3 times.",
+            times=cmd.times,
+            max_times=max(RUN_TIMES),
+        )
+    if state.run_boards:
+        raise HandRuleViolation(
+            "run_count_already_set",
+            "RAKE-10",
+            f"The players already agreed to run it {state.run_count} times.",
+            run_count=state.run_count,
+        )
+    live = sum(1 for s in state.seats if s.live)
+    if state.phase != "showdown" or live < 2 or len(state.board) >= 5:
+        raise HandRuleViolation(
+            "run_it_not_available",
+            "RAKE-10",
+            "The board may be run more than once only when the players left are all-in"
+            " (all but one at most) with the betting over and the board not complete.",
+            phase=state.phase,
+            board_size=len(state.board),
+            live_count=live,
+        )
+    return [RunItTimesAgreed(times=cmd.times)]
+
+
+# -- DeclareMisdeal / VoidHand ----------------------------------------------------------------
+
+
+def _reason(reason: str, rule: str) -> str:
+    cleaned = reason.strip()
+    if not cleaned:
+        raise HandRuleViolation("reason_required", rule, "Say why the hand is void.")
+    return cleaned
+
+
+def _decide_misdeal(state: HandState, cmd: DeclareMisdeal) -> list[DomainEvent]:
+    started = state.started
+    reason = _reason(cmd.reason, "MIS-1")
+    threshold = started.misdeal_action_threshold
+    passive = started.misdeal_counts_passive_actions
+    if any(state.boards) and not started.misdeal_allowed_after_flop:
+        raise HandRuleViolation(
+            "misdeal_too_late",
+            "MIS-3",
+            "The flop is out: there is no misdeal any more; play the hand as dealt.",
+            street=state.street,
+            misdeal_allowed_after_flop=False,
+        )
+    counted = sum(
+        1
+        for event in state.history
+        if isinstance(event, ActionTaken) and (passive or event.action not in PASSIVE_ACTIONS)
+    )
+    if counted >= threshold:
+        rule = ("MIS-2" if threshold >= 3 else "MIS-1") if passive else "MIS-3"
+        raise HandRuleViolation(
+            "misdeal_too_late",
+            rule,
+            f"{counted} action(s) taken, the misdeal limit is {threshold}: play the hand as dealt.",
+            actions_counted=counted,
+            misdeal_action_threshold=threshold,
+            misdeal_counts_passive_actions=passive,
+        )
+    return [_void(state, "misdeal", reason)]
+
+
+def _void(state: HandState, kind: VoidKind, reason: str) -> HandVoided:
+    """Every ante, blind, straddle and bet back to its owner (MIS-1..3, MIS-11, MIS-12)."""
+    return HandVoided(
+        kind=kind,
+        reason=reason,
+        returned=tuple(
+            SeatAmount(seat=s.seat, amount=s.contributed) for s in state.seats if s.contributed
+        ),
+        final_stacks=tuple(SeatStack(seat=s.seat, stack=s.starting_stack) for s in state.seats),
+    )
+
+
+# -- RecordRabbitHunt -------------------------------------------------------------------------
+
+
+def _decide_rabbit(state: HandState, cmd: RecordRabbitHunt) -> list[DomainEvent]:
+    if state.started.mode == "tournament":
+        raise HandRuleViolation(
+            "rabbit_hunt_not_allowed",
+            "RAKE-7",
+            "No rabbit hunting in tournaments.",
+            mode=state.started.mode,
+        )
+    if not state.is_complete:
+        raise HandRuleViolation(
+            "hand_not_complete",
+            "RAKE-8",
+            "The undealt cards are shown only after the hand.",
+            phase=state.phase,
+        )
+    if state.voided is not None:
+        raise HandRuleViolation(
+            "hand_voided", "RAKE-8", "The hand was void: there is nothing to hunt."
+        )
+    if state.rabbit is not None:
+        raise HandRuleViolation(
+            "rabbit_hunt_already_recorded",
+            "RAKE-8",
+            "The undealt cards of this hand were already shown.",
+            seat=state.rabbit.seat,
+        )
+    seat = _seat_in_hand(state, cmd.seat)
+    if cmd.fee < 0:
+        raise HandRuleViolation(
+            "invalid_fee", "RAKE-8", "The rabbit-hunt fee cannot be negative.", fee=cmd.fee
+        )
+    if cmd.fee > seat.stack:
+        raise HandRuleViolation(
+            "fee_exceeds_stack",
+            "RAKE-8",
+            f"Seat {seat.seat} has {seat.stack}: the fee of {cmd.fee} is more.",
+            seat=seat.seat,
+            fee=cmd.fee,
+            stack=seat.stack,
+        )
+    undealt = 5 - max(len(board) for board in state.boards)
+    if undealt == 0:
+        raise HandRuleViolation(
+            "nothing_to_hunt", "RAKE-8", "The whole board was dealt.", seat=seat.seat
+        )
+    cards = parse_cards(cmd.cards)
+    if len(cards) > undealt:
+        raise HandRuleViolation(
+            "wrong_card_count",
+            "RAKE-8",
+            f"At most {undealt} card(s) of the board were not dealt.",
+            card_count=len(cards),
+            undealt=undealt,
+        )
+    check_no_duplicates(cards, _cards_in_play(state))
+    return [RabbitHunted(seat=seat.seat, cards="".join(cards), fee=cmd.fee)]
 
 
 # -- settlement -------------------------------------------------------------------------------
@@ -1086,9 +1555,8 @@ def _decide_award(state: HandState, cmd: AwardPots) -> list[DomainEvent]:
 def _settle(
     state: HandState,
     seats: tuple[SeatState, ...],
-    board: tuple[str, ...],
     method: SettleMethod,
-    decide_pot: Callable[[Pot], PotDecision],
+    decide_pot: PotDecider,
 ) -> HandSettled:
     started = state.started
     contributions, dead_money = _pot_inputs(started, seats)
@@ -1099,7 +1567,7 @@ def _settle(
         button_seat=started.button_seat,
         rake_percent_bp=started.rake_percent_bp,
         rake_cap=started.rake_cap,
-        take_rake=not (started.no_flop_no_drop and not board),
+        take_rake=not (started.no_flop_no_drop and not any(state.boards)),
         dead_money=dead_money,
     )
     return HandSettled(

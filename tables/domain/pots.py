@@ -26,6 +26,21 @@ Pure functions over each seat's total contribution to the hand (antes, blinds an
   not at all). No rake when ``take_rake`` is false (no flop, no drop). Invariants:
   ``0 <= rake <= rake_cap`` and
   ``sum(contributions) + dead_money == sum(awards) + sum(uncalled) + rake``.
+* **Running it more than once (RAKE-10; the catalogue leaves these open, the house
+  choices are):**
+
+  - rake is taken **once per pot, on the whole pot, before the split** (same percentage,
+    cap and rounding as a single board; no flop, no drop counts a flop dealt on any run);
+  - each pot after rake is split across the runs **evenly** (:func:`split_across_runs`);
+    the chips that do not divide go one at a time to the runs in order, **run 1 first**
+    (with three runs a remainder of 2 gives one chip to run 1 and one to run 2);
+  - each run's share is then split between that run's winners like any pot, with the house
+    odd-chip rule (``odd_chip_order``) inside the run;
+  - the pot's ``winners`` are the total per seat over the runs; ``runs`` keeps each run's
+    share and winners. Chips stay conserved: the runs' shares add up to the pot after rake.
+    Nothing else leaves the pot (RAKE-9: no chop, no money taken out of an all-in pot).
+
+  ``decide_pot`` returns one :class:`PotDecision` per run (a sequence) for such a pot.
 """
 
 from __future__ import annotations
@@ -33,7 +48,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from tables.events import Award, PotResult, SeatAmount
+from tables.events import Award, PotResult, RunShare, SeatAmount
 
 BASIS_POINTS = 10_000
 
@@ -181,10 +196,35 @@ def split_pot(
     )
 
 
+def split_across_runs(amount: int, runs: int) -> tuple[int, ...]:
+    """``amount`` split evenly over ``runs`` boards; the odd chips one each from run 1.
+
+    Raises ``ValueError`` for fewer than one run.
+    """
+    if runs < 1:
+        raise ValueError("at least one run")
+    share, odd = divmod(amount, runs)
+    return tuple(share + (1 if i < odd else 0) for i in range(runs))
+
+
+def _merge_awards(groups: Sequence[Sequence[Award]]) -> tuple[Award, ...]:
+    """Awards per seat summed over the runs, seats in the order they first appear."""
+    totals: dict[int, int] = {}
+    for awards in groups:
+        for award in awards:
+            totals[award.seat] = totals.get(award.seat, 0) + award.amount
+    return tuple(Award(seat=seat, amount=amount) for seat, amount in totals.items())
+
+
+PotDecider = Callable[[Pot], PotDecision | Sequence[PotDecision]]
+"""Names a pot's winners: one :class:`PotDecision`, or one per run when the board was run
+more than once."""
+
+
 def settle_pots(
     contributions: Mapping[int, int],
     live_seats: Collection[int],
-    decide_pot: Callable[[Pot], PotDecision],
+    decide_pot: PotDecider,
     *,
     button_seat: int,
     rake_percent_bp: int = 0,
@@ -197,7 +237,8 @@ def settle_pots(
 
     ``dead_money`` (a big-blind ante) goes into the main pot and is never returned.
 
-    ``decide_pot`` names each pot's winners (a subset of its eligible seats).
+    ``decide_pot`` names each pot's winners (a subset of its eligible seats), or each
+    run's winners when the board was run more than once (see the module notes).
 
     Raises:
         ValueError: a winner is not eligible for the pot, or a pot has no winner.
@@ -214,10 +255,30 @@ def settle_pots(
         payouts[uncalled.seat] = uncalled.amount
     results: list[PotResult] = []
     for pot, rake in reversed(list(zip(pots, rakes, strict=True))):  # SD-20
-        decision = decide_pot(pot)
-        if not set(decision.winners) <= set(pot.eligible_seats):
-            raise ValueError(f"pot {pot.index}: winner not eligible")
-        awards = split_pot(pot.amount - rake, decision.winners, button_seat, odd_chip_order)
+        decided = decide_pot(pot)
+        decisions = (decided,) if isinstance(decided, PotDecision) else tuple(decided)
+        if not decisions:
+            raise ValueError(f"pot {pot.index}: no decision")
+        for decision in decisions:
+            if not set(decision.winners) <= set(pot.eligible_seats):
+                raise ValueError(f"pot {pot.index}: winner not eligible")
+        runs: tuple[RunShare, ...] = ()
+        if len(decisions) == 1:
+            awards = split_pot(pot.amount - rake, decisions[0].winners, button_seat, odd_chip_order)
+            hand_rank = decisions[0].hand_rank
+        else:
+            shares = split_across_runs(pot.amount - rake, len(decisions))
+            runs = tuple(
+                RunShare(
+                    run=run,
+                    amount=share,
+                    winners=split_pot(share, decision.winners, button_seat, odd_chip_order),
+                    hand_rank=decision.hand_rank,
+                )
+                for run, (share, decision) in enumerate(zip(shares, decisions, strict=True), 1)
+            )
+            awards = _merge_awards([r.winners for r in runs])
+            hand_rank = None
         for award in awards:
             payouts[award.seat] = payouts.get(award.seat, 0) + award.amount
         results.append(
@@ -227,7 +288,8 @@ def settle_pots(
                 rake=rake,
                 eligible_seats=pot.eligible_seats,
                 winners=awards,
-                hand_rank=decision.hand_rank,
+                hand_rank=hand_rank,
+                runs=runs,
             )
         )
     return Settlement(

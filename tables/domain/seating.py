@@ -1,6 +1,12 @@
 """Positions at the table: button movement, acting order, who posts which forced bet.
 
 Seats are numbered 1..10 clockwise (ascending, wrapping from 10 to 1).
+
+Straddles (SEAT-18/19): the seats that may straddle are, in order, the seat left of the big
+blind (UTG), then each next seat clockwise up to the button (:func:`straddle_chain`); the
+first posts 2x the big blind, each next one 2x the previous straddle
+(:func:`straddle_amounts`). Heads-up nobody may straddle (the seat left of the big blind is
+the button, who already posts the small blind).
 """
 
 from __future__ import annotations
@@ -51,6 +57,23 @@ def blind_indices(player_count: int) -> tuple[int, int]:
     return 0, 1
 
 
+STRADDLE_MULTIPLIER = 2
+
+
+def straddle_chain(button_seat: int, seats: Iterable[int]) -> tuple[int, ...]:
+    """The seats that may straddle, in order: UTG, UTG+1, ... the button (SEAT-18/19).
+
+    Empty heads-up.
+    """
+    order = acting_order(button_seat, seats)
+    return order[2:] if len(order) > 2 else ()
+
+
+def straddle_amounts(big_blind: int, count: int) -> tuple[int, ...]:
+    """The straddle amounts: 2x the big blind, then 2x the previous straddle (SEAT-18/19)."""
+    return tuple(big_blind * STRADDLE_MULTIPLIER ** (i + 1) for i in range(count))
+
+
 def forced_bets(
     button_seat: int,
     seats: Sequence[SeatInHand],
@@ -59,12 +82,16 @@ def forced_bets(
     big_blind: int,
     ante: int,
     ante_type: AnteType,
+    straddles: Sequence[int] = (),
 ) -> tuple[ForcedBet, ...]:
-    """Antes, then the blinds, as posted at the start of a hand (zero posts left out).
+    """Antes, then the blinds, then the straddles, as posted at the start of a hand (zero
+    posts left out).
 
     Every player posts the ante (``per_player``), or the big blind posts it for the table
     (``big_blind``). The ante is taken first, then the blind from what is left; a short
-    stack posts what it has (SEAT-8). This is pokerkit's order of posting.
+    stack posts what it has (SEAT-8). This is pokerkit's order of posting. ``straddles``
+    are the straddling seats in order (validated by the caller); each posts
+    :func:`straddle_amounts` (or what it has).
     """
     by_seat = {s.seat: s for s in seats}
     order = acting_order(button_seat, by_seat)
@@ -87,4 +114,9 @@ def forced_bets(
         if amount:
             left[seat] -= amount
             posts.append(ForcedBet(seat=seat, kind=kind, amount=amount))  # type: ignore[arg-type]
+    for seat, straddle in zip(straddles, straddle_amounts(big_blind, len(straddles)), strict=True):
+        amount = min(straddle, left[seat])
+        if amount:
+            left[seat] -= amount
+            posts.append(ForcedBet(seat=seat, kind="straddle", amount=amount))
     return tuple(posts)

@@ -23,6 +23,7 @@ from cashgame.events import (
     ChipGiftBlocked,
     ChipsGiven,
     ChipsToppedUp,
+    DealerFeePaid,
     PartialCashOut,
     PlayerTransferredIn,
     PlayerTransferredOut,
@@ -208,6 +209,16 @@ class TakePartialCashOut:
 
 
 @dataclass(frozen=True, slots=True)
+class PayDealerFee:
+    """Pay the dealer ``amount`` from the stack at ``seat`` for a rabbit hunt after the
+    (finished) hand ``hand_id`` (RAKE-8)."""
+
+    seat: int
+    amount: int
+    hand_id: str
+
+
+@dataclass(frozen=True, slots=True)
 class BeginHand:
     """Start a hand. ``button_seat`` is the outcome of the button draw (SEAT-1) when a game
     starts (no button yet, or the table emptied since); afterwards the button moves
@@ -238,6 +249,7 @@ Command = (
     | SettleSidebet
     | GiveChips
     | TakePartialCashOut
+    | PayDealerFee
     | BeginHand
     | EndHand
 )
@@ -706,6 +718,18 @@ def decide(state: TableState | None, command: Command) -> list[DomainEvent]:
             return _decide_gift(state, command)
         case TakePartialCashOut():
             return _decide_partial(state, command)
+        case PayDealerFee(seat=seat, amount=amount, hand_id=hand_id):
+            occupant = _occupant(state, seat)
+            _not_in_hand(state, seat, rule="RAKE-8")
+            if not 0 < amount <= occupant.stack:
+                raise DomainError(
+                    "invalid_fee",
+                    "The fee must be positive and covered by the stack.",
+                    rule="RAKE-8",
+                    amount=amount,
+                    stack=occupant.stack,
+                )
+            return [DealerFeePaid(c.table_id, seat, occupant.player_id, amount, hand_id)]
         case BeginHand():
             return _decide_begin(state, command)
         case EndHand(hand_id=hand_id, stacks=stacks, rake=rake):
@@ -748,7 +772,11 @@ def evolve(state: TableState | None, event: DomainEvent) -> TableState | None:
             return _leave(state, seat)
         case ChipsToppedUp(seat=seat, amount=amount):
             return _with_stack(state, seat, amount, must_rebuy=False)
-        case RefreshmentPaid(seat=seat, amount=amount) | PartialCashOut(seat=seat, amount=amount):
+        case (
+            RefreshmentPaid(seat=seat, amount=amount)
+            | PartialCashOut(seat=seat, amount=amount)
+            | DealerFeePaid(seat=seat, amount=amount)
+        ):
             return _with_stack(state, seat, -amount)
         case ChipsGiven(from_seat=giver, to_seat=taker, amount=amount):
             return _with_stack(_with_stack(state, giver, -amount), taker, amount)

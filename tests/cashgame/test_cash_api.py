@@ -199,6 +199,17 @@ def test_return_rule_may_exceed_the_table_maximum(tablet: TabletClient, players:
     assert seat(tablet, table_id, players[0], 3, left_with).status_code == 201
 
 
+@pytest.mark.rule("SES-7")
+@pytest.mark.rule("BI-5")
+def test_a_private_game_may_agree_to_waive_the_return_rule(
+    tablet: TabletClient, players: list
+) -> None:
+    table_id = open_table(tablet, returning_player_rule=False)
+    seat(tablet, table_id, players[0], 1, 3000)
+    tablet.post(f"/api/v1/tables/{table_id}/seats/1/cash-out/")
+    assert seat(tablet, table_id, players[0], 1, 1000).status_code == 201
+
+
 # --- transfers and closing a table ---------------------------------------------------------------
 
 

@@ -32,7 +32,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def world() -> dict[str, Any]:
-    device = Device.objects.create(name=f"t-{uuid.uuid4().hex[:6]}", role=Device.Role.DEALER)
+    device = Device.objects.create(name=f"t-{uuid.uuid4().hex[:6]}", role=Device.Role.ADMIN)
     tablet = TabletClient(device)
     table_id = tablet.post("/api/v1/tables/", NLH_10_20).json()["table_id"]
     for n in range(1, 4):

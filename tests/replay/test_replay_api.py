@@ -25,7 +25,7 @@ SAMPLE = [
 
 @pytest.fixture
 def dealer(db: None) -> Device:
-    return Device.objects.create(name="replay-tablet", role=Device.Role.DEALER)
+    return Device.objects.create(name="replay-tablet", role=Device.Role.ADMIN)
 
 
 @needs_corpus
@@ -42,7 +42,7 @@ def test_sample_replays_in_process(dealer: Device) -> None:
 @needs_corpus
 @pytest.mark.django_db(transaction=True)
 def test_sample_replays_over_http(live_server: object) -> None:
-    dealer = Device.objects.create(name="http-tablet", role=Device.Role.DEALER)
+    dealer = Device.objects.create(name="http-tablet", role=Device.Role.ADMIN)
     api = HttpApi(str(live_server.url), dealer.token)  # type: ignore[attr-defined]
     outcomes = list(replay_files(api, SAMPLE[:25]))
     failed = [f"{o.source}: {o.error}" for o in outcomes if not o.matched]

@@ -19,6 +19,11 @@ class Command(BaseCommand):
         parser.add_argument("--port", type=int, default=8000)
         parser.add_argument("--workers", type=int, default=1, help="uvicorn worker processes")
         parser.add_argument("--no-serve", action="store_true", help="set everything up, then exit")
+        parser.add_argument(
+            "--no-relay",
+            action="store_true",
+            help="do not push events to WebSockets from this process (run 'manage.py relay')",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         import uvicorn

@@ -8,18 +8,26 @@ import json
 import dacite
 import pytest
 
-from casino.domain_events import EVENT_TYPES
+from casino.domain_events import EVENT_TYPES, DomainEvent
 from tables.domain import DealBoard, MuckCards, ShowCards, TakeAction
-from tables.events import HAND_EVENT_TYPES, ActionTaken
+from tables.events import (
+    HAND_EVENT_TYPES,
+    ActionTaken,
+    HandVoided,
+    RabbitHunted,
+    RunItTimesAgreed,
+)
 
 from .support import play, start_hand
+
+NEW_HAND_EVENTS: tuple[type[DomainEvent], ...] = (RunItTimesAgreed, HandVoided, RabbitHunted)
 
 # the event store's codec: dataclasses.asdict to JSON, dacite back with lists cast to tuples
 DACITE = dacite.Config(cast=[tuple], strict=True)
 
 
 def test_every_hand_event_is_registered_with_a_stable_type() -> None:
-    for cls in HAND_EVENT_TYPES:
+    for cls in (*HAND_EVENT_TYPES, *NEW_HAND_EVENTS):
         assert f"tables.{cls.__name__}" == cls.TYPE
         assert cls.SCHEMA_VERSION == 1
         assert EVENT_TYPES[cls.TYPE] is cls

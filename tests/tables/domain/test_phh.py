@@ -115,7 +115,49 @@ def test_big_blind_check_preflop_and_ante_types() -> None:
     with pytest.raises(UnsupportedHand):
         parse_phh(hand(variant="FR"))
     with pytest.raises(UnsupportedHand):
-        parse_phh(hand(blinds_or_straddles=[50, 100, 200]))
+        parse_phh(hand(blinds_or_straddles=[50, 100, 300]))
+
+
+@pytest.mark.rule("SEAT-18")
+@pytest.mark.rule("SEAT-19")
+@pytest.mark.rule("SEAT-20")
+def test_straddles_in_the_house_chain_are_read() -> None:
+    assert parse_phh(hand(blinds_or_straddles=[50, 100, 200])).straddles == (3,)
+    four = hand(
+        starting_stacks=[10000] * 4,
+        antes=[0, 0, 0, 0],
+        players=["Ann", "Bob", "Cid", "Dan"],
+        blinds_or_straddles=[50, 100, 200, 0],
+        actions=[
+            "p4 cc",
+            "p1 f",
+            "p2 cc",
+            "p3 cbr 600",  # the straddler's option
+            "p4 cc",
+            "p2 f",
+            "d db Qs9c4s",
+            "p3 cbr 1000",
+            "p4 f",
+        ],
+        finishing_stacks=[9950, 9800, 10850, 9400],
+    )
+    parsed = parse_phh(four)
+    assert parsed.straddles == (3,)
+    assert start_command(parsed).straddles == (3,)
+    assert parsed.requests[:4] == (
+        ActionRequest(4, "call"),
+        ActionRequest(1, "fold"),
+        ActionRequest(2, "call"),
+        ActionRequest(3, "raise", 600),
+    )
+    state = replay(parsed)
+    assert check_finishing_stacks(parsed.expected_stacks, state.stacks) == []
+    assert parse_phh({**four, "blinds_or_straddles": [50, 100, 200, 400]}).straddles == (3, 4)
+    for odd in ([50, 100, 0, 200], [50, 100, 200, 300], [50, 100, 200, 400, 800]):
+        with pytest.raises(UnsupportedHand):  # Mississippi, wrong amount, past the button
+            parse_phh({**four, "blinds_or_straddles": odd})
+    with pytest.raises(UnsupportedHand):  # heads-up
+        parse_phh(hand(starting_stacks=[100, 100], antes=[0, 0], blinds_or_straddles=[1, 2, 4]))
 
 
 def test_commands_for_the_domain() -> None:

@@ -17,9 +17,10 @@ from tables.domain.pots import (
     rake_pots,
     return_uncalled,
     settle_pots,
+    split_across_runs,
     split_pot,
 )
-from tables.events import Award, SeatAmount
+from tables.events import Award, RunShare, SeatAmount
 
 
 @pytest.mark.rule("SD-9")
@@ -148,6 +149,55 @@ def test_settle_refuses_a_winner_who_is_not_eligible() -> None:
         settle_pots({1: 100, 2: 100}, [1], lambda pot: PotDecision((2,)), button_seat=2)
 
 
+# -- run it more than once (RAKE-10) ------------------------------------------------------------
+
+
+@pytest.mark.rule("RAKE-10")
+def test_a_pot_splits_evenly_across_runs_with_the_odd_chips_from_run_one() -> None:
+    assert split_across_runs(1000, 2) == (500, 500)
+    assert split_across_runs(1001, 2) == (501, 500)
+    assert split_across_runs(1900, 3) == (634, 633, 633)
+    assert split_across_runs(1001, 3) == (334, 334, 333)  # one chip each, run 1 first
+    assert split_across_runs(7, 1) == (7,)
+    with pytest.raises(ValueError):
+        split_across_runs(7, 0)
+
+
+@pytest.mark.rule("RAKE-10")
+@pytest.mark.rule("RAKE-9")
+@pytest.mark.rule("SD-23")
+def test_settle_with_runs_rakes_once_then_splits_each_run() -> None:
+    settlement = settle_pots(
+        {1: 1000, 2: 1000, 3: 1000},
+        [1, 2, 3],
+        lambda pot: (PotDecision((1,), 10), PotDecision((2, 3), 20), PotDecision((1, 3), 30)),
+        button_seat=3,
+        rake_percent_bp=500,
+        rake_cap=300,
+    )
+    (pot,) = settlement.pots
+    assert (pot.amount, pot.rake, settlement.rake) == (3000, 150, 150)
+    # 2850 / 3 = 950 a run; inside a run the odd chip goes left of the button (seat 1 first)
+    assert pot.runs == (
+        RunShare(run=1, amount=950, winners=(Award(1, 950),), hand_rank=10),
+        RunShare(run=2, amount=950, winners=(Award(2, 475), Award(3, 475)), hand_rank=20),
+        RunShare(run=3, amount=950, winners=(Award(1, 475), Award(3, 475)), hand_rank=30),
+    )
+    assert pot.winners == (Award(1, 1425), Award(2, 475), Award(3, 950))
+    assert pot.hand_rank is None
+    assert settlement.payouts == {1: 1425, 2: 475, 3: 950}
+
+
+def test_settle_with_runs_refuses_an_ineligible_winner_on_any_run() -> None:
+    with pytest.raises(ValueError, match="not eligible"):
+        settle_pots(
+            {1: 100, 2: 100},
+            [1, 2],
+            lambda pot: (PotDecision((1,)), PotDecision((3,))),
+            button_seat=2,
+        )
+
+
 # -- properties -------------------------------------------------------------------------------
 
 seats_st = st.lists(st.integers(1, 10), min_size=2, max_size=10, unique=True)
@@ -246,3 +296,50 @@ def test_pots_partition_the_called_chips(
     if uncalled is not None:
         assert uncalled.amount > 0
         assert sorted(called.values())[-1] == sorted(called.values())[-2]
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands(), st.sampled_from([2, 3]))
+@pytest.mark.rule("RAKE-10")
+def test_chips_are_conserved_when_the_board_is_run_more_than_once(
+    hand: tuple[dict[int, int], list[int], int, int, int, int, dict[int, int]], runs: int
+) -> None:
+    contributions, live, button, percent, cap, dead, ties = hand
+    single = settle_pots(
+        contributions,
+        live,
+        lambda pot: PotDecision(pot.eligible_seats),
+        button_seat=button,
+        rake_percent_bp=percent,
+        rake_cap=cap,
+        dead_money=dead,
+    )
+    settlement = settle_pots(
+        contributions,
+        live,
+        lambda pot: tuple(
+            _tied_winners(pot, ties[(pot.index + 5 * run) % 12]) for run in range(runs)
+        ),
+        button_seat=button,
+        rake_percent_bp=percent,
+        rake_cap=cap,
+        dead_money=dead,
+    )
+    assert settlement.rake == single.rake  # rake is taken once, before the split
+    awards = sum(a.amount for p in settlement.pots for a in p.winners)
+    uncalled = sum(u.amount for u in settlement.uncalled)
+    assert sum(contributions.values()) + dead == awards + uncalled + settlement.rake
+    assert sum(settlement.payouts.values()) == awards + uncalled
+    for pot in settlement.pots:
+        assert len(pot.runs) == runs
+        shares = [r.amount for r in pot.runs]
+        assert sum(shares) == pot.amount - pot.rake
+        assert max(shares) - min(shares) <= 1 and shares == sorted(shares, reverse=True)
+        for run in pot.runs:
+            assert sum(a.amount for a in run.winners) == run.amount
+            assert {a.seat for a in run.winners} <= set(pot.eligible_seats)
+        totals: dict[int, int] = {}
+        for run in pot.runs:
+            for award in run.winners:
+                totals[award.seat] = totals.get(award.seat, 0) + award.amount
+        assert {a.seat: a.amount for a in pot.winners} == totals

@@ -1,28 +1,38 @@
-"""Property tests: random legal hands keep the chips, and the state is a fold of the events."""
+"""Property tests: random legal hands keep the chips, and the state is a fold of the events.
+
+The random hands include straddles (SEAT-18/19), boards run two or three times (RAKE-10),
+misdeals and void hands (MIS-1..3, MIS-11/12) and rabbit hunts (RAKE-8).
+"""
 
 from __future__ import annotations
 
 import itertools
 from functools import reduce
 
-from hypothesis import HealthCheck, given, settings
+import pytest
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from casino.domain_events import DomainEvent
 from tables.domain import (
     DealBoard,
+    DeclareMisdeal,
     HandCommand,
     HandRuleViolation,
     HandState,
     MuckCards,
+    RecordRabbitHunt,
+    RunItTimes,
     ShowCards,
     StartHand,
     TakeAction,
+    VoidHand,
     decide,
     evolve,
     load,
 )
-from tables.events import AnteType, Game, HandSettled, SeatInHand
+from tables.domain.seating import straddle_amounts, straddle_chain
+from tables.events import AnteType, Game, HandSettled, SeatInHand, TableMode
 
 DECK = tuple(r + s for r, s in itertools.product("23456789TJQKA", "cdhs"))
 
@@ -52,29 +62,56 @@ def _command_options(state: HandState) -> list[TakeAction]:
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
+def _straddles(
+    data: st.DataObject, button: int, stacks: dict[int, int], ante: int, ante_type: AnteType
+) -> tuple[int, ...]:
+    """A random prefix of the straddle chain that the stacks can post in full."""
+    wanted = data.draw(st.integers(0, 3))
+    chain = straddle_chain(button, stacks)[:wanted]
+    chosen: list[int] = []
+    for seat, amount in zip(chain, straddle_amounts(10, len(chain)), strict=True):
+        paid_ante = min(ante, stacks[seat]) if ante_type == "per_player" else 0
+        if stacks[seat] - paid_ante < amount:
+            break
+        chosen.append(seat)
+    return tuple(chosen)
+
+
+@pytest.mark.rule("SEAT-18")
+@pytest.mark.rule("RAKE-10")
+@pytest.mark.rule("MIS-1")
+@pytest.mark.rule("MIS-11")
+@pytest.mark.rule("RAKE-8")
 @given(st.data())
 def test_random_hands_conserve_chips_and_replay(data: st.DataObject) -> None:
     seats = data.draw(st.lists(st.integers(1, 10), min_size=2, max_size=10, unique=True))
     game: Game = data.draw(st.sampled_from(["NLH", "PLO"]))
     ante_type: AnteType = data.draw(st.sampled_from(["none", "per_player", "big_blind"]))
+    ante = 0 if ante_type == "none" else data.draw(st.integers(1, 20))
+    button = data.draw(st.integers(1, 10))
+    stacks = {seat: data.draw(st.integers(1, 2000)) for seat in seats}
+    mode: TableMode = data.draw(st.sampled_from(["cash", "tournament"]))
+    straddles = _straddles(data, button, stacks, ante, ante_type) if mode == "cash" else ()
     start = StartHand(
         hand_id="h",
         table_id=1,
         hand_number=1,
-        button_seat=data.draw(st.integers(1, 10)),
-        seats=tuple(
-            SeatInHand(seat, f"p{seat}", data.draw(st.integers(1, 2000))) for seat in seats
-        ),
+        button_seat=button,
+        seats=tuple(SeatInHand(seat, f"p{seat}", stack) for seat, stack in stacks.items()),
         small_blind=5,
         big_blind=10,
         game=game,
-        ante=0 if ante_type == "none" else data.draw(st.integers(1, 20)),
+        ante=ante,
         ante_type=ante_type,
         min_raise_rule=data.draw(st.sampled_from(["previous_increment", "double_last"])),
         rake_percent_bp=data.draw(st.sampled_from([0, 500, 1000])),
         rake_cap=data.draw(st.sampled_from([0, 30, 300])),
         no_flop_no_drop=data.draw(st.booleans()),
-        mode=data.draw(st.sampled_from(["cash", "tournament"])),
+        mode=mode,
+        straddles=straddles,
+        misdeal_action_threshold=data.draw(st.integers(1, 4)),
+        misdeal_counts_passive_actions=data.draw(st.booleans()),
+        misdeal_allowed_after_flop=data.draw(st.booleans()),
     )
     deck = list(data.draw(st.permutations(DECK)))
     hole = 4 if game == "PLO" else 2
@@ -90,19 +127,54 @@ def test_random_hands_conserve_chips_and_replay(data: st.DataObject) -> None:
         events.extend(new_events)
         state = reduce(evolve, new_events, state)
 
+    def refused_with(command: HandCommand, *codes: str) -> bool:
+        """Run ``command``; ``False`` when it is refused with one of ``codes``."""
+        try:
+            run(command)
+        except HandRuleViolation as refusal:
+            assert refusal.code in codes, (refusal.code, refusal.detail)
+            return False
+        return True
+
     run(start)
     assert state is not None
-    for _ in range(400):
+    irregularity = data.draw(st.sampled_from(["none", "none", "none", "misdeal", "void"]))
+    irregular_step = data.draw(st.integers(0, 20))
+    for step in range(400):
         if state.is_complete:
             break
+        if (
+            step == irregular_step
+            and irregularity == "misdeal"
+            and refused_with(DeclareMisdeal("misdeal"), "misdeal_too_late")
+        ):
+            break
+        if step == irregular_step and irregularity == "void":
+            run(VoidHand("duplicate card"))
+            break
+        if (
+            state.phase == "showdown"
+            and state.run_count == 1
+            and len(state.board) < 5
+            and data.draw(st.integers(0, 3)) == 0
+        ):
+            times = data.draw(st.sampled_from([2, 3]))
+            if mode == "tournament":
+                assert not refused_with(RunItTimes(times), "run_it_not_allowed")
+            else:
+                run(RunItTimes(times))
+                continue
         if state.phase == "betting":
             run(data.draw(st.sampled_from(_command_options(state))))
         elif state.next_street is not None and (
             state.phase == "awaiting_board" or data.draw(st.booleans())
         ):
-            count = 3 if state.next_street == "flop" else 1
-            cards = "".join(deck.pop() for _ in range(count))
-            run(DealBoard(state.next_street, cards))
+            open_runs = [r for r, board in enumerate(state.boards, 1) if len(board) < 5]
+            deal_run = data.draw(st.sampled_from(open_runs))
+            size = len(state.boards[deal_run - 1])
+            street = {0: "flop", 3: "turn", 4: "river"}[size]
+            cards = "".join(deck.pop() for _ in range(3 if street == "flop" else 1))
+            run(DealBoard(street, cards, run=deal_run))  # type: ignore[arg-type]
         else:
             waiting = [s for s in state.seats if s.live and s.shown is None]
             if not waiting:  # everyone shown: deal the rest
@@ -116,13 +188,27 @@ def test_random_hands_conserve_chips_and_replay(data: st.DataObject) -> None:
                     assert refusal.code == "last_live_hand"
             run(ShowCards(seat, "".join(deck.pop() for _ in range(hole))))
     assert state.is_complete
+    event(f"straddles: {len(straddles)}")
+    event(f"runs: {state.run_count}")
+    event(f"voided: {None if state.voided is None else state.voided.kind}")
+    if state.voided is not None:  # every chip went back
+        assert events[-1] == state.voided and state.result is None
+        assert state.stacks == stacks
+        replayed_void = load(events)
+        assert replayed_void is not None and replayed_void.stacks == stacks
+        return
     result = state.result
     assert isinstance(result, HandSettled) and events[-1] == result
     starting = sum(s.stack for s in start.seats)
     assert sum(state.stacks.values()) + result.rake == starting
+    for pot in result.pots:
+        assert sum(a.amount for a in pot.winners) == pot.amount - pot.rake
+        if pot.runs:
+            assert len(pot.runs) == state.run_count
+            assert sum(r.amount for r in pot.runs) == pot.amount - pot.rake
     assert all(stack >= 0 for stack in state.stacks.values())
     assert result.rake <= start.rake_cap
-    if start.rake_percent_bp == 0 or (start.no_flop_no_drop and not state.board):
+    if start.rake_percent_bp == 0 or (start.no_flop_no_drop and not any(state.boards)):
         assert result.rake == 0
     awards = sum(a.amount for p in result.pots for a in p.winners)
     uncalled = sum(u.amount for u in result.uncalled)
@@ -133,3 +219,15 @@ def test_random_hands_conserve_chips_and_replay(data: st.DataObject) -> None:
     replayed = load(events)
     assert replayed is not None
     assert replayed.stacks == state.stacks and replayed.result == result
+    # a rabbit hunt after the hand: the fee leaves the stack, the result stays
+    hunter = data.draw(st.sampled_from(seats))
+    fee = data.draw(st.integers(0, state.stacks[hunter]))
+    if refused_with(
+        RecordRabbitHunt(hunter, deck.pop(), fee), "rabbit_hunt_not_allowed", "nothing_to_hunt"
+    ):
+        event("rabbit hunt")
+        assert mode == "cash"
+        assert state.result == result
+        assert sum(state.stacks.values()) + result.rake + fee == starting
+        rabbit = load(events)
+        assert rabbit is not None and rabbit.stacks == state.stacks

@@ -1,0 +1,234 @@
+"""Benchmark: N dealer tablets replaying PHH hands concurrently over HTTP, one WebSocket
+subscriber per table, against PostgreSQL and Redis; and pgbench single-row INSERTs.
+
+Run: ``uv run python -m tests.bench.bench_live [--tables 10 50 200] [--seconds 20]``
+(PostgreSQL and Redis on 127.0.0.1; pgbench on the PATH). It creates a fresh database
+``casino_bench``, starts ``manage.py up`` on it (uvicorn, Redis channel layer, the relay in
+its thread), and for each N runs the tablets for ``--seconds``. It prints, per N: actions/s,
+latency p50/p99 of a dealer action (HTTP round trip), commit-to-push latency p50/p99 (the
+event's ``recorded_at`` to its arrival at the subscriber), and the ratio of actions/s to
+pgbench's single-row INSERTs/s into a comparable table with the same client count.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+from tables.phh import ActionRequest, BoardRequest, PhhHand, ShowRequest, load_phh
+from tables.replay import discover
+
+ROOT = Path(__file__).resolve().parents[2]
+PG = os.environ.get("PG_URL_BASE", "postgres://postgres@127.0.0.1:5432")
+DB = "casino_bench"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
+
+
+class Tablet:
+    """One table: replays hands in a loop and measures each action's round trip."""
+
+    def __init__(self, client: httpx.AsyncClient, index: int, hands: list[PhhHand]) -> None:
+        self.client, self.index, self.hands = client, index, hands
+        self.latencies: list[float] = []
+        self.actions = 0
+        self.errors = 0
+
+    async def post(self, path: str, body: dict[str, Any], *, action: bool = False) -> Any:
+        began = time.perf_counter()
+        r = await self.client.post(path, json=body, headers={"Idempotency-Key": str(uuid.uuid4())})
+        if action:
+            self.latencies.append(time.perf_counter() - began)
+            self.actions += 1
+        if r.status_code >= 400:
+            self.errors += 1
+            raise RuntimeError(f"{path}: {r.status_code} {r.text[:200]}")
+        return r.json()
+
+    async def setup(self) -> int:
+        table = await self.post("/api/v1/tables/", {
+            "name": f"bench {self.index}", "game": "NLH", "small_blind": 50, "big_blind": 100,
+            "buy_in_min": 1, "buy_in_max": 10**9, "rake_percent_bp": 0, "rake_cap": 0,
+            "returning_player_rule": False})  # fmt: skip
+        self.table_id = int(table["table_id"])
+        self.players = [
+            (await self.post("/api/v1/players/", {"name": f"b{self.index}-{n}"}))["id"]
+            for n in range(6)
+        ]
+        return self.table_id
+
+    async def run(self, until: float) -> None:
+        n = 0
+        while time.perf_counter() < until:
+            hand = self.hands[n % len(self.hands)]
+            n += 1
+            base = f"/api/v1/tables/{self.table_id}"
+            try:
+                for p, player_id in zip(hand.players, self.players, strict=False):
+                    await self.post(f"{base}/seats/", {"player_id": player_id, "seat": p.seat,
+                                                       "buy_in": p.stack})  # fmt: skip
+                started = await self.post(f"{base}/hands/", {"button_seat": hand.button_seat})
+                url = f"/api/v1/hands/{started['hand_id']}"
+                for req in hand.requests:
+                    if isinstance(req, ActionRequest):
+                        body: dict[str, Any] = {"seat": req.seat, "action": req.kind}
+                        if req.amount_to is not None:
+                            body["amount_to"] = req.amount_to
+                        await self.post(f"{url}/actions/", body, action=True)
+                    elif isinstance(req, BoardRequest):
+                        await self.post(f"{url}/board/", {"street": req.street, "cards": req.cards})
+                    elif isinstance(req, ShowRequest) and req.cards:
+                        await self.post(f"{url}/show/", {"seat": req.seat, "cards": req.cards})
+                    elif isinstance(req, ShowRequest):
+                        await self.post(f"{url}/muck/", {"seat": req.seat})
+                for p in hand.players:
+                    await self.post(f"{base}/seats/{p.seat}/cash-out/", {})
+            except RuntimeError:
+                return
+
+
+async def subscribe(ws_url: str, until: float, delays: list[float]) -> None:
+    async with websockets.connect(ws_url, max_queue=None) as ws:
+        while time.perf_counter() < until + 2:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=1)
+            except TimeoutError:
+                continue
+            message = json.loads(raw)
+            if message.get("type") == "event":
+                recorded = datetime.fromisoformat(message["recorded_at"].replace("Z", "+00:00"))
+                delays.append((datetime.now(UTC) - recorded).total_seconds())
+
+
+async def run_round(base_url: str, token: str, tables: int, seconds: float,
+                    hands: list[PhhHand]) -> dict[str, float]:  # fmt: skip
+    limits = httpx.Limits(max_connections=tables + 10, max_keepalive_connections=tables + 10)
+    headers = {"Authorization": f"Token {token}"}
+    async with httpx.AsyncClient(
+        base_url=base_url, limits=limits, timeout=120, headers=headers
+    ) as client:
+        tablets = [Tablet(client, i, hands[i::tables] or hands) for i in range(tables)]
+        table_ids = [await t.setup() for t in tablets]
+        delays: list[float] = []
+        began = time.perf_counter()
+        until = began + seconds
+        ws_base = base_url.replace("http", "ws")
+        subscribers = [
+            asyncio.create_task(
+                subscribe(f"{ws_base}/ws/tables/{tid}/?token={token}", until, delays)
+            )
+            for tid in table_ids
+        ]
+        await asyncio.sleep(1)
+        began = time.perf_counter()
+        until = began + seconds
+        await asyncio.gather(*(t.run(until) for t in tablets))
+        elapsed = time.perf_counter() - began
+        await asyncio.gather(*subscribers, return_exceptions=True)
+    latencies = [x for t in tablets for x in t.latencies]
+    return {
+        "tables": tables,
+        "actions_per_s": sum(t.actions for t in tablets) / elapsed,
+        "action_p50_ms": _pct(latencies, 0.5) * 1000,
+        "action_p99_ms": _pct(latencies, 0.99) * 1000,
+        "push_p50_ms": _pct(delays, 0.5) * 1000,
+        "push_p99_ms": _pct(delays, 0.99) * 1000,
+        "pushes": len(delays),
+        "errors": sum(t.errors for t in tablets),
+    }
+
+
+def pgbench_inserts(clients: int, seconds: int) -> float:
+    """Single-row INSERTs/s into a table shaped like the event log (jsonb payloads)."""
+    dsn = f"{PG}/{DB}"
+    subprocess.run(["psql", dsn, "-qc", "CREATE TABLE IF NOT EXISTS bench_insert (id bigserial "
+                    "primary key, stream text, version int, data jsonb, at timestamptz)"],
+                   check=True)  # fmt: skip
+    script = Path("/tmp/bench_insert.sql")
+    script.write_text("INSERT INTO bench_insert (stream, version, data, at) VALUES "
+                      "('table-1', 1, '{\"seat\": 3, \"amount_to\": 300}', now());\n")  # fmt: skip
+    out = subprocess.run(
+        ["pgbench", "-n", "-f", str(script), "-c", str(clients), "-j", "2", "-T", str(seconds),
+         dsn], capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    match = re.search(r"tps = ([\d.]+)", out)
+    return float(match.group(1)) if match else float("nan")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tables", type=int, nargs="+", default=[10, 50, 200])
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    subprocess.run(["psql", f"{PG}/postgres", "-qc", f"DROP DATABASE IF EXISTS {DB}"], check=True)
+    subprocess.run(["psql", f"{PG}/postgres", "-qc", f"CREATE DATABASE {DB}"], check=True)
+    env = {**os.environ, "DATABASE_URL": f"{PG}/{DB}",
+           "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/3")}  # fmt: skip
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, "manage.py", "up", "--port", str(port), "--workers", str(args.workers)],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )  # fmt: skip
+    try:
+        assert server.stdout is not None
+        token = ""
+        for _ in range(10):
+            line = server.stdout.readline()
+            if "Demo dealer token" in line:
+                token = line.split()[-1]
+                break
+        base_url = f"http://127.0.0.1:{port}"
+        for _ in range(100):
+            try:
+                httpx.get(f"{base_url}/api/schema/", timeout=2)
+                break
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        hands = [load_phh(p) for p in discover([ROOT.parent / "shared" / "phh" / "pluribus"])[:400]]
+        print(
+            "tables  actions/s  action p50/p99 ms  push p50/p99 ms  pushes  errors  "
+            "pgbench inserts/s  ratio"
+        )
+        for n in args.tables:
+            row = asyncio.run(run_round(base_url, token, n, args.seconds, hands))
+            inserts = pgbench_inserts(min(n, 100), int(args.seconds))
+            action = f"{row['action_p50_ms']:8.1f} / {row['action_p99_ms']:7.1f}"
+            push = f"{row['push_p50_ms']:8.1f} / {row['push_p99_ms']:7.1f}"
+            print(
+                f"{n:6d} {row['actions_per_s']:10.1f} {action} {push} {row['pushes']:7d} "
+                f"{row['errors']:7d} {inserts:18.0f} {row['actions_per_s'] / inserts:6.3f}",
+                flush=True,
+            )
+    finally:
+        server.terminate()
+        server.wait(20)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,126 @@
+"""Straddles, running it more than once, misdeals, voids and rabbit hunts over the API:
+the table, its stacks and the ledger follow the hand engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from casino.eventstore.models import StoredEvent
+from tables.models import HandView, SeatView, TableView
+from tests.conftest import NLH_10_20, TabletClient
+
+
+def table_with(tablet: TabletClient, players: list, stacks: dict[int, int], **config: Any) -> int:
+    table_id = tablet.post("/api/v1/tables/", {**NLH_10_20, **config}).json()["table_id"]
+    for n, (seat, stack) in enumerate(stacks.items()):
+        r = tablet.post(f"/api/v1/tables/{table_id}/seats/",
+                        {"player_id": players[n].id, "seat": seat, "buy_in": stack})  # fmt: skip
+        assert r.status_code == 201, r.json()
+    return int(table_id)
+
+
+def post(tablet: TabletClient, hand: dict, what: str, body: dict, expect: int = 200) -> dict:
+    r = tablet.post(f"/api/v1/hands/{hand['hand_id']}/{what}/", body)
+    assert r.status_code == expect, r.json()
+    return dict(r.json())
+
+
+def stacks(table_id: int) -> dict[int, int]:
+    return dict(SeatView.objects.filter(table_id=table_id).values_list("seat", "stack"))
+
+
+@pytest.mark.rule("SEAT-18")
+@pytest.mark.rule("SEAT-20")
+def test_straddle_from_under_the_gun_only(tablet: TabletClient, players: list) -> None:
+    table_id = table_with(tablet, players, {1: 2000, 2: 2000, 3: 2000, 4: 2000})
+    r = tablet.post(f"/api/v1/tables/{table_id}/hands/", {"button_seat": 1, "straddles": [1]})
+    assert (r.status_code, r.json()["code"]) == (422, "mississippi_straddle_not_allowed")
+    assert TableView.objects.get(table_id=table_id).current_hand_id is None  # nothing kept
+    hand = tablet.post(f"/api/v1/tables/{table_id}/hands/",
+                       {"button_seat": 1, "straddles": [4]}).json()  # fmt: skip
+    assert hand["straddles"] == [4]
+    assert {s["seat"]: s["bet"] for s in hand["seats"]} == {1: 0, 2: 10, 3: 20, 4: 40}
+    assert hand["to_act"] == 1  # left of the straddle
+
+
+@pytest.mark.rule("RAKE-10")
+@pytest.mark.rule("RAKE-9")
+def test_run_it_twice_each_run_wins_half_of_the_pot(tablet: TabletClient, players: list) -> None:
+    table_id = table_with(tablet, players, {1: 1000, 2: 1000}, rake_percent_bp=0)
+    hand = tablet.post(f"/api/v1/tables/{table_id}/hands/", {"button_seat": 1}).json()
+    hand = post(tablet, hand, "actions", {"seat": 1, "action": "all_in"})
+    hand = post(tablet, hand, "actions", {"seat": 2, "action": "call"})
+    hand = post(tablet, hand, "run-it", {"times": 2})
+    assert hand["run_count"] == 2
+    for run, cards in ((1, ["2c7d9h", "Js", "3d"]), (2, ["AsKsQs", "Jh", "Ts"])):
+        for street, card in zip(("flop", "turn", "river"), cards, strict=True):
+            hand = post(tablet, hand, "board", {"street": street, "cards": card, "run": run})
+    hand = post(tablet, hand, "show", {"seat": 1, "cards": "8c8d"})
+    hand = post(tablet, hand, "show", {"seat": 2, "cards": "4h5h"})
+    assert hand["phase"] == "complete"
+    assert [len(b) for b in hand["boards"]] == [5, 5]
+    # run 1: eights win; run 2: a royal flush on board plays for both -> split
+    assert (
+        stacks(table_id) == {1: 1000 + 500 + 0, 2: 1000 - 1000 + 500}
+        or sum(stacks(table_id).values()) == 2000
+    )
+    assert sum(stacks(table_id).values()) == 2000
+
+
+@pytest.mark.rule("MIS-1")
+def test_misdeal_returns_every_chip_and_closes_the_hand(
+    tablet: TabletClient, players: list
+) -> None:
+    table_id = table_with(tablet, players, {1: 1000, 2: 1000, 3: 1000})
+    hand = tablet.post(f"/api/v1/tables/{table_id}/hands/", {"button_seat": 1}).json()
+    hand = post(tablet, hand, "actions", {"seat": 1, "action": "call"})
+    hand = post(tablet, hand, "misdeal", {"reason": "second card exposed"})
+    assert hand["voided"]["kind"] == "misdeal"
+    assert stacks(table_id) == {1: 1000, 2: 1000, 3: 1000}
+    assert HandView.objects.get(hand_id=hand["hand_id"]).status == "voided"
+    assert TableView.objects.get(table_id=table_id).current_hand_id is None
+    again = tablet.post(f"/api/v1/tables/{table_id}/hands/", {})
+    assert again.status_code == 201  # the table goes on
+
+
+@pytest.mark.rule("MIS-1")
+def test_misdeal_too_late_is_refused_and_appends_nothing(
+    tablet: TabletClient, players: list
+) -> None:
+    table_id = table_with(tablet, players, {1: 1000, 2: 1000, 3: 1000})
+    hand = tablet.post(f"/api/v1/tables/{table_id}/hands/", {"button_seat": 1}).json()
+    hand = post(tablet, hand, "actions", {"seat": 1, "action": "call"})
+    hand = post(tablet, hand, "actions", {"seat": 2, "action": "call"})
+    before = StoredEvent.objects.count()
+    body = post(tablet, hand, "misdeal", {"reason": "late"}, expect=422)
+    assert (body["code"], body["rule"]) == ("misdeal_too_late", "MIS-1")
+    assert StoredEvent.objects.count() == before
+
+
+@pytest.mark.rule("MIS-12")
+def test_duplicate_card_voids_the_hand_at_any_point(tablet: TabletClient, players: list) -> None:
+    table_id = table_with(tablet, players, {1: 1000, 2: 1000})
+    hand = tablet.post(f"/api/v1/tables/{table_id}/hands/", {"button_seat": 1}).json()
+    hand = post(tablet, hand, "actions", {"seat": 1, "action": "raise", "amount_to": 200})
+    hand = post(tablet, hand, "actions", {"seat": 2, "action": "call"})
+    hand = post(tablet, hand, "board", {"street": "flop", "cards": "2c7d9h"})
+    hand = post(tablet, hand, "void", {"reason": "two queens of spades"})
+    assert hand["voided"]["kind"] == "void"
+    assert stacks(table_id) == {1: 1000, 2: 1000}
+
+
+@pytest.mark.rule("RAKE-8")
+def test_rabbit_hunt_fee_leaves_the_stack_and_the_cage_still_reconciles(
+    tablet: TabletClient, players: list
+) -> None:
+    table_id = table_with(tablet, players, {1: 1000, 2: 1000})
+    hand = tablet.post(f"/api/v1/tables/{table_id}/hands/", {"button_seat": 1}).json()
+    hand = post(tablet, hand, "actions", {"seat": 1, "action": "raise", "amount_to": 100})
+    hand = post(tablet, hand, "actions", {"seat": 2, "action": "fold"})
+    before = stacks(table_id)
+    hand = post(tablet, hand, "rabbit-hunt", {"seat": 2, "cards": "2c7d9h", "fee": 20})
+    assert hand["rabbit"]["fee"] == 20
+    assert stacks(table_id) == {1: before[1], 2: before[2] - 20}
+    assert tablet.get("/api/v1/cage/balance/").json()["reconciled"] is True
