@@ -1,7 +1,14 @@
 """Device-token authentication: ``Authorization: Token <token>`` (or ``Bearer``).
 
 A token seen in the last ``DEVICE_TOKEN_CACHE_SECONDS`` (default 2 s) is not looked up
-again by this process: a revoked device is refused everywhere within that time.
+again by this process: a revoked device is refused everywhere within that time, and at
+once by the process that revoked it (:func:`forget_device`).
+
+Staff consoles authenticate with a Django session instead (DRF ``SessionAuthentication``,
+after ``POST /api/v1/auth/login/``), which enforces the CSRF token on every unsafe
+request of a logged-in session. A request with a device token never uses the session
+(the token is not sent by the browser on its own, so it needs no CSRF check). What each
+principal may do is decided by :mod:`casino.permissions`.
 """
 
 import threading
@@ -35,6 +42,12 @@ def _device_for(token: str) -> Device | None:
                 _recent.clear()
             _recent[token] = (now, device)
     return device
+
+
+def forget_device(token: str) -> None:
+    """Drop a token from this process's cache (after revoking its device)."""
+    with _recent_lock:
+        _recent.pop(token, None)
 
 
 class DeviceTokenAuthentication(authentication.BaseAuthentication):

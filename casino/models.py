@@ -1,11 +1,26 @@
-"""Core configuration records: players and registered devices.
+"""Core configuration records: players, staff accounts and registered devices.
 
 These are reference data edited by staff, not facts of play (facts of play are events).
+Who may do what is decided by :mod:`casino.permissions` from a principal's :class:`Role`:
+a :class:`Device` (dealer tablet, token) or a Django ``User`` with a :class:`StaffProfile`
+(console, session login).
 """
 
 import secrets
 
+from django.conf import settings
 from django.db import models
+
+
+class Role(models.TextChoices):
+    """Staff roles (ARCHITECTURE "API conventions"); the matrix is in casino.permissions."""
+
+    DEALER = "dealer"
+    CASHIER = "cashier"
+    FLOOR = "floor"
+    DIRECTOR = "director", "Tournament director"
+    MANAGER = "manager"
+    ADMIN = "admin"
 
 
 class Player(models.Model):
@@ -27,16 +42,11 @@ class Device(models.Model):
     """A registered device (dealer tablet, console) that authenticates with a token.
 
     ``role`` is the staff role the device acts with; a dealer tablet is bound to ``table_id``
-    (issue 4 narrows writes to that table). Revoked devices cannot authenticate.
+    and may write only to that table and its hands (casino.permissions). Revoked devices
+    cannot authenticate; ``registered_by`` / ``revoked_by`` record which staff user did it.
     """
 
-    class Role(models.TextChoices):
-        DEALER = "dealer"
-        CASHIER = "cashier"
-        FLOOR = "floor"
-        DIRECTOR = "director"
-        MANAGER = "manager"
-        ADMIN = "admin"
+    Role = Role
 
     name = models.CharField(max_length=100, unique=True)
     role = models.CharField(max_length=20, choices=Role.choices, default=Role.DEALER)
@@ -44,6 +54,21 @@ class Device(models.Model):
     table_id = models.PositiveIntegerField(null=True, blank=True)
     revoked = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
+    registered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
 
     def __str__(self) -> str:
         return f"{self.name} ({self.role})"
@@ -51,3 +76,22 @@ class Device(models.Model):
     @property
     def is_authenticated(self) -> bool:
         return True
+
+
+class StaffProfile(models.Model):
+    """The staff role of a Django user who logs in to a console (session + CSRF).
+
+    A user without a profile has no role and is denied everything, except a superuser,
+    who acts as ``admin`` (the bootstrap account made with ``createsuperuser``). Dealers
+    work through table-bound devices, so a profile is never ``dealer`` (the staff API
+    refuses it; casino.permissions gives an unbound dealer no table anyway).
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="staff_profile"
+    )
+    role = models.CharField(max_length=20, choices=Role.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.role})"

@@ -117,7 +117,7 @@ REST_FRAMEWORK = {
         "casino.auth.DeviceTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_PERMISSION_CLASSES": ["casino.permissions.OperationPermission"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "EXCEPTION_HANDLER": "casino.api.errors.exception_handler",
@@ -141,9 +141,16 @@ SPECTACULAR_SETTINGS = {
 
 # --- Realtime and timers -------------------------------------------------------------------
 REDIS_URL = env.str("REDIS_URL", default="")
+# The prefix keeps two deployments (or two test runs) on one Redis from hearing each other.
+CHANNEL_LAYER_PREFIX = env.str(
+    "CHANNEL_LAYER_PREFIX", default="casino" + (f"-{test_name}" if test_name else "")
+)
 CHANNEL_LAYERS = {
     "default": (
-        {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
+        {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": CHANNEL_LAYER_PREFIX},
+        }
         if REDIS_URL
         else {"BACKEND": "channels.layers.InMemoryChannelLayer"}
     )

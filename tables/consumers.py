@@ -108,8 +108,15 @@ class LogFeedConsumer(AsyncJsonWebsocketConsumer):
         user = self.scope.get("user")
         return user if user is not None and user.is_authenticated else None
 
-    async def _may_read(self, principal: Any) -> bool:
-        return True
+    @database_sync_to_async
+    def _may_read(self, principal: Any) -> bool:
+        """The permission matrix of the REST API decides (casino.permissions)."""
+        from casino.permissions import allowed
+
+        return allowed(principal, self.read_operation, table_id=self.feed_table_id)
+
+    read_operation = "list_tables"
+    feed_table_id: int | None = None
 
     async def _groups(self) -> list[str]:
         raise NotImplementedError
@@ -122,7 +129,14 @@ class LogFeedConsumer(AsyncJsonWebsocketConsumer):
 
 
 class TableConsumer(LogFeedConsumer):
-    """``/ws/tables/<table_id>/``: the table stream and the streams of its hands."""
+    """``/ws/tables/<table_id>/``: the table stream and the streams of its hands. Who may
+    read it: whoever may ``get_table`` (a dealer tablet only its own table)."""
+
+    read_operation = "get_table"
+
+    @property
+    def feed_table_id(self) -> int:  # type: ignore[override]
+        return self.table_id
 
     @property
     def table_id(self) -> int:
@@ -152,7 +166,8 @@ class TableConsumer(LogFeedConsumer):
 
 
 class FloorConsumer(LogFeedConsumer):
-    """``/ws/floor/``: every table stream (seats, stacks, hands begun and ended)."""
+    """``/ws/floor/``: every table stream (seats, stacks, hands begun and ended). Who may
+    read it: whoever may ``list_tables`` (floor, director, admin)."""
 
     @database_sync_to_async
     def _groups(self) -> list[str]:

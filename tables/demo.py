@@ -16,6 +16,7 @@ from tables import services
 from tables.models import TableView
 
 DEMO_DEALER = "demo-dealer"
+DEMO_ADMIN = "demo-admin"
 
 DEMO_TABLES: list[dict[str, Any]] = [
     # NLH limits and every rake come from configuration (cashgame StakesLimits, RakeSchedule)
@@ -28,13 +29,18 @@ DEMO_TABLES: list[dict[str, Any]] = [
 ]  # fmt: skip
 
 
-def ensure_demo_room() -> Device:
-    """Open the demo tables (once) and return the demo dealer device with its token."""
+def ensure_demo_room() -> tuple[Device, Device]:
+    """Open the demo tables (once); return the demo dealer tablet (bound to the first
+    table) and a demo admin device (everything, e.g. for ``replay_phh``), with tokens."""
     with transaction.atomic(), context.command_context(context.CommandContext(actor="system:up")):
         if not TableView.objects.exists():
             for table in DEMO_TABLES:
                 services.open_table(**table, min_raise_rule="double_last")
-        device, _ = Device.objects.get_or_create(
-            name=DEMO_DEALER, defaults={"role": Device.Role.DEALER}
+        first = TableView.objects.order_by("table_id").values_list("table_id", flat=True)[0]
+        dealer, _ = Device.objects.get_or_create(
+            name=DEMO_DEALER, defaults={"role": Device.Role.DEALER, "table_id": first}
         )
-    return device
+        admin, _ = Device.objects.get_or_create(
+            name=DEMO_ADMIN, defaults={"role": Device.Role.ADMIN}
+        )
+    return dealer, admin

@@ -248,3 +248,25 @@ def test_floor_feed_gets_every_table_and_anonymous_is_refused(world: dict) -> No
     assert events and all(e["stream"] == f"table-{world['table_id']}" for e in events)
     assert {e["event_type"] for e in events} == {"tables.HandBegan", "tables.HandEnded"}
     assert code == 4403
+
+
+def test_feeds_follow_the_permission_matrix(world: dict) -> None:
+    own = Device.objects.create(name="own", role=Device.Role.DEALER, table_id=world["table_id"])
+    other = Device.objects.create(name="other", role=Device.Role.DEALER, table_id=999)
+
+    async def first_message(path: str) -> dict[str, Any]:
+        ws = WebsocketCommunicator(application, path)
+        await ws.connect()
+        message = await ws.receive_json_from()
+        await ws.disconnect()
+        return dict(message)
+
+    async def scenario() -> list[str]:
+        table = f"/ws/tables/{world['table_id']}/?token="
+        return [
+            (await first_message(table + own.token))["type"],
+            (await first_message(table + other.token))["type"],
+            (await first_message(f"/ws/floor/?token={own.token}"))["type"],
+        ]
+
+    assert async_to_sync(scenario)() == ["snapshot", "error", "error"]

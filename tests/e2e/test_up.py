@@ -36,10 +36,11 @@ def test_up_migrates_creates_the_demo_room_and_serves_http(tmp_path: Path) -> No
     )
     try:
         assert proc.stdout is not None
-        lines = [proc.stdout.readline() for _ in range(3)]
+        lines = [proc.stdout.readline() for _ in range(4)]
         assert lines[0].strip() == f"API docs:          http://127.0.0.1:{port}/api/docs/"
-        token = re.search(r"Demo dealer token: (\S+)", lines[2])
-        assert token, lines
+        dealer = re.search(r"Demo dealer token: (\S+)  \(tablet of table 1\)", lines[2])
+        token = re.search(r"Demo admin token:  (\S+)", lines[3])
+        assert token and dealer, lines
         base = f"http://127.0.0.1:{port}"
         for _ in range(100):
             try:
@@ -53,6 +54,11 @@ def test_up_migrates_creates_the_demo_room_and_serves_http(tmp_path: Path) -> No
         tables = httpx.get(
             f"{base}/api/v1/tables/", headers={"Authorization": f"Token {token.group(1)}"}
         ).json()
+        mine = httpx.get(f"{base}/api/v1/tables/1/",
+                         headers={"Authorization": f"Token {dealer.group(1)}"})  # fmt: skip
+        other = httpx.get(f"{base}/api/v1/tables/2/",
+                          headers={"Authorization": f"Token {dealer.group(1)}"})  # fmt: skip
+        assert (mine.status_code, other.status_code) == (200, 403)  # a tablet: its table
         summary = {
             t["name"]: (t["buy_in_min"], t["buy_in_max"], t["rake_percent_bp"], t["rake_cap"])
             for t in tables

@@ -33,13 +33,15 @@ class Command(BaseCommand):
         from tables.demo import ensure_demo_room
 
         call_command("migrate", interactive=False, verbosity=0)
-        device = ensure_demo_room()
+        dealer, admin = ensure_demo_room()
         base = f"http://{options['host']}:{options['port']}"
         self.stdout.write(f"API docs:          {base}/api/docs/")
         self.stdout.write(f"OpenAPI schema:    {base}/api/schema/")
-        self.stdout.write(f"Demo dealer token: {device.token}")
+        self.stdout.write(f"Demo dealer token: {dealer.token}  (tablet of table {dealer.table_id})")
+        self.stdout.write(f"Demo admin token:  {admin.token}")
         self.stdout.write(
-            f"  e.g. curl -H 'Authorization: Token {device.token}' {base}/api/v1/tables/"
+            f"  e.g. curl -H 'Authorization: Token {dealer.token}' "
+            f"{base}/api/v1/tables/{dealer.table_id}/"
         )
         self.stdout.flush()
         if options["no_serve"]:

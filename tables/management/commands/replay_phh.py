@@ -3,7 +3,8 @@
 Plays PHH hands through the REST API as a dealer tablet would and checks the stacks the
 server reports against ``finishing_stacks``. Without ``--api`` it starts a server on a free
 port itself (``manage.py up`` on this project's database); without ``--token`` it uses the
-demo card room's dealer token from the local database. Exits 1 on any mismatch or error.
+demo card room's admin device from the local database (a replay opens tables and registers
+players, which a dealer tablet bound to one table may not do). Exits 1 on any mismatch or error.
 """
 
 from __future__ import annotations
@@ -66,7 +67,11 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("paths", nargs="+", help="PHH files or folders (recursive)")
         parser.add_argument("--api", help="base URL of a running server")
-        parser.add_argument("--token", help="dealer device token (default: the demo dealer)")
+        parser.add_argument(
+            "--token",
+            help="device token allowed to open tables, register and seat players and record "
+            "hands (default: the demo card room's admin device)",
+        )
         parser.add_argument(
             "--in-process", action="store_true", help="call the API in this process, no HTTP"
         )
@@ -93,7 +98,7 @@ class Command(BaseCommand):
     def _demo_token(self) -> str:
         from tables.demo import ensure_demo_room
 
-        return ensure_demo_room().token
+        return ensure_demo_room()[1].token
 
     def _run(self, api: Api, files: list[Path], where: str, options: dict[str, Any]) -> bool:
         matched = mismatched = actions = requests = 0

@@ -1,0 +1,351 @@
+"""Who may do what: one permission matrix, role x operation, deny by default.
+
+Keys of :data:`MATRIX` are the drf-spectacular ``operationId`` of every operation in the
+OpenAPI schema (``/api/schema/``); a test checks that the two sets are equal. An operation
+that is not listed (a new endpoint someone forgot, ``OPTIONS``, a path outside the
+schema) is denied to everyone, admin included: whoever adds an endpoint adds its row
+here (tests/casino/test_permissions.py names the missing ones). Anonymous callers get
+only :data:`PUBLIC_OPERATIONS` (the CSRF token and the login form). Refusals are 401
+(no or bad credentials) or 403 (a role that may not); since permissions are checked
+before the method is dispatched, an unsupported method is 403 too, and a dealer asking
+for a hand that does not exist gets 403 (its table cannot be shown to be his).
+
+Principals (:func:`role_of`):
+
+* a :class:`~casino.models.Device` (``Authorization: Token ...``) acts with its ``role``;
+  a dealer tablet is bound to one ``table_id``, registered and revoked by the floor;
+* a logged-in Django ``User`` (console, session cookie, CSRF enforced on unsafe methods)
+  acts with the role of its :class:`~casino.models.StaffProfile`; a superuser without a
+  profile acts as admin; any other user has no role.
+
+Table scope: a dealer may use an operation of :data:`TABLE_SCOPED` (``/tables/{table_id}/
+...`` and ``/hands/{hand_id}/...``) only on the table his device is bound to; a hand's
+table is read from ``tables.models.HandView``. Other roles work on the whole room.
+
+The matrix, and why (rule IDs from shared/rules/CATALOGUE.md):
+
+* **dealer** (own table only): record hands -- ``start_hand``, ``record_action``,
+  ``deal_board``, ``show_cards``, ``muck_cards``, ``award_pots`` (SD-1: the dealer reads
+  and announces the hands), ``run_it`` when the players agree (RAKE-10), a rabbit hunt
+  and its fee (RAKE-8), a misdeal within the window (MIS-1..3) or a void for a foreign
+  or duplicate card (MIS-11, MIS-12); seat a player and cash him out (BI-1: seating is a
+  floor or dealer action, never self-service; SES-5); top-ups declared to the dealer (BI-6);
+  refreshments paid with table chips (RAKE-6); side bets recorded, not ruled on
+  (RAKE-5); chip gifts with the players' consent or objection (BI-9); read his table and
+  its hands. Also ``buy_in_restrictions`` (any player: the tablet checks the returning-
+  player minimum before a buy-in, SES-7). No cage, no table list, no other table.
+* **cashier**: the only role that moves cash at the cage (``sell_chips``,
+  ``redeem_chips``) and reads ``cage_balance``; registers players (``create_player``);
+  reads a player's ``buy_in_restrictions`` (SES-7) and ``list_cash_sessions``. The
+  cashier has no table operations: buy-ins at the table are the dealer's or floor's
+  (BI-1, BI-2).
+* **floor**: opens and closes tables (SES-3), overrides limits (BI-5, recorded), moves
+  players (SES-2, SES-4), approves partial cash-outs (SES-6: floor-approved exception),
+  keeps players apart (BI-11), seats players and cashes them out at any table (BI-1);
+  rules a misdeal or a void at any table (PEN-16: floor decisions are final);
+  registers players for the waiting list; registers and revokes dealer tablets; reads
+  every table, hand, player restriction and cash session on the floor. Never the cage.
+* **director** (tournament director): tournament operations will be added here when
+  the tournaments API exists; today the role reads tables and hands.
+* **manager**: read-only -- every ``report_*`` and ``cage_balance``; nothing else.
+* **admin**: everything in the schema, plus staff accounts (``create_staff`` ...).
+
+Hole cards: the system never knows a hole card until a player shows it (``show_cards``);
+the hand payload carries only shown cards, and the table scope keeps a dealer out of
+other tables' hands. Players' names are reference data, given only by ``create_player``
+to the cashier/floor; tables, hands and reports carry player ids.
+
+Resolving the operation per request (:func:`operation_id_for`): on first use a process
+generates the schema once (drf-spectacular's ``SchemaGenerator``, about 0.1 s once the
+views are imported) and keeps ``(path template, method) -> operationId``. A request is
+mapped from its URL route (``request.resolver_match.route``, e.g.
+``api/v1/tables/<int:table_id>/``, rewritten to ``/api/v1/tables/{table_id}/`` and cached),
+so each request costs two dict lookups. ``HEAD`` counts as ``GET``. The only database
+reads are the principal's staff profile (session users, one primary-key query) and, for a
+dealer on ``/hands/{hand_id}/...``, the hand's table (one primary-key query, then cached:
+a hand never changes table). Call :func:`operation_registry` at start-up to move the
+one-off build out of the first request.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from typing import TYPE_CHECKING, Any
+
+from django.core.exceptions import ObjectDoesNotExist
+from rest_framework.permissions import BasePermission
+
+from casino.models import Device, Role
+
+if TYPE_CHECKING:
+    from rest_framework.request import Request
+    from rest_framework.views import APIView
+
+DEALER, CASHIER, FLOOR = Role.DEALER, Role.CASHIER, Role.FLOOR
+DIRECTOR, MANAGER, ADMIN = Role.DIRECTOR, Role.MANAGER, Role.ADMIN
+
+
+def _roles(*roles: Role) -> frozenset[Role]:
+    """The roles given, plus admin (who may do everything in the schema)."""
+    return frozenset((*roles, ADMIN))
+
+
+EVERY_ROLE: frozenset[Role] = frozenset(Role)
+READ_TABLES = _roles(DEALER, FLOOR, DIRECTOR)  # a dealer: own table only
+REPORTS = _roles(MANAGER)
+DEALER_AT_TABLE = _roles(DEALER)  # recording play at the table (own table)
+
+MATRIX: dict[str, frozenset[Role]] = {
+    # --- console session and identity ------------------------------------------------------
+    "auth_csrf": EVERY_ROLE,  # also anonymous: PUBLIC_OPERATIONS
+    "auth_login": EVERY_ROLE,  # also anonymous: PUBLIC_OPERATIONS
+    "auth_logout": EVERY_ROLE,
+    "auth_me": EVERY_ROLE,
+    # --- staff accounts and devices ------------------------------------------------------
+    "list_staff": _roles(),
+    "create_staff": _roles(),
+    "update_staff": _roles(),
+    "list_devices": _roles(FLOOR),
+    "register_device": _roles(FLOOR),  # a dealer tablet, bound to one table
+    "revoke_device": _roles(FLOOR),
+    # --- players -------------------------------------------------------------------------
+    "create_player": _roles(CASHIER, FLOOR),
+    "buy_in_restrictions": _roles(DEALER, CASHIER, FLOOR),  # SES-7
+    "list_cash_sessions": _roles(CASHIER, FLOOR),
+    "keep_players_apart": _roles(FLOOR),  # BI-11
+    # --- tables (floor) ------------------------------------------------------------------
+    "list_tables": _roles(FLOOR, DIRECTOR),
+    "get_table": READ_TABLES,
+    "open_table": _roles(FLOOR),
+    "close_table": _roles(FLOOR),  # SES-3
+    "change_table_limits": _roles(FLOOR),  # BI-5
+    "transfer_player": _roles(FLOOR),  # SES-2, SES-4
+    "partial_cash_out": _roles(FLOOR),  # SES-6
+    # --- seats (dealer at his table, floor anywhere) ---------------------------------------
+    "seat_player": _roles(DEALER, FLOOR),  # BI-1
+    "cash_out": _roles(DEALER, FLOOR),  # BI-1, SES-5
+    "top_up": DEALER_AT_TABLE,  # BI-6
+    "pay_refreshment": DEALER_AT_TABLE,  # RAKE-6
+    "give_chips": DEALER_AT_TABLE,  # BI-9
+    "record_sidebet": DEALER_AT_TABLE,  # RAKE-5
+    "settle_sidebet": DEALER_AT_TABLE,  # RAKE-5
+    # --- hands (dealer at his table) --------------------------------------------------------
+    "start_hand": DEALER_AT_TABLE,
+    "record_action": DEALER_AT_TABLE,
+    "deal_board": DEALER_AT_TABLE,
+    "show_cards": DEALER_AT_TABLE,  # SD-1, SD-3
+    "muck_cards": DEALER_AT_TABLE,
+    "award_pots": DEALER_AT_TABLE,  # SD-1
+    "run_it": DEALER_AT_TABLE,  # RAKE-10: the players agree, the dealer records it
+    "record_rabbit_hunt": DEALER_AT_TABLE,  # RAKE-8: the fee is the dealer's
+    "declare_misdeal": _roles(DEALER, FLOOR),  # MIS-1..3; PEN-16: the floor may rule
+    "void_hand": _roles(DEALER, FLOOR),  # MIS-11, MIS-12; PEN-16
+    "get_hand": READ_TABLES,
+    # --- cage: only the cashier moves cash --------------------------------------------------
+    "sell_chips": _roles(CASHIER),
+    "redeem_chips": _roles(CASHIER),
+    "cage_balance": _roles(CASHIER, MANAGER),
+    # --- management reports: read-only ----------------------------------------------------
+    "report_rake": REPORTS,
+    "report_drop": REPORTS,
+    "report_hours_by_player": REPORTS,
+    "report_hours_by_game": REPORTS,
+    "report_hands_per_hour": REPORTS,
+}
+
+PUBLIC_OPERATIONS: frozenset[str] = frozenset({"auth_csrf", "auth_login"})
+"""Operations anonymous callers may use (login still checks the CSRF token)."""
+
+TABLE_SCOPED: frozenset[str] = frozenset(
+    {
+        # /tables/{table_id}/...
+        "get_table",
+        "close_table",
+        "change_table_limits",
+        "seat_player",
+        "cash_out",
+        "partial_cash_out",
+        "top_up",
+        "pay_refreshment",
+        "transfer_player",
+        "give_chips",
+        "record_sidebet",
+        "settle_sidebet",
+        "start_hand",
+        # /hands/{hand_id}/...
+        "get_hand",
+        "record_action",
+        "deal_board",
+        "show_cards",
+        "muck_cards",
+        "award_pots",
+        "run_it",
+        "record_rabbit_hunt",
+        "declare_misdeal",
+        "void_hand",
+    }
+)
+"""Operations on one table (path ``{table_id}``) or one hand (``{hand_id}``): a dealer
+may use them only at the table his device is bound to."""
+
+
+# --- principals ----------------------------------------------------------------------------
+
+
+def role_of(principal: Any) -> Role | None:
+    """The role a request's principal acts with, or ``None`` (no role: denied everything).
+
+    May read the database (a user's staff profile): call it from sync code.
+    """
+    if isinstance(principal, Device):
+        if principal.revoked:
+            return None
+        return _role(principal.role)
+    if principal is None or not getattr(principal, "is_authenticated", False):
+        return None
+    if not getattr(principal, "is_active", False):
+        return None
+    try:
+        profile = principal.staff_profile
+    except (ObjectDoesNotExist, AttributeError):
+        profile = None
+    if profile is not None:
+        return _role(profile.role)
+    return ADMIN if getattr(principal, "is_superuser", False) else None
+
+
+def _role(value: str) -> Role | None:
+    try:
+        return Role(value)
+    except ValueError:
+        return None
+
+
+def allowed(principal: Any, operation_id: str, *, table_id: int | None = None) -> bool:
+    """Whether ``principal`` (a Device, a User, or ``None``) may use ``operation_id``.
+
+    For a dealer, an operation of :data:`TABLE_SCOPED` also needs ``table_id`` (the table
+    of the path, or of the hand: :func:`table_of_hand`) equal to the device's table.
+    WebSocket consumers call this with the operation whose data they stream (e.g.
+    ``get_table`` for a table feed, ``list_tables`` for the floor's feed); it may read the
+    database (:func:`role_of`), so call it from sync code (``database_sync_to_async``).
+    """
+    if operation_id in PUBLIC_OPERATIONS:
+        return True
+    return _allowed(principal, role_of(principal), operation_id, table_id)
+
+
+def _allowed(principal: Any, role: Role | None, operation_id: str, table_id: int | None) -> bool:
+    roles = MATRIX.get(operation_id)
+    if roles is None or role is None or role not in roles:
+        return False
+    if role == DEALER and operation_id in TABLE_SCOPED:
+        bound = principal.table_id if isinstance(principal, Device) else None
+        return bound is not None and table_id is not None and int(table_id) == bound
+    return True
+
+
+_hand_tables: dict[str, int] = {}
+_hand_tables_lock = threading.Lock()
+
+
+def table_of_hand(hand_id: Any) -> int | None:
+    """The table a hand is played at (``tables.models.HandView``), or ``None``."""
+    key = str(hand_id)
+    table_id = _hand_tables.get(key)
+    if table_id is not None:
+        return table_id
+    from tables.models import HandView
+
+    found = HandView.objects.filter(hand_id=key).values_list("table_id", flat=True).first()
+    if found is None:
+        return None
+    with _hand_tables_lock:
+        if len(_hand_tables) > 100_000:
+            _hand_tables.clear()
+        _hand_tables[key] = int(found)
+    return int(found)
+
+
+def table_of_request(kwargs: dict[str, Any]) -> int | None:
+    """The table a request is about, from its URL ``table_id`` or ``hand_id``."""
+    if "table_id" in kwargs:
+        return int(kwargs["table_id"])
+    if "hand_id" in kwargs:
+        return table_of_hand(kwargs["hand_id"])
+    return None
+
+
+# --- operation ids -------------------------------------------------------------------------
+
+_registry: dict[tuple[str, str], str] | None = None
+_registry_lock = threading.Lock()
+_route_paths: dict[str, str] = {}
+_PARAMETER = re.compile(r"<(?:[^<>:]+:)?([^<>:]+)>")
+
+
+def operation_registry() -> dict[tuple[str, str], str]:
+    """``(path template, METHOD) -> operationId`` of every operation in the schema.
+
+    Built once per process from drf-spectacular's generator, the same source as
+    ``/api/schema/`` (call it at start-up to warm it; otherwise the first request does).
+    """
+    global _registry
+    if _registry is None:
+        with _registry_lock:
+            if _registry is None:
+                from drf_spectacular.generators import SchemaGenerator
+
+                schema = SchemaGenerator().get_schema(request=None, public=True)
+                _registry = {
+                    (path, method.upper()): operation["operationId"]
+                    for path, item in schema["paths"].items()
+                    for method, operation in item.items()
+                }
+    return _registry
+
+
+def path_of_route(route: str) -> str:
+    """A Django route (``api/v1/hands/<uuid:hand_id>/``) as the schema writes its path
+    (``/api/v1/hands/{hand_id}/``)."""
+    path = _route_paths.get(route)
+    if path is None:
+        path = "/" + _PARAMETER.sub(r"{\1}", route).lstrip("/")
+        _route_paths[route] = path
+    return path
+
+
+def operation_id_for(request: Request) -> str | None:
+    """The operationId of the operation a request calls, or ``None`` (not in the schema)."""
+    match = getattr(request, "resolver_match", None)
+    route = getattr(match, "route", None)
+    if not route:
+        return None
+    method = "GET" if request.method == "HEAD" else str(request.method)
+    return operation_registry().get((path_of_route(route), method))
+
+
+class OperationPermission(BasePermission):
+    """DRF permission: the request's operation must be allowed to its principal's role
+    (:data:`MATRIX`), and a dealer must stay at his own table (:data:`TABLE_SCOPED`).
+
+    Unauthenticated callers are answered 401 (DRF), authenticated ones 403.
+    """
+
+    message = "Your role may not use this operation."
+
+    def has_permission(self, request: Request, view: APIView) -> bool:
+        operation_id = operation_id_for(request)
+        if operation_id is None:
+            self.message = "This operation is not in the API."
+            return False
+        if operation_id in PUBLIC_OPERATIONS:
+            return True
+        principal = request.user
+        role = role_of(principal)
+        table_id = None
+        if role == DEALER and operation_id in TABLE_SCOPED:
+            table_id = table_of_request(getattr(view, "kwargs", None) or {})
+            self.message = "A dealer tablet may act only at its own table."
+        return _allowed(principal, role, operation_id, table_id)
