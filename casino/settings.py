@@ -80,6 +80,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         }
     )
+elif env.bool("DB_POOL", default=True):
+    # Under ASGI each request may run on another thread, where a persistent per-thread
+    # connection is not reused: a pool (psycopg_pool, Django's built-in support) is.
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": env.int("DB_POOL_MIN", default=2),
+        "max_size": env.int("DB_POOL_MAX", default=20),
+    }
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
 else:
     DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
     DATABASES["default"].setdefault("CONN_HEALTH_CHECKS", True)
