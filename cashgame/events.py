@@ -180,3 +180,35 @@ class PartialCashOut(DomainEvent):
     amount: int
     approved_by: str
     reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSatOut(DomainEvent):
+    """The player at ``seat`` sits out from the next hand on: he keeps his seat and stack,
+    is not dealt in, and owes each blind that passes his seat (SEAT-16)."""
+
+    TYPE = "cashgame.PlayerSatOut"
+    table_id: int
+    seat: int
+    player_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSatIn(DomainEvent):
+    """The player at ``seat`` is back (or, a new player or one waiting, chose how to enter).
+
+    ``post``: he posts what he owes to be dealt in at the next hand (SEAT-16: the small blind
+    dead, the big blind live; SEAT-15: a new player between the button and the big blind
+    posts both); otherwise he waits for the big blind when he owes blinds, and plays at once
+    when he owes nothing. ``owes_small_blind`` / ``owes_big_blind``: what he owed when he
+    came back (a new player not dealt a hand yet owes nothing until his first hand shows
+    where he sits).
+    """
+
+    TYPE = "cashgame.PlayerSatIn"
+    table_id: int
+    seat: int
+    player_id: int
+    post: bool
+    owes_small_blind: bool = False
+    owes_big_blind: bool = False

@@ -25,7 +25,15 @@ Game = Literal["NLH", "PLO"]
 AnteType = Literal["none", "per_player", "big_blind"]
 MinRaiseRule = Literal["previous_increment", "double_last"]
 TableMode = Literal["cash", "tournament"]
-PostKind = Literal["ante", "small_blind", "big_blind", "straddle"]
+PostKind = Literal[
+    "ante", "small_blind", "big_blind", "straddle", "dead_sb", "posted_bb", "posted_sb"
+]
+"""``dead_sb``: a small blind owed for missed blinds (SEAT-16) or for starting between the
+button and the big blind (SEAT-15), posted dead: it goes into the pot and does not count
+toward the player's call. ``posted_bb``: a big blind posted out of position for the same
+reasons, live: it counts toward the player's call and he keeps the option like the big
+blind. ``posted_sb``: the owed small blind posted live (tables where
+``missed_blind_sb_dead`` is off)."""
 ActionKind = Literal["fold", "check", "call", "bet", "raise"]
 Street = Literal["flop", "turn", "river"]
 SettleMethod = Literal["uncontested", "showdown", "manual"]
@@ -43,8 +51,9 @@ class SeatInHand:
 
 @dataclass(frozen=True, slots=True)
 class ForcedBet:
-    """An ante, blind or straddle posted at the start of the hand (short stacks post what
-    they have; a straddle is always the full amount)."""
+    """An ante, blind, straddle or owed blind (``dead_sb``, ``posted_bb``, ``posted_sb``)
+    posted at the start of the hand (short stacks post what they have; a straddle is always
+    the full amount)."""
 
     seat: int
     kind: PostKind
@@ -55,9 +64,19 @@ class ForcedBet:
 class HandStarted(DomainEvent):
     """A hand was dealt: who is in, the stakes, the rake schedule, and the forced bets.
 
-    ``seats`` are in seat-number order. ``posts`` lists antes first, then the small and big
-    blind, then the straddles in order (SEAT-18/19: the seat left of the big blind 2x the
-    big blind, each next seat 2x the previous straddle), with the amounts really posted.
+    ``seats`` are in seat-number order. ``posts`` lists antes first, then the dead small
+    blinds (``dead_sb``), the small and big blind, the live owed blinds (``posted_bb``,
+    ``posted_sb``), then the straddles in order (SEAT-18/19: the seat left of the big blind
+    2x the big blind, each next seat 2x the previous straddle), with the amounts really
+    posted.
+
+    ``big_blind_seat`` / ``small_blind_seat`` name the seats posting the blinds when the
+    table placed them (SEAT-5 dead button, SEAT-11, players waiting or posting);
+    ``small_blind_seat`` is ``None`` for a dead small blind (nobody posts it), and
+    ``button_seat`` may be a seat not dealt in (a dead button). When ``big_blind_seat`` is
+    ``None`` (every hand recorded before) the blinds are by position: the first and second
+    seat dealt in after the button, heads-up the button and the other seat (SEAT-7,
+    SEAT-10).
     ``rake_percent_bp`` is in basis points (500 = 5 %); ``rake_cap`` is the most rake taken
     from the whole hand. The ``misdeal_*`` fields set the misdeal window (MIS-1..3): a
     misdeal may be declared while fewer than ``misdeal_action_threshold`` actions were taken
@@ -87,6 +106,8 @@ class HandStarted(DomainEvent):
     misdeal_action_threshold: int = 2
     misdeal_counts_passive_actions: bool = True
     misdeal_allowed_after_flop: bool = False
+    small_blind_seat: int | None = None
+    big_blind_seat: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,7 +301,22 @@ class RabbitHunted(DomainEvent):
 @dataclass(frozen=True, slots=True)
 class TableOpened(DomainEvent):
     """The floor opened a table. Amounts in CZK (cash) or chips; ``rake_percent_bp`` in
-    basis points (500 = 5 %)."""
+    basis points (500 = 5 %).
+
+    Blind rotation and entry (the defaults are the behaviour of tables opened before these
+    settings existed):
+
+    * ``button_rule``: ``"forward"`` (SEAT-6: the button moves to the next player dealt in,
+      players may skip blinds) or ``"dead_button"`` (SEAT-5: the big blind moves first to
+      the next player due; the small blind and the button follow from the last hand's
+      blinds and may be dead). Catalogue live default: ``dead_button``.
+    * ``cash_new_player_entry``: ``"immediate_no_post"`` (SES-1: a new player is dealt in at
+      once without posting) or ``"wait_or_post_both"`` (SEAT-15: a new player who sits
+      between the button and the big blind waits for the big blind or posts both blinds).
+      Catalogue recommendation: ``wait_or_post_both``.
+    * ``missed_blind_sb_dead``: a returning player who posts his missed blinds (SEAT-16)
+      posts the small blind dead (the catalogue recommendation) or, when off, live.
+    """
 
     TYPE = "tables.TableOpened"
     table_id: int
@@ -298,6 +334,9 @@ class TableOpened(DomainEvent):
     min_raise_rule: str
     max_seats: int
     returning_player_rule: bool = True  # SES-7; off only for a private game's agreement
+    button_rule: str = "forward"
+    cash_new_player_entry: str = "immediate_no_post"
+    missed_blind_sb_dead: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,8 +370,33 @@ class DealtInSeat:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatBlind:
+    """A blind at a seat: ``kind`` is ``small_blind``, ``big_blind``, ``dead_sb``,
+    ``posted_bb`` or ``posted_sb`` (see :data:`PostKind`)."""
+
+    seat: int
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
 class HandBegan(DomainEvent):
-    """Hand ``hand_id`` started at the table with these seats dealt in."""
+    """Hand ``hand_id`` started at the table with these seats dealt in.
+
+    ``button_seat`` may be a seat nobody dealt in holds (a dead button, SEAT-5).
+    ``small_blind_seat`` and ``big_blind_seat`` post the blinds; with the small blind dead
+    (nobody posts it, SEAT-5) ``small_blind_seat`` is ``None`` and
+    ``dead_small_blind_seat`` its position (an empty seat, a player sitting out or waiting,
+    or a player posting owed blinds there). ``posts`` says which
+    seats post which blind: the small and big blind, and the blinds owed by returning or
+    new players who chose to post (``dead_sb``, ``posted_bb``, ``posted_sb``; SEAT-15,
+    SEAT-16); the amounts really posted (short stacks) are in the hand's ``HandStarted``.
+    ``waiting_seats`` are seated players not dealt in because they wait for the big blind;
+    ``missed_blinds`` the blinds that passed players sitting out (or a new player between
+    the button and the big blind) in this hand: they owe them (SEAT-16).
+
+    Events recorded before these fields existed leave them empty: the blinds were then the
+    first and second seat dealt in after the button (heads-up the button and the other).
+    """
 
     TYPE = "tables.HandBegan"
     table_id: int
@@ -340,6 +404,12 @@ class HandBegan(DomainEvent):
     hand_number: int
     button_seat: int
     seats: tuple[DealtInSeat, ...]
+    small_blind_seat: int | None = None
+    big_blind_seat: int | None = None
+    dead_small_blind_seat: int | None = None
+    posts: tuple[SeatBlind, ...] = ()
+    waiting_seats: tuple[int, ...] = ()
+    missed_blinds: tuple[SeatBlind, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

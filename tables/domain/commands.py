@@ -25,6 +25,22 @@ class StartHand:
 
     ``misdeal_*`` is the misdeal window (MIS-1..3, catalogue defaults): see
     :class:`DeclareMisdeal`.
+
+    Placed blinds (the table's ``HandBegan`` says them): ``big_blind_seat`` and
+    ``small_blind_seat`` name the seats posting the blinds (SEAT-5 dead button, SEAT-11
+    heads-up placement, players waiting for the big blind); ``small_blind_seat=None`` with a
+    ``big_blind_seat`` is a dead small blind: nobody posts it. ``button_seat`` may then be a
+    seat not dealt in (a dead button). Left out (``big_blind_seat=None``) the blinds go by
+    position as above. Heads-up the button must post the small blind and the other seat the
+    big blind (SEAT-10); otherwise the small blind is the seat dealt in just before the big
+    blind and neither blind is the button (SEAT-7).
+
+    Owed blinds (SEAT-15 new player between the button and the big blind, SEAT-16 missed
+    blinds), posted by seats other than the blinds: ``dead_small_blinds`` post the small
+    blind dead (into the pot, not toward their call), ``posted_big_blinds`` the big blind
+    live (toward their call; they keep the option like the big blind) and
+    ``posted_small_blinds`` the small blind live (tables where it is not dead). Not
+    heads-up; a seat posting a live blind may not straddle.
     """
 
     hand_id: str
@@ -46,6 +62,11 @@ class StartHand:
     misdeal_action_threshold: int = 2
     misdeal_counts_passive_actions: bool = True
     misdeal_allowed_after_flop: bool = False
+    small_blind_seat: int | None = None
+    big_blind_seat: int | None = None
+    dead_small_blinds: tuple[int, ...] = ()
+    posted_big_blinds: tuple[int, ...] = ()
+    posted_small_blinds: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,7 +36,7 @@ from pokerkit import (
     State,
 )
 
-from tables.domain.seating import acting_order
+from tables.domain.seating import acting_order, blind_seats, straddle_amounts
 from tables.events import HandStarted
 
 AUTOMATIONS = (
@@ -51,25 +51,65 @@ BURN_COUNT = 3
 
 
 def create_state(started: HandStarted) -> State:
-    """A pokerkit state with forced bets posted and unknown hole cards dealt."""
-    order = acting_order(started.button_seat, [s.seat for s in started.seats])
+    """A pokerkit state with forced bets posted and unknown hole cards dealt.
+
+    pokerkit takes per-player blinds and antes in its player order (``raw_antes``,
+    ``raw_blinds_or_straddles``): the small and big blind at their seats (by position, or
+    as the table placed them: a dead small blind is simply a 0), each straddle at its seat,
+    and a live owed blind (``posted_bb`` / ``posted_sb``) as a *negative* value, pokerkit's
+    "post": it counts as the player's bet and he keeps the option, but it never decides who
+    opens the betting. A dead small blind (``dead_sb``) is added to the player's ante:
+    money in the pot that is not a bet. Ante trimming (pokerkit's return of the part of one
+    ante above all the others) is off when the antes are not uniform (a big-blind ante, a
+    dead small blind). Heads-up pokerkit swaps the blinds and antes of its two players
+    itself (index 0 is the big blind), so they are given unswapped.
+    """
+    seats = [s.seat for s in started.seats]
+    order = acting_order(started.button_seat, seats)
     stacks = {s.seat: s.stack for s in started.seats}
     count = len(order)
-    antes: tuple[int, ...]
+    sb_seat, bb_seat = blind_seats(
+        started.button_seat, order, started.small_blind_seat, started.big_blind_seat
+    )
+    sb, bb = started.small_blind, started.big_blind
+    ante_of = dict.fromkeys(order, 0)
+    blind_of = dict.fromkeys(order, 0)
     if started.ante_type == "per_player":
-        antes = (started.ante,) * count
+        ante_of = dict.fromkeys(order, started.ante)
     elif started.ante_type == "big_blind":
-        # index 1 is the big blind; heads-up pokerkit itself moves it to index 0.
-        antes = tuple(started.ante if i == 1 else 0 for i in range(count))
+        ante_of[bb_seat] = started.ante
+    straddlers: list[int] = []
+    dead = False
+    for post in started.posts:
+        if post.kind == "dead_sb":
+            ante_of[post.seat] += sb
+            dead = True
+        elif post.kind == "posted_bb":
+            blind_of[post.seat] -= bb
+        elif post.kind == "posted_sb":
+            blind_of[post.seat] -= sb
+        elif post.kind == "straddle":
+            straddlers.append(post.seat)
+    if sb_seat is not None:
+        blind_of[sb_seat] = sb
+    blind_of[bb_seat] = bb
+    for seat, amount in zip(straddlers, straddle_amounts(bb, len(straddlers)), strict=True):
+        blind_of[seat] = amount
+    antes: tuple[int, ...]
+    blinds: tuple[int, ...]
+    if count == 2:  # unswapped: index 0 holds the small blind's values (the button's)
+        antes = (ante_of[order[1]], ante_of[order[0]])
+        blinds = (blind_of[order[1]], blind_of[order[0]])
     else:
-        antes = (0,) * count
+        antes = tuple(ante_of[seat] for seat in order)
+        blinds = tuple(blind_of[seat] for seat in order)
     game_type = PotLimitOmahaHoldem if started.game == "PLO" else NoLimitTexasHoldem
     game = game_type(
         AUTOMATIONS,
-        started.ante_type != "big_blind",
+        started.ante_type != "big_blind" and not dead,
         antes,
-        (started.small_blind, started.big_blind),
-        started.big_blind,
+        blinds,
+        bb,
         mode=Mode.TOURNAMENT if started.mode == "tournament" else Mode.CASH_GAME,
     )
     hole_count = HOLE_CARD_COUNT[started.game]

@@ -16,7 +16,14 @@ Refusal codes (:class:`HandRuleViolation` ``code`` / ``rule``):
   ``duplicate_player`` (SEAT-3), ``seat_has_no_chips`` (SEAT-8), ``invalid_button``
   (SEAT-4), ``unsupported_game`` (BET-4), ``invalid_stakes`` (SEAT-7), ``invalid_config``
   (BET-8; MIS-1 for the misdeal window), ``invalid_rake`` (RAKE-1);
-* straddles (start): ``straddle_not_allowed`` (SEAT-18: tournament, or heads-up),
+* placed blinds (start): ``invalid_blind_seat`` (SEAT-5: a blind not dealt in, both blinds on
+  one seat, a small blind without the big blind's seat; SEAT-10: heads-up the button must
+  post the small blind), ``blinds_out_of_order`` (SEAT-7: the small blind is the seat dealt
+  in just before the big blind, neither blind on the button);
+* owed blinds (start): ``seat_not_in_hand`` (SEAT-12), ``invalid_post`` (SEAT-16: posted
+  twice, by a blind, or heads-up);
+* straddles (start): ``straddle_not_allowed`` (SEAT-18: tournament, heads-up, or a seat
+  posting an owed blind live),
   ``seat_not_in_hand`` (SEAT-12), ``mississippi_straddle_not_allowed`` (SEAT-20: not the
   seat left of the big blind, or not the next seat of the chain), ``straddle_past_button``
   (SEAT-19), ``straddle_exceeds_stack`` (SEAT-18: a straddle is posted in full);
@@ -58,6 +65,21 @@ minimum raise over a straddle is one big blind; the house minimum preflop is a r
 the last straddle (to twice the straddle), an extra check like BET-9. pokerkit ignores
 straddles heads-up (it keeps only the two blinds), so heads-up straddles are refused.
 
+Placed and owed blinds (SEAT-5, SEAT-10/11, SEAT-15, SEAT-16; the table decides them, see
+:mod:`tables.domain.blinds`): :class:`StartHand` may name the big blind's seat and the small
+blind's (``None``: a dead small blind) instead of leaving them to position, with the button
+on a seat not dealt in (a dead button), and seats posting owed blinds. pokerkit takes all of
+it per player (``raw_blinds_or_straddles`` / ``raw_antes`` in its player order, see
+:func:`tables.domain.engine.create_state`): a dead small blind is a 0 in that player's
+place; a live owed blind (``posted_bb``, ``posted_sb``) is a negative value, pokerkit's
+"post", which is the player's bet (toward his call, with the option when the action comes
+back) but never decides who opens; a dead owed small blind (``dead_sb``) is added to the
+player's ante, so it is in pokerkit's pot (pot limit counts it) without being a bet. Our
+pots treat a ``dead_sb`` like a big-blind ante: dead money in the main pot, never part of a
+seat's level nor returned as uncalled. pokerkit swaps the blinds of a heads-up hand itself,
+so it can only express the button posting the small blind heads-up: a heads-up dead small
+blind, or owed blinds heads-up, are refused (the table never asks for them, SEAT-10).
+
 Run it more than once (RAKE-10): pokerkit decides betting only. Once the betting is over
 it is not touched, so the runs are ours: after :class:`RunItTimesAgreed`, ``board`` keeps
 the cards common to every run and ``run_boards`` each run's own cards; the showdown ranks
@@ -87,10 +109,10 @@ import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import reduce
-from typing import Literal, cast
+from typing import Literal
 
 from phevaluator import evaluate_cards, evaluate_omaha_cards
-from pokerkit import Deck, Mode, NoLimitTexasHoldem, PotLimitOmahaHoldem, State
+from pokerkit import State
 
 from casino.domain_events import DomainEvent
 from tables.domain import engine
@@ -121,6 +143,7 @@ from tables.domain.pots import (
 from tables.domain.seating import (
     MAX_SEATS,
     acting_order,
+    blind_seats,
     forced_bets,
     straddle_amounts,
     straddle_chain,
@@ -131,6 +154,7 @@ from tables.events import (
     BoardDealt,
     CardsMucked,
     CardsShown,
+    ForcedBet,
     HandSettled,
     HandStarted,
     HandVoided,
@@ -160,6 +184,8 @@ MODES = ("cash", "tournament")
 ACTIONS = ("fold", "check", "call", "bet", "raise", "all_in")
 RUN_TIMES = (2, 3)
 """How many times the rest of the board may be run (RAKE-10: at most 3 boards)."""
+LIVE_POSTS = ("small_blind", "big_blind", "straddle", "posted_bb", "posted_sb")
+"""Forced bets that are the seat's bet (toward its call); antes and ``dead_sb`` are not."""
 PASSIVE_ACTIONS = ("fold", "check")
 """Actions a misdeal window may leave out (MIS-3: checks and folds do not count)."""
 
@@ -276,6 +302,22 @@ class HandState:
     def street(self) -> str:
         """``preflop``, ``flop``, ``turn`` or ``river``: the last street dealt."""
         return STREET_BY_BOARD_SIZE[len(self.board)]
+
+    @property
+    def small_blind_seat(self) -> int | None:
+        """The seat that posted the small blind (``None``: a dead small blind, SEAT-5)."""
+        return self._blinds()[0]
+
+    @property
+    def big_blind_seat(self) -> int:
+        """The seat that posted the big blind."""
+        return self._blinds()[1]
+
+    def _blinds(self) -> tuple[int | None, int]:
+        started = self.started
+        return blind_seats(
+            started.button_seat, self.order, started.small_blind_seat, started.big_blind_seat
+        )
 
     @property
     def straddles(self) -> tuple[int, ...]:
@@ -524,54 +566,18 @@ def _street_after(board_size: int) -> Street:
     return STREETS[(0, 3, 4).index(board_size)]
 
 
-def _create_pk(started: HandStarted, straddles: tuple[int, ...]) -> State:
-    """The pokerkit state; with straddles, pokerkit's ``blinds_or_straddles`` get them.
-
-    Same set-up as :func:`tables.domain.engine.create_state` (used when nobody straddles),
-    with ``(sb, bb, *straddles)`` as the blinds: the straddlers are indices 2, 3 ... of
-    pokerkit's player order (validated by ``decide``).
-    """
-    if not straddles:
-        return engine.create_state(started)
-    order = acting_order(started.button_seat, [s.seat for s in started.seats])
-    stacks = {s.seat: s.stack for s in started.seats}
-    count = len(order)
-    antes: tuple[int, ...]
-    if started.ante_type == "per_player":
-        antes = (started.ante,) * count
-    elif started.ante_type == "big_blind":
-        antes = tuple(started.ante if i == 1 else 0 for i in range(count))
-    else:
-        antes = (0,) * count
-    game_type = PotLimitOmahaHoldem if started.game == "PLO" else NoLimitTexasHoldem
-    game = game_type(
-        engine.AUTOMATIONS,
-        started.ante_type != "big_blind",
-        antes,
-        (
-            started.small_blind,
-            started.big_blind,
-            *straddle_amounts(started.big_blind, len(straddles)),
-        ),
-        started.big_blind,
-        mode=Mode.TOURNAMENT if started.mode == "tournament" else Mode.CASH_GAME,
-    )
-    hole_count = engine.HOLE_CARD_COUNT[started.game]
-    game.deck = cast(Deck, engine.UNKNOWN * (hole_count * count + engine.BURN_COUNT))  # type: ignore[misc]
-    state = game(tuple(stacks[seat] for seat in order), count)
-    hole = engine.UNKNOWN * hole_count
-    for _ in range(count):
-        state.deal_hole(hole)
-    return state
+def _posted_seats(posts: Iterable[ForcedBet], kind: str) -> tuple[int, ...]:
+    return tuple(p.seat for p in posts if p.kind == kind)
 
 
 def _start(event: HandStarted) -> HandState:
-    straddles = tuple(p.seat for p in event.posts if p.kind == "straddle")
-    pk = _create_pk(event, straddles)
+    pk = engine.create_state(event)
     paid: dict[int, int] = {}
+    live: dict[int, int] = {}
     for post in event.posts:
         paid[post.seat] = paid.get(post.seat, 0) + post.amount
-    blinds = {p.seat: p.amount for p in event.posts if p.kind != "ante"}
+        if post.kind in LIVE_POSTS:
+            live[post.seat] = live.get(post.seat, 0) + post.amount
     antes = {p.seat: p.amount for p in event.posts if p.kind == "ante"}
     seats = tuple(
         SeatState(
@@ -579,7 +585,7 @@ def _start(event: HandStarted) -> HandState:
             player_id=s.player_id,
             starting_stack=s.stack,
             stack=s.stack - paid.get(s.seat, 0),
-            bet=blinds.get(s.seat, 0),
+            bet=live.get(s.seat, 0),
             contributed=paid.get(s.seat, 0),
             ante=antes.get(s.seat, 0),
         )
@@ -592,7 +598,12 @@ def _start(event: HandStarted) -> HandState:
         big_blind=event.big_blind,
         ante=event.ante,
         ante_type=event.ante_type,
-        straddles=straddles,
+        straddles=_posted_seats(event.posts, "straddle"),
+        small_blind_seat=event.small_blind_seat,
+        big_blind_seat=event.big_blind_seat,
+        dead_small_blinds=_posted_seats(event.posts, "dead_sb"),
+        posted_big_blinds=_posted_seats(event.posts, "posted_bb"),
+        posted_small_blinds=_posted_seats(event.posts, "posted_sb"),
     )
     if event.posts != expected_posts:  # pokerkit posts these; the event must agree
         raise ValueError("HandStarted.posts disagree with the stakes and stacks")
@@ -785,6 +796,7 @@ def _decide_start(cmd: StartHand) -> HandStarted:
             "The misdeal action threshold is at least 1.",
             misdeal_action_threshold=cmd.misdeal_action_threshold,
         )
+    _check_blinds(cmd, seats)
     if cmd.straddles:
         _check_straddles(cmd, seats)
     posts = forced_bets(
@@ -795,6 +807,11 @@ def _decide_start(cmd: StartHand) -> HandStarted:
         ante=cmd.ante,
         ante_type=cmd.ante_type,
         straddles=cmd.straddles,
+        small_blind_seat=cmd.small_blind_seat,
+        big_blind_seat=cmd.big_blind_seat,
+        dead_small_blinds=cmd.dead_small_blinds,
+        posted_big_blinds=cmd.posted_big_blinds,
+        posted_small_blinds=cmd.posted_small_blinds,
     )
     return HandStarted(
         hand_id=cmd.hand_id,
@@ -816,7 +833,80 @@ def _decide_start(cmd: StartHand) -> HandStarted:
         misdeal_action_threshold=cmd.misdeal_action_threshold,
         misdeal_counts_passive_actions=cmd.misdeal_counts_passive_actions,
         misdeal_allowed_after_flop=cmd.misdeal_allowed_after_flop,
+        small_blind_seat=cmd.small_blind_seat if cmd.big_blind_seat is not None else None,
+        big_blind_seat=cmd.big_blind_seat,
     )
+
+
+def _check_blinds(cmd: StartHand, seats: list[SeatInHand]) -> None:
+    """Placed blinds (SEAT-5, SEAT-7, SEAT-10) and owed blinds (SEAT-15, SEAT-16)."""
+    numbers = [s.seat for s in seats]
+    order = acting_order(cmd.button_seat, numbers)
+    heads_up = len(order) == 2
+    if cmd.big_blind_seat is None:
+        if cmd.small_blind_seat is not None:
+            raise HandRuleViolation(
+                "invalid_blind_seat",
+                "SEAT-5",
+                "Placing the small blind needs the big blind's seat too.",
+                small_blind_seat=cmd.small_blind_seat,
+            )
+    else:
+        bb, sb = cmd.big_blind_seat, cmd.small_blind_seat
+        if bb not in numbers or (sb is not None and (sb not in numbers or sb == bb)):
+            raise HandRuleViolation(
+                "invalid_blind_seat",
+                "SEAT-5",
+                "The blinds must be two different seats dealt in (no small blind: dead).",
+                small_blind_seat=sb,
+                big_blind_seat=bb,
+            )
+        if heads_up and sb != cmd.button_seat:
+            raise HandRuleViolation(
+                "invalid_blind_seat",
+                "SEAT-10",
+                "Heads-up the button posts the small blind and the other seat the big blind.",
+                button_seat=cmd.button_seat,
+                small_blind_seat=sb,
+                big_blind_seat=bb,
+            )
+        bb_index = order.index(bb)
+        if not heads_up and (
+            bb == cmd.button_seat
+            or sb == cmd.button_seat
+            or (sb is not None and order.index(sb) != bb_index - 1)
+        ):
+            raise HandRuleViolation(
+                "blinds_out_of_order",
+                "SEAT-7",
+                "The small blind is the seat dealt in just before the big blind, and neither"
+                " blind is the button.",
+                button_seat=cmd.button_seat,
+                small_blind_seat=sb,
+                big_blind_seat=bb,
+            )
+    owed = (
+        ("dead_small_blinds", cmd.dead_small_blinds),
+        ("posted_big_blinds", cmd.posted_big_blinds),
+        ("posted_small_blinds", cmd.posted_small_blinds),
+    )
+    if not any(posting for _, posting in owed):
+        return
+    sb_seat, bb_seat = blind_seats(cmd.button_seat, order, cmd.small_blind_seat, cmd.big_blind_seat)
+    for name, posting in owed:
+        for seat in posting:
+            if seat not in numbers:
+                raise HandRuleViolation(
+                    "seat_not_in_hand", "SEAT-12", f"Seat {seat} is not dealt in.", seat=seat
+                )
+        if heads_up or len(set(posting)) != len(posting) or {sb_seat, bb_seat} & set(posting):
+            raise HandRuleViolation(
+                "invalid_post",
+                "SEAT-16",
+                "Owed blinds are posted once each, by seats other than the blinds, and not"
+                " heads-up.",
+                **{name: list(posting)},
+            )
 
 
 def _check_straddles(cmd: StartHand, seats: list[SeatInHand]) -> None:
@@ -838,8 +928,17 @@ def _check_straddles(cmd: StartHand, seats: list[SeatInHand]) -> None:
             player_count=2,
             straddles=list(cmd.straddles),
         )
+    live_posters = set(cmd.posted_big_blinds) | set(cmd.posted_small_blinds)
+    if live_posters & set(cmd.straddles):
+        raise HandRuleViolation(
+            "straddle_not_allowed",
+            "SEAT-18",
+            "A seat posting an owed blind live may not straddle.",
+            straddles=list(cmd.straddles),
+            seats=sorted(live_posters & set(cmd.straddles)),
+        )
     by_seat = {s.seat: s for s in seats}
-    chain = straddle_chain(cmd.button_seat, by_seat)
+    chain = straddle_chain(cmd.button_seat, by_seat, cmd.big_blind_seat)
     amounts = straddle_amounts(cmd.big_blind, len(cmd.straddles))
     for i, (seat, amount) in enumerate(zip(cmd.straddles, amounts, strict=True)):
         if seat not in by_seat:
@@ -866,6 +965,8 @@ def _check_straddles(cmd: StartHand, seats: list[SeatInHand]) -> None:
                 straddle_number=i + 1,
             )
         ante = min(cmd.ante, by_seat[seat].stack) if cmd.ante_type == "per_player" else 0
+        if seat in cmd.dead_small_blinds:
+            ante = min(ante + cmd.small_blind, by_seat[seat].stack)
         if by_seat[seat].stack - ante < amount:
             raise HandRuleViolation(
                 "straddle_exceeds_stack",
@@ -1582,11 +1683,16 @@ def _settle(
 
 
 def _pot_inputs(started: HandStarted, seats: Iterable[SeatState]) -> tuple[dict[int, int], int]:
-    """Contributions for the pot levels, and the dead money (a big-blind ante)."""
+    """Contributions for the pot levels, and the dead money (a big-blind ante, dead small
+    blinds): dead money is in the main pot but no seat's bet, so it never raises the level
+    a seat can win from the others nor comes back as uncalled."""
+    dead = {p.seat: p.amount for p in started.posts if p.kind == "dead_sb"}
     if started.ante_type == "big_blind":
         seats = list(seats)
-        return {s.seat: s.contributed - s.ante for s in seats}, sum(s.ante for s in seats)
-    return {s.seat: s.contributed for s in seats}, 0
+        dead = {s.seat: dead.get(s.seat, 0) + s.ante for s in seats}
+    if not dead:
+        return {s.seat: s.contributed for s in seats}, 0
+    return {s.seat: s.contributed - dead.get(s.seat, 0) for s in seats}, sum(dead.values())
 
 
 __all__ = [

@@ -149,8 +149,11 @@ def build_pots(
             amounts.append(amount + dead_below_first)
             eligibles.append(eligible)
             dead_below_first = 0
-    if dead_below_first:
-        raise ValueError("chips in the pot but no seat is live")
+    if dead_below_first:  # no live seat put anything in (all-in for a dead ante or blind)
+        if not live:
+            raise ValueError("chips in the pot but no seat is live")
+        amounts.append(dead_below_first)
+        eligibles.append(tuple(sorted(live)))
     if dead_money:
         if not amounts:
             if not live:

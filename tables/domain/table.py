@@ -13,10 +13,18 @@ passes the minimum it found), RAKE-5 (sidebets settle only between hands), RAKE-
 (refreshments from the stack, not in a hand, up to the limit), BI-9 (chip loans and gifts
 only if nobody objects; the objection is recorded), SES-6 (partial cash-out only as an
 audited floor exception), SEAT-1/SEAT-4 (button).
+
+Button, blinds and entry (:mod:`tables.domain.blinds` plans each hand): SEAT-5 dead button
+or SEAT-6 forward button (``button_rule``), SEAT-10/SEAT-11 heads-up placement, SEAT-15 vs
+SES-1 new players in a running game (``cash_new_player_entry``), SEAT-16 sitting out and
+missed blinds (``SitOut`` / ``SitIn``; ``missed_blind_sb_dead``), SES-2 (a transferred player
+plays at once). ``HandBegan`` names the blinds, the owed posts, the players waiting for the
+big blind and the blinds missed, so ``evolve`` only applies it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from cashgame.events import (
@@ -25,6 +33,8 @@ from cashgame.events import (
     ChipsToppedUp,
     DealerFeePaid,
     PartialCashOut,
+    PlayerSatIn,
+    PlayerSatOut,
     PlayerTransferredIn,
     PlayerTransferredOut,
     RefreshmentPaid,
@@ -35,14 +45,32 @@ from cashgame.events import (
 )
 from casino.domain_events import DomainEvent
 from casino.errors import DomainError
+from tables.domain import blinds
+from tables.domain.blinds import (
+    ACTIVE,
+    BUTTON_RULES,
+    ENTRY_RULES,
+    NEW,
+    SITTING_OUT,
+    WAIT_OR_POST_BOTH,
+    WAITING,
+    HandPlan,
+    LastBlinds,
+    NotEnoughPlayers,
+    SeatStatus,
+)
+from tables.domain.commands import StartHand
 from tables.domain.hand import ANTE_TYPES, GAMES, MIN_RAISE_RULES
-from tables.domain.seating import MAX_SEATS, next_button
+from tables.domain.seating import MAX_SEATS, blind_seats
+from tables.domain.seating import next_button as next_button  # callers use table.next_button
 from tables.events import (
     DealtInSeat,
     HandBegan,
     HandEnded,
     PlayerCashedOut,
     PlayerSeated,
+    SeatBlind,
+    SeatInHand,
     SeatStack,
     TableOpened,
 )
@@ -51,12 +79,27 @@ from tables.events import (
 @dataclass(frozen=True, slots=True)
 class Seat:
     """An occupied seat. ``must_rebuy``: the player won a sidebet with no chips left and
-    is dealt in again only after a re-buy of at least the minimum (BI-7)."""
+    is dealt in again only after a re-buy of at least the minimum (BI-7).
+
+    ``status`` is ``active``, ``new`` (sat down in a running game at a
+    ``wait_or_post_both`` table, first hand to come), ``waiting`` (for the big blind) or
+    ``sitting_out`` (see :mod:`tables.domain.blinds`). ``post``: he chose to post what he
+    owes to play at once (SEAT-15/16). ``missed_small_blind`` / ``missed_big_blind``: blinds
+    that passed him while he sat out (or both, for a new player between the button and the
+    big blind), owed until he is dealt in (SEAT-16)."""
 
     seat: int
     player_id: int
     stack: int
     must_rebuy: bool = False
+    status: str = ACTIVE
+    post: bool = False
+    missed_small_blind: bool = False
+    missed_big_blind: bool = False
+
+    @property
+    def owes(self) -> bool:
+        return self.missed_small_blind or self.missed_big_blind
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +113,9 @@ class OpenSidebet:
 @dataclass(frozen=True, slots=True)
 class TableState:
     """A table as its stream says. ``seats`` in seat order; ``hand_id`` of the running hand
-    and ``in_hand`` the seats dealt into it."""
+    and ``in_hand`` the seats dealt into it. ``button_seat``, ``small_blind_seat`` (the
+    small blind's position, posted or dead) and ``big_blind_seat`` are the last hand's, all
+    ``None`` when no hand was dealt since the table was empty."""
 
     config: TableOpened
     seats: tuple[Seat, ...] = ()
@@ -80,6 +125,8 @@ class TableState:
     hands_played: int = 0
     sidebets: tuple[OpenSidebet, ...] = ()
     closed: bool = False
+    small_blind_seat: int | None = None
+    big_blind_seat: int | None = None
 
     def seat(self, number: int) -> Seat | None:
         return next((s for s in self.seats if s.seat == number), None)
@@ -89,7 +136,8 @@ class TableState:
 
     @property
     def dealt_in_seats(self) -> tuple[Seat, ...]:
-        """Seats that will be dealt the next hand: seated with chips, no re-buy owed."""
+        """Seats that can be dealt in: seated with chips, no re-buy owed (whether they are
+        dealt the next hand also depends on their status: :func:`plan_next_hand`)."""
         return tuple(s for s in self.seats if s.stack > 0 and not s.must_rebuy)
 
 
@@ -229,6 +277,31 @@ class BeginHand:
 
 
 @dataclass(frozen=True, slots=True)
+class SitOut:
+    """The player at ``seat`` sits out from the next hand on (SEAT-16); allowed during a
+    hand (he plays that one out). A new player who sits out before his first hand owes both
+    blinds to come back before the big blind reaches him."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class SitIn:
+    """The player at ``seat`` comes back, or chooses how to enter (SEAT-15, SEAT-16).
+
+    Back from sitting out: owing nothing he plays at once; owing blinds he waits for the big
+    blind (``post=False``) or posts what he owes at the next hand (``post=True``: the small
+    blind dead, the big blind live). A player waiting for the big blind, or a new player
+    whose first hand is to come, may choose ``post=True`` (a new player then posts both
+    blinds only if his first hand finds him between the button and the big blind); a
+    waiting player who had chosen to post may go back to waiting with ``post=False``.
+    """
+
+    seat: int
+    post: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class EndHand:
     hand_id: str
     stacks: tuple[tuple[int, int], ...]  # (seat, stack) after the hand
@@ -252,6 +325,8 @@ Command = (
     | PayDealerFee
     | BeginHand
     | EndHand
+    | SitOut
+    | SitIn
 )
 
 
@@ -293,6 +368,10 @@ def _validate_config(c: TableOpened) -> None:
         problems.append("rake must be 0-10000 basis points with a cap >= 0")
     if not (2 <= c.max_seats <= MAX_SEATS):
         problems.append(f"max_seats must be 2-{MAX_SEATS}")
+    if c.button_rule not in BUTTON_RULES:
+        problems.append(f"button_rule must be one of {BUTTON_RULES}")
+    if c.cash_new_player_entry not in ENTRY_RULES:
+        problems.append(f"cash_new_player_entry must be one of {ENTRY_RULES}")
     if problems:
         raise DomainError("invalid_table_config", "; ".join(problems), rule="SEAT-3")
 
@@ -605,6 +684,50 @@ def _decide_partial(state: TableState, cmd: TakePartialCashOut) -> list[DomainEv
     ]
 
 
+def _last_blinds(state: TableState) -> LastBlinds | None:
+    if state.button_seat is None:
+        return None
+    return LastBlinds(state.button_seat, state.small_blind_seat, state.big_blind_seat)
+
+
+def plan_next_hand(state: TableState, drawn_button: int | None = None) -> HandPlan:
+    """Who the next hand would deal in, the button, the blinds, the owed posts and the
+    players waiting (for the tablet to show before dealing, e.g. to ask a new player
+    between the button and the big blind whether he posts or waits).
+
+    Raises:
+        DomainError ``not_enough_players`` (SEAT-3).
+    """
+    seats = [
+        SeatStatus(
+            seat=s.seat,
+            status=s.status,
+            can_play=s.stack > 0 and not s.must_rebuy,
+            post=s.post,
+            missed_small_blind=s.missed_small_blind,
+            missed_big_blind=s.missed_big_blind,
+        )
+        for s in state.seats
+    ]
+    try:
+        return blinds.plan_hand(
+            seats,
+            _last_blinds(state),
+            button_rule=state.config.button_rule,
+            missed_blind_sb_dead=state.config.missed_blind_sb_dead,
+            drawn_button=drawn_button,
+            max_seats=state.config.max_seats,
+        )
+    except NotEnoughPlayers as short:
+        raise DomainError(
+            "not_enough_players",
+            "A hand needs at least two seated players with chips who are not sitting out"
+            " or waiting for the big blind.",
+            rule="SEAT-3",
+            players=short.players,
+        ) from None
+
+
 def _decide_begin(state: TableState, cmd: BeginHand) -> list[DomainEvent]:
     c = state.config
     if state.hand_id is not None:
@@ -614,41 +737,140 @@ def _decide_begin(state: TableState, cmd: BeginHand) -> list[DomainEvent]:
             rule="BI-6",
             hand_id=state.hand_id,
         )
-    dealt = state.dealt_in_seats
-    if len(dealt) < 2:
-        raise DomainError(
-            "not_enough_players",
-            "A hand needs at least two seated players with chips.",
-            rule="SEAT-3",
-            players=len(dealt),
-        )
-    occupied = [s.seat for s in dealt]
-    button = next_button(state.button_seat, occupied)
     drawn = cmd.button_seat
     if drawn is not None and state.button_seat is None:
-        if drawn not in occupied:
+        players = plan_next_hand(state).dealt_in
+        if drawn not in players:
             raise DomainError(
                 "button_seat_not_in_hand",
-                f"The button must be on a seat dealt in: {occupied}.",
+                f"The button must be on a seat dealt in: {list(players)}.",
                 rule="SEAT-1",
                 button_seat=drawn,
             )
-        button = drawn
-    elif drawn is not None and drawn != button:
-        raise DomainError(
-            "button_out_of_turn",
-            f"The button moves one seat clockwise, to seat {button}.",
-            rule="SEAT-4",
-            button_seat=drawn,
-            expected_button_seat=button,
-        )
+        plan = plan_next_hand(state, drawn)
+    else:
+        plan = plan_next_hand(state)
+        if drawn is not None and drawn != plan.button_seat:
+            rule = "SEAT-5" if c.button_rule == blinds.DEAD_BUTTON else "SEAT-4"
+            raise DomainError(
+                "button_out_of_turn",
+                f"The button moves by itself, to seat {plan.button_seat}.",
+                rule=rule,
+                button_seat=drawn,
+                expected_button_seat=plan.button_seat,
+            )
+    by_seat = {s.seat: s for s in state.seats}
+    posts = [SeatBlind(plan.big_blind_seat, "big_blind")]
+    if plan.small_blind_seat is not None:
+        posts.insert(0, SeatBlind(plan.small_blind_seat, "small_blind"))
+    posts += [SeatBlind(seat, kind) for seat, kind in plan.posts]
     return [
         HandBegan(
             c.table_id,
             cmd.hand_id,
             state.hands_played + 1,
-            button,
-            tuple(DealtInSeat(s.seat, s.player_id, s.stack) for s in dealt),
+            plan.button_seat,
+            tuple(
+                DealtInSeat(seat, by_seat[seat].player_id, by_seat[seat].stack)
+                for seat in plan.dealt_in
+            ),
+            small_blind_seat=plan.small_blind_seat,
+            big_blind_seat=plan.big_blind_seat,
+            dead_small_blind_seat=plan.dead_small_blind_seat,
+            posts=tuple(posts),
+            waiting_seats=plan.waiting,
+            missed_blinds=tuple(SeatBlind(seat, kind) for seat, kind in plan.missed),
+        )
+    ]
+
+
+def start_hand_command(
+    began: HandBegan,
+    config: TableOpened,
+    *,
+    straddles: tuple[int, ...] = (),
+    misdeal_action_threshold: int = 2,
+    misdeal_counts_passive_actions: bool = True,
+    misdeal_allowed_after_flop: bool = False,
+) -> StartHand:
+    """The hand engine's :class:`StartHand` for a ``HandBegan`` of this table: the seats,
+    button, blinds and owed posts it names, with the table's stakes and rake."""
+    owed: dict[str, list[int]] = {"dead_sb": [], "posted_bb": [], "posted_sb": []}
+    for post in began.posts:
+        if post.kind in owed:
+            owed[post.kind].append(post.seat)
+    return StartHand(
+        hand_id=began.hand_id,
+        table_id=began.table_id,
+        hand_number=began.hand_number,
+        button_seat=began.button_seat,
+        seats=tuple(SeatInHand(s.seat, str(s.player_id), s.stack) for s in began.seats),
+        small_blind=config.small_blind,
+        big_blind=config.big_blind,
+        game=config.game,  # type: ignore[arg-type]
+        ante=config.ante,
+        ante_type=config.ante_type,  # type: ignore[arg-type]
+        min_raise_rule=config.min_raise_rule,  # type: ignore[arg-type]
+        rake_percent_bp=config.rake_percent_bp,
+        rake_cap=config.rake_cap,
+        no_flop_no_drop=config.no_flop_no_drop,
+        straddles=straddles,
+        misdeal_action_threshold=misdeal_action_threshold,
+        misdeal_counts_passive_actions=misdeal_counts_passive_actions,
+        misdeal_allowed_after_flop=misdeal_allowed_after_flop,
+        small_blind_seat=began.small_blind_seat,
+        big_blind_seat=began.big_blind_seat,
+        dead_small_blinds=tuple(owed["dead_sb"]),
+        posted_big_blinds=tuple(owed["posted_bb"]),
+        posted_small_blinds=tuple(owed["posted_sb"]),
+    )
+
+
+def _decide_sit_out(state: TableState, cmd: SitOut) -> list[DomainEvent]:
+    occupant = _occupant(state, cmd.seat)
+    if occupant.status == SITTING_OUT:
+        raise DomainError(
+            "already_sitting_out", f"Seat {cmd.seat} is sitting out.", rule="SEAT-16", seat=cmd.seat
+        )
+    return [PlayerSatOut(state.config.table_id, cmd.seat, occupant.player_id)]
+
+
+def _decide_sit_in(state: TableState, cmd: SitIn) -> list[DomainEvent]:
+    occupant = _occupant(state, cmd.seat)
+    status = occupant.status
+    if status == ACTIVE or (status == NEW and not cmd.post):
+        raise DomainError(
+            "not_sitting_out",
+            f"Seat {cmd.seat} is not sitting out or waiting for the big blind.",
+            rule="SEAT-16",
+            seat=cmd.seat,
+            status=status,
+        )
+    if status == SITTING_OUT and cmd.post and not occupant.owes:
+        raise DomainError(
+            "nothing_owed",
+            "No blind passed this seat while the player was away: he sits in without posting.",
+            rule="SEAT-16",
+            seat=cmd.seat,
+        )
+    if status == WAITING and not cmd.post and not occupant.post:
+        raise DomainError(
+            "must_wait_for_big_blind",
+            "The player waits for the big blind; to play before it he must post the small"
+            " blind (dead) and the big blind.",
+            rule="SEAT-16",
+            seat=cmd.seat,
+            missed_small_blind=occupant.missed_small_blind,
+            missed_big_blind=occupant.missed_big_blind,
+        )
+    return [
+        PlayerSatIn(
+            state.config.table_id,
+            cmd.seat,
+            occupant.player_id,
+            cmd.post,
+            owes_small_blind=occupant.missed_small_blind,
+            owes_big_blind=occupant.missed_big_blind,
         )
     ]
 
@@ -665,8 +887,9 @@ def decide(state: TableState | None, command: Command) -> list[DomainEvent]:
             ``top_up_above_maximum`` (BI-6), ``rebuy_below_minimum`` (BI-7),
             ``refreshment_above_limit`` (RAKE-6), ``transfer_game_mismatch`` (SES-3),
             ``table_not_empty``, ``limit_change_needs_reason`` (BI-5), sidebet codes
-            (RAKE-5), ``not_enough_players`` (SEAT-3), ``button_out_of_turn`` (SEAT-4),
-            ``no_hand_in_progress``.
+            (RAKE-5), ``not_enough_players`` (SEAT-3), ``button_out_of_turn`` (SEAT-4, or
+            SEAT-5 with the dead button), ``no_hand_in_progress``, ``already_sitting_out``,
+            ``not_sitting_out``, ``nothing_owed``, ``must_wait_for_big_blind`` (SEAT-16).
     """
     if isinstance(command, OpenTable):
         if state is not None:
@@ -732,6 +955,10 @@ def decide(state: TableState | None, command: Command) -> list[DomainEvent]:
             return [DealerFeePaid(c.table_id, seat, occupant.player_id, amount, hand_id)]
         case BeginHand():
             return _decide_begin(state, command)
+        case SitOut():
+            return _decide_sit_out(state, command)
+        case SitIn():
+            return _decide_sit_in(state, command)
         case EndHand(hand_id=hand_id, stacks=stacks, rake=rake):
             if state.hand_id != hand_id:
                 raise DomainError("no_hand_in_progress", "That hand is not running at this table.")
@@ -753,8 +980,77 @@ def _sit(state: TableState, seat: Seat) -> TableState:
 
 def _leave(state: TableState, seat: int) -> TableState:
     left = tuple(s for s in state.seats if s.seat != seat)
+    if left:
+        return replace(state, seats=left)
     # An empty table ends the game: the next one starts with a new button draw.
-    return replace(state, seats=left, button_seat=state.button_seat if left else None)
+    return replace(state, seats=left, button_seat=None, small_blind_seat=None, big_blind_seat=None)
+
+
+def _entry_status(state: TableState) -> str:
+    """A new player in a running game waits or posts at a ``wait_or_post_both`` table
+    (SEAT-15); in a new game, or at an ``immediate_no_post`` table, he plays (SES-1)."""
+    if state.config.cash_new_player_entry == WAIT_OR_POST_BOTH and state.button_seat is not None:
+        return NEW
+    return ACTIVE
+
+
+def _hand_began(state: TableState, event: HandBegan) -> TableState:
+    dealt = {s.seat for s in event.seats}
+    waiting = set(event.waiting_seats)
+    missed_sb = {m.seat for m in event.missed_blinds if m.kind == "small_blind"}
+    missed_bb = {m.seat for m in event.missed_blinds if m.kind == "big_blind"}
+    seats = []
+    for s in state.seats:
+        if s.seat in dealt:
+            s = replace(
+                s, status=ACTIVE, post=False, missed_small_blind=False, missed_big_blind=False
+            )
+        else:
+            if s.seat in waiting:
+                s = replace(s, status=WAITING)
+            if s.seat in missed_sb or s.seat in missed_bb:
+                s = replace(
+                    s,
+                    missed_small_blind=s.missed_small_blind or s.seat in missed_sb,
+                    missed_big_blind=s.missed_big_blind or s.seat in missed_bb,
+                )
+        seats.append(s)
+    if event.big_blind_seat is None:  # recorded before the blinds were named: by position
+        sb, bb = blind_seats(event.button_seat, dealt)
+    else:
+        sb = event.small_blind_seat
+        if sb is None:
+            sb = event.dead_small_blind_seat
+        bb = event.big_blind_seat
+    return replace(
+        state,
+        seats=tuple(seats),
+        hand_id=event.hand_id,
+        button_seat=event.button_seat,
+        small_blind_seat=sb,
+        big_blind_seat=bb,
+        in_hand=tuple(s.seat for s in event.seats),
+    )
+
+
+def _sat_out(seat: Seat) -> Seat:
+    if seat.status == NEW:  # never dealt in: to play before his big blind he posts both
+        return replace(
+            seat, status=SITTING_OUT, post=False, missed_small_blind=True, missed_big_blind=True
+        )
+    return replace(seat, status=SITTING_OUT, post=False)
+
+
+def _sat_in(seat: Seat, event: PlayerSatIn) -> Seat:
+    if seat.status == NEW:
+        return replace(seat, post=event.post)
+    if event.post or seat.owes:
+        return replace(seat, status=WAITING, post=event.post)
+    return replace(seat, status=ACTIVE, post=False)
+
+
+def _with_seat(state: TableState, number: int, change: Callable[[Seat], Seat]) -> TableState:
+    return replace(state, seats=tuple(change(s) if s.seat == number else s for s in state.seats))
 
 
 def evolve(state: TableState | None, event: DomainEvent) -> TableState | None:
@@ -765,7 +1061,7 @@ def evolve(state: TableState | None, event: DomainEvent) -> TableState | None:
         raise ValueError(f"{event.TYPE} before TableOpened")
     match event:
         case PlayerSeated(seat=seat, player_id=player_id, buy_in=buy_in):
-            return _sit(state, Seat(seat, player_id, buy_in))
+            return _sit(state, Seat(seat, player_id, buy_in, status=_entry_status(state)))
         case PlayerTransferredIn(seat=seat, player_id=player_id, stack=stack):
             return _sit(state, Seat(seat, player_id, stack))
         case PlayerCashedOut(seat=seat) | PlayerTransferredOut(seat=seat):
@@ -792,10 +1088,12 @@ def evolve(state: TableState | None, event: DomainEvent) -> TableState | None:
             state = _with_stack(state, lost.seat, -amount)
             state = _with_stack(state, won.seat, amount, must_rebuy=event.winner_must_rebuy)
             return replace(state, sidebets=tuple(b for b in state.sidebets if b.sidebet_id != sid))
-        case HandBegan(hand_id=hand_id, button_seat=button, seats=dealt):
-            return replace(
-                state, hand_id=hand_id, button_seat=button, in_hand=tuple(s.seat for s in dealt)
-            )
+        case HandBegan():
+            return _hand_began(state, event)
+        case PlayerSatOut(seat=seat):
+            return _with_seat(state, seat, _sat_out)
+        case PlayerSatIn(seat=seat):
+            return _with_seat(state, seat, lambda s: _sat_in(s, event))
         case HandEnded(stacks=stacks):
             after = {s.seat: s.stack for s in stacks}
             seats = tuple(replace(s, stack=after.get(s.seat, s.stack)) for s in state.seats)

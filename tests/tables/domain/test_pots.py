@@ -66,6 +66,15 @@ def test_big_blind_ante_is_dead_money_in_the_main_pot() -> None:
     assert pots == (Pot(0, 330, (1, 2, 3)), Pot(1, 400, (2, 3)))
 
 
+def test_a_live_seat_that_put_nothing_live_in_wins_what_the_folded_seats_left() -> None:
+    # seat 4 is all-in for a dead small blind only (dead money), 1 and 2 folded after
+    # putting 5 each: the chips nobody live reached form a pot open to the live seat.
+    assert build_pots({1: 5, 2: 5, 4: 0}, [4], dead_money=1) == (Pot(0, 11, (4,)),)
+    assert build_pots({1: 5, 2: 5, 4: 0}, [4]) == (Pot(0, 10, (4,)),)
+    with pytest.raises(ValueError):
+        build_pots({1: 5, 2: 5}, [])
+
+
 @pytest.mark.rule("SD-23")
 def test_clockwise_order_starts_left_of_the_button() -> None:
     assert clockwise_from(5, [1, 3, 5, 6, 9]) == [6, 9, 1, 3, 5]

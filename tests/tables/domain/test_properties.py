@@ -1,7 +1,9 @@
 """Property tests: random legal hands keep the chips, and the state is a fold of the events.
 
 The random hands include straddles (SEAT-18/19), boards run two or three times (RAKE-10),
-misdeals and void hands (MIS-1..3, MIS-11/12) and rabbit hunts (RAKE-8).
+misdeals and void hands (MIS-1..3, MIS-11/12) and rabbit hunts (RAKE-8), blinds placed by
+the table with a dead small blind or a dead button (SEAT-5) and blinds owed by returning or
+new players, dead and live (SEAT-15, SEAT-16).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from tables.domain import (
     evolve,
     load,
 )
-from tables.domain.seating import straddle_amounts, straddle_chain
+from tables.domain.seating import acting_order, straddle_amounts, straddle_chain
 from tables.events import AnteType, Game, HandSettled, SeatInHand, TableMode
 
 DECK = tuple(r + s for r, s in itertools.product("23456789TJQKA", "cdhs"))
@@ -57,31 +59,67 @@ def _command_options(state: HandState) -> list[TakeAction]:
     return options
 
 
-@settings(
-    max_examples=150,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
 def _straddles(
-    data: st.DataObject, button: int, stacks: dict[int, int], ante: int, ante_type: AnteType
+    data: st.DataObject,
+    button: int,
+    stacks: dict[int, int],
+    ante: int,
+    ante_type: AnteType,
+    big_blind_seat: int | None = None,
+    owed: dict[str, tuple[int, ...]] | None = None,
 ) -> tuple[int, ...]:
     """A random prefix of the straddle chain that the stacks can post in full."""
+    owed = owed or {}
     wanted = data.draw(st.integers(0, 3))
-    chain = straddle_chain(button, stacks)[:wanted]
+    chain = straddle_chain(button, stacks, big_blind_seat)[:wanted]
+    live = set(owed.get("posted_big_blinds", ())) | set(owed.get("posted_small_blinds", ()))
     chosen: list[int] = []
     for seat, amount in zip(chain, straddle_amounts(10, len(chain)), strict=True):
         paid_ante = min(ante, stacks[seat]) if ante_type == "per_player" else 0
-        if stacks[seat] - paid_ante < amount:
+        if seat in owed.get("dead_small_blinds", ()):
+            paid_ante = min(paid_ante + 5, stacks[seat])
+        if seat in live or stacks[seat] - paid_ante < amount:
             break
         chosen.append(seat)
     return tuple(chosen)
 
 
+def _placed_blinds(
+    data: st.DataObject, button: int, seats: list[int]
+) -> tuple[dict[str, int | None], dict[str, tuple[int, ...]]]:
+    """Blinds placed by the table (SEAT-5: maybe a dead small blind, the button maybe on a
+    seat not dealt in) and blinds owed by other seats (SEAT-15/16), or none."""
+    order = acting_order(button, seats)
+    if len(order) < 3 or not data.draw(st.booleans()):
+        return {}, {}
+    last = len(order) - (1 if button in seats else 0)  # the button may not be a blind
+    bb_index = data.draw(st.integers(0, last - 1))
+    sb = order[bb_index - 1] if bb_index >= 1 and data.draw(st.booleans()) else None
+    bb = order[bb_index]
+    others = [seat for seat in order if seat not in (sb, bb)]
+    owed: dict[str, list[int]] = {"dead_small_blinds": [], "posted_big_blinds": [],
+                                  "posted_small_blinds": []}  # fmt: skip
+    for seat in others:
+        for name in data.draw(st.sampled_from([(), (), ("dead_small_blinds",),
+                              ("posted_big_blinds",), ("dead_small_blinds", "posted_big_blinds"),
+                              ("posted_small_blinds", "posted_big_blinds")])):  # fmt: skip
+            owed[name].append(seat)
+    placed = {"small_blind_seat": sb, "big_blind_seat": bb}
+    return placed, {name: tuple(seats) for name, seats in owed.items()}
+
+
 @pytest.mark.rule("SEAT-18")
+@pytest.mark.rule("SEAT-5")
+@pytest.mark.rule("SEAT-16")
 @pytest.mark.rule("RAKE-10")
 @pytest.mark.rule("MIS-1")
 @pytest.mark.rule("MIS-11")
 @pytest.mark.rule("RAKE-8")
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(st.data())
 def test_random_hands_conserve_chips_and_replay(data: st.DataObject) -> None:
     seats = data.draw(st.lists(st.integers(1, 10), min_size=2, max_size=10, unique=True))
@@ -91,7 +129,11 @@ def test_random_hands_conserve_chips_and_replay(data: st.DataObject) -> None:
     button = data.draw(st.integers(1, 10))
     stacks = {seat: data.draw(st.integers(1, 2000)) for seat in seats}
     mode: TableMode = data.draw(st.sampled_from(["cash", "tournament"]))
-    straddles = _straddles(data, button, stacks, ante, ante_type) if mode == "cash" else ()
+    placed, owed = _placed_blinds(data, button, seats)
+    bb_seat = placed.get("big_blind_seat")
+    straddles = (
+        _straddles(data, button, stacks, ante, ante_type, bb_seat, owed) if mode == "cash" else ()
+    )
     start = StartHand(
         hand_id="h",
         table_id=1,
@@ -112,6 +154,8 @@ def test_random_hands_conserve_chips_and_replay(data: st.DataObject) -> None:
         misdeal_action_threshold=data.draw(st.integers(1, 4)),
         misdeal_counts_passive_actions=data.draw(st.booleans()),
         misdeal_allowed_after_flop=data.draw(st.booleans()),
+        **placed,  # type: ignore[arg-type]
+        **owed,  # type: ignore[arg-type]
     )
     deck = list(data.draw(st.permutations(DECK)))
     hole = 4 if game == "PLO" else 2
@@ -189,6 +233,7 @@ def test_random_hands_conserve_chips_and_replay(data: st.DataObject) -> None:
             run(ShowCards(seat, "".join(deck.pop() for _ in range(hole))))
     assert state.is_complete
     event(f"straddles: {len(straddles)}")
+    event(f"placed blinds: {bool(placed)}, owed posts: {sum(map(len, owed.values()))}")
     event(f"runs: {state.run_count}")
     event(f"voided: {None if state.voided is None else state.voided.kind}")
     if state.voided is not None:  # every chip went back
