@@ -200,7 +200,7 @@ def main() -> None:
         token = ""
         for _ in range(10):
             line = server.stdout.readline()
-            if "Demo dealer token" in line:
+            if "Demo admin token" in line:
                 token = line.split()[-1]
                 break
         base_url = f"http://127.0.0.1:{port}"
@@ -217,7 +217,7 @@ def main() -> None:
         )
         for n in args.tables:
             row = asyncio.run(run_round(base_url, token, n, args.seconds, hands))
-            inserts = pgbench_inserts(min(n, 100), int(args.seconds))
+            inserts = pgbench_inserts(min(n, 40), int(args.seconds))  # server connections: 100
             action = f"{row['action_p50_ms']:8.1f} / {row['action_p99_ms']:7.1f}"
             push = f"{row['push_p50_ms']:8.1f} / {row['push_p99_ms']:7.1f}"
             print(
