@@ -10,8 +10,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.api.errors import ErrorSerializer
-from casino.api.views import WRITE_PARAMETERS, expected_version, run_write
+from casino.api.errors import WRITE_ERRORS, ErrorSerializer
+from casino.api.views import WRITE_PARAMETERS, expected_version, run_write, write_view
 from casino.errors import NotFound
 from casino.eventstore.aggregates import Loaded
 from tables import serializers as s
@@ -20,7 +20,7 @@ from tables.domain.hand import HandState
 from tables.models import TableView
 from tables.selectors import table_payload
 
-ERRORS = {400: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer, 422: ErrorSerializer}
+ERRORS = WRITE_ERRORS
 
 
 _table = table_payload
@@ -154,27 +154,6 @@ def hand_payload(state: HandState, version: int) -> dict[str, Any]:
     }
 
 
-def _hand_write(
-    request: Request,
-    incoming: type[serializers.Serializer] | None,
-    service: Callable[..., Loaded[HandState]],
-    status_code: int = status.HTTP_200_OK,
-    **kwargs: Any,
-) -> Response:
-    data: dict[str, Any] = {}
-    if incoming is not None:
-        parsed = incoming(data=request.data)
-        parsed.is_valid(raise_exception=True)
-        data = dict(parsed.validated_data)
-    if_match = expected_version(request)
-
-    def body() -> dict[str, Any]:
-        loaded = service(**kwargs, **data, if_match=if_match)
-        return hand_payload(loaded.state, loaded.version)
-
-    return run_write(request, body, status_code=status_code)
-
-
 class StartHandView(APIView):
     @extend_schema(
         operation_id="start_hand",
@@ -208,17 +187,19 @@ def _hand_view(
     service: Callable[..., Loaded[HandState]],
     doc: str,
 ) -> type[APIView]:
-    @extend_schema(
+    """A write on one hand that answers with the hand as the tablet shows it."""
+
+    def perform(data: dict[str, Any], hand_id: Any, if_match: int | None) -> dict[str, Any]:
+        loaded = service(hand_id=str(hand_id), if_match=if_match, **data)
+        return hand_payload(loaded.state, loaded.version)
+
+    return write_view(
         operation_id=operation_id,
         request=incoming,
-        responses={200: s.HandSerializer, **ERRORS},
-        parameters=WRITE_PARAMETERS,
-        description=doc,
+        response=s.HandSerializer,
+        perform=perform,
+        doc=doc,
     )
-    def post(self: APIView, request: Request, hand_id: str) -> Response:
-        return _hand_write(request, incoming, service, hand_id=str(hand_id))
-
-    return type(f"{operation_id.title().replace('_', '')}View", (APIView,), {"post": post})
 
 
 RecordActionView = _hand_view(

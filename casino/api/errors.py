@@ -25,6 +25,14 @@ class ErrorSerializer(serializers.Serializer):
     detail = serializers.CharField(help_text="Human-readable explanation.")
 
 
+WRITE_ERRORS = {
+    400: ErrorSerializer,
+    404: ErrorSerializer,
+    409: ErrorSerializer,
+    422: ErrorSerializer,
+}
+"""The error answers every write documents (one shape, see :class:`ErrorSerializer`)."""
+
 _DRF_CODES = {
     exceptions.NotAuthenticated: "not_authenticated",
     exceptions.AuthenticationFailed: "authentication_failed",

@@ -3,11 +3,13 @@
 from collections.abc import Callable
 from typing import Any
 
-from drf_spectacular.utils import OpenApiParameter
-from rest_framework import status
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
+from casino.api.errors import WRITE_ERRORS
 from casino.errors import DomainError
 from casino.eventstore import commands
 from casino.eventstore.context import CommandContext
@@ -94,3 +96,42 @@ def run_write(
     if outcome.replayed:
         response["Idempotent-Replayed"] = "true"
     return response
+
+
+Perform = Callable[..., Any]
+
+
+def write_view(
+    *,
+    operation_id: str,
+    request: type[serializers.Serializer],
+    response: type[serializers.Serializer] | serializers.Serializer | None,
+    perform: Perform,
+    doc: str,
+    status_code: int = status.HTTP_200_OK,
+) -> type[APIView]:
+    """A thin view for one write operation: parse ``request``, read ``If-Match``, and run
+    ``perform(data, if_match=..., **url_kwargs) -> JSON`` once per ``Idempotency-Key``.
+
+    ``perform`` calls one service and builds the answer; rules stay in the domain.
+    """
+
+    @extend_schema(
+        operation_id=operation_id,
+        request=request,
+        responses={status_code: response, **WRITE_ERRORS},
+        parameters=WRITE_PARAMETERS,
+        description=doc,
+    )
+    def post(self: APIView, http: Request, **url_kwargs: Any) -> Response:
+        parsed = request(data=http.data)
+        parsed.is_valid(raise_exception=True)
+        data, if_match = dict(parsed.validated_data), expected_version(http)
+        return run_write(
+            http,
+            lambda: perform(data, if_match=if_match, **url_kwargs),
+            status_code=status_code,
+        )
+
+    name = "".join(part.title() for part in operation_id.split("_")) + "View"
+    return type(name, (APIView,), {"post": post, "__doc__": doc})
