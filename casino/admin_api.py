@@ -46,6 +46,8 @@ from casino.permissions import role_of
 
 User = get_user_model()
 
+PRINCIPAL_KINDS = ["user", "device"]
+
 ERRORS = {400: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer, 422: ErrorSerializer}
 
 LOGIN_KEY = OpenApiParameter(
@@ -95,7 +97,7 @@ def _run_idempotent(
 
 
 class PrincipalSerializer(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=["user", "device"])
+    kind = serializers.ChoiceField(choices=PRINCIPAL_KINDS)
     id = serializers.IntegerField()
     name = serializers.CharField(help_text="Username, or the device's name.")
     role = serializers.ChoiceField(choices=Role.choices, allow_null=True)

@@ -125,6 +125,9 @@ MATRIX: dict[str, frozenset[Role]] = {
     # --- seats (dealer at his table, floor anywhere) ---------------------------------------
     "seat_player": _roles(DEALER, FLOOR),  # BI-1
     "cash_out": _roles(DEALER, FLOOR),  # BI-1, SES-5
+    "sit_out": _roles(DEALER, FLOOR),  # SEAT-16: the player tells the dealer or the floor
+    "sit_in": _roles(DEALER, FLOOR),  # SEAT-15, SEAT-16
+    "next_hand": READ_TABLES,  # the tablet's preview of blinds and owed posts
     "top_up": DEALER_AT_TABLE,  # BI-6
     "pay_refreshment": DEALER_AT_TABLE,  # RAKE-6
     "give_chips": DEALER_AT_TABLE,  # BI-9
@@ -167,6 +170,9 @@ TABLE_SCOPED: frozenset[str] = frozenset(
         "cash_out",
         "partial_cash_out",
         "top_up",
+        "sit_out",
+        "sit_in",
+        "next_hand",
         "pay_refreshment",
         "transfer_player",
         "give_chips",

@@ -145,6 +145,13 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Several serializers have a field "kind" with different choices: name each set.
+    "ENUM_NAME_OVERRIDES": {
+        "ForcedBetKindEnum": "tables.serializers.FORCED_BET_KINDS",
+        "OwedBlindKindEnum": "tables.serializers.OWED_BLIND_KINDS",
+        "MissedBlindKindEnum": "tables.serializers.MISSED_BLIND_KINDS",
+        "PrincipalKindEnum": "casino.admin_api.PRINCIPAL_KINDS",
+    },
 }
 
 # --- Realtime and timers -------------------------------------------------------------------

@@ -4,7 +4,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -100,6 +100,76 @@ class CashOutView(APIView):
         return run_write(request, body)
 
 
+def _sit_out(data: dict[str, Any], *, table_id: int, seat: int, if_match: int | None) -> Any:
+    services.sit_out(table_id=table_id, seat=seat, if_match=if_match)
+    return _table(table_id)
+
+
+def _sit_in(data: dict[str, Any], *, table_id: int, seat: int, if_match: int | None) -> Any:
+    services.sit_in(table_id=table_id, seat=seat, if_match=if_match, **data)
+    return _table(table_id)
+
+
+class _NoBody(serializers.Serializer):
+    pass
+
+
+SitOutView = write_view(
+    operation_id="sit_out",
+    request=_NoBody,
+    response=s.TableSerializer,
+    perform=_sit_out,
+    doc="The player sits out from the next hand on, keeping his seat and stack; each blind "
+    "that passes him is owed (SEAT-16).",
+)
+SitInView = write_view(
+    operation_id="sit_in",
+    request=s.SitInRequest,
+    response=s.TableSerializer,
+    perform=_sit_in,
+    doc="The player comes back, or a new player says how he enters: post what he owes and "
+    "play the next hand, or wait for the big blind (SEAT-15, SEAT-16).",
+)
+
+
+class NextHandView(APIView):
+    @extend_schema(
+        operation_id="next_hand",
+        parameters=[
+            OpenApiParameter(
+                "button_seat",
+                int,
+                required=False,
+                description="The button draw's outcome when a game starts (SEAT-1).",
+            )
+        ],
+        responses={200: s.NextHandSerializer, 404: ErrorSerializer, 422: ErrorSerializer},
+    )
+    def get(self, request: Request, table_id: int) -> Response:
+        """The next hand as it would be dealt now: button, blinds (dead or not), owed posts,
+        players waiting for the big blind and blinds that would be missed (SEAT-5, SEAT-15,
+        SEAT-16). The tablet shows it before dealing; nothing is written."""
+        raw = request.query_params.get("button_seat")
+        button = s.NextHandQuery(data={"button_seat": raw} if raw else {})
+        button.is_valid(raise_exception=True)
+        plan = services.next_hand(table_id=table_id, **button.validated_data)
+        return Response(
+            {
+                "button_seat": plan.button_seat,
+                "small_blind_seat": plan.small_blind_seat,
+                "dead_small_blind_seat": plan.dead_small_blind_seat,
+                "big_blind_seat": plan.big_blind_seat,
+                "dealt_in": list(plan.dealt_in),
+                "posts": [{"seat": seat, "kind": kind} for seat, kind in plan.posts],
+                "waiting": list(plan.waiting),
+                "became_waiting": list(plan.became_waiting),
+                "missed": [{"seat": seat, "kind": kind} for seat, kind in plan.missed],
+                "new_game": plan.new_game,
+                "heads_up": plan.heads_up,
+            }
+        )
+
+
 # --- hands ---------------------------------------------------------------------------------
 
 
@@ -114,6 +184,11 @@ def hand_payload(state: HandState, version: int) -> dict[str, Any]:
         "version": version,
         "game": state.game,
         "button_seat": state.button_seat,
+        "small_blind_seat": state.small_blind_seat,
+        "big_blind_seat": state.big_blind_seat,
+        "posts": [
+            {"seat": p.seat, "kind": p.kind, "amount": p.amount} for p in state.started.posts
+        ],
         "phase": state.phase,
         "street": state.street,
         "next_street": state.next_street,

@@ -58,6 +58,9 @@ def _opened(recorded: RecordedEvent) -> None:
         min_raise_rule=e.min_raise_rule,
         max_seats=e.max_seats,
         returning_player_rule=e.returning_player_rule,
+        button_rule=e.button_rule,
+        cash_new_player_entry=e.cash_new_player_entry,
+        missed_blind_sb_dead=e.missed_blind_sb_dead,
         version=recorded.version,
         opened_at=recorded.recorded_at,
     )

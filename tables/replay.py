@@ -176,6 +176,10 @@ class Replayer:
                     # The recorded hands reset every stack each hand: a private game whose
                     # players agreed to that (BI-5), so the returning-player rule is off.
                     "returning_player_rule": False,
+                    # Online histories: the forward-moving button and no posting on entry
+                    # (the catalogue's online default; each hand is a new game anyway).
+                    "button_rule": "forward",
+                    "cash_new_player_entry": "immediate_no_post",
                 },
             )
             self.tables[key] = table["table_id"]

@@ -2,9 +2,27 @@
 
 from rest_framework import serializers
 
+from tables.domain.blinds import (
+    BUTTON_RULES,
+    DEAD_BUTTON,
+    ENTRY_RULES,
+    STATUSES,
+    WAIT_OR_POST_BOTH,
+)
 from tables.domain.hand import ACTIONS, ANTE_TYPES, GAMES, MIN_RAISE_RULES
 from tables.domain.seating import MAX_SEATS
 
+FORCED_BET_KINDS = [
+    "ante",
+    "small_blind",
+    "big_blind",
+    "straddle",
+    "dead_sb",
+    "posted_bb",
+    "posted_sb",
+]
+OWED_BLIND_KINDS = ["dead_sb", "posted_bb", "posted_sb"]
+MISSED_BLIND_KINDS = ["small_blind", "big_blind"]
 MAX_AMOUNT = 10**12  # CZK or chips: far above any real stake, inside a PostgreSQL bigint
 
 
@@ -38,6 +56,23 @@ class OpenTableRequest(serializers.Serializer):
         default=True,
         help_text="SES-7 applies; only a private game whose players agreed turns it off.",
     )
+    button_rule = serializers.ChoiceField(
+        choices=BUTTON_RULES,
+        default=DEAD_BUTTON,
+        help_text="dead_button (SEAT-5, the live default: the big blind moves to the next "
+        "player due, the small blind and button may be dead) or forward (SEAT-6).",
+    )
+    cash_new_player_entry = serializers.ChoiceField(
+        choices=ENTRY_RULES,
+        default=WAIT_OR_POST_BOTH,
+        help_text="wait_or_post_both (SEAT-15: a new player between the button and the big "
+        "blind waits for it or posts both blinds) or immediate_no_post (SES-1).",
+    )
+    missed_blind_sb_dead = serializers.BooleanField(
+        default=True,
+        help_text="A returning player posting his missed blinds posts the small blind dead "
+        "(SEAT-16); off: live.",
+    )
 
 
 class SeatSerializer(serializers.Serializer):
@@ -45,6 +80,21 @@ class SeatSerializer(serializers.Serializer):
     player_id = serializers.IntegerField()
     stack = serializers.IntegerField(help_text="Chips in front of the player, CZK.")
     seated_at = serializers.DateTimeField()
+
+
+class SeatStatusSerializer(SeatSerializer):
+    """A seat as the tablet shows it: whether the player plays the next hand."""
+
+    status = serializers.ChoiceField(
+        choices=STATUSES,
+        help_text="active; new (sat down, not dealt in yet); waiting (for the big blind, "
+        "SEAT-15/16); sitting_out (SEAT-16).",
+    )
+    missed_small_blind = serializers.BooleanField(help_text="Owes a small blind (SEAT-16).")
+    missed_big_blind = serializers.BooleanField(help_text="Owes a big blind (SEAT-16).")
+    posts_next_hand = serializers.BooleanField(
+        help_text="Chose to post what he owes and is dealt in at the next hand."
+    )
 
 
 class TableSerializer(serializers.Serializer):
@@ -65,13 +115,65 @@ class TableSerializer(serializers.Serializer):
     min_raise_rule = serializers.ChoiceField(choices=MIN_RAISE_RULES)
     max_seats = serializers.IntegerField()
     returning_player_rule = serializers.BooleanField()
+    button_rule = serializers.ChoiceField(choices=BUTTON_RULES)
+    cash_new_player_entry = serializers.ChoiceField(choices=ENTRY_RULES)
+    missed_blind_sb_dead = serializers.BooleanField()
     status = serializers.ChoiceField(choices=["open", "closed"])
     button_seat = serializers.IntegerField(allow_null=True)
     current_hand_id = serializers.CharField(allow_null=True)
     hands_played = serializers.IntegerField()
     rake_total = serializers.IntegerField()
     version = serializers.IntegerField(help_text="Table stream version (for If-Match).")
-    seats = SeatSerializer(many=True)
+    seats = SeatStatusSerializer(many=True)
+
+
+class SitInRequest(serializers.Serializer):
+    post = serializers.BooleanField(
+        default=False,
+        help_text="Post what he owes and play the next hand (SEAT-15, SEAT-16); false: wait "
+        "for the big blind when he owes blinds.",
+    )
+
+
+class NextHandQuery(serializers.Serializer):
+    button_seat = serializers.IntegerField(min_value=1, max_value=MAX_SEATS, required=False)
+
+
+class OwedPostSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    kind = serializers.ChoiceField(
+        choices=OWED_BLIND_KINDS,
+        help_text="dead_sb: a small blind into the pot (dead); posted_bb / posted_sb: live.",
+    )
+
+
+class MissedBlindSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=MISSED_BLIND_KINDS)
+
+
+class NextHandSerializer(serializers.Serializer):
+    """The next hand as it would be dealt now (nothing is written)."""
+
+    button_seat = serializers.IntegerField(help_text="May be a dead button (SEAT-5).")
+    small_blind_seat = serializers.IntegerField(
+        allow_null=True, help_text="null: the small blind is dead (SEAT-5)."
+    )
+    dead_small_blind_seat = serializers.IntegerField(allow_null=True)
+    big_blind_seat = serializers.IntegerField()
+    dealt_in = serializers.ListField(child=serializers.IntegerField())
+    posts = OwedPostSerializer(many=True, help_text="Owed blinds posted (SEAT-15, SEAT-16).")
+    waiting = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Seats waiting for the big blind."
+    )
+    became_waiting = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="New players between the button and the big blind: they wait unless they "
+        "post both blinds (SEAT-15) -- ask them before dealing.",
+    )
+    missed = MissedBlindSerializer(many=True, help_text="Blinds passing players sitting out.")
+    new_game = serializers.BooleanField()
+    heads_up = serializers.BooleanField()
 
 
 class SeatPlayerRequest(serializers.Serializer):
@@ -223,6 +325,16 @@ class PotSerializer(serializers.Serializer):
     eligible_seats = serializers.ListField(child=serializers.IntegerField())
 
 
+class ForcedBetSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    kind = serializers.ChoiceField(
+        choices=FORCED_BET_KINDS,
+        help_text="dead_sb / posted_bb / posted_sb: blinds owed by returning or new players "
+        "(SEAT-15, SEAT-16).",
+    )
+    amount = serializers.IntegerField(help_text="What was really posted (short stacks).")
+
+
 class HandSerializer(serializers.Serializer):
     """The hand as the dealer tablet shows it."""
 
@@ -231,7 +343,12 @@ class HandSerializer(serializers.Serializer):
     hand_number = serializers.IntegerField()
     version = serializers.IntegerField(help_text="Hand stream version (for If-Match).")
     game = serializers.CharField()
-    button_seat = serializers.IntegerField()
+    button_seat = serializers.IntegerField(help_text="May be a dead button (SEAT-5).")
+    small_blind_seat = serializers.IntegerField(
+        allow_null=True, help_text="null: the small blind is dead (SEAT-5)."
+    )
+    big_blind_seat = serializers.IntegerField()
+    posts = ForcedBetSerializer(many=True)
     phase = serializers.ChoiceField(choices=["betting", "awaiting_board", "showdown", "complete"])
     street = serializers.CharField()
     next_street = serializers.CharField(allow_null=True)

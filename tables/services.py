@@ -18,6 +18,7 @@ from cashgame import selectors
 from casino.errors import DomainError, NotFound
 from casino.eventstore import aggregates, store
 from casino.models import Player
+from tables.domain import blinds
 from tables.domain import hand as hand_domain
 from tables.domain import table as table_domain
 from tables.domain.commands import (
@@ -29,7 +30,6 @@ from tables.domain.commands import (
     RecordRabbitHunt,
     RunItTimes,
     ShowCards,
-    StartHand,
     TakeAction,
     VoidHand,
 )
@@ -40,7 +40,6 @@ from tables.events import (
     HandSettled,
     HandVoided,
     RabbitHunted,
-    SeatInHand,
     TableOpened,
 )
 from tables.models import SeatView, TableView
@@ -117,11 +116,18 @@ def open_table(
     min_raise_rule: str = "previous_increment",
     max_seats: int = 10,
     returning_player_rule: bool = True,
+    button_rule: str = blinds.DEAD_BUTTON,
+    cash_new_player_entry: str = blinds.WAIT_OR_POST_BOTH,
+    missed_blind_sb_dead: bool = True,
 ) -> int:
     """Open a new table and return its id (the next free number).
 
     Buy-in limits default to the stakes' configured limits (BI-3, BI-4) and the rake to
     the game's rake schedule (RAKE-1..4); other stakes need limits agreed (BI-5).
+    A live table gets the catalogue's live defaults: the dead button (SEAT-5), a new
+    player between the button and the big blind waits or posts both blinds (SEAT-15), a
+    returning player's missed small blind is dead (SEAT-16); ``"forward"`` and
+    ``"immediate_no_post"`` (SEAT-6, SES-1) are there for rooms that choose them.
 
     Raises:
         DomainError ``buy_in_limits_required`` (BI-5), ``invalid_table_config`` (SEAT-3).
@@ -160,6 +166,9 @@ def open_table(
         min_raise_rule=min_raise_rule,
         max_seats=max_seats,
         returning_player_rule=returning_player_rule,
+        button_rule=button_rule,
+        cash_new_player_entry=cash_new_player_entry,
+        missed_blind_sb_dead=missed_blind_sb_dead,
     )
     events = table_domain.decide(None, table_domain.OpenTable(config))
     # expected_version=0: two floors opening at once race for the number; the loser retries.
@@ -266,16 +275,19 @@ def load_hand(hand_id: str) -> aggregates.Loaded[HandState]:
 def start_hand(
     *, table_id: int, button_seat: int | None = None, straddles: list[int] | None = None
 ) -> aggregates.Loaded[HandState]:
-    """Deal a new hand at the table: button (drawn when a game starts, then clockwise),
-    blinds and antes posted by position, every seated player with chips dealt in.
+    """Deal a new hand at the table as :func:`next_hand` plans it: the button (drawn when a
+    game starts, then by the table's ``button_rule``: SEAT-5 dead button or SEAT-6
+    forward), the blinds, the owed blinds of returning and new players who post (SEAT-15,
+    SEAT-16) and the antes; players sitting out or waiting for the big blind are not dealt
+    in and the blinds that pass them are recorded as missed.
 
     ``straddles``: the seats straddling, in order from under the gun (SEAT-18..20). The
     misdeal window comes from the room's settings (MIS-1..3).
 
     Raises:
         DomainError ``hand_in_progress`` (BI-6), ``not_enough_players`` (SEAT-3),
-        ``button_out_of_turn`` (SEAT-4), ``button_seat_not_in_hand`` (SEAT-1), straddle
-        codes (SEAT-18..20).
+        ``button_out_of_turn`` (SEAT-4, SEAT-5), ``button_seat_not_in_hand`` (SEAT-1),
+        straddle codes (SEAT-18..20).
     """
     hand_id = str(uuid.uuid4())
     recorded, table = execute_on_table(
@@ -283,22 +295,9 @@ def start_hand(
     )
     began = recorded[0].event
     assert isinstance(began, HandBegan)
-    config = table.config
-    command = StartHand(
-        hand_id=hand_id,
-        table_id=table_id,
-        hand_number=began.hand_number,
-        button_seat=began.button_seat,
-        seats=tuple(SeatInHand(s.seat, str(s.player_id), s.stack) for s in began.seats),
-        small_blind=config.small_blind,
-        big_blind=config.big_blind,
-        game=config.game,  # type: ignore[arg-type]
-        ante=config.ante,
-        ante_type=config.ante_type,  # type: ignore[arg-type]
-        min_raise_rule=config.min_raise_rule,  # type: ignore[arg-type]
-        rake_percent_bp=config.rake_percent_bp,
-        rake_cap=config.rake_cap,
-        no_flop_no_drop=config.no_flop_no_drop,
+    command = table_domain.start_hand_command(
+        began,
+        table.config,
         straddles=tuple(straddles or ()),
         misdeal_action_threshold=settings.MISDEAL_ACTION_THRESHOLD,
         misdeal_counts_passive_actions=settings.MISDEAL_COUNTS_PASSIVE_ACTIONS,
@@ -310,6 +309,45 @@ def start_hand(
     assert state is not None
     aggregates.remember(hand_stream(hand_id), len(events), state)
     return aggregates.Loaded(state, len(events))
+
+
+def next_hand(*, table_id: int, button_seat: int | None = None) -> blinds.HandPlan:
+    """What the next hand would be if dealt now (nothing is written): the button, the
+    blinds (a dead small blind's position), who is dealt in, who posts owed blinds, who
+    waits for the big blind and which blinds would pass players sitting out (SEAT-5,
+    SEAT-15, SEAT-16). ``button_seat``: the draw's outcome when a game starts (SEAT-1).
+
+    Raises:
+        NotFound ``table_not_found``; DomainError ``not_enough_players`` (SEAT-3).
+    """
+    table = load_table(table_id).state
+    assert table is not None
+    return table_domain.plan_next_hand(table, drawn_button=button_seat)
+
+
+def sit_out(*, table_id: int, seat: int, if_match: int | None = None) -> None:
+    """The player at ``seat`` sits out from the next hand on, keeping seat and stack; each
+    blind that passes his seat is owed (SEAT-16).
+
+    Raises:
+        DomainError ``seat_empty``, ``already_sitting_out`` (SEAT-16).
+    """
+    execute_on_table(table_id, table_domain.SitOut(seat=seat), if_match=if_match)
+
+
+def sit_in(*, table_id: int, seat: int, post: bool = False, if_match: int | None = None) -> None:
+    """The player at ``seat`` comes back, or a new player says how he enters.
+
+    ``post=True``: he posts what he owes and is dealt in at the next hand (SEAT-16: the
+    small blind dead unless the table says otherwise, the big blind live; SEAT-15: a new
+    player between the button and the big blind posts both). ``post=False``: he waits
+    for the big blind when he owes blinds, or plays at once when he owes nothing.
+
+    Raises:
+        DomainError ``seat_empty``, ``not_sitting_out``, ``nothing_owed``,
+        ``must_wait_for_big_blind`` (SEAT-16).
+    """
+    execute_on_table(table_id, table_domain.SitIn(seat=seat, post=post), if_match=if_match)
 
 
 def _execute_on_hand(

@@ -11,6 +11,13 @@ urlpatterns = [
         api.CashOutView.as_view(),
         name="cash-out",
     ),
+    path(
+        "tables/<int:table_id>/seats/<int:seat>/sit-out/",
+        api.SitOutView.as_view(),
+        name="sit-out",
+    ),
+    path("tables/<int:table_id>/seats/<int:seat>/sit-in/", api.SitInView.as_view(), name="sit-in"),
+    path("tables/<int:table_id>/next-hand/", api.NextHandView.as_view(), name="next-hand"),
     path("tables/<int:table_id>/hands/", api.StartHandView.as_view(), name="start-hand"),
     path("hands/<uuid:hand_id>/", api.HandDetailView.as_view(), name="hand"),
     path("hands/<uuid:hand_id>/actions/", api.RecordActionView.as_view(), name="hand-action"),

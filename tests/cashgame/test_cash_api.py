@@ -471,9 +471,9 @@ def test_only_seats_with_a_recorded_buy_in_are_dealt_in_and_transfers_play_at_on
 def test_a_new_player_is_dealt_in_at_once_without_posting(
     tablet: TabletClient, players: list
 ) -> None:
-    """cash_new_player_entry = immediate_no_post (000 [Cash] #1); the SEAT-15 alternative
-    (wait for the big blind or post both) is not built yet: docs/rules-coverage.md."""
-    table_id = open_table(tablet)
+    """cash_new_player_entry = immediate_no_post (000 [Cash] #1), a room's choice; the
+    catalogue's recommended SEAT-15 entry is tests/tables/test_blinds_api.py."""
+    table_id = open_table(tablet, cash_new_player_entry="immediate_no_post")
     for n in (1, 3, 5, 7):
         seat(tablet, table_id, players[n], n, 1000)
     hand = tablet.post(f"/api/v1/tables/{table_id}/hands/", {"button_seat": 1}).json()

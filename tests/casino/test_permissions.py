@@ -498,6 +498,10 @@ def test_table_and_hand_payloads_carry_no_private_fields(world: World) -> None:
         "player_id",
         "stack",
         "seated_at",
+        "status",
+        "missed_small_blind",
+        "missed_big_blind",
+        "posts_next_hand",
     }
     hand = floor.call("GET", f"/api/v1/hands/{world.hand_id}/").json()
     everything = json.dumps([table, hand, floor.call("GET", "/api/v1/tables/").json()])

@@ -64,6 +64,10 @@ def test_buy_in_at_the_limits_is_seated(
             "player_id": players[0].id,
             "stack": buy_in,
             "seated_at": r.json()["seats"][0]["seated_at"],
+            "status": "active",  # the first player of a new game plays at once
+            "missed_small_blind": False,
+            "missed_big_blind": False,
+            "posts_next_hand": False,
         }
     ]
 
