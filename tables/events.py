@@ -337,6 +337,8 @@ class TableOpened(DomainEvent):
     button_rule: str = "forward"
     cash_new_player_entry: str = "immediate_no_post"
     missed_blind_sb_dead: bool = True
+    mode: str = "cash"  # "tournament": chips, no rake, seats from the tournament's table plan
+    tournament_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,6 +351,37 @@ class PlayerSeated(DomainEvent):
     player_id: int
     buy_in: int
     paid_with: str = "cash"  # "cash" at the table (drop) or "chips" bought at the cage
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentPlayerSeated(DomainEvent):
+    """The tournament seated ``player_id`` at ``seat`` with ``stack`` chips: the seat draw,
+    a late entry, or a move (``reason``: ``draw``, ``late_entry``, ``balancing``,
+    ``table_broken``, ``final_table``). He is dealt in from the next hand without owing a
+    blind (TSEAT-1, TSEAT-4, TSEAT-5, TSEAT-8)."""
+
+    TYPE = "tables.TournamentPlayerSeated"
+    table_id: int
+    seat: int
+    player_id: int
+    stack: int
+    tournament_id: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentPlayerUnseated(DomainEvent):
+    """The tournament took ``player_id`` off ``seat`` with ``stack`` chips (``reason``:
+    ``eliminated`` with 0 chips, or a move: ``balancing``, ``table_broken``,
+    ``final_table``); a moved player's chips go with him."""
+
+    TYPE = "tables.TournamentPlayerUnseated"
+    table_id: int
+    seat: int
+    player_id: int
+    stack: int
+    tournament_id: int
+    reason: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,8 @@ class TableView(models.Model):
     button_rule = models.CharField(max_length=20, default="forward")
     cash_new_player_entry = models.CharField(max_length=20, default="immediate_no_post")
     missed_blind_sb_dead = models.BooleanField(default=True)
+    mode = models.CharField(max_length=12, default="cash")  # or "tournament"
+    tournament_id = models.PositiveIntegerField(null=True, db_index=True)
     status = models.CharField(max_length=10, default="open")
     button_seat = models.PositiveSmallIntegerField(null=True)
     current_hand_id = models.CharField(max_length=36, null=True)

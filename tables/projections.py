@@ -28,6 +28,8 @@ from tables.events import (
     PlayerCashedOut,
     PlayerSeated,
     TableOpened,
+    TournamentPlayerSeated,
+    TournamentPlayerUnseated,
 )
 from tables.models import HandView, SeatView, TableView
 
@@ -61,15 +63,17 @@ def _opened(recorded: RecordedEvent) -> None:
         button_rule=e.button_rule,
         cash_new_player_entry=e.cash_new_player_entry,
         missed_blind_sb_dead=e.missed_blind_sb_dead,
+        mode=e.mode,
+        tournament_id=e.tournament_id,
         version=recorded.version,
         opened_at=recorded.recorded_at,
     )
 
 
-@projection.on(PlayerSeated, PlayerTransferredIn)
+@projection.on(PlayerSeated, PlayerTransferredIn, TournamentPlayerSeated)
 def _seated(recorded: RecordedEvent) -> None:
     e = recorded.event
-    assert isinstance(e, PlayerSeated | PlayerTransferredIn)
+    assert isinstance(e, PlayerSeated | PlayerTransferredIn | TournamentPlayerSeated)
     SeatView.objects.create(
         table_id=e.table_id,
         seat=e.seat,
@@ -80,10 +84,10 @@ def _seated(recorded: RecordedEvent) -> None:
     _bump(e.table_id, recorded)
 
 
-@projection.on(PlayerCashedOut, PlayerTransferredOut)
+@projection.on(PlayerCashedOut, PlayerTransferredOut, TournamentPlayerUnseated)
 def _cashed_out(recorded: RecordedEvent) -> None:
     e = recorded.event
-    assert isinstance(e, PlayerCashedOut | PlayerTransferredOut)
+    assert isinstance(e, PlayerCashedOut | PlayerTransferredOut | TournamentPlayerUnseated)
     SeatView.objects.filter(table_id=e.table_id, seat=e.seat).delete()
     _bump(e.table_id, recorded)
 

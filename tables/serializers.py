@@ -118,6 +118,11 @@ class TableSerializer(serializers.Serializer):
     button_rule = serializers.ChoiceField(choices=BUTTON_RULES)
     cash_new_player_entry = serializers.ChoiceField(choices=ENTRY_RULES)
     missed_blind_sb_dead = serializers.BooleanField()
+    mode = serializers.ChoiceField(
+        choices=["cash", "tournament"],
+        help_text="tournament: chips, no rake; seats, stacks and blinds from the tournament.",
+    )
+    tournament_id = serializers.IntegerField(allow_null=True)
     status = serializers.ChoiceField(choices=["open", "closed"])
     button_seat = serializers.IntegerField(allow_null=True)
     current_hand_id = serializers.CharField(allow_null=True)

@@ -18,6 +18,7 @@ from cashgame import selectors
 from casino.errors import DomainError, NotFound
 from casino.eventstore import aggregates, store
 from casino.models import Player
+from tables import tournament_hooks
 from tables.domain import blinds
 from tables.domain import hand as hand_domain
 from tables.domain import table as table_domain
@@ -176,6 +177,65 @@ def open_table(
     return table_id
 
 
+def open_tournament_table(
+    *, tournament_id: int, name: str, game: str, max_seats: int, stakes: table_domain.Stakes
+) -> int:
+    """Open a table for a tournament and return its id: chips, no rake, the tournament
+    minimum-raise rule (BET: previous increment), the dead button (SEAT-5); ``stakes`` are
+    the level in force (each hand takes the level at its start from the tournament).
+
+    Raises:
+        DomainError ``invalid_table_config``.
+    """
+    table_id = (TableView.objects.aggregate(m=Max("table_id"))["m"] or 0) + 1
+    config = TableOpened(
+        table_id=table_id,
+        name=name,
+        game=game,
+        small_blind=stakes.small_blind,
+        big_blind=stakes.big_blind,
+        ante=stakes.ante,
+        ante_type=stakes.ante_type,
+        buy_in_min=0,
+        buy_in_max=0,
+        rake_percent_bp=0,
+        rake_cap=0,
+        no_flop_no_drop=False,
+        min_raise_rule="previous_increment",
+        max_seats=max_seats,
+        returning_player_rule=False,
+        button_rule=blinds.DEAD_BUTTON,
+        cash_new_player_entry=blinds.IMMEDIATE_NO_POST,
+        mode=table_domain.TOURNAMENT,
+        tournament_id=tournament_id,
+    )
+    events = table_domain.decide(None, table_domain.OpenTable(config))
+    store.append(table_stream(table_id), events, expected_version=0)
+    return table_id
+
+
+def seat_entrant(*, table_id: int, seat: int, player_id: int, stack: int, reason: str) -> None:
+    """Seat a tournament player with ``stack`` chips (draw, late entry or a move).
+
+    Raises:
+        DomainError ``seat_occupied``, ``invalid_tournament_seat``, ``not_a_tournament_table``.
+    """
+    execute_on_table(
+        table_id,
+        table_domain.SeatEntrant(seat=seat, player_id=player_id, stack=stack, reason=reason),
+    )
+
+
+def unseat_entrant(*, table_id: int, seat: int, reason: str) -> int:
+    """Take a tournament player off his seat between hands; returns his chips.
+
+    Raises:
+        DomainError ``seat_empty``, ``hand_in_progress``, ``not_a_tournament_table``.
+    """
+    recorded, _ = execute_on_table(table_id, table_domain.UnseatEntrant(seat=seat, reason=reason))
+    return int(getattr(recorded[0].event, "stack", 0))
+
+
 def seat_player(
     *,
     table_id: int,
@@ -290,6 +350,13 @@ def start_hand(
         straddle codes (SEAT-18..20).
     """
     hand_id = str(uuid.uuid4())
+    stakes = None
+    config = load_table(table_id).state.config  # type: ignore[union-attr]
+    if config.mode == table_domain.TOURNAMENT:
+        assert config.tournament_id is not None
+        stakes = tournament_hooks.port().stakes_for_next_hand(
+            tournament_id=config.tournament_id, table_id=table_id
+        )
     recorded, table = execute_on_table(
         table_id, table_domain.BeginHand(hand_id=hand_id, button_seat=button_seat)
     )
@@ -298,6 +365,7 @@ def start_hand(
     command = table_domain.start_hand_command(
         began,
         table.config,
+        stakes=stakes,
         straddles=tuple(straddles or ()),
         misdeal_action_threshold=settings.MISDEAL_ACTION_THRESHOLD,
         misdeal_counts_passive_actions=settings.MISDEAL_COUNTS_PASSIVE_ACTIONS,
@@ -363,7 +431,7 @@ def _execute_on_hand(
     for event in events:
         state = hand_domain.evolve(state, event)
         if isinstance(event, HandSettled | HandVoided):
-            execute_on_table(
+            _, table = execute_on_table(
                 state.started.table_id,
                 table_domain.EndHand(
                     hand_id=hand_id,
@@ -371,6 +439,8 @@ def _execute_on_hand(
                     rake=event.rake if isinstance(event, HandSettled) else 0,
                 ),
             )
+            if table.config.mode == table_domain.TOURNAMENT:
+                _report_to_tournament(table, state, event)
         elif isinstance(event, RabbitHunted) and event.fee:
             execute_on_table(
                 state.started.table_id,
@@ -378,6 +448,21 @@ def _execute_on_hand(
             )
     aggregates.remember(hand_stream(hand_id), loaded.version + len(events), state)
     return aggregates.Loaded(state, loaded.version + len(events))
+
+
+def _report_to_tournament(
+    table: TableState, hand: HandState, ended: HandSettled | HandVoided
+) -> None:
+    """Tell the table's tournament how the hand changed each player's chips."""
+    players = {s.seat: int(s.player_id) for s in hand.started.seats}
+    assert table.config.tournament_id is not None
+    tournament_hooks.port().hand_finished(
+        tournament_id=table.config.tournament_id,
+        table_id=table.config.table_id,
+        hand_id=hand.hand_id,
+        starting_stacks={players[s.seat]: s.stack for s in hand.started.seats},
+        final_stacks={players[s.seat]: s.stack for s in ended.final_stacks},
+    )
 
 
 def record_action(

@@ -73,7 +73,12 @@ from tables.events import (
     SeatInHand,
     SeatStack,
     TableOpened,
+    TournamentPlayerSeated,
+    TournamentPlayerUnseated,
 )
+
+CASH, TOURNAMENT = "cash", "tournament"
+MODES = (CASH, TOURNAMENT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,6 +307,35 @@ class SitIn:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatEntrant:
+    """Tournament tables: seat ``player_id`` at ``seat`` with ``stack`` chips (``reason``:
+    see :class:`~tables.events.TournamentPlayerSeated`)."""
+
+    seat: int
+    player_id: int
+    stack: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class UnseatEntrant:
+    """Tournament tables: take the player off ``seat`` between hands (eliminated or moved)."""
+
+    seat: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """The blinds and ante of one hand (a tournament level's, or the table's own)."""
+
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+    ante_type: str = "none"
+
+
+@dataclass(frozen=True, slots=True)
 class EndHand:
     hand_id: str
     stacks: tuple[tuple[int, int], ...]  # (seat, stack) after the hand
@@ -327,7 +361,29 @@ Command = (
     | EndHand
     | SitOut
     | SitIn
+    | SeatEntrant
+    | UnseatEntrant
 )
+
+CASH_ONLY = (
+    SeatPlayer,
+    CashOut,
+    TopUp,
+    PayRefreshment,
+    ChangeLimits,
+    TransferOut,
+    TransferIn,
+    RecordSidebet,
+    SettleSidebet,
+    GiveChips,
+    TakePartialCashOut,
+    PayDealerFee,
+    SitOut,
+    SitIn,
+)
+"""Commands of the cash game: refused at a tournament table, where seats, stacks and
+blinds come from the tournament (an absent player is dealt in and posts, so nobody sits
+out)."""
 
 
 def buy_in_rule(config: TableOpened) -> str:
@@ -362,7 +418,7 @@ def _validate_config(c: TableOpened) -> None:
         problems.append("blinds must satisfy 0 < small_blind <= big_blind")
     if c.ante < 0 or (c.ante_type == "none") != (c.ante == 0):
         problems.append("ante must be positive exactly when ante_type is not 'none'")
-    if not (0 < c.buy_in_min <= c.buy_in_max):
+    if c.mode == CASH and not (0 < c.buy_in_min <= c.buy_in_max):
         problems.append("buy-in limits must satisfy 0 < buy_in_min <= buy_in_max")
     if not (0 <= c.rake_percent_bp <= 10_000) or c.rake_cap < 0:
         problems.append("rake must be 0-10000 basis points with a cap >= 0")
@@ -372,6 +428,10 @@ def _validate_config(c: TableOpened) -> None:
         problems.append(f"button_rule must be one of {BUTTON_RULES}")
     if c.cash_new_player_entry not in ENTRY_RULES:
         problems.append(f"cash_new_player_entry must be one of {ENTRY_RULES}")
+    if c.mode not in MODES:
+        problems.append(f"mode must be one of {MODES}")
+    if c.mode == TOURNAMENT and (c.tournament_id is None or c.rake_percent_bp or c.rake_cap):
+        problems.append("a tournament table names its tournament and takes no rake")
     if problems:
         raise DomainError("invalid_table_config", "; ".join(problems), rule="SEAT-3")
 
@@ -792,9 +852,12 @@ def start_hand_command(
     misdeal_action_threshold: int = 2,
     misdeal_counts_passive_actions: bool = True,
     misdeal_allowed_after_flop: bool = False,
+    stakes: Stakes | None = None,
 ) -> StartHand:
     """The hand engine's :class:`StartHand` for a ``HandBegan`` of this table: the seats,
-    button, blinds and owed posts it names, with the table's stakes and rake."""
+    button, blinds and owed posts it names, with the table's rake and mode and its stakes
+    (or ``stakes``: a tournament's level when the hand starts, CLK-2)."""
+    stakes = stakes or Stakes(config.small_blind, config.big_blind, config.ante, config.ante_type)
     owed: dict[str, list[int]] = {"dead_sb": [], "posted_bb": [], "posted_sb": []}
     for post in began.posts:
         if post.kind in owed:
@@ -805,15 +868,16 @@ def start_hand_command(
         hand_number=began.hand_number,
         button_seat=began.button_seat,
         seats=tuple(SeatInHand(s.seat, str(s.player_id), s.stack) for s in began.seats),
-        small_blind=config.small_blind,
-        big_blind=config.big_blind,
+        small_blind=stakes.small_blind,
+        big_blind=stakes.big_blind,
         game=config.game,  # type: ignore[arg-type]
-        ante=config.ante,
-        ante_type=config.ante_type,  # type: ignore[arg-type]
+        ante=stakes.ante,
+        ante_type=stakes.ante_type,  # type: ignore[arg-type]
         min_raise_rule=config.min_raise_rule,  # type: ignore[arg-type]
         rake_percent_bp=config.rake_percent_bp,
         rake_cap=config.rake_cap,
         no_flop_no_drop=config.no_flop_no_drop,
+        mode=config.mode,  # type: ignore[arg-type]
         straddles=straddles,
         misdeal_action_threshold=misdeal_action_threshold,
         misdeal_counts_passive_actions=misdeal_counts_passive_actions,
@@ -901,9 +965,45 @@ def decide(state: TableState | None, command: Command) -> list[DomainEvent]:
     if state.closed and not isinstance(command, CashOut | TransferOut):
         raise DomainError("table_closed", "The table is closed.", table_id=state.config.table_id)
     c = state.config
+    if c.mode == TOURNAMENT and isinstance(command, CASH_ONLY):
+        raise DomainError(
+            "tournament_table",
+            "Seats, stacks and blinds at a tournament table come from the tournament.",
+            table_id=c.table_id,
+            tournament_id=c.tournament_id,
+        )
+    if c.mode == CASH and isinstance(command, SeatEntrant | UnseatEntrant):
+        raise DomainError("not_a_tournament_table", "This is a cash table.", table_id=c.table_id)
     match command:
         case SeatPlayer():
             return _decide_seat(state, command)
+        case SeatEntrant(seat=seat, player_id=player_id, stack=stack, reason=reason):
+            _free_seat(state, seat)
+            if state.seat_of(player_id) is not None or stack <= 0:
+                raise DomainError(
+                    "invalid_tournament_seat",
+                    "The player is already at this table, or has no chips.",
+                    player_id=player_id,
+                    stack=stack,
+                )
+            return [
+                TournamentPlayerSeated(
+                    c.table_id, seat, player_id, stack, c.tournament_id or 0, reason
+                )
+            ]
+        case UnseatEntrant(seat=seat, reason=reason):
+            occupant = _occupant(state, seat)
+            _not_in_hand(state, seat, rule="TSEAT-3")
+            return [
+                TournamentPlayerUnseated(
+                    c.table_id,
+                    seat,
+                    occupant.player_id,
+                    occupant.stack,
+                    c.tournament_id or 0,
+                    reason,
+                )
+            ]
         case CashOut(seat=seat):
             occupant = _occupant(state, seat)
             _not_in_hand(state, seat)
@@ -1062,9 +1162,16 @@ def evolve(state: TableState | None, event: DomainEvent) -> TableState | None:
     match event:
         case PlayerSeated(seat=seat, player_id=player_id, buy_in=buy_in):
             return _sit(state, Seat(seat, player_id, buy_in, status=_entry_status(state)))
-        case PlayerTransferredIn(seat=seat, player_id=player_id, stack=stack):
+        case (
+            PlayerTransferredIn(seat=seat, player_id=player_id, stack=stack)
+            | TournamentPlayerSeated(seat=seat, player_id=player_id, stack=stack)
+        ):
             return _sit(state, Seat(seat, player_id, stack))
-        case PlayerCashedOut(seat=seat) | PlayerTransferredOut(seat=seat):
+        case (
+            PlayerCashedOut(seat=seat)
+            | PlayerTransferredOut(seat=seat)
+            | TournamentPlayerUnseated(seat=seat)
+        ):
             return _leave(state, seat)
         case ChipsToppedUp(seat=seat, amount=amount):
             return _with_stack(state, seat, amount, must_rebuy=False)

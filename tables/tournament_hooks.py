@@ -1,0 +1,59 @@
+"""How a tournament table asks its tournament for the rules of the next hand and reports a
+finished one: a port that the ``tournaments`` app fills at start-up (``AppConfig.ready``).
+
+The table service stays independent of tournaments (tournaments build on tables, not the
+reverse); both calls run inside the table write's transaction, so a hand's end, the
+eliminations and moves it causes commit together or not at all.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from casino.errors import DomainError
+from tables.domain.table import Stakes
+
+
+class TournamentPort(Protocol):
+    """What the table service needs from the tournament that runs a table."""
+
+    def stakes_for_next_hand(self, *, tournament_id: int, table_id: int) -> Stakes:
+        """The blinds and ante of the hand about to start (the level in force, CLK-2).
+
+        Raises:
+            DomainError: the table may not deal now (a break, hand-for-hand waiting for
+                other tables, TSEAT-9, CLK-7, the tournament not running).
+        """
+        ...
+
+    def hand_finished(
+        self,
+        *,
+        tournament_id: int,
+        table_id: int,
+        hand_id: str,
+        starting_stacks: dict[int, int],
+        final_stacks: dict[int, int],
+    ) -> None:
+        """A hand ended (or was voided): ``{player_id: chips}`` before and after it."""
+        ...
+
+
+_port: TournamentPort | None = None
+
+
+def register(port: TournamentPort) -> None:
+    """Install the tournament side (called once by ``tournaments.apps``)."""
+    global _port
+    _port = port
+
+
+def port() -> TournamentPort:
+    """The installed tournament side.
+
+    Raises:
+        DomainError ``tournaments_unavailable``: no tournament app is installed.
+    """
+    if _port is None:
+        raise DomainError("tournaments_unavailable", "No tournament service is installed.")
+    return _port
