@@ -34,6 +34,9 @@ The matrix, and why (rule IDs from shared/rules/CATALOGUE.md):
   (RAKE-5); chip gifts with the players' consent or objection (BI-9); read his table and
   its hands. Also ``buy_in_restrictions`` (any player: the tablet checks the returning-
   player minimum before a buy-in, SES-7). No cage, no table list, no other table.
+* **cashier** (tournaments): takes buy-ins, re-entries, rebuys and add-ons and refunds an
+  unregistration (TREG-1, TREG-9, TREG-10, TREG-14) and reads entries, places and prizes
+  to pay them.
 * **cashier**: the only role that moves cash at the cage (``sell_chips``,
   ``redeem_chips``) and reads ``cage_balance``; registers players (``create_player``);
   reads a player's ``buy_in_restrictions`` (SES-7) and ``list_cash_sessions``. The
@@ -45,8 +48,11 @@ The matrix, and why (rule IDs from shared/rules/CATALOGUE.md):
   rules a misdeal or a void at any table (PEN-16: floor decisions are final);
   registers players for the waiting list; registers and revokes dealer tablets; reads
   every table, hand, player restriction and cash session on the floor. Never the cage.
-* **director** (tournament director): tournament operations will be added here when
-  the tournaments API exists; today the role reads tables and hands.
+* **director** (tournament director): publishes tournaments (TREG-6), starts them (seat
+  draw, TSEAT-1), runs the clock (pause, resume, breaks CLK-7), hand-for-hand (TSEAT-9),
+  closes late registration (TREG-7); registers players with the cashier; reads tables and
+  hands. Tournament hands are recorded by the dealer tablets like cash hands; seats,
+  moves and eliminations follow from the tournament's decisions, not from a role.
 * **manager**: read-only -- every ``report_*`` and ``cage_balance``; nothing else.
 * **admin**: everything in the schema, plus staff accounts (``create_staff`` ...).
 
@@ -155,9 +161,30 @@ MATRIX: dict[str, frozenset[Role]] = {
     "report_hours_by_player": REPORTS,
     "report_hours_by_game": REPORTS,
     "report_hands_per_hour": REPORTS,
+    # --- tournaments (issue #6) ---------------------------------------------------------------
+    "list_tournaments": _roles(DIRECTOR, FLOOR, CASHIER, MANAGER),
+    "get_tournament": _roles(DIRECTOR, FLOOR, CASHIER, MANAGER),
+    "list_tournament_entries": _roles(DIRECTOR, FLOOR, CASHIER, MANAGER),  # payouts: cashier
+    "tournament_clock": EVERY_ROLE,  # also anonymous: PUBLIC_OPERATIONS (the clock board)
+    "create_tournament": _roles(DIRECTOR),  # TREG-6
+    "register_tournament_player": _roles(CASHIER, DIRECTOR),  # TREG-1: buy-in paid
+    "unregister_tournament_player": _roles(CASHIER, DIRECTOR),  # TREG-10: refund
+    "re_enter_tournament": _roles(CASHIER, DIRECTOR),  # TREG-9
+    "tournament_rebuy": _roles(CASHIER, DIRECTOR),  # TREG-14
+    "tournament_add_on": _roles(CASHIER, DIRECTOR),  # CLK-5
+    "start_tournament": _roles(DIRECTOR),  # TSEAT-1
+    "pause_clock": _roles(DIRECTOR),
+    "resume_clock": _roles(DIRECTOR),
+    "start_break": _roles(DIRECTOR),  # CLK-7
+    "end_break": _roles(DIRECTOR),
+    "set_hand_for_hand": _roles(DIRECTOR),  # TSEAT-9
+    "close_late_registration": _roles(DIRECTOR),  # TREG-7
+    "report_tournaments": REPORTS,
 }
 
-PUBLIC_OPERATIONS: frozenset[str] = frozenset({"auth_csrf", "auth_login"})
+PUBLIC_OPERATIONS: frozenset[str] = frozenset(
+    {"auth_csrf", "auth_login", "tournament_clock"}  # tournament_clock: the clock board
+)
 """Operations anonymous callers may use (login still checks the CSRF token)."""
 
 TABLE_SCOPED: frozenset[str] = frozenset(

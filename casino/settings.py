@@ -151,6 +151,8 @@ SPECTACULAR_SETTINGS = {
         "OwedBlindKindEnum": "tables.serializers.OWED_BLIND_KINDS",
         "MissedBlindKindEnum": "tables.serializers.MISSED_BLIND_KINDS",
         "PrincipalKindEnum": "casino.admin_api.PRINCIPAL_KINDS",
+        "TableAnteTypeEnum": "tables.domain.hand.ANTE_TYPES",
+        "LevelAnteTypeEnum": "tournaments.serializers.LEVEL_ANTE_TYPES",
     },
 }
 

@@ -367,6 +367,7 @@ class TournamentPlayerSeated(DomainEvent):
     stack: int
     tournament_id: int
     reason: str
+    wait_for_big_blind: bool = False  # SEAT-14: seated between the button and the big blind
 
 
 @dataclass(frozen=True, slots=True)
@@ -380,6 +381,20 @@ class TournamentPlayerUnseated(DomainEvent):
     seat: int
     player_id: int
     stack: int
+    tournament_id: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentChipsAdded(DomainEvent):
+    """A rebuy or add-on put ``chips`` more in front of the player at ``seat``
+    (``reason``: ``rebuy`` or ``add_on``), between hands (TREG-14)."""
+
+    TYPE = "tables.TournamentChipsAdded"
+    table_id: int
+    seat: int
+    player_id: int
+    chips: int
     tournament_id: int
     reason: str
 

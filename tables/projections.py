@@ -28,6 +28,7 @@ from tables.events import (
     PlayerCashedOut,
     PlayerSeated,
     TableOpened,
+    TournamentChipsAdded,
     TournamentPlayerSeated,
     TournamentPlayerUnseated,
 )
@@ -101,6 +102,14 @@ def _topped_up(recorded: RecordedEvent) -> None:
     e = recorded.event
     assert isinstance(e, ChipsToppedUp)
     _stack_change(e.table_id, e.seat, e.amount)
+    _bump(e.table_id, recorded)
+
+
+@projection.on(TournamentChipsAdded)
+def _chips_added(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, TournamentChipsAdded)
+    _stack_change(e.table_id, e.seat, e.chips)
     _bump(e.table_id, recorded)
 
 

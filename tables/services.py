@@ -178,10 +178,17 @@ def open_table(
 
 
 def open_tournament_table(
-    *, tournament_id: int, name: str, game: str, max_seats: int, stakes: table_domain.Stakes
+    *,
+    tournament_id: int,
+    name: str,
+    game: str,
+    max_seats: int,
+    stakes: table_domain.Stakes,
+    button_rule: str = blinds.DEAD_BUTTON,
 ) -> int:
     """Open a table for a tournament and return its id: chips, no rake, the tournament
-    minimum-raise rule (BET: previous increment), the dead button (SEAT-5); ``stakes`` are
+    minimum-raise rule (BET-7: previous increment), ``button_rule`` (SEAT-5 dead button by
+    default, or SEAT-6 forward); ``stakes`` are
     the level in force (each hand takes the level at its start from the tournament).
 
     Raises:
@@ -204,7 +211,7 @@ def open_tournament_table(
         min_raise_rule="previous_increment",
         max_seats=max_seats,
         returning_player_rule=False,
-        button_rule=blinds.DEAD_BUTTON,
+        button_rule=button_rule,
         cash_new_player_entry=blinds.IMMEDIATE_NO_POST,
         mode=table_domain.TOURNAMENT,
         tournament_id=tournament_id,
@@ -214,16 +221,49 @@ def open_tournament_table(
     return table_id
 
 
-def seat_entrant(*, table_id: int, seat: int, player_id: int, stack: int, reason: str) -> None:
-    """Seat a tournament player with ``stack`` chips (draw, late entry or a move).
+def seat_entrant(
+    *,
+    table_id: int,
+    seat: int,
+    player_id: int,
+    stack: int,
+    reason: str,
+    wait_for_big_blind: bool = False,
+) -> None:
+    """Seat a tournament player with ``stack`` chips (draw, late entry or a move); with
+    ``wait_for_big_blind`` he is dealt in when the big blind reaches him (SEAT-14).
 
     Raises:
         DomainError ``seat_occupied``, ``invalid_tournament_seat``, ``not_a_tournament_table``.
     """
     execute_on_table(
         table_id,
-        table_domain.SeatEntrant(seat=seat, player_id=player_id, stack=stack, reason=reason),
+        table_domain.SeatEntrant(
+            seat=seat,
+            player_id=player_id,
+            stack=stack,
+            reason=reason,
+            wait_for_big_blind=wait_for_big_blind,
+        ),
     )
+
+
+def add_entrant_chips(*, table_id: int, seat: int, chips: int, reason: str) -> None:
+    """A rebuy or add-on: ``chips`` more for the tournament player at ``seat``.
+
+    Raises:
+        DomainError ``seat_empty``, ``hand_in_progress`` (TREG-14), ``invalid_chips``.
+    """
+    execute_on_table(table_id, table_domain.AddEntrantChips(seat=seat, chips=chips, reason=reason))
+
+
+def close_tournament_table(*, table_id: int, reason: str) -> None:
+    """Close a tournament table once its players are gone (broken, TSEAT-4, TSEAT-8).
+
+    Raises:
+        DomainError ``table_not_empty``.
+    """
+    execute_on_table(table_id, table_domain.CloseTable(reason=reason))
 
 
 def unseat_entrant(*, table_id: int, seat: int, reason: str) -> int:
@@ -350,18 +390,30 @@ def start_hand(
         straddle codes (SEAT-18..20).
     """
     hand_id = str(uuid.uuid4())
-    stakes = None
-    config = load_table(table_id).state.config  # type: ignore[union-attr]
-    if config.mode == table_domain.TOURNAMENT:
-        assert config.tournament_id is not None
-        stakes = tournament_hooks.port().stakes_for_next_hand(
-            tournament_id=config.tournament_id, table_id=table_id
+    current = load_table(table_id).state
+    assert current is not None
+    c = current.config
+    if c.mode == table_domain.TOURNAMENT and current.button_seat is None and button_seat is None:
+        assert c.tournament_id is not None  # a new game: the tournament drew the button
+        button_seat = tournament_hooks.port().drawn_button(
+            tournament_id=c.tournament_id, table_id=table_id
         )
     recorded, table = execute_on_table(
         table_id, table_domain.BeginHand(hand_id=hand_id, button_seat=button_seat)
     )
     began = recorded[0].event
     assert isinstance(began, HandBegan)
+    stakes = None
+    if table.config.mode == table_domain.TOURNAMENT:
+        assert table.config.tournament_id is not None
+        stakes = tournament_hooks.port().table_hand_started(
+            tournament_id=table.config.tournament_id,
+            table_id=table_id,
+            hand_number=began.hand_number,
+            button_seat=began.button_seat,
+            small_blind_seat=began.small_blind_seat,
+            big_blind_seat=began.big_blind_seat,
+        )
     command = table_domain.start_hand_command(
         began,
         table.config,
@@ -460,6 +512,7 @@ def _report_to_tournament(
         tournament_id=table.config.tournament_id,
         table_id=table.config.table_id,
         hand_id=hand.hand_id,
+        hand_number=hand.started.hand_number,
         starting_stacks={players[s.seat]: s.stack for s in hand.started.seats},
         final_stacks={players[s.seat]: s.stack for s in ended.final_stacks},
     )

@@ -17,12 +17,28 @@ from tables.domain.table import Stakes
 class TournamentPort(Protocol):
     """What the table service needs from the tournament that runs a table."""
 
-    def stakes_for_next_hand(self, *, tournament_id: int, table_id: int) -> Stakes:
-        """The blinds and ante of the hand about to start (the level in force, CLK-2).
+    def drawn_button(self, *, tournament_id: int, table_id: int) -> int | None:
+        """The button the tournament drew for this table's first hand (SEAT-1/SEAT-2, the
+        final-table redraw TSEAT-8), or ``None`` to let the table place it."""
+        ...
+
+    def table_hand_started(
+        self,
+        *,
+        tournament_id: int,
+        table_id: int,
+        hand_number: int,
+        button_seat: int,
+        small_blind_seat: int | None,
+        big_blind_seat: int | None,
+    ) -> Stakes:
+        """The table just dealt ``hand_number`` (not yet committed): record it and return
+        the blinds and ante of the level in force (CLK-2).
 
         Raises:
             DomainError: the table may not deal now (a break, hand-for-hand waiting for
-                other tables, TSEAT-9, CLK-7, the tournament not running).
+                other tables, TSEAT-9, CLK-7, the tournament not running); the caller's
+                transaction then rolls the deal back.
         """
         ...
 
@@ -32,6 +48,7 @@ class TournamentPort(Protocol):
         tournament_id: int,
         table_id: int,
         hand_id: str,
+        hand_number: int,
         starting_stacks: dict[int, int],
         final_stacks: dict[int, int],
     ) -> None:

@@ -3,3 +3,11 @@ from django.apps import AppConfig
 
 class TournamentsConfig(AppConfig):
     name = "tournaments"
+
+    def ready(self) -> None:
+        from tournaments import (
+            projections,  # noqa: F401  (registers the projection)
+            services,
+        )
+
+        services.install()  # tournament tables ask this service for stakes and results

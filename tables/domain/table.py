@@ -73,6 +73,7 @@ from tables.events import (
     SeatInHand,
     SeatStack,
     TableOpened,
+    TournamentChipsAdded,
     TournamentPlayerSeated,
     TournamentPlayerUnseated,
 )
@@ -315,6 +316,7 @@ class SeatEntrant:
     player_id: int
     stack: int
     reason: str
+    wait_for_big_blind: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,6 +324,15 @@ class UnseatEntrant:
     """Tournament tables: take the player off ``seat`` between hands (eliminated or moved)."""
 
     seat: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class AddEntrantChips:
+    """Tournament tables: a rebuy or add-on adds ``chips`` to the stack at ``seat``."""
+
+    seat: int
+    chips: int
     reason: str
 
 
@@ -363,6 +374,7 @@ Command = (
     | SitIn
     | SeatEntrant
     | UnseatEntrant
+    | AddEntrantChips
 )
 
 CASH_ONLY = (
@@ -972,12 +984,14 @@ def decide(state: TableState | None, command: Command) -> list[DomainEvent]:
             table_id=c.table_id,
             tournament_id=c.tournament_id,
         )
-    if c.mode == CASH and isinstance(command, SeatEntrant | UnseatEntrant):
+    if c.mode == CASH and isinstance(command, SeatEntrant | UnseatEntrant | AddEntrantChips):
         raise DomainError("not_a_tournament_table", "This is a cash table.", table_id=c.table_id)
     match command:
         case SeatPlayer():
             return _decide_seat(state, command)
-        case SeatEntrant(seat=seat, player_id=player_id, stack=stack, reason=reason):
+        case SeatEntrant(
+            seat=seat, player_id=player_id, stack=stack, reason=reason, wait_for_big_blind=wait
+        ):
             _free_seat(state, seat)
             if state.seat_of(player_id) is not None or stack <= 0:
                 raise DomainError(
@@ -988,7 +1002,17 @@ def decide(state: TableState | None, command: Command) -> list[DomainEvent]:
                 )
             return [
                 TournamentPlayerSeated(
-                    c.table_id, seat, player_id, stack, c.tournament_id or 0, reason
+                    c.table_id, seat, player_id, stack, c.tournament_id or 0, reason, wait
+                )
+            ]
+        case AddEntrantChips(seat=seat, chips=chips, reason=reason):
+            occupant = _occupant(state, seat)
+            _not_in_hand(state, seat, rule="TREG-14")
+            if chips <= 0:
+                raise DomainError("invalid_chips", "Chips added must be positive.", chips=chips)
+            return [
+                TournamentChipsAdded(
+                    c.table_id, seat, occupant.player_id, chips, c.tournament_id or 0, reason
                 )
             ]
         case UnseatEntrant(seat=seat, reason=reason):
@@ -1162,18 +1186,21 @@ def evolve(state: TableState | None, event: DomainEvent) -> TableState | None:
     match event:
         case PlayerSeated(seat=seat, player_id=player_id, buy_in=buy_in):
             return _sit(state, Seat(seat, player_id, buy_in, status=_entry_status(state)))
-        case (
-            PlayerTransferredIn(seat=seat, player_id=player_id, stack=stack)
-            | TournamentPlayerSeated(seat=seat, player_id=player_id, stack=stack)
-        ):
+        case PlayerTransferredIn(seat=seat, player_id=player_id, stack=stack):
             return _sit(state, Seat(seat, player_id, stack))
+        case TournamentPlayerSeated(seat=seat, player_id=player_id, stack=stack):
+            # SEAT-14: between the button and the big blind he waits for the big blind
+            status = WAITING if event.wait_for_big_blind else ACTIVE
+            return _sit(state, Seat(seat, player_id, stack, status=status))
         case (
             PlayerCashedOut(seat=seat)
             | PlayerTransferredOut(seat=seat)
             | TournamentPlayerUnseated(seat=seat)
         ):
             return _leave(state, seat)
-        case ChipsToppedUp(seat=seat, amount=amount):
+        case (
+            ChipsToppedUp(seat=seat, amount=amount) | TournamentChipsAdded(seat=seat, chips=amount)
+        ):
             return _with_stack(state, seat, amount, must_rebuy=False)
         case (
             RefreshmentPaid(seat=seat, amount=amount)

@@ -28,6 +28,8 @@ from casino.permissions import MATRIX, PUBLIC_OPERATIONS, TABLE_SCOPED, allowed
 from tables import services
 from tables.models import TableView
 from tests.conftest import NLH_10_20
+from tests.tournaments.play import STRUCTURE
+from tournaments import services as tournament_services
 
 pytestmark = pytest.mark.django_db
 User = get_user_model()
@@ -232,6 +234,8 @@ def test_every_operation_answers_as_the_matrix_says(world: World, principal: str
         "sidebet_id": uuid.uuid4(),
         "user_id": world.spare_user.pk,
         "device_id": world.spare_device.pk,
+        # tournaments (issue #6): one being registered, so writes reach the domain
+        "tournament_id": tournament_services.create_tournament(config=STRUCTURE),
     }
     # Logging out ends the session the rest of the walk needs: last.
     operations = sorted(schema_operations(), key=lambda o: o[2] == "auth_logout")

@@ -1,0 +1,152 @@
+"""The clock: levels, stale timers, pause and resume, breaks (scheduled, synchronized)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from casino.errors import DomainError
+from tournaments.domain import tournament as t
+from tournaments.events import (
+    BreakDue,
+    BreakEnded,
+    BreakStarted,
+    ClockPaused,
+    ClockResumed,
+    LevelStarted,
+)
+
+from .support import T0, started
+
+
+@pytest.mark.rule("CLK-1")
+def test_levels_advance_at_their_end_time() -> None:
+    d = started(9)
+    (first,) = [e for e in d.events if isinstance(e, LevelStarted)]
+    assert (first.level, first.small_blind, first.big_blind) == (1, 25, 50)
+    assert t.level_end_at(d.s) == T0 + timedelta(minutes=20)
+    assert d(t.AdvanceLevel(1, d.s.clock.version), T0 + timedelta(minutes=19)) == []  # early
+    assert t.due_clock_commands(d.s, T0 + timedelta(minutes=20)) == [
+        t.AdvanceLevel(1, d.s.clock.version)
+    ]
+    (e,) = d(t.AdvanceLevel(1, d.s.clock.version), T0 + timedelta(minutes=20))
+    assert isinstance(e, LevelStarted) and e.level == 2 and e.big_blind == 100
+    assert e.ends_at == (T0 + timedelta(minutes=40)).isoformat()
+
+
+@pytest.mark.rule("CLK-1")
+def test_stale_timers_do_nothing() -> None:
+    d = started(9)
+    version = d.s.clock.version
+    d(t.PauseClock(), d.tick(minutes=5))
+    assert d(t.AdvanceLevel(1, version), d.tick(minutes=30)) == []  # paused: version changed
+    d(t.ResumeClock())
+    assert d(t.AdvanceLevel(1, version), d.tick(minutes=30)) == []  # old version
+    assert d(t.AdvanceLevel(7, d.s.clock.version)) == []  # wrong level
+    assert len(d(t.AdvanceLevel(1, d.s.clock.version))) == 1
+
+
+@pytest.mark.rule("CLK-2")
+def test_a_hand_started_before_the_level_change_keeps_its_stakes() -> None:
+    d = started(9)
+    table = next(iter(d.s.tables))
+    (started_hand,) = d(t.StartTableHand(table, 1))
+    d(t.AdvanceLevel(1, d.s.clock.version), d.tick(minutes=20))
+    assert started_hand.level == 1 and started_hand.big_blind == 50  # type: ignore[attr-defined]
+    assert d.s.tables[table].hand_level == 1
+    perm = t.hand_permission(d.s, table)
+    assert not perm.allowed and perm.code == "hand_in_progress"
+    assert (perm.level, perm.big_blind) == (2, 100)
+
+
+def test_pause_and_resume_keep_the_time_left() -> None:
+    d = started(9)
+    (paused,) = d(t.PauseClock(), T0 + timedelta(minutes=5))
+    assert isinstance(paused, ClockPaused) and paused.remaining_seconds == 15 * 60
+    assert t.level_end_at(d.s) is None and t.due_clock_commands(d.s, d.tick(hours=3)) == []
+    view = t.clock_view(d.s, d.now)
+    assert view.paused and view.seconds_left == 900
+    (resumed,) = d(t.ResumeClock())
+    assert isinstance(resumed, ClockResumed)
+    assert t.level_end_at(d.s) == d.now + timedelta(minutes=15)
+    assert resumed.clock_version == paused.clock_version + 1
+    with pytest.raises(DomainError):
+        d(t.ResumeClock())
+
+
+@pytest.mark.rule("CLK-7")
+def test_a_scheduled_break_starts_when_the_hands_in_progress_finish() -> None:
+    d = started(18, tables=(1, 2))
+    for level in (1, 2, 3):
+        d(t.AdvanceLevel(level, d.s.clock.version), d.tick(minutes=20))
+    t1, t2 = sorted(d.s.tables)
+    d(t.StartTableHand(t1, 1))
+    assert t.next_break_at(d.s) == d.now + timedelta(minutes=20)
+    events = d(t.AdvanceLevel(4, d.s.clock.version), d.tick(minutes=20))
+    assert events == [BreakDue(10, 4, 25)]
+    assert t.hand_permission(d.s, t2).code == "break_due"
+    with pytest.raises(DomainError):
+        d(t.PauseClock())
+    stacks = {p: 10_000 for p in d.s.tables[t1].seats.values()}
+    events = d(t.RecordHandResult(t1, 1, stacks, stacks, 1), d.tick(minutes=2))
+    (brk,) = [e for e in events if isinstance(e, BreakStarted)]
+    assert brk.ends_at == (d.now + timedelta(minutes=10)).isoformat()
+    assert brk.level_remaining_seconds == 0 and brk.chip_up_denomination == 25
+    assert t.hand_permission(d.s, t1).code == "on_break"
+    assert t.due_clock_commands(d.s, d.tick(minutes=10)) == [t.EndBreak(d.s.clock.version)]
+    events = d(t.EndBreak(d.s.clock.version))
+    assert isinstance(events[0], BreakEnded) and isinstance(events[1], LevelStarted)
+    assert events[1].level == 5  # type: ignore[attr-defined]
+
+
+@pytest.mark.rule("CLK-8")
+def test_events_without_breaks_and_the_director_s_break() -> None:
+    d = started(9, breaks=())
+    for level in range(1, 6):
+        (e,) = d(t.AdvanceLevel(level, d.s.clock.version), d.tick(minutes=20))
+        assert isinstance(e, LevelStarted)
+    assert t.next_break_at(d.s) is None
+    d(t.StartBreak(minutes=15), d.tick(minutes=5))
+    assert d.s.clock.on_break and d.s.clock.level_remaining == 15 * 60
+    d(t.EndBreak(), d.tick(minutes=3))  # the director ends it early
+    assert t.level_end_at(d.s) == d.now + timedelta(minutes=15)
+
+
+@pytest.mark.rule("CLK-3")
+def test_synchronized_breaks_at_55_past_the_hour() -> None:
+    start = datetime(2025, 3, 1, 7, 25, tzinfo=UTC)
+    d = started(9, breaks_mode="synchronized", clock=False)
+    d(t.StartClock(), start)
+    slot = datetime(2025, 3, 1, 7, 55, tzinfo=UTC)
+    assert t.next_break_at(d.s) == slot
+    due = t.due_clock_commands(d.s, slot)
+    version = d.s.clock.version
+    assert due == [t.AdvanceLevel(1, version), t.StartBreak(None, version, slot.isoformat())]
+    d(due[0], slot)
+    events = d(t.StartBreak(None, d.s.clock.version, slot.isoformat()), slot)
+    assert isinstance(events[0], BreakDue) and isinstance(events[1], BreakStarted)
+    assert events[1].minutes == 5 and events[1].level_remaining_seconds == 20 * 60  # type: ignore[attr-defined]
+    d(t.EndBreak(d.s.clock.version), slot + timedelta(minutes=5))
+    assert t.next_break_at(d.s) == datetime(2025, 3, 1, 8, 55, tzinfo=UTC)
+    assert t.level_end_at(d.s) == slot + timedelta(minutes=25)
+
+
+@pytest.mark.rule("CLK-4")
+def test_two_hourly_synchronized_breaks() -> None:
+    d = started(9, breaks_mode="synchronized", sync_every_hours=2, clock=False)
+    d(t.StartClock(), datetime(2025, 3, 1, 8, 35, tzinfo=UTC))
+    first = datetime(2025, 3, 1, 8, 55, tzinfo=UTC)
+    assert t.next_break_at(d.s) == first
+    d(t.StartBreak(None, d.s.clock.version, first.isoformat()), first)
+    d(t.EndBreak(d.s.clock.version), first + timedelta(minutes=5))
+    assert t.next_break_at(d.s) == datetime(2025, 3, 1, 10, 55, tzinfo=UTC)
+
+
+def test_the_clock_view_for_tablets_and_the_public_clock() -> None:
+    d = started(30)
+    view = t.clock_view(d.s, T0 + timedelta(minutes=5))
+    assert (view.level, view.small_blind, view.big_blind, view.seconds_left) == (1, 25, 50, 900)
+    assert (view.players_left, view.entries, view.average_stack) == (30, 30, 10_000)
+    assert view.prize_pool == 30_000 and view.places_paid == 5
+    assert view.next_break_at == (T0 + timedelta(minutes=80)).isoformat()

@@ -1,0 +1,243 @@
+"""Tournaments through the API (issue #6): registration, the start (seat and button draw,
+tables opened and seated), hands at tournament tables through the dealer API, the clock,
+breaks and hand-for-hand, eliminations and results. The rules themselves are tested
+without a database in tests/tournaments/domain/."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+import time_machine
+from rest_framework.test import APIClient
+
+from casino.eventstore.commands import run_command
+from casino.eventstore.models import StoredEvent
+from casino.models import Player
+from tables.models import SeatView, TableView
+from tests.conftest import TabletClient
+from tests.tournaments.play import STRUCTURE, create, ok, play_hand, register
+from tournaments import services
+from tournaments.models import EntryView
+
+pytestmark = pytest.mark.django_db
+T0 = datetime(2026, 11, 20, 18, 0, tzinfo=UTC)
+
+
+def refused(response: Any, code: str, rule: str | None = None) -> dict[str, Any]:
+    assert response.status_code == 422, (response.status_code, response.json())
+    body = response.json()
+    assert body["code"] == code, body
+    if rule is not None:
+        assert body["rule"] == rule, body
+    return dict(body)
+
+
+def started(tablet: TabletClient, players: int = 12, **changes: Any) -> tuple[int, list[int]]:
+    tournament_id = create(tablet, **changes)
+    ids = register(tablet, tournament_id, players)
+    ok(tablet.post(f"/api/v1/tournaments/{tournament_id}/start/", {"reserve_tables": 1}))
+    return tournament_id, ids
+
+
+def tournament(tablet: TabletClient, tournament_id: int) -> dict[str, Any]:
+    return dict(ok(tablet.get(f"/api/v1/tournaments/{tournament_id}/")))
+
+
+# --- registration ----------------------------------------------------------------------------
+
+
+@pytest.mark.rule("TREG-1")
+@pytest.mark.rule("TREG-9")
+def test_registration_takes_buy_in_and_fee_and_refuses_a_second_entry(
+    tablet: TabletClient,
+) -> None:
+    tournament_id = create(tablet)
+    [player] = register(tablet, tournament_id, 1)
+    t = tournament(tablet, tournament_id)
+    assert (t["entries"], t["contributions"], t["fees"], t["chips_issued"]) == (1, 500, 100, 5000)
+    before = StoredEvent.objects.count()
+    refused(
+        tablet.post(f"/api/v1/tournaments/{tournament_id}/registrations/", {"player_id": player}),
+        "already_registered",
+        "TREG-9",
+    )
+    assert StoredEvent.objects.count() == before
+
+
+@pytest.mark.rule("TREG-10")
+def test_unregistration_refunds_before_the_deadline_only(tablet: TabletClient) -> None:
+    with time_machine.travel(T0, tick=False):
+        tournament_id = create(tablet, unregister_deadline=(T0 + timedelta(hours=1)).isoformat())
+        first, second = register(tablet, tournament_id, 2)
+        r = ok(tablet.post(f"/api/v1/tournaments/{tournament_id}/unregistrations/",
+                           {"player_id": first}))  # fmt: skip
+        assert r["refund"] == 600 and r["tournament"]["entries"] == 1
+    with time_machine.travel(T0 + timedelta(hours=1), tick=False):
+        refused(
+            tablet.post(
+                f"/api/v1/tournaments/{tournament_id}/unregistrations/", {"player_id": second}
+            ),
+            "unregistration_closed",
+            "TREG-10",
+        )
+    statuses = dict(EntryView.objects.values_list("player_id", "status"))
+    assert statuses == {first: "unregistered", second: "registered"}
+
+
+@pytest.mark.rule("TREG-3")
+def test_a_tournament_starts_only_with_a_full_table(tablet: TabletClient) -> None:
+    tournament_id = create(tablet)
+    register(tablet, tournament_id, 8)
+    before = (StoredEvent.objects.count(), TableView.objects.count())
+    refused(tablet.post(f"/api/v1/tournaments/{tournament_id}/start/", {}), "field_too_small",
+            "TREG-3")  # fmt: skip
+    assert (StoredEvent.objects.count(), TableView.objects.count()) == before
+
+
+def test_an_unknown_config_field_or_bad_structure_is_refused(tablet: TabletClient) -> None:
+    r = tablet.post("/api/v1/tournaments/", {**STRUCTURE, "levels": []})
+    assert r.status_code in (400, 422)
+    bad = {**STRUCTURE, "levels": [{"small_blind": 100, "big_blind": 50}]}
+    assert tablet.post("/api/v1/tournaments/", bad).status_code == 422
+
+
+# --- the start and the tables ------------------------------------------------------------------
+
+
+@pytest.mark.rule("TSEAT-1")
+@pytest.mark.rule("TREG-2")
+@pytest.mark.rule("SEAT-1")
+def test_the_start_draws_seats_opens_tables_and_seats_every_entrant(tablet: TabletClient) -> None:
+    tournament_id, players = started(tablet, players=12)
+    t = tournament(tablet, tournament_id)
+    tables = t["tables"]
+    assert len(tables) == 2  # 12 players at 9-max: two tables of 6
+    seated = {(s.player_id, s.table_id, s.seat, s.stack) for s in SeatView.objects.all()}
+    entries = {(e.player_id, e.table_id, e.seat, e.stack) for e in EntryView.objects.all()}
+    assert seated == entries and {p for p, *_ in seated} == set(players)
+    assert (
+        sorted(SeatView.objects.filter(table_id=tables[0]).values_list("stack", flat=True))
+        == [5000] * 6
+    )
+    views = TableView.objects.filter(tournament_id=tournament_id)
+    assert {v.mode for v in views} == {"tournament"} and {v.rake_cap for v in views} == {0}
+    # the first hand's button is the one drawn at the start (SEAT-1: high card)
+    started_event = StoredEvent.objects.get(type="tournaments.TournamentStarted")
+    drawn = {b["table_id"]: b["button_seat"] for b in started_event.data["buttons"]}
+    hand = ok(tablet.post(f"/api/v1/tables/{tables[0]}/hands/", {}))
+    assert hand["button_seat"] == drawn[tables[0]]
+    assert hand["small_blind_seat"] is None or hand["posts"][0]["amount"] == 25
+    assert t["clock"]["level"] == 1 and t["clock"]["players_left"] == 12
+
+
+@pytest.mark.rule("TREG-1")
+def test_cash_game_operations_are_refused_at_a_tournament_table(tablet: TabletClient) -> None:
+    tournament_id, _ = started(tablet)
+    table_id = tournament(tablet, tournament_id)["tables"][0]
+    newcomer = Player.objects.create(name="Walk-in")
+    refused(
+        tablet.post(
+            f"/api/v1/tables/{table_id}/seats/",
+            {"player_id": newcomer.pk, "seat": 9, "buy_in": 1000},
+        ),
+        "tournament_table",
+    )
+    seat = SeatView.objects.filter(table_id=table_id).first()
+    assert seat is not None
+    refused(tablet.post(f"/api/v1/tables/{table_id}/seats/{seat.seat}/cash-out/"),
+            "tournament_table")  # fmt: skip
+
+
+@pytest.mark.rule("CLK-2")
+def test_a_level_change_applies_from_the_next_hand(tablet: TabletClient) -> None:
+    with time_machine.travel(T0, tick=False) as clock:
+        tournament_id, _ = started(tablet)
+        table_id = tournament(tablet, tournament_id)["tables"][0]
+        hand = ok(tablet.post(f"/api/v1/tables/{table_id}/hands/", {}))
+        clock.shift(timedelta(minutes=20))
+        assert run_command(lambda: services.run_clock(tournament_id=tournament_id)).result > 0
+        assert tournament(tablet, tournament_id)["clock"]["level"] == 2
+        # the hand dealt at level 1 keeps its blinds
+        blinds = {p["kind"]: p["amount"] for p in hand["posts"]}
+        assert blinds.get("big_blind") == 50
+        base = f"/api/v1/hands/{hand['hand_id']}/actions/"
+        while hand["phase"] == "betting":
+            hand = ok(tablet.post(base, {"seat": hand["to_act"], "action": "fold"}))
+        nxt = ok(tablet.post(f"/api/v1/tables/{table_id}/hands/", {}))
+        assert {p["kind"]: p["amount"] for p in nxt["posts"]}["big_blind"] == 100
+
+
+@pytest.mark.rule("CLK-7")
+def test_a_break_starts_only_when_the_hands_in_progress_end(tablet: TabletClient) -> None:
+    with time_machine.travel(T0, tick=False):
+        tournament_id, _ = started(tablet)
+        first, second = tournament(tablet, tournament_id)["tables"]
+        hand = ok(tablet.post(f"/api/v1/tables/{first}/hands/", {}))
+        t = ok(tablet.post(f"/api/v1/tournaments/{tournament_id}/breaks/", {"minutes": 5}))
+        assert (t["clock"]["break_due"], t["clock"]["on_break"]) == (True, False)
+        refused(tablet.post(f"/api/v1/tables/{second}/hands/", {}), "break_due", "CLK-7")
+        base = f"/api/v1/hands/{hand['hand_id']}/actions/"
+        while hand["phase"] == "betting":
+            hand = ok(tablet.post(base, {"seat": hand["to_act"], "action": "fold"}))
+        clock = tournament(tablet, tournament_id)["clock"]
+        assert (clock["on_break"], clock["break_seconds_left"]) == (True, 300)
+        refused(tablet.post(f"/api/v1/tables/{first}/hands/", {}), "on_break")
+        ok(tablet.post(f"/api/v1/tournaments/{tournament_id}/breaks/end/", {}))
+        assert ok(tablet.post(f"/api/v1/tables/{second}/hands/", {}))["hand_number"] == 1
+
+
+@pytest.mark.rule("TSEAT-9")
+def test_hand_for_hand_no_table_deals_again_before_every_table_finished(
+    tablet: TabletClient,
+) -> None:
+    tournament_id, _ = started(tablet)
+    first, second = tournament(tablet, tournament_id)["tables"]
+    t = ok(tablet.post(f"/api/v1/tournaments/{tournament_id}/hand-for-hand/", {"on": True}))
+    assert t["clock"]["hand_for_hand"] is True
+    rng = random.Random(3)
+    assert play_hand(tablet, first, rng) is not None
+    refused(tablet.post(f"/api/v1/tables/{first}/hands/", {}), "hand_for_hand_waiting", "TSEAT-9")
+    assert play_hand(tablet, second, rng) is not None
+    assert play_hand(tablet, first, rng) is not None  # the next round
+
+
+def test_the_clock_is_public_and_names_nobody(tablet: TabletClient) -> None:
+    tournament_id, _ = started(tablet)
+    anonymous = APIClient()
+    clock = anonymous.get(f"/api/v1/tournaments/{tournament_id}/clock/")
+    assert clock.status_code == 200
+    body = clock.json()
+    assert (body["players_left"], body["average_stack"], body["prize_pool"]) == (12, 5000, 6000)
+    assert "Player" not in clock.content.decode() and "P 0" not in clock.content.decode()
+    assert anonymous.get(f"/api/v1/tournaments/{tournament_id}/").status_code == 401
+
+
+@pytest.mark.rule("ELIM-1")
+@pytest.mark.rule("ELIM-2")
+def test_a_small_tournament_runs_to_one_winner_with_consistent_results(
+    tablet: TabletClient,
+) -> None:
+    tournament_id, _ = started(tablet, players=12)
+    rng = random.Random(11)
+    for _ in range(400):
+        t = tournament(tablet, tournament_id)
+        if t["status"] == "finished":
+            break
+        assert any([play_hand(tablet, table_id, rng) for table_id in t["tables"]]), t["clock"]
+    assert t["status"] == "finished"
+    entries = ok(tablet.get(f"/api/v1/tournaments/{tournament_id}/entries/"))
+    winner = [e for e in entries if e["place"] == 1]
+    assert [e["player_id"] for e in winner] == [t["winner_player_id"]]
+    assert winner[0]["stack"] == 12 * 5000
+    assert sum(e["prize"] for e in entries) == t["clock"]["prize_pool"] == 6000
+    # tied entries share a range of places, one entry per place in it (ELIM-3/4)
+    groups: dict[tuple[int, int], int] = {}
+    for e in entries:
+        groups[(e["place"], e["place_to"])] = groups.get((e["place"], e["place_to"]), 0) + 1
+    assert all(count == hi - lo + 1 for (lo, hi), count in groups.items())
+    assert sorted(p for lo, hi in groups for p in range(lo, hi + 1)) == list(range(1, 13))
+    report = ok(tablet.get("/api/v1/reports/tournaments/"))
+    assert [r["tournament_id"] for r in report] == [tournament_id]

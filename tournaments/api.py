@@ -1,0 +1,188 @@
+"""Tournament endpoints: the director's console, the cashier's registrations, the public
+clock and the results report. Thin views, one service call each; hands are played through
+the dealer API of the tables (``/api/v1/tables/{table_id}/hands/``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from casino.api.errors import WRITE_ERRORS, ErrorSerializer
+from casino.api.views import WRITE_PARAMETERS, run_write, write_view
+from tournaments import selectors, services
+from tournaments import serializers as s
+from tournaments.models import TournamentView
+
+
+class TournamentListView(APIView):
+    @extend_schema(
+        operation_id="list_tournaments", responses={200: s.TournamentSerializer(many=True)}
+    )
+    def get(self, request: Request) -> Response:
+        """Every tournament with its clock, newest last."""
+        ids = TournamentView.objects.values_list("tournament_id", flat=True)
+        return Response([selectors.tournament_payload(tid) for tid in ids])
+
+    @extend_schema(
+        operation_id="create_tournament",
+        request=s.TournamentConfigSerializer,
+        responses={201: s.TournamentSerializer, **WRITE_ERRORS},
+        parameters=WRITE_PARAMETERS,
+    )
+    def post(self, request: Request) -> Response:
+        """Publish a tournament: buy-in and fee, starting stack, structure, breaks, late
+        registration, re-entry, rebuys and add-ons, guarantee, payouts (TREG-6)."""
+        incoming = s.TournamentConfigSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        return run_write(
+            request,
+            lambda: selectors.tournament_payload(
+                services.create_tournament(config=dict(incoming.validated_data))
+            ),
+            status_code=status.HTTP_201_CREATED,
+        )
+
+
+class TournamentDetailView(APIView):
+    @extend_schema(
+        operation_id="get_tournament",
+        responses={200: s.TournamentSerializer, 404: ErrorSerializer},
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        """A tournament: configuration, totals, tables in play and the live clock."""
+        return Response(selectors.tournament_payload(tournament_id))
+
+
+class TournamentClockView(APIView):
+    @extend_schema(
+        operation_id="tournament_clock",
+        responses={200: s.ClockSerializer, 404: ErrorSerializer},
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        """The public clock (TV boards, tablets): level, blinds, time left, next break,
+        players left, average stack, prize pool. No names."""
+        return Response(selectors.clock_payload(tournament_id))
+
+
+class EntryListView(APIView):
+    @extend_schema(
+        operation_id="list_tournament_entries",
+        responses={200: s.TournamentEntrySerializer(many=True), 404: ErrorSerializer},
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        """Every entry: status, table and seat, chips, finishing place and prize (CZK) --
+        what the cashier pays out."""
+        selectors.clock_payload(tournament_id)  # 404 for an unknown tournament
+        return Response(selectors.entries_payload(tournament_id))
+
+
+def _answer(tournament_id: int) -> dict[str, Any]:
+    return selectors.tournament_payload(tournament_id)
+
+
+def _player_write(operation_id: str, service: Any, doc: str) -> type[APIView]:
+    def perform(data: dict[str, Any], *, tournament_id: int, if_match: int | None) -> Any:
+        service(tournament_id=tournament_id, **data)
+        return _answer(tournament_id)
+
+    return write_view(
+        operation_id=operation_id,
+        request=s.PlayerRequest,
+        response=s.TournamentSerializer,
+        perform=perform,
+        doc=doc,
+    )
+
+
+def _director_write(
+    operation_id: str, service: Any, doc: str, request: type = s.NoBody
+) -> type[APIView]:
+    def perform(data: dict[str, Any], *, tournament_id: int, if_match: int | None) -> Any:
+        service(tournament_id=tournament_id, **data)
+        return _answer(tournament_id)
+
+    return write_view(
+        operation_id=operation_id,
+        request=request,
+        response=s.TournamentSerializer,
+        perform=perform,
+        doc=doc,
+    )
+
+
+RegisterView = _player_write(
+    "register_tournament_player",
+    services.register_player,
+    "Register a player (buy-in + fee paid; TREG-1, TREG-9). After the start this is a late "
+    "registration while it is open (TREG-7, TREG-8), seated by draw.",
+)
+ReEntryView = _player_write(
+    "re_enter_tournament",
+    services.re_enter,
+    "A new entry for an eliminated player when the event allows re-entry (TREG-9).",
+)
+RebuyView = _player_write(
+    "tournament_rebuy", services.rebuy, "A rebuy within the rebuy rule (TREG-14)."
+)
+AddOnView = _player_write(
+    "tournament_add_on", services.add_on, "The add-on at its level or break (CLK-5)."
+)
+
+
+def _unregister(data: dict[str, Any], *, tournament_id: int, if_match: int | None) -> Any:
+    refund = services.unregister_player(tournament_id=tournament_id, **data)
+    return {"refund": refund, "tournament": _answer(tournament_id)}
+
+
+UnregisterView = write_view(
+    operation_id="unregister_tournament_player",
+    request=s.PlayerRequest,
+    response=s.RefundSerializer,
+    perform=_unregister,
+    doc="Withdraw before the start and the deadline; buy-in and fee are refunded (TREG-10).",
+)
+StartView = _director_write(
+    "start_tournament",
+    services.start_tournament,
+    "Open the tables, draw seats and buttons (TSEAT-1, SEAT-1/2), seat every entrant "
+    "(absent ones too, TREG-2) and start level 1 (TREG-3: a full table is needed).",
+    s.StartRequest,
+)
+PauseView = _director_write("pause_clock", services.pause_clock, "Stop the clock.")
+ResumeView = _director_write("resume_clock", services.resume_clock, "Restart the clock.")
+StartBreakView = _director_write(
+    "start_break",
+    services.start_break,
+    "Call a break; it starts when the hands in progress end (CLK-7).",
+    s.BreakRequest,
+)
+EndBreakView = _director_write("end_break", services.end_break, "End the break now.")
+HandForHandView = _director_write(
+    "set_hand_for_hand",
+    services.set_hand_for_hand,
+    "Switch hand-for-hand on or off (TSEAT-9, ELIM-5).",
+    s.HandForHandRequest,
+)
+CloseLateView = _director_write(
+    "close_late_registration",
+    services.close_late_registration,
+    "Close late registration now (TREG-7).",
+)
+
+
+class TournamentReportView(APIView):
+    @extend_schema(
+        operation_id="report_tournaments", responses={200: s.TournamentSerializer(many=True)}
+    )
+    def get(self, request: Request) -> Response:
+        """Finished tournaments with their totals: entries, prize pool, fees, overlay and
+        winner (the results are ``list_tournament_entries``)."""
+        ids = TournamentView.objects.filter(status="finished").values_list(
+            "tournament_id", flat=True
+        )
+        return Response([selectors.tournament_payload(tid) for tid in ids])

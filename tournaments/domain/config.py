@@ -1,0 +1,359 @@
+"""A tournament's configuration: structure, registration windows, entries, payouts, policies.
+
+Pure standard library (no Django), JSON-friendly: the whole :class:`TournamentConfig` is
+carried by the ``tournaments.TournamentCreated`` event and decoded back with ``dacite``, so
+every field is an ``int``, ``str``, ``bool``, ``None``, a ``tuple`` or a nested frozen
+dataclass. Units: prices and fees in CZK (whole units), stacks and blinds in chips, level and
+break lengths in minutes, clock times as ISO-8601 UTC strings (``"2025-03-01T18:00:00+00:00"``).
+
+Where the house documents disagree the choice is a field with the recommended default
+(catalogue "Conflicts" and "Parameters"):
+
+* ``initial_button``: ``"high_card"`` (SEAT-1, live) or ``"seat_1"`` (SEAT-2, online).
+* ``button_rule``: ``"dead_button"`` (SEAT-5, live default) or ``"forward"`` (SEAT-6).
+* ``balance_placement``: ``"worst_position"`` (TSEAT-5, default) or ``"similar_position"``
+  (TSEAT-6).
+* ``broken_table_seat_filter``: ``"not_between_button_and_big_blind"`` (TSEAT-7 / SEAT-14,
+  default) or ``"any"`` (TSEAT-4: random, repeated big blinds accepted).
+* ``tie_remainder``: ``"better_hand"`` (ELIM-3, default; falls back to the seat order when
+  the hand ranking is not reported) or ``"left_of_button"`` (ELIM-4 has no remainder rule).
+* ``breaks_mode``: ``"scheduled"`` (breaks after given levels, CLK-6/CLK-8) or
+  ``"synchronized"`` (at :``sync_minute`` every ``sync_every_hours``, CLK-3/CLK-4).
+* ``min_entrants``: ``None`` means one full table (TREG-3; 9, or 6 for 6-max).
+* ``late_reg_close_at_money`` (TREG-8, default on) and ``late_reg_close_below_full_table``
+  (TREG-4, the 000 "absent player stack" cut-off; default off).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Literal
+
+from casino.errors import DomainError
+
+AnteType = Literal["none", "ante", "big_blind_ante"]
+"""``ante``: every player posts it; ``big_blind_ante``: the big blind posts it for the table."""
+InitialButton = Literal["seat_1", "high_card"]
+ButtonRule = Literal["dead_button", "forward"]
+BalancePlacement = Literal["worst_position", "similar_position"]
+SeatFilter = Literal["not_between_button_and_big_blind", "any"]
+BreaksMode = Literal["scheduled", "synchronized"]
+TieRemainder = Literal["better_hand", "left_of_button"]
+
+ANTE_TYPES = ("none", "ante", "big_blind_ante")
+TABLE_ANTE_TYPES = {"none": "none", "ante": "per_player", "big_blind_ante": "big_blind"}
+"""The hand engine's names (``tables.events.AnteType``) for our ante types."""
+HAND_MIN_RAISE_RULE = "previous_increment"
+"""Tournament hands: the raise increment is at least the previous one (BET-7)."""
+BASIS_POINTS = 10_000
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """One blind level (CLK-1): blinds and ante in chips, length in minutes.
+
+    ``ante_type`` ``"ante"``: every player dealt in posts ``ante``; ``"big_blind_ante"``:
+    the big blind posts ``ante`` for the whole table; ``"none"``: ``ante`` must be 0.
+    """
+
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+    ante_type: AnteType = "none"
+    minutes: int = 20
+
+    @property
+    def table_ante_type(self) -> str:
+        """The hand engine's ante type (``none``, ``per_player``, ``big_blind``)."""
+        return TABLE_ANTE_TYPES[self.ante_type]
+
+
+@dataclass(frozen=True, slots=True)
+class Break:
+    """A scheduled break after level ``after_level`` (1-based) of ``minutes`` (CLK-8).
+
+    ``chip_up_denomination``: the smallest chip taken out of play at this break (CR-1), or
+    ``None``. The chip race itself is recorded by the tables (not in this module).
+    """
+
+    after_level: int
+    minutes: int
+    chip_up_denomination: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ReEntryRule:
+    """Re-entry (TREG-9): an eliminated player buys a new entry and is seated by draw.
+
+    ``until_level``: last level (inclusive) at which it is allowed (``None``: as long as
+    late registration is open; it never outlives late registration). ``max_per_player``:
+    re-entries per player (0: unlimited). ``price`` goes to the prize pool, ``fee`` to the
+    house (CZK); ``stack`` in chips (0: the starting stack).
+    """
+
+    allowed: bool = False
+    max_per_player: int = 1
+    until_level: int | None = None
+    price: int = 0
+    fee: int = 0
+    stack: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RebuyRule:
+    """Rebuys: extra chips for a price while the player's stack is at most
+    ``stack_threshold`` chips (``None``: the starting stack; 0: only when busted), up to
+    level ``until_level`` (inclusive), at most ``max_per_player`` times (0: unlimited). A
+    busted player must rebuy before his table's next deal (TREG-14)."""
+
+    allowed: bool = False
+    max_per_player: int = 0
+    until_level: int = 0
+    price: int = 0
+    fee: int = 0
+    stack: int = 0
+    stack_threshold: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AddOnRule:
+    """Add-on: chips for a price, once per player (``max_per_player``), while level
+    ``at_level`` runs or during the break that follows it (CLK-5: the add-on break)."""
+
+    allowed: bool = False
+    at_level: int = 0
+    max_per_player: int = 1
+    price: int = 0
+    fee: int = 0
+    stack: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PayoutBand:
+    """``count`` consecutive places each paid ``bp`` basis points of the prize pool."""
+
+    count: int
+    bp: int
+
+
+@dataclass(frozen=True, slots=True)
+class PayoutBracket:
+    """Payouts for fields of up to ``max_entries`` entries (and above the previous
+    bracket's): bands from 1st place down, in basis points summing to 10,000."""
+
+    max_entries: int
+    bands: tuple[PayoutBand, ...]
+
+    @property
+    def places(self) -> int:
+        return sum(b.count for b in self.bands)
+
+    def shares_bp(self) -> tuple[int, ...]:
+        """Basis points per place, 1st place first."""
+        return tuple(b.bp for b in self.bands for _ in range(b.count))
+
+
+def _default_payout_table() -> tuple[PayoutBracket, ...]:
+    from tournaments.domain.payouts import default_payout_table
+
+    return default_payout_table()
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentConfig:
+    """Everything a tournament director publishes for an event (TREG-6).
+
+    Money: ``buy_in`` (to the prize pool) and ``fee`` (to the house) in CZK, ``guarantee``
+    in CZK (0: none). Chips: ``starting_stack``. ``table_size``: 9 or 6 (6-max).
+    ``levels``: the structure (CLK-1), ``breaks``: used when ``breaks_mode`` is
+    ``"scheduled"``; with ``"synchronized"`` a break of ``sync_break_minutes`` starts at
+    :``sync_minute`` every ``sync_every_hours`` hours (CLK-3/CLK-4).
+
+    Late registration (TREG-7/TREG-8) is open after the start while level
+    ``late_reg_until_level`` (inclusive) runs and before ``late_reg_until`` (ISO UTC);
+    both ``None`` means no late registration. It closes early once the field is in the
+    money (``late_reg_close_at_money``) and, with ``late_reg_close_below_full_table``, when
+    fewer players than one full table remain (TREG-4).
+
+    Unregistration (TREG-10): allowed before the start when ``unregister_allowed``, and
+    only before ``unregister_deadline`` (ISO UTC) when one is set; refund buy-in + fee.
+
+    ``payout_table``: brackets by field size (see :mod:`tournaments.domain.payouts`),
+    amounts rounded down to ``payout_rounding_unit`` CZK, the remainder to 1st place.
+    ``final_table_size``: players left when the final table is drawn (TSEAT-8; ``None``:
+    ``table_size``). ``sync_every_hours``: 1 (CLK-3) or 2 (CLK-4).
+    """
+
+    name: str
+    buy_in: int
+    fee: int
+    starting_stack: int
+    levels: tuple[Level, ...]
+    table_size: int = 9
+    breaks: tuple[Break, ...] = ()
+    breaks_mode: BreaksMode = "scheduled"
+    sync_minute: int = 55
+    sync_every_hours: int = 1
+    sync_break_minutes: int = 5
+    late_reg_until_level: int | None = None
+    late_reg_until: str | None = None
+    late_reg_close_at_money: bool = True
+    late_reg_close_below_full_table: bool = False
+    unregister_allowed: bool = True
+    unregister_deadline: str | None = None
+    reentry: ReEntryRule = field(default_factory=ReEntryRule)
+    rebuy: RebuyRule = field(default_factory=RebuyRule)
+    add_on: AddOnRule = field(default_factory=AddOnRule)
+    guarantee: int = 0
+    min_entrants: int | None = None
+    payout_table: tuple[PayoutBracket, ...] = field(default_factory=_default_payout_table)
+    payout_rounding_unit: int = 100
+    initial_button: InitialButton = "high_card"
+    button_rule: ButtonRule = "dead_button"
+    balance_placement: BalancePlacement = "worst_position"
+    broken_table_seat_filter: SeatFilter = "not_between_button_and_big_blind"
+    final_table_size: int | None = None
+    tie_remainder: TieRemainder = "better_hand"
+
+    @property
+    def minimum_field(self) -> int:
+        """Entries needed to start (TREG-3): ``min_entrants`` or one full table."""
+        return self.table_size if self.min_entrants is None else self.min_entrants
+
+    @property
+    def final_table_players(self) -> int:
+        """Players left when the final table is drawn (TSEAT-8)."""
+        return self.table_size if self.final_table_size is None else self.final_table_size
+
+    def level(self, number: int) -> Level:
+        """Level ``number`` (1-based); past the last level the last one stays in force."""
+        return self.levels[min(number, len(self.levels)) - 1]
+
+    def break_after(self, level: int) -> Break | None:
+        """The scheduled break after ``level``, if any (``scheduled`` mode only)."""
+        if self.breaks_mode != "scheduled":
+            return None
+        return next((b for b in self.breaks if b.after_level == level), None)
+
+    @property
+    def reentry_stack(self) -> int:
+        return self.reentry.stack or self.starting_stack
+
+    @property
+    def rebuy_stack(self) -> int:
+        return self.rebuy.stack or self.starting_stack
+
+    @property
+    def add_on_stack(self) -> int:
+        return self.add_on.stack or self.starting_stack
+
+    @property
+    def rebuy_threshold(self) -> int:
+        t = self.rebuy.stack_threshold
+        return self.starting_stack if t is None else t
+
+
+def parse_time(value: str) -> datetime:
+    """An ISO-8601 string as an aware UTC datetime.
+
+    Raises:
+        ValueError: not ISO-8601, or without a UTC offset.
+    """
+    parsed = datetime.fromisoformat(value)
+    if parsed.tzinfo is None or parsed.utcoffset() is None:
+        raise ValueError(f"{value!r} has no UTC offset")
+    return parsed
+
+
+def validate_config(c: TournamentConfig) -> None:
+    """Check a configuration before a tournament is created.
+
+    Raises:
+        DomainError: ``invalid_tournament_config`` listing every problem (rule SEAT-3 for
+            table sizes, TREG-3 for the minimum field, CLK-1 for the structure).
+    """
+    problems: list[str] = []
+    if c.buy_in < 0 or c.fee < 0 or c.guarantee < 0:
+        problems.append("buy_in, fee and guarantee must be >= 0 CZK")
+    if c.starting_stack <= 0:
+        problems.append("starting_stack must be > 0 chips")
+    if c.table_size not in (6, 9):
+        problems.append("table_size must be 9 or 6 (6-max)")
+    if not c.levels:
+        problems.append("the structure needs at least one level")
+    for i, lv in enumerate(c.levels, 1):
+        if not 0 < lv.small_blind <= lv.big_blind:
+            problems.append(f"level {i}: blinds must satisfy 0 < small_blind <= big_blind")
+        if lv.ante_type not in ANTE_TYPES:
+            problems.append(f"level {i}: ante_type must be one of {ANTE_TYPES}")
+        elif lv.ante < 0 or (lv.ante_type == "none") != (lv.ante == 0):
+            problems.append(f"level {i}: ante must be > 0 exactly when ante_type is not 'none'")
+        if lv.minutes <= 0:
+            problems.append(f"level {i}: minutes must be > 0")
+    for b in c.breaks:
+        if not 1 <= b.after_level <= len(c.levels) or b.minutes <= 0:
+            problems.append(f"break after level {b.after_level}: invalid level or length")
+    if len({b.after_level for b in c.breaks}) != len(c.breaks):
+        problems.append("at most one break after each level")
+    if c.breaks_mode not in ("scheduled", "synchronized"):
+        problems.append("breaks_mode must be 'scheduled' or 'synchronized'")
+    if not 0 <= c.sync_minute <= 59 or c.sync_every_hours not in (1, 2):
+        problems.append("sync_minute must be 0-59 and sync_every_hours 1 or 2")
+    if c.sync_break_minutes <= 0:
+        problems.append("sync_break_minutes must be > 0")
+    if c.late_reg_until_level is not None and c.late_reg_until_level < 1:
+        problems.append("late_reg_until_level must be >= 1")
+    for name in ("late_reg_until", "unregister_deadline"):
+        value = getattr(c, name)
+        if value is not None:
+            try:
+                parse_time(value)
+            except ValueError:
+                problems.append(f"{name} must be an ISO-8601 time with a UTC offset")
+    if c.min_entrants is not None and c.min_entrants < 2:
+        problems.append("min_entrants must be >= 2")
+    if not 2 <= c.final_table_players <= 10:
+        problems.append("final_table_size must be 2-10 (SEAT-3)")
+    for name, rule in (("reentry", c.reentry), ("rebuy", c.rebuy), ("add_on", c.add_on)):
+        if rule.price < 0 or rule.fee < 0 or rule.stack < 0 or rule.max_per_player < 0:
+            problems.append(f"{name}: price, fee, stack and max_per_player must be >= 0")
+    if c.payout_rounding_unit <= 0:
+        problems.append("payout_rounding_unit must be > 0 CZK")
+    if not c.payout_table:
+        problems.append("payout_table needs at least one bracket")
+    previous = 0
+    for br in c.payout_table:
+        if br.max_entries <= previous:
+            problems.append("payout brackets must have increasing max_entries")
+        previous = br.max_entries
+        shares = br.shares_bp()
+        if sum(shares) != BASIS_POINTS or any(s < 0 for s in shares):
+            problems.append(f"payout bracket <= {br.max_entries}: shares must sum to 10000 bp")
+        elif list(shares) != sorted(shares, reverse=True):
+            problems.append(f"payout bracket <= {br.max_entries}: shares must not increase")
+        if br.places > br.max_entries:
+            problems.append(f"payout bracket <= {br.max_entries}: more places than entries")
+    for name, value in (
+        ("initial_button", c.initial_button),
+        ("button_rule", c.button_rule),
+        ("balance_placement", c.balance_placement),
+        ("broken_table_seat_filter", c.broken_table_seat_filter),
+        ("tie_remainder", c.tie_remainder),
+    ):
+        allowed = _CHOICES[name]
+        if value not in allowed:
+            problems.append(f"{name} must be one of {allowed}")
+    if problems:
+        raise DomainError(
+            "invalid_tournament_config", "; ".join(problems), rule="TREG-6", problems=problems
+        )
+
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "initial_button": ("seat_1", "high_card"),
+    "button_rule": ("dead_button", "forward"),
+    "balance_placement": ("worst_position", "similar_position"),
+    "broken_table_seat_filter": ("not_between_button_and_big_blind", "any"),
+    "tie_remainder": ("better_hand", "left_of_button"),
+}

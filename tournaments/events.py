@@ -1,0 +1,453 @@
+"""Events of a tournament (the stream ``tournament-<id>``), decided by
+:mod:`tournaments.domain.tournament`.
+
+Every event is a frozen dataclass with JSON-friendly fields (see :mod:`casino.domain_events`):
+money in CZK and stacks in chips (integers), times as ISO-8601 UTC strings (the event store
+keeps payloads as JSON; :func:`iso` / :func:`tournaments.domain.config.parse_time` convert),
+player and table ids as integers. Random outcomes (seat draws, button cards, table-break
+draws, the final-table redraw) are stored in the events; replay never draws again.
+
+Order of a tournament's events: ``TournamentCreated``; ``PlayerRegistered`` /
+``PlayerUnregistered``; ``TournamentStarted`` (seat and button draw); then, as play goes on,
+``LevelStarted`` and the other clock events, ``TableHandStarted`` and ``HandResultRecorded``
+for every hand at every table, late entries (``PlayerRegistered`` with ``late`` +
+``LateEntrySeated``, ``PlayerReEntered`` + ``LateEntrySeated``), ``RebuyTaken``,
+``AddOnTaken``, ``PlayerEliminated``, ``TableAdded``, ``TableBroken``, ``PlayerMoved``,
+``FinalTableRedrawn``; last ``TournamentFinished``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Literal
+
+from casino.domain_events import DomainEvent
+from tournaments.domain.config import TournamentConfig
+
+MoveReason = Literal["balancing", "table_broken"]
+CloseReason = Literal["level", "clock_time", "in_the_money", "below_full_table", "director"]
+
+
+def iso(moment: datetime) -> str:
+    """``moment`` as an ISO-8601 UTC string (``2025-03-01T18:00:00+00:00``).
+
+    Raises:
+        ValueError: a naive datetime (no time zone).
+    """
+    if moment.tzinfo is None:
+        raise ValueError("naive datetime: times must be aware (UTC)")
+    return moment.astimezone(UTC).isoformat()
+
+
+@dataclass(frozen=True, slots=True)
+class SeatAssignment:
+    """A player at ``seat`` of ``table_id``."""
+
+    player_id: int
+    table_id: int
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnCard:
+    """The card drawn for the button at ``seat`` (``"As"``: rank then suit), SEAT-1."""
+
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonDraw:
+    """A table's first button: ``method`` ``high_card`` (with the ``cards``) or ``seat_1``."""
+
+    table_id: int
+    button_seat: int
+    method: str
+    cards: tuple[DrawnCard, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStack:
+    """A player dealt into a hand: his chips at its start and at its end."""
+
+    player_id: int
+    starting_stack: int
+    final_stack: int
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """An entry's result: place ``place`` (``place_to`` > ``place`` when tied, sharing
+    those places' prizes) and its ``prize`` in CZK."""
+
+    entry_number: int
+    player_id: int
+    place: int
+    place_to: int
+    prize: int
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentCreated(DomainEvent):
+    """A tournament was published with its configuration (TREG-6)."""
+
+    TYPE = "tournaments.TournamentCreated"
+    tournament_id: str
+    config: TournamentConfig
+    created_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRegistered(DomainEvent):
+    """A paid entry (TREG-1): ``buy_in`` to the prize pool and ``fee`` to the house (CZK),
+    ``stack`` chips. ``late``: registered after the start (TREG-7; a ``LateEntrySeated``
+    follows). ``entry_number`` counts every entry and re-entry from 1."""
+
+    TYPE = "tournaments.PlayerRegistered"
+    player_id: int
+    entry_number: int
+    buy_in: int
+    fee: int
+    stack: int
+    late: bool
+    registered_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerUnregistered(DomainEvent):
+    """An entry withdrawn before the deadline (TREG-10); ``refund`` = buy-in + fee (CZK)."""
+
+    TYPE = "tournaments.PlayerUnregistered"
+    player_id: int
+    entry_number: int
+    refund: int
+    unregistered_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerReEntered(DomainEvent):
+    """An eliminated player bought a new entry (TREG-9); a ``LateEntrySeated`` follows."""
+
+    TYPE = "tournaments.PlayerReEntered"
+    player_id: int
+    entry_number: int
+    price: int
+    fee: int
+    stack: int
+    reentered_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class RebuyTaken(DomainEvent):
+    """``chips`` added to the player's stack for ``price`` (prize pool) + ``fee`` (house).
+    ``busted``: taken with no chips left, before his table's next deal (TREG-14)."""
+
+    TYPE = "tournaments.RebuyTaken"
+    player_id: int
+    price: int
+    fee: int
+    chips: int
+    busted: bool
+
+
+@dataclass(frozen=True, slots=True)
+class AddOnTaken(DomainEvent):
+    """``chips`` added to the player's stack for ``price`` (prize pool) + ``fee`` (house)."""
+
+    TYPE = "tournaments.AddOnTaken"
+    player_id: int
+    price: int
+    fee: int
+    chips: int
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentStarted(DomainEvent):
+    """The seat draw (TSEAT-1) and each table's first button (SEAT-1/SEAT-2).
+
+    ``tables`` are the tables in play, ``reserve_tables`` the ones kept for late entries,
+    ``break_order`` every table (reserve ones included) in the order they will be broken
+    (TSEAT-4; the last one is the final table)."""
+
+    TYPE = "tournaments.TournamentStarted"
+    started_at: str
+    tables: tuple[int, ...]
+    reserve_tables: tuple[int, ...]
+    break_order: tuple[int, ...]
+    seats: tuple[SeatAssignment, ...]
+    buttons: tuple[ButtonDraw, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TableAdded(DomainEvent):
+    """A reserve table came into play (every table was full for a late entry)."""
+
+    TYPE = "tournaments.TableAdded"
+    table_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class LateEntrySeated(DomainEvent):
+    """A late entry or re-entry drew this seat at a table with the fewest players.
+    ``wait_for_big_blind``: the only open seats were between the button and the big blind
+    (SEAT-14); the table deals him in when the big blind reaches him."""
+
+    TYPE = "tournaments.LateEntrySeated"
+    player_id: int
+    entry_number: int
+    table_id: int
+    seat: int
+    stack: int
+    wait_for_big_blind: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LateRegistrationClosed(DomainEvent):
+    """No more late entries or re-entries (TREG-7, TREG-8, TREG-4)."""
+
+    TYPE = "tournaments.LateRegistrationClosed"
+    reason: CloseReason
+    players_left: int
+    entries: int
+
+
+@dataclass(frozen=True, slots=True)
+class LevelStarted(DomainEvent):
+    """Level ``level`` runs until ``ends_at`` (CLK-1); its stakes apply to hands started
+    from now on (CLK-2). ``clock_version`` changes with every clock event: a timer task
+    carrying an older one does nothing."""
+
+    TYPE = "tournaments.LevelStarted"
+    level: int
+    clock_version: int
+    started_at: str
+    ends_at: str
+    small_blind: int
+    big_blind: int
+    ante: int
+    ante_type: str
+
+
+@dataclass(frozen=True, slots=True)
+class ClockPaused(DomainEvent):
+    """The director stopped the clock; ``remaining_seconds`` of the level (or break)."""
+
+    TYPE = "tournaments.ClockPaused"
+    clock_version: int
+    paused_at: str
+    remaining_seconds: int
+
+
+@dataclass(frozen=True, slots=True)
+class ClockResumed(DomainEvent):
+    """The clock runs again; the level (or break) now ends at ``ends_at``."""
+
+    TYPE = "tournaments.ClockResumed"
+    clock_version: int
+    resumed_at: str
+    ends_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class BreakDue(DomainEvent):
+    """A break is due: no table starts a new hand, and it starts once every hand in
+    progress has finished (CLK-7). ``after_level``: a scheduled break between levels
+    (``None``: a synchronized or director's break in the middle of a level).
+    ``slot``: the synchronized break time (CLK-3/CLK-4), ISO UTC."""
+
+    TYPE = "tournaments.BreakDue"
+    minutes: int
+    after_level: int | None = None
+    chip_up_denomination: int | None = None
+    slot: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BreakStarted(DomainEvent):
+    """The break runs until ``ends_at``; the level clock is stopped during it with
+    ``level_remaining_seconds`` left (0 for a break between levels). ``chip_up_denomination``:
+    the chip colored up during this break (CR-1), if any."""
+
+    TYPE = "tournaments.BreakStarted"
+    clock_version: int
+    started_at: str
+    ends_at: str
+    minutes: int
+    level_remaining_seconds: int
+    chip_up_denomination: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BreakEnded(DomainEvent):
+    """The break is over. ``level_ends_at``: the interrupted level's new end, or ``None``
+    for a break between levels (a ``LevelStarted`` follows)."""
+
+    TYPE = "tournaments.BreakEnded"
+    clock_version: int
+    ended_at: str
+    level_ends_at: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HandForHandStarted(DomainEvent):
+    """The director switched hand-for-hand on (TSEAT-9); rounds count from 1."""
+
+    TYPE = "tournaments.HandForHandStarted"
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandForHandEnded(DomainEvent):
+    """Hand-for-hand is off (``reason``: ``director`` or ``final_table``)."""
+
+    TYPE = "tournaments.HandForHandEnded"
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandForHandRoundCompleted(DomainEvent):
+    """Every table finished its hand of ``round``; eliminations of the round follow
+    (ELIM-5) and the next round may be dealt."""
+
+    TYPE = "tournaments.HandForHandRoundCompleted"
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class TableHandStarted(DomainEvent):
+    """A table dealt hand ``hand_number`` with these stakes (the level in force, CLK-2),
+    the button and blinds the table placed, in hand-for-hand round ``hand_for_hand_round``
+    (``None`` outside hand-for-hand)."""
+
+    TYPE = "tournaments.TableHandStarted"
+    table_id: int
+    hand_number: int
+    level: int
+    small_blind: int
+    big_blind: int
+    ante: int
+    ante_type: str
+    button_seat: int | None = None
+    small_blind_seat: int | None = None
+    big_blind_seat: int | None = None
+    hand_for_hand_round: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HandResultRecorded(DomainEvent):
+    """The table's hand is over: stacks at its start and end (chips are conserved: no rake
+    in tournaments). ``best_hands``: player ids best hand first when reported (ELIM-3)."""
+
+    TYPE = "tournaments.HandResultRecorded"
+    table_id: int
+    hand_number: int
+    stacks: tuple[PlayerStack, ...]
+    best_hands: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEliminated(DomainEvent):
+    """A player is out (no chips after a hand). Finishing place ``place`` .. ``place_to``
+    (a range when tied with others of the same hand or hand-for-hand round with an equal
+    ``starting_stack``, ELIM-2..5). ``provisional``: late registration was still open, so
+    the places may move down as entries arrive (the final places are in
+    ``TournamentFinished``). ``group``: players eliminated together (one hand, or one
+    hand-for-hand round) share a group number, counted from 1. ``tie_rank``: order within a
+    tie for the remainder (ELIM-3)."""
+
+    TYPE = "tournaments.PlayerEliminated"
+    player_id: int
+    entry_number: int
+    table_id: int
+    hand_number: int
+    starting_stack: int
+    place: int
+    place_to: int
+    provisional: bool
+    group: int
+    tie_rank: int = 0
+    hand_for_hand_round: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerMoved(DomainEvent):
+    """The floor moves a player, stack and all (TSEAT-3..7). ``wait_for_big_blind``: he may
+    only be dealt in when the big blind reaches his seat (SEAT-14)."""
+
+    TYPE = "tournaments.PlayerMoved"
+    player_id: int
+    from_table: int
+    from_seat: int
+    to_table: int
+    to_seat: int
+    reason: MoveReason
+    wait_for_big_blind: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TableBroken(DomainEvent):
+    """The table is closed (TSEAT-4); its players' ``PlayerMoved`` events follow (for a
+    final-table redraw, ``FinalTableRedrawn`` seats them). It goes back to the reserve: a
+    late entry finding every table full reopens it (``TableAdded``)."""
+
+    TYPE = "tournaments.TableBroken"
+    table_id: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class FinalTableRedrawn(DomainEvent):
+    """The final table (TSEAT-8): every remaining player's new seat and the button."""
+
+    TYPE = "tournaments.FinalTableRedrawn"
+    table_id: int
+    seats: tuple[SeatAssignment, ...]
+    button: ButtonDraw
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentFinished(DomainEvent):
+    """One player has all the chips (ELIM-1): every entry's final place and prize.
+
+    ``prize_pool`` = ``contributions`` topped up to the guarantee (``overlay`` = the
+    house's top-up), CZK; the prizes sum to ``prize_pool``."""
+
+    TYPE = "tournaments.TournamentFinished"
+    finished_at: str
+    winner_player_id: int
+    entries: int
+    contributions: int
+    prize_pool: int
+    overlay: int
+    results: tuple[Result, ...]
+
+
+TOURNAMENT_EVENT_TYPES: tuple[type[DomainEvent], ...] = (
+    TournamentCreated,
+    PlayerRegistered,
+    PlayerUnregistered,
+    PlayerReEntered,
+    RebuyTaken,
+    AddOnTaken,
+    TournamentStarted,
+    TableAdded,
+    LateEntrySeated,
+    LateRegistrationClosed,
+    LevelStarted,
+    ClockPaused,
+    ClockResumed,
+    BreakDue,
+    BreakStarted,
+    BreakEnded,
+    HandForHandStarted,
+    HandForHandEnded,
+    HandForHandRoundCompleted,
+    TableHandStarted,
+    HandResultRecorded,
+    PlayerEliminated,
+    PlayerMoved,
+    TableBroken,
+    FinalTableRedrawn,
+    TournamentFinished,
+)

@@ -1,0 +1,258 @@
+"""Projection of tournament events into ``TournamentView`` and ``EntryView``.
+
+Runs inside the append's transaction (guarantee 4), one handler per event type; the
+tournament id is the stream's (``tournament-<id>``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from django.db.models import F
+
+from casino.eventstore.projections import Projection
+from casino.eventstore.store import RecordedEvent
+from tournaments.events import (
+    AddOnTaken,
+    BreakDue,
+    BreakEnded,
+    BreakStarted,
+    ClockPaused,
+    ClockResumed,
+    FinalTableRedrawn,
+    HandForHandEnded,
+    HandForHandRoundCompleted,
+    HandForHandStarted,
+    HandResultRecorded,
+    LateEntrySeated,
+    LateRegistrationClosed,
+    LevelStarted,
+    PlayerEliminated,
+    PlayerMoved,
+    PlayerReEntered,
+    PlayerRegistered,
+    PlayerUnregistered,
+    RebuyTaken,
+    TableAdded,
+    TableBroken,
+    TableHandStarted,
+    TournamentCreated,
+    TournamentFinished,
+    TournamentStarted,
+)
+from tournaments.models import EntryView, TournamentView
+
+projection = Projection("tournaments", models=[TournamentView, EntryView])
+
+
+def _tid(recorded: RecordedEvent) -> int:
+    return int(recorded.stream.removeprefix("tournament-"))
+
+
+def _bump(recorded: RecordedEvent, **changes: object) -> None:
+    TournamentView.objects.filter(tournament_id=_tid(recorded)).update(
+        version=recorded.version, **changes
+    )
+
+
+def _current(recorded: RecordedEvent, player_id: int) -> EntryView:
+    """The player's latest entry."""
+    entry = (
+        EntryView.objects.filter(tournament_id=_tid(recorded), player_id=player_id)
+        .order_by("-entry_number")
+        .first()
+    )
+    assert entry is not None, f"player {player_id} has no entry"
+    return entry
+
+
+@projection.on(TournamentCreated)
+def _created(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, TournamentCreated)
+    c = e.config
+    TournamentView.objects.create(
+        tournament_id=_tid(recorded),
+        name=c.name,
+        config=dataclasses.asdict(c),
+        buy_in=c.buy_in,
+        fee=c.fee,
+        starting_stack=c.starting_stack,
+        guarantee=c.guarantee,
+        created_at=recorded.recorded_at,
+        version=recorded.version,
+    )
+
+
+@projection.on(PlayerRegistered, PlayerReEntered)
+def _entered(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, PlayerRegistered | PlayerReEntered)
+    late = isinstance(e, PlayerReEntered) or e.late
+    price = e.buy_in if isinstance(e, PlayerRegistered) else e.price
+    EntryView.objects.create(
+        tournament_id=_tid(recorded),
+        entry_number=e.entry_number,
+        player_id=e.player_id,
+        status="playing" if late else "registered",
+        stack=e.stack,
+        registered_at=recorded.recorded_at,
+    )
+    _bump(
+        recorded,
+        entries=F("entries") + 1,
+        contributions=F("contributions") + price,
+        fees=F("fees") + e.fee,
+        chips_issued=F("chips_issued") + e.stack,
+    )
+
+
+@projection.on(PlayerUnregistered)
+def _unregistered(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, PlayerUnregistered)
+    view = TournamentView.objects.get(tournament_id=_tid(recorded))
+    EntryView.objects.filter(tournament=view, entry_number=e.entry_number).update(
+        status="unregistered", stack=0
+    )
+    _bump(
+        recorded,
+        entries=F("entries") - 1,
+        contributions=F("contributions") - view.buy_in,
+        fees=F("fees") - view.fee,
+        chips_issued=F("chips_issued") - view.starting_stack,
+    )
+
+
+@projection.on(RebuyTaken, AddOnTaken)
+def _chips_bought(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, RebuyTaken | AddOnTaken)
+    entry = _current(recorded, e.player_id)
+    counter = "rebuys" if isinstance(e, RebuyTaken) else "add_ons"
+    EntryView.objects.filter(pk=entry.pk).update(
+        stack=F("stack") + e.chips, **{counter: F(counter) + 1}
+    )
+    _bump(
+        recorded,
+        contributions=F("contributions") + e.price,
+        fees=F("fees") + e.fee,
+        chips_issued=F("chips_issued") + e.chips,
+    )
+
+
+@projection.on(TournamentStarted)
+def _started(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, TournamentStarted)
+    for a in e.seats:
+        EntryView.objects.filter(
+            tournament_id=_tid(recorded), player_id=a.player_id, status="registered"
+        ).update(status="playing", table_id=a.table_id, seat=a.seat)
+    view = TournamentView.objects.get(tournament_id=_tid(recorded))
+    config = view.config
+    _bump(
+        recorded,
+        status="running",
+        started_at=recorded.recorded_at,
+        late_registration_open=config.get("late_reg_until_level") is not None
+        or config.get("late_reg_until") is not None,
+    )
+
+
+@projection.on(LateEntrySeated)
+def _late_seated(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, LateEntrySeated)
+    EntryView.objects.filter(tournament_id=_tid(recorded), entry_number=e.entry_number).update(
+        status="playing", table_id=e.table_id, seat=e.seat, stack=e.stack
+    )
+    _bump(recorded)
+
+
+@projection.on(PlayerMoved)
+def _moved(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, PlayerMoved)
+    entry = _current(recorded, e.player_id)
+    EntryView.objects.filter(pk=entry.pk).update(table_id=e.to_table, seat=e.to_seat)
+    _bump(recorded)
+
+
+@projection.on(FinalTableRedrawn)
+def _final_table(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, FinalTableRedrawn)
+    for a in e.seats:
+        entry = _current(recorded, a.player_id)
+        EntryView.objects.filter(pk=entry.pk).update(table_id=a.table_id, seat=a.seat)
+    _bump(recorded)
+
+
+@projection.on(HandResultRecorded)
+def _hand_result(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, HandResultRecorded)
+    for s in e.stacks:
+        entry = _current(recorded, s.player_id)
+        EntryView.objects.filter(pk=entry.pk).update(stack=s.final_stack)
+    _bump(recorded)
+
+
+@projection.on(PlayerEliminated)
+def _eliminated(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, PlayerEliminated)
+    EntryView.objects.filter(tournament_id=_tid(recorded), entry_number=e.entry_number).update(
+        status="eliminated", stack=0, table_id=None, seat=None, place=e.place, place_to=e.place_to
+    )
+    _bump(recorded)
+
+
+@projection.on(LevelStarted)
+def _level(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, LevelStarted)
+    _bump(recorded, level=e.level, clock_version=e.clock_version)
+
+
+@projection.on(ClockPaused, ClockResumed, BreakStarted, BreakEnded)
+def _clock(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, ClockPaused | ClockResumed | BreakStarted | BreakEnded)
+    _bump(recorded, clock_version=e.clock_version)
+
+
+@projection.on(HandForHandStarted, HandForHandEnded)
+def _hand_for_hand(recorded: RecordedEvent) -> None:
+    _bump(recorded, hand_for_hand=isinstance(recorded.event, HandForHandStarted))
+
+
+@projection.on(LateRegistrationClosed)
+def _late_closed(recorded: RecordedEvent) -> None:
+    _bump(recorded, late_registration_open=False)
+
+
+@projection.on(TournamentFinished)
+def _finished(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, TournamentFinished)
+    tid = _tid(recorded)
+    for r in e.results:
+        changes: dict[str, object] = {"place": r.place, "place_to": r.place_to, "prize": r.prize}
+        if r.player_id == e.winner_player_id and r.place == 1:
+            changes["table_id"], changes["seat"] = None, None
+        EntryView.objects.filter(tournament_id=tid, entry_number=r.entry_number).update(**changes)
+    _bump(
+        recorded,
+        status="finished",
+        finished_at=recorded.recorded_at,
+        winner_player_id=e.winner_player_id,
+        prize_pool_final=e.prize_pool,
+        overlay=e.overlay,
+    )
+
+
+@projection.on(BreakDue, TableAdded, TableBroken, TableHandStarted, HandForHandRoundCompleted)
+def _version_only(recorded: RecordedEvent) -> None:
+    _bump(recorded)

@@ -1,0 +1,53 @@
+"""Read-side helpers: a tournament, its clock and its entries as the API shows them."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from casino import clock
+from tournaments.domain import tournament as domain
+from tournaments.models import EntryView, TournamentView
+from tournaments.serializers import TournamentEntrySerializer, TournamentSerializer
+
+ENTRY_FIELDS = [str(name) for name in TournamentEntrySerializer().fields]
+VIEW_FIELDS = [
+    str(name) for name in TournamentSerializer().fields if name not in {"tables", "clock", "config"}
+]
+
+
+def clock_payload(tournament_id: int) -> dict[str, Any]:
+    """The live clock (:class:`tournaments.serializers.ClockSerializer`) at this moment.
+
+    Raises:
+        NotFound ``tournament_not_found``.
+    """
+    from tournaments.services import load_tournament
+
+    state = load_tournament(tournament_id).state
+    return dataclasses.asdict(domain.clock_view(state, clock.now()))
+
+
+def tournament_payload(tournament_id: int) -> dict[str, Any]:
+    """A tournament as :class:`tournaments.serializers.TournamentSerializer` documents it.
+
+    Raises:
+        NotFound ``tournament_not_found``.
+    """
+    from tournaments.services import load_tournament
+
+    loaded = load_tournament(tournament_id)
+    view = TournamentView.objects.values(*VIEW_FIELDS, "config").get(tournament_id=tournament_id)
+    view["version"] = loaded.version
+    view["tables"] = sorted(loaded.state.tables)
+    view["clock"] = dataclasses.asdict(domain.clock_view(loaded.state, clock.now()))
+    return view
+
+
+def entries_payload(tournament_id: int) -> list[dict[str, Any]]:
+    """Every entry with its status, seat, stack, place and prize, in entry order."""
+    return list(
+        EntryView.objects.filter(tournament_id=tournament_id)
+        .order_by("entry_number")
+        .values(*ENTRY_FIELDS)
+    )

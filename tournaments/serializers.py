@@ -1,0 +1,192 @@
+"""Typed request and response shapes of the tournament endpoints. Money in CZK, chips in
+chips, minutes for level and break lengths, times ISO-8601 UTC."""
+
+from rest_framework import serializers
+
+MAX_AMOUNT = 10**12
+LEVEL_ANTE_TYPES = ["none", "ante", "big_blind_ante"]
+
+
+class LevelSerializer(serializers.Serializer):
+    small_blind = serializers.IntegerField(min_value=0, max_value=MAX_AMOUNT)
+    big_blind = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT)
+    ante = serializers.IntegerField(min_value=0, max_value=MAX_AMOUNT, default=0)
+    ante_type = serializers.ChoiceField(
+        choices=LEVEL_ANTE_TYPES,
+        default="none",
+        help_text="ante: every player posts it; big_blind_ante: the big blind posts it.",
+    )
+    minutes = serializers.IntegerField(min_value=1, max_value=24 * 60, default=20)
+
+
+class BreakSerializer(serializers.Serializer):
+    after_level = serializers.IntegerField(min_value=1)
+    minutes = serializers.IntegerField(min_value=1, max_value=24 * 60)
+    chip_up_denomination = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+
+
+class ReEntrySerializer(serializers.Serializer):
+    allowed = serializers.BooleanField(default=False)
+    max_per_player = serializers.IntegerField(min_value=0, default=1)
+    until_level = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+    price = serializers.IntegerField(min_value=0, default=0, help_text="CZK to the prize pool")
+    fee = serializers.IntegerField(min_value=0, default=0, help_text="CZK to the house")
+    stack = serializers.IntegerField(min_value=0, default=0, help_text="0: the starting stack")
+
+
+class RebuySerializer(serializers.Serializer):
+    allowed = serializers.BooleanField(default=False)
+    max_per_player = serializers.IntegerField(min_value=0, default=0, help_text="0: unlimited")
+    until_level = serializers.IntegerField(min_value=0, default=0)
+    price = serializers.IntegerField(min_value=0, default=0)
+    fee = serializers.IntegerField(min_value=0, default=0)
+    stack = serializers.IntegerField(min_value=0, default=0)
+    stack_threshold = serializers.IntegerField(min_value=0, required=False, allow_null=True)
+
+
+class AddOnSerializer(serializers.Serializer):
+    allowed = serializers.BooleanField(default=False)
+    at_level = serializers.IntegerField(min_value=0, default=0)
+    max_per_player = serializers.IntegerField(min_value=1, default=1)
+    price = serializers.IntegerField(min_value=0, default=0)
+    fee = serializers.IntegerField(min_value=0, default=0)
+    stack = serializers.IntegerField(min_value=0, default=0)
+
+
+class PayoutBandSerializer(serializers.Serializer):
+    count = serializers.IntegerField(min_value=1)
+    bp = serializers.IntegerField(min_value=0, max_value=10_000, help_text="basis points each")
+
+
+class PayoutBracketSerializer(serializers.Serializer):
+    max_entries = serializers.IntegerField(min_value=1)
+    bands = PayoutBandSerializer(many=True)
+
+
+class TournamentConfigSerializer(serializers.Serializer):
+    """What the director publishes (TREG-6). Omitted fields take the catalogue defaults
+    (see ``tournaments.domain.config.TournamentConfig``)."""
+
+    name = serializers.CharField(max_length=200)
+    buy_in = serializers.IntegerField(min_value=0, max_value=MAX_AMOUNT, help_text="CZK")
+    fee = serializers.IntegerField(min_value=0, max_value=MAX_AMOUNT, help_text="CZK")
+    starting_stack = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT)
+    levels = LevelSerializer(many=True)
+    table_size = serializers.ChoiceField(choices=[9, 6], required=False)
+    breaks = BreakSerializer(many=True, required=False)
+    breaks_mode = serializers.ChoiceField(choices=["scheduled", "synchronized"], required=False)
+    sync_minute = serializers.IntegerField(min_value=0, max_value=59, required=False)
+    sync_every_hours = serializers.ChoiceField(choices=[1, 2], required=False)
+    sync_break_minutes = serializers.IntegerField(min_value=1, required=False)
+    late_reg_until_level = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+    late_reg_until = serializers.DateTimeField(required=False, allow_null=True)
+    late_reg_close_at_money = serializers.BooleanField(required=False)
+    late_reg_close_below_full_table = serializers.BooleanField(required=False)
+    unregister_allowed = serializers.BooleanField(required=False)
+    unregister_deadline = serializers.DateTimeField(required=False, allow_null=True)
+    reentry = ReEntrySerializer(required=False)
+    rebuy = RebuySerializer(required=False)
+    add_on = AddOnSerializer(required=False)
+    guarantee = serializers.IntegerField(min_value=0, required=False, help_text="CZK")
+    min_entrants = serializers.IntegerField(min_value=2, required=False, allow_null=True)
+    payout_table = PayoutBracketSerializer(many=True, required=False)
+    payout_rounding_unit = serializers.IntegerField(min_value=1, required=False)
+    initial_button = serializers.ChoiceField(choices=["seat_1", "high_card"], required=False)
+    button_rule = serializers.ChoiceField(choices=["dead_button", "forward"], required=False)
+    balance_placement = serializers.ChoiceField(
+        choices=["worst_position", "similar_position"], required=False
+    )
+    broken_table_seat_filter = serializers.ChoiceField(
+        choices=["not_between_button_and_big_blind", "any"], required=False
+    )
+    final_table_size = serializers.IntegerField(min_value=2, required=False, allow_null=True)
+    tie_remainder = serializers.ChoiceField(
+        choices=["better_hand", "left_of_button"], required=False
+    )
+
+
+class ClockSerializer(serializers.Serializer):
+    """The public clock: what tablets, the director and the TV board show."""
+
+    level = serializers.IntegerField()
+    small_blind = serializers.IntegerField()
+    big_blind = serializers.IntegerField()
+    ante = serializers.IntegerField()
+    ante_type = serializers.CharField()
+    seconds_left = serializers.IntegerField(help_text="Of the level, seconds.")
+    paused = serializers.BooleanField()
+    on_break = serializers.BooleanField()
+    break_due = serializers.BooleanField(help_text="Starts when the hands in play end (CLK-7).")
+    break_seconds_left = serializers.IntegerField()
+    next_break_at = serializers.CharField(allow_null=True)
+    players_left = serializers.IntegerField()
+    entries = serializers.IntegerField()
+    average_stack = serializers.IntegerField(help_text="Chips.")
+    prize_pool = serializers.IntegerField(help_text="CZK (TREG-15: provisional until closed).")
+    places_paid = serializers.IntegerField()
+    late_registration_open = serializers.BooleanField()
+    hand_for_hand = serializers.BooleanField()
+
+
+class TournamentSerializer(serializers.Serializer):
+    tournament_id = serializers.IntegerField()
+    name = serializers.CharField()
+    status = serializers.ChoiceField(choices=["registering", "running", "finished"])
+    buy_in = serializers.IntegerField()
+    fee = serializers.IntegerField()
+    starting_stack = serializers.IntegerField()
+    guarantee = serializers.IntegerField()
+    entries = serializers.IntegerField()
+    contributions = serializers.IntegerField(help_text="CZK paid to the prize pool.")
+    fees = serializers.IntegerField(help_text="CZK kept by the house.")
+    chips_issued = serializers.IntegerField()
+    winner_player_id = serializers.IntegerField(allow_null=True)
+    overlay = serializers.IntegerField(allow_null=True, help_text="Guarantee top-up, CZK.")
+    tables = serializers.ListField(child=serializers.IntegerField())
+    clock = ClockSerializer()
+    config = serializers.DictField(help_text="The published configuration.")
+    version = serializers.IntegerField(help_text="Tournament stream version (If-Match).")
+
+
+class TournamentEntrySerializer(serializers.Serializer):
+    entry_number = serializers.IntegerField()
+    player_id = serializers.IntegerField()
+    status = serializers.ChoiceField(
+        choices=["registered", "playing", "eliminated", "unregistered"]
+    )
+    stack = serializers.IntegerField()
+    table_id = serializers.IntegerField(allow_null=True)
+    seat = serializers.IntegerField(allow_null=True)
+    rebuys = serializers.IntegerField()
+    add_ons = serializers.IntegerField()
+    place = serializers.IntegerField(allow_null=True)
+    place_to = serializers.IntegerField(allow_null=True, help_text="> place when tied (ELIM-3/4).")
+    prize = serializers.IntegerField(allow_null=True, help_text="CZK, once the event ends.")
+
+
+class PlayerRequest(serializers.Serializer):
+    player_id = serializers.IntegerField(min_value=1)
+
+
+class StartRequest(serializers.Serializer):
+    reserve_tables = serializers.IntegerField(
+        min_value=0, max_value=100, default=1, help_text="Extra tables for late entries."
+    )
+    game = serializers.ChoiceField(choices=["NLH", "PLO"], default="NLH")
+
+
+class BreakRequest(serializers.Serializer):
+    minutes = serializers.IntegerField(min_value=1, max_value=240, required=False, allow_null=True)
+
+
+class HandForHandRequest(serializers.Serializer):
+    on = serializers.BooleanField()
+
+
+class NoBody(serializers.Serializer):
+    pass
+
+
+class RefundSerializer(serializers.Serializer):
+    refund = serializers.IntegerField(help_text="Buy-in + fee returned, CZK (TREG-10).")
+    tournament = TournamentSerializer()

@@ -1,0 +1,470 @@
+"""Command handlers of the tournament service: load the ``tournament-<id>`` stream, decide
+with :mod:`tournaments.domain.tournament`, append, then carry the decision to the physical
+tables (seat draw, late entries, moves, eliminations, rebuys, the final table) in the same
+transaction, and schedule the clock's next timer once it commits.
+
+Every function is keyword-only and runs inside the caller's transaction (``run_command``
+from the API and the Celery tasks); a refusal raises :class:`casino.errors.DomainError`
+and nothing is appended, at the tournament or at any table. Money in CZK, chips in chips,
+times UTC from :mod:`casino.clock`. Random draws use a fresh seed per command; the outcome
+is stored in the events, so a replay never draws again.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any
+
+import dacite
+from django.db import transaction
+from django.db.models import Max
+
+from casino import clock
+from casino.domain_events import DomainEvent
+from casino.errors import DomainError, NotFound
+from casino.eventstore import aggregates, store
+from casino.models import Player
+from tables import services as table_services
+from tables import tournament_hooks
+from tables.domain.table import Stakes
+from tournaments.domain import seating
+from tournaments.domain import tournament as domain
+from tournaments.domain.config import TournamentConfig, validate_config
+from tournaments.domain.tournament import TournamentState
+from tournaments.events import (
+    AddOnTaken,
+    FinalTableRedrawn,
+    LateEntrySeated,
+    PlayerEliminated,
+    PlayerMoved,
+    RebuyTaken,
+    TableBroken,
+    TableHandStarted,
+    TournamentStarted,
+    iso,
+)
+from tournaments.models import TournamentView
+
+_DACITE = dacite.Config(cast=[tuple], strict=True)
+
+
+def tournament_stream(tournament_id: int) -> str:
+    return f"tournament-{tournament_id}"
+
+
+def load_tournament(tournament_id: int) -> aggregates.Loaded[TournamentState]:
+    """The tournament aggregate and its stream version.
+
+    Raises:
+        NotFound ``tournament_not_found``.
+    """
+    # No stored snapshot: the state holds datetimes and int-keyed maps that the JSON
+    # snapshot codec does not round-trip; the per-process cache keeps loads incremental.
+    loaded = aggregates.load(tournament_stream(tournament_id), domain.evolve, None)
+    if loaded.state is None:
+        raise NotFound(
+            "tournament_not_found",
+            f"There is no tournament {tournament_id}.",
+            tournament_id=tournament_id,
+        )
+    return aggregates.Loaded(loaded.state, loaded.version)
+
+
+def execute(
+    tournament_id: int, command: domain.Command, *, if_match: int | None = None
+) -> tuple[list[DomainEvent], TournamentState]:
+    """Decide ``command`` now, append its events, apply them to the tables, schedule the
+    clock; return the events and the tournament after them.
+
+    Raises:
+        DomainError: refused (nothing appended); ConcurrencyConflict: ``if_match`` stale
+            or a concurrent writer (``run_command`` retries on fresh state).
+    """
+    loaded = load_tournament(tournament_id)
+    if if_match is not None and if_match != loaded.version:
+        raise store.ConcurrencyConflict(tournament_stream(tournament_id), if_match, loaded.version)
+    events = domain.decide(loaded.state, command, clock.now())
+    if not events:
+        return [], loaded.state
+    stream = tournament_stream(tournament_id)
+    store.append(stream, events, expected_version=loaded.version)
+    state = loaded.state
+    for event in events:
+        state = domain.evolve(state, event)
+    aggregates.remember(stream, loaded.version + len(events), state)
+    _apply_to_tables(tournament_id, loaded.state, state, events)
+    _schedule_clock(tournament_id, state)
+    return events, state
+
+
+def _seed() -> int:
+    return secrets.randbits(63)
+
+
+# --- set-up and registration -----------------------------------------------------------------
+
+
+def create_tournament(*, config: dict[str, Any]) -> int:
+    """Create a tournament from its published configuration (shape:
+    :class:`tournaments.domain.config.TournamentConfig`); returns its id.
+
+    Raises:
+        DomainError ``invalid_tournament_config`` (the field and the reason).
+    """
+    try:
+        parsed = dacite.from_dict(TournamentConfig, _json_ready(config), config=_DACITE)
+    except (dacite.DaciteError, TypeError, ValueError) as error:
+        raise DomainError("invalid_tournament_config", str(error)) from None
+    validate_config(parsed)
+    tournament_id = (TournamentView.objects.aggregate(m=Max("tournament_id"))["m"] or 0) + 1
+    command = domain.CreateTournament(str(tournament_id), parsed)
+    events = domain.decide(None, command, clock.now())
+    store.append(tournament_stream(tournament_id), events, expected_version=0)
+    return tournament_id
+
+
+def _json_ready(value: Any) -> Any:
+    """Datetimes as ISO-8601 UTC strings, lists as tuples (the event's JSON shape)."""
+    if isinstance(value, datetime):
+        return iso(value)
+    if isinstance(value, dict):
+        return {k: _json_ready(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return tuple(_json_ready(v) for v in value)
+    return value
+
+
+def _player_exists(player_id: int) -> None:
+    if not Player.objects.filter(pk=player_id).exists():
+        raise NotFound("player_not_found", f"There is no player {player_id}.", player_id=player_id)
+
+
+def register_player(*, tournament_id: int, player_id: int) -> None:
+    """Register before the start: buy-in + fee paid, one entry per player (TREG-1, TREG-9);
+    after the start this is a late registration (TREG-7) seated by draw.
+
+    Raises:
+        NotFound ``player_not_found``; DomainError ``already_registered`` (TREG-9),
+        ``late_registration_closed`` (TREG-7/8) ...
+    """
+    _player_exists(player_id)
+    state = load_tournament(tournament_id).state
+    command: domain.Command
+    if state.status == domain.REGISTERING:
+        command = domain.Register(player_id)
+    else:
+        command = domain.LateRegister(player_id, _seed())
+    execute(tournament_id, command)
+
+
+def unregister_player(*, tournament_id: int, player_id: int) -> int:
+    """Withdraw before the start and the deadline; returns the refund, CZK (TREG-10).
+
+    Raises:
+        DomainError ``unregistration_closed`` (TREG-10), ``player_not_registered``.
+    """
+    events, _ = execute(tournament_id, domain.Unregister(player_id))
+    return int(getattr(events[0], "refund", 0))
+
+
+def re_enter(*, tournament_id: int, player_id: int) -> None:
+    """A new entry for an eliminated player, seated by draw (TREG-9, re-entry rule).
+
+    Raises:
+        DomainError ``reentry_not_allowed`` and the late-registration refusals.
+    """
+    execute(tournament_id, domain.ReEnter(player_id, _seed()))
+
+
+def rebuy(*, tournament_id: int, player_id: int) -> None:
+    """A rebuy between hands while the stack is at or below the threshold (TREG-14).
+
+    Raises:
+        DomainError: the rebuy rule's refusals (window, limit, stack, hand in progress).
+    """
+    execute(tournament_id, domain.Rebuy(player_id))
+
+
+def add_on(*, tournament_id: int, player_id: int) -> None:
+    """The add-on at its level or the break after it (CLK-5).
+
+    Raises:
+        DomainError: the add-on rule's refusals.
+    """
+    execute(tournament_id, domain.AddOn(player_id))
+
+
+def start_tournament(*, tournament_id: int, reserve_tables: int = 1, game: str = "NLH") -> None:
+    """Open the tables, draw the seats and each table's button (TSEAT-1, SEAT-1/2), seat
+    every entrant with the starting stack (TREG-1, an absent one too: TREG-2) and start the
+    clock at level 1. ``reserve_tables`` more tables are opened for late entries.
+
+    Raises:
+        DomainError ``field_too_small`` (TREG-3), ``tournament_started``.
+    """
+    loaded = load_tournament(tournament_id)
+    state = loaded.state
+    registered = sum(1 for p in state.players.values() if p.status == domain.REGISTERED)
+    if state.status != domain.REGISTERING:
+        raise DomainError("tournament_started", "The tournament has already started.")
+    if registered < state.config.minimum_field:
+        raise DomainError(
+            "field_too_small",
+            f"{state.config.minimum_field} entries are needed to start.",
+            rule="TREG-3",
+            entries=registered,
+            minimum=state.config.minimum_field,
+        )
+    count = seating.tables_needed(registered, state.config.table_size) + max(0, reserve_tables)
+    level = state.config.level(1)
+    stakes = Stakes(level.small_blind, level.big_blind, level.ante, level.table_ante_type)
+    table_ids = tuple(
+        table_services.open_tournament_table(
+            tournament_id=tournament_id,
+            name=f"{state.config.name} table {n}",
+            game=game,
+            max_seats=state.config.table_size,
+            stakes=stakes,
+            button_rule=state.config.button_rule,
+        )
+        for n in range(1, count + 1)
+    )
+    execute(tournament_id, domain.StartTournament(table_ids, _seed()))
+    execute(tournament_id, domain.StartClock())
+
+
+# --- the clock ---------------------------------------------------------------------------------
+
+
+def pause_clock(*, tournament_id: int) -> None:
+    """The director stops the clock (time left is kept).
+
+    Raises: DomainError ``clock_paused``, ``break_due`` ...
+    """
+    execute(tournament_id, domain.PauseClock())
+
+
+def resume_clock(*, tournament_id: int) -> None:
+    """The director restarts the clock from the time left."""
+    execute(tournament_id, domain.ResumeClock())
+
+
+def start_break(*, tournament_id: int, minutes: int | None = None) -> None:
+    """The director calls a break; it starts when the hands in progress end (CLK-7)."""
+    execute(tournament_id, domain.StartBreak(minutes=minutes))
+
+
+def end_break(*, tournament_id: int) -> None:
+    """The director ends the break now."""
+    execute(tournament_id, domain.EndBreak())
+
+
+def set_hand_for_hand(*, tournament_id: int, on: bool) -> None:
+    """The director switches hand-for-hand on or off (TSEAT-9, only with >1 table).
+
+    Raises: DomainError ``hand_for_hand_single_table`` (TSEAT-9) ...
+    """
+    execute(tournament_id, domain.StartHandForHand() if on else domain.EndHandForHand(_seed()))
+
+
+def close_late_registration(*, tournament_id: int) -> None:
+    """The director closes late registration now (TREG-7)."""
+    execute(tournament_id, domain.CloseLateRegistration())
+
+
+def run_clock(
+    *, tournament_id: int, level: int | None = None, clock_version: int | None = None
+) -> int:
+    """Apply the clock commands due now (level ends, break start and end, late registration
+    by clock time; CLK-1..8). A timer passes the ``level`` and ``clock_version`` it was
+    scheduled for and does nothing if either changed; the beat sweep passes neither.
+    Each due command carries the version it expects, so two timers racing apply it once.
+    Returns how many events were appended.
+    """
+    state = load_tournament(tournament_id).state
+    if level is not None and state.clock.level != level:
+        return 0
+    if clock_version is not None and state.clock.version != clock_version:
+        return 0
+    appended = 0
+    for command in domain.due_clock_commands(state, clock.now()):
+        events, _ = execute(tournament_id, command)
+        appended += len(events)
+    return appended
+
+
+def _next_timer(state: TournamentState) -> datetime | None:
+    """When the clock next has something to do."""
+    c = state.clock
+    moments = [c.level_ends_at, c.break_ends_at, domain.next_break_at(state)]
+    until = state.config.late_reg_until
+    if state.late_reg_open and until is not None:
+        from tournaments.domain.config import parse_time
+
+        moments.append(parse_time(until))
+    due = [m for m in moments if m is not None]
+    return min(due) if due else None
+
+
+def _schedule_clock(tournament_id: int, state: TournamentState) -> None:
+    """After commit: an ETA task at the next clock moment, carrying the level and clock
+    version it expects (a beat sweep catches a lost one)."""
+    if state.status != domain.RUNNING or state.clock.level == 0:
+        return
+    at = _next_timer(state)
+    if at is None:
+        return
+    level, version = state.clock.level, state.clock.version
+
+    def schedule() -> None:
+        from tournaments.tasks import clock_timer
+
+        clock_timer.apply_async((tournament_id, level, version), eta=at)
+
+    transaction.on_commit(schedule)
+
+
+# --- the tables ----------------------------------------------------------------------------------
+
+
+def _seat_of(table_id: int, player_id: int) -> int | None:
+    table = table_services.load_table(table_id).state
+    assert table is not None
+    seat = table.seat_of(player_id)
+    return None if seat is None else seat.seat
+
+
+def _apply_to_tables(
+    tournament_id: int,
+    before: TournamentState,
+    after: TournamentState,
+    events: Iterable[DomainEvent],
+) -> None:
+    """Carry the tournament's decisions to the physical tables (their own streams), in
+    order; tables broken close once their players are gone."""
+    closing: list[int] = []
+    for event in events:
+        match event:
+            case TournamentStarted(seats=seats):
+                stack = after.config.starting_stack
+                for a in seats:
+                    table_services.seat_entrant(
+                        table_id=a.table_id,
+                        seat=a.seat,
+                        player_id=a.player_id,
+                        stack=stack,
+                        reason="draw",
+                    )
+            case LateEntrySeated():
+                table_services.seat_entrant(
+                    table_id=event.table_id,
+                    seat=event.seat,
+                    player_id=event.player_id,
+                    stack=event.stack,
+                    reason="late_entry",
+                    wait_for_big_blind=event.wait_for_big_blind,
+                )
+            case RebuyTaken() | AddOnTaken():
+                player = after.players[event.player_id]
+                assert player.table_id is not None
+                seat = _seat_of(player.table_id, event.player_id)
+                if seat is not None:
+                    table_services.add_entrant_chips(
+                        table_id=player.table_id,
+                        seat=seat,
+                        chips=event.chips,
+                        reason="rebuy" if isinstance(event, RebuyTaken) else "add_on",
+                    )
+            case PlayerEliminated():
+                seat = _seat_of(event.table_id, event.player_id)
+                if seat is not None:
+                    table_services.unseat_entrant(
+                        table_id=event.table_id, seat=seat, reason="eliminated"
+                    )
+            case PlayerMoved():
+                chips = table_services.unseat_entrant(
+                    table_id=event.from_table, seat=event.from_seat, reason=event.reason
+                )
+                table_services.seat_entrant(
+                    table_id=event.to_table,
+                    seat=event.to_seat,
+                    player_id=event.player_id,
+                    stack=chips,
+                    reason=event.reason,
+                    wait_for_big_blind=event.wait_for_big_blind,
+                )
+            case TableBroken():
+                closing.append(event.table_id)
+            case FinalTableRedrawn():
+                _redraw_final_table(before, event)
+    for table_id in closing:
+        table_services.close_tournament_table(table_id=table_id, reason="table broken")
+
+
+def _redraw_final_table(before: TournamentState, event: FinalTableRedrawn) -> None:
+    """Every remaining player leaves his seat with his chips and takes the seat drawn at
+    the final table (TSEAT-8); the final table starts a new game with the drawn button."""
+    chips: dict[int, int] = {}
+    for table_id in before.tables:
+        table = table_services.load_table(table_id).state
+        assert table is not None
+        for seat in table.seats:
+            if seat.stack > 0:
+                chips[seat.player_id] = table_services.unseat_entrant(
+                    table_id=table_id, seat=seat.seat, reason="final_table"
+                )
+    for a in event.seats:
+        table_services.seat_entrant(
+            table_id=a.table_id,
+            seat=a.seat,
+            player_id=a.player_id,
+            stack=chips[a.player_id],
+            reason="final_table",
+        )
+
+
+class TournamentTables:
+    """The tournament side of :mod:`tables.tournament_hooks`, installed at start-up."""
+
+    def drawn_button(self, *, tournament_id: int, table_id: int) -> int | None:
+        info = load_tournament(tournament_id).state.tables.get(table_id)
+        return None if info is None else info.button_seat
+
+    def table_hand_started(
+        self,
+        *,
+        tournament_id: int,
+        table_id: int,
+        hand_number: int,
+        button_seat: int,
+        small_blind_seat: int | None,
+        big_blind_seat: int | None,
+    ) -> Stakes:
+        command = domain.StartTableHand(
+            table_id, hand_number, button_seat, small_blind_seat, big_blind_seat
+        )
+        events, _ = execute(tournament_id, command)
+        started = next(e for e in events if isinstance(e, TableHandStarted))
+        return Stakes(started.small_blind, started.big_blind, started.ante, started.ante_type)
+
+    def hand_finished(
+        self,
+        *,
+        tournament_id: int,
+        table_id: int,
+        hand_id: str,
+        hand_number: int,
+        starting_stacks: dict[int, int],
+        final_stacks: dict[int, int],
+    ) -> None:
+        command = domain.RecordHandResult(
+            table_id, hand_number, starting_stacks, final_stacks, _seed()
+        )
+        execute(tournament_id, command)
+
+
+def install() -> None:
+    """Let tournament tables ask this service (``TournamentsConfig.ready``)."""
+    tournament_hooks.register(TournamentTables())

@@ -1,0 +1,25 @@
+from django.urls import path
+
+from tournaments import api
+
+T = "tournaments/<int:tournament_id>/"
+
+urlpatterns = [
+    path("tournaments/", api.TournamentListView.as_view(), name="tournaments"),
+    path(T, api.TournamentDetailView.as_view(), name="tournament"),
+    path(T + "clock/", api.TournamentClockView.as_view(), name="tournament-clock"),
+    path(T + "entries/", api.EntryListView.as_view(), name="tournament-entries"),
+    path(T + "registrations/", api.RegisterView.as_view(), name="tournament-register"),
+    path(T + "unregistrations/", api.UnregisterView.as_view(), name="tournament-unregister"),
+    path(T + "re-entries/", api.ReEntryView.as_view(), name="tournament-re-entry"),
+    path(T + "rebuys/", api.RebuyView.as_view(), name="tournament-rebuy"),
+    path(T + "add-ons/", api.AddOnView.as_view(), name="tournament-add-on"),
+    path(T + "start/", api.StartView.as_view(), name="tournament-start"),
+    path(T + "clock/pause/", api.PauseView.as_view(), name="tournament-pause"),
+    path(T + "clock/resume/", api.ResumeView.as_view(), name="tournament-resume"),
+    path(T + "breaks/", api.StartBreakView.as_view(), name="tournament-break"),
+    path(T + "breaks/end/", api.EndBreakView.as_view(), name="tournament-break-end"),
+    path(T + "hand-for-hand/", api.HandForHandView.as_view(), name="tournament-hfh"),
+    path(T + "late-registration/close/", api.CloseLateView.as_view(), name="tournament-late"),
+    path("reports/tournaments/", api.TournamentReportView.as_view(), name="report-tournaments"),
+]
