@@ -46,8 +46,9 @@ The matrix, and why (rule IDs from shared/rules/CATALOGUE.md):
   players (SES-2, SES-4), approves partial cash-outs (SES-6: floor-approved exception),
   keeps players apart (BI-11), seats players and cashes them out at any table (BI-1);
   rules a misdeal or a void at any table (PEN-16: floor decisions are final);
-  registers players for the waiting list; registers and revokes dealer tablets; reads
-  every table, hand, player restriction and cash session on the floor. Never the cage.
+  registers players; runs the waiting lists (below); registers and revokes dealer
+  tablets; reads every table, hand, player restriction and cash session on the floor.
+  Never the cage.
 * **director** (tournament director): publishes tournaments (TREG-6), starts them (seat
   draw, TSEAT-1), runs the clock (pause, resume, breaks CLK-7), hand-for-hand (TSEAT-9),
   closes late registration (TREG-7); registers players with the cashier; reads tables and
@@ -55,6 +56,16 @@ The matrix, and why (rule IDs from shared/rules/CATALOGUE.md):
   moves and eliminations follow from the tournament's decisions, not from a role.
 * **manager**: read-only -- every ``report_*`` and ``cage_balance``; nothing else.
 * **admin**: everything in the schema, plus staff accounts (``create_staff`` ...).
+
+Waiting lists (issue #5, WL-1..WL-3): only the **floor** (and admin) reads and edits them
+-- opens lists, lists players, calls, records no-shows, seats from a list, starts interest
+games, links must-move tables. Players have no accounts: a phone entry is the floor
+entering it (``channel: "phone"``). The cashier, dealer, director and manager get no list
+operation: the console view carries callback phone numbers (need to know), the cashier
+reads the returning-player minimum through ``buy_in_restrictions`` and the room sees the
+lists on the board. The board (``waitlist_board`` and ``/ws/board/waitlists/``) is
+read-only and public (:data:`PUBLIC_OPERATIONS`): nicknames or initials, never full names,
+phone numbers or player ids. No waiting-list path names a table, so none is table-scoped.
 
 Hole cards: the system never knows a hole card until a player shows it (``show_cards``);
 the hand payload carries only shown cards, and the table scope keeps a dealer out of
@@ -180,12 +191,29 @@ MATRIX: dict[str, frozenset[Role]] = {
     "set_hand_for_hand": _roles(DIRECTOR),  # TSEAT-9
     "close_late_registration": _roles(DIRECTOR),  # TREG-7
     "report_tournaments": REPORTS,
+    # --- waiting lists (issue #5) ------------------------------------------------------------
+    "list_waitlists": _roles(FLOOR),  # the floor console (phone numbers: floor only)
+    "get_waitlist": _roles(FLOOR),
+    "open_waitlist": _roles(FLOOR),
+    "join_waitlist": _roles(FLOOR),  # WL-1: in person, by phone or console -- via the floor
+    "leave_waitlist": _roles(FLOOR),  # WL-3
+    "mark_waitlist_away": _roles(FLOOR),  # WL-3
+    "call_player": _roles(FLOOR),  # WL-2
+    "cancel_call": _roles(FLOOR),
+    "record_no_show": _roles(FLOOR),  # WL-2
+    "seat_from_waitlist": _roles(FLOOR),  # WL-2, BI-1
+    "start_interest_game": _roles(FLOOR),
+    "link_must_move": _roles(FLOOR),
+    "move_must_move_player": _roles(FLOOR),  # SES-2, SES-4
+    "waitlist_board": EVERY_ROLE,  # also anonymous: PUBLIC_OPERATIONS (the TV board)
 }
 
 PUBLIC_OPERATIONS: frozenset[str] = frozenset(
-    {"auth_csrf", "auth_login", "tournament_clock"}  # tournament_clock: the clock board
+    # waitlist_board (issue #5) and tournament_clock (issue #6): read-only boards
+    {"auth_csrf", "auth_login", "waitlist_board", "tournament_clock"}
 )
-"""Operations anonymous callers may use (login still checks the CSRF token)."""
+"""Operations anonymous callers may use (login still checks the CSRF token; the waiting-list
+board shows nicknames or initials only)."""
 
 TABLE_SCOPED: frozenset[str] = frozenset(
     {

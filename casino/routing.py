@@ -3,8 +3,12 @@
 from django.urls import path
 
 from tables.consumers import FloorConsumer, TableConsumer
+from waitlist.consumers import WaitlistBoardConsumer, WaitlistFloorConsumer
 
 websocket_urlpatterns = [
     path("ws/tables/<int:table_id>/", TableConsumer.as_asgi()),
     path("ws/floor/", FloorConsumer.as_asgi()),
+    # --- waiting lists (issue #5) ---
+    path("ws/waitlists/", WaitlistFloorConsumer.as_asgi()),
+    path("ws/board/waitlists/", WaitlistBoardConsumer.as_asgi()),
 ]

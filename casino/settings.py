@@ -176,6 +176,26 @@ CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="memory://")
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=False)
 CELERY_TIMEZONE = "UTC"
 
+# --- waiting lists (issue #5) ----------------------------------------------------------------
+# shared/rules/CATALOGUE.md section 4; see docs/waitlist.md.
+WAITLIST_CALL_SECONDS = env.int("WAITLIST_CALL_SECONDS", default=300)  # WL-2 response time
+# waitlist.no_show_action (WL-2): "down" WAITLIST_NO_SHOW_PLACES places (default 1: behind
+# the next player called, the catalogue's default) or "bottom" of the list.
+WAITLIST_NO_SHOW_ACTION = env.str("WAITLIST_NO_SHOW_ACTION", default="down")
+WAITLIST_NO_SHOW_PLACES = env.int("WAITLIST_NO_SHOW_PLACES", default=1)
+WAITLIST_MAX_MISSES = env.int("WAITLIST_MAX_MISSES", default=3)  # then off the list; 0: never
+WAITLIST_INTEREST_THRESHOLD = env.int("WAITLIST_INTEREST_THRESHOLD", default=6)
+WAITLIST_TURNOVER_WINDOW_SECONDS = env.int("WAITLIST_TURNOVER_WINDOW_SECONDS", default=2 * 3600)
+WAITLIST_SWEEP_SECONDS = env.float("WAITLIST_SWEEP_SECONDS", default=30.0)
+
+# --- beat: the sweeps that catch timers a lost worker missed ---------------------------------
+CELERY_BEAT_SCHEDULE = {
+    "waitlist-sweep-overdue-calls": {
+        "task": "waitlist.sweep_overdue_calls",
+        "schedule": WAITLIST_SWEEP_SECONDS,
+    },
+}
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

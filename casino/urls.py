@@ -7,6 +7,7 @@ urlpatterns = [
     path("api/v1/", include("casino.api.urls")),
     path("api/v1/", include("tables.urls")),
     path("api/v1/", include("cashgame.urls")),
+    path("api/v1/", include("waitlist.urls")),  # waiting lists (issue #5)
     path("api/v1/", include("tournaments.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),

@@ -6,9 +6,9 @@ relay's cursor is saved after each batch: after a restart it resumes there, so a
 repeat but is never lost; consumers drop what they already sent (per-stream versions).
 
 Groups: ``table-<id>`` (the table stream and its hands' streams), ``floor`` (every table
-stream), ``stream-<name>`` (any stream, e.g. ``stream-cage``). Production runs one relay
-process (``manage.py relay``, Redis channel layer); the embedded ``up`` runs it in a thread
-beside the server (in-process channel layer).
+stream), ``waitlist`` (every ``waitlist-*`` stream), ``stream-<name>`` (any stream, e.g.
+``stream-cage``). Production runs one relay process (``manage.py relay``, Redis channel
+layer); the embedded ``up`` runs it in a thread beside the server (in-process channel layer).
 """
 
 from __future__ import annotations
@@ -55,6 +55,8 @@ class Relay:
             table_id = self._table_of_hand(match.group(1), recorded)
             if table_id is not None:
                 groups.append(f"table-{table_id}")
+        elif recorded.stream.startswith("waitlist-"):
+            groups.append("waitlist")  # every waiting list (issue #5)
         return groups
 
     def _table_of_hand(self, hand_id: str, recorded: store.RecordedEvent) -> int | None:

@@ -30,8 +30,10 @@ from tables.models import TableView
 from tests.conftest import NLH_10_20
 from tests.tournaments.play import STRUCTURE
 from tournaments import services as tournament_services
+from waitlist import services as waitlist_services
 
 pytestmark = pytest.mark.django_db
+WAITLIST_ID = "nlh-10-20"
 User = get_user_model()
 SECRET_NAMES = ("Alice Secretname", "Bob Secretname", "Carol Secretname")
 PASSWORD = "correct horse battery staple"
@@ -84,6 +86,11 @@ def world() -> World:
     for seat, player in enumerate(players, start=1):
         services.seat_player(table_id=table_1, player_id=player.pk, seat=seat, buy_in=1000)
     hand_id = services.start_hand(table_id=table_1, button_seat=1).state.hand_id
+    # waiting lists (issue #5): a list with a phone entry, so list reads have data to leak
+    waitlist_services.open_list(game="NLH", small_blind=10, big_blind=20, list_kind="waiting")
+    waitlist_services.join_list(
+        list_id=WAITLIST_ID, player_id=players[0].pk, channel="phone", phone="+420 1"
+    )
     return World(
         table_1=table_1,
         table_2=table_2,
@@ -234,6 +241,8 @@ def test_every_operation_answers_as_the_matrix_says(world: World, principal: str
         "sidebet_id": uuid.uuid4(),
         "user_id": world.spare_user.pk,
         "device_id": world.spare_device.pk,
+        "list_id": WAITLIST_ID,  # waiting lists (issue #5)
+        "call_id": uuid.uuid4(),
         # tournaments (issue #6): one being registered, so writes reach the domain
         "tournament_id": tournament_services.create_tournament(config=STRUCTURE),
     }

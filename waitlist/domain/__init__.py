@@ -1,0 +1,1 @@
+"""Pure rules of waiting lists (no Django): :mod:`waitlist.domain.lists`."""

@@ -1,0 +1,245 @@
+"""Typed requests and answers of the waiting-list API (documented in the OpenAPI schema).
+Amounts are whole CZK, times ISO 8601 UTC, positions 1-based."""
+
+from rest_framework import serializers
+
+from tables.serializers import TableSerializer
+from waitlist.domain.lists import CHANNELS, LEAVE_REASONS, LIST_KINDS
+
+MAX_AMOUNT = 10**12
+GAME_PATTERN = r"^[A-Za-z0-9]{1,10}$"
+
+
+# --- requests -------------------------------------------------------------------------------
+
+
+class OpenListRequest(serializers.Serializer):
+    game = serializers.RegexField(
+        GAME_PATTERN, help_text="Game code, e.g. NLH, PLO (an interest list may name any)."
+    )
+    small_blind = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT, help_text="CZK")
+    big_blind = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT, help_text="CZK")
+    list_kind = serializers.ChoiceField(
+        choices=LIST_KINDS,
+        default="waiting",
+        help_text="waiting (a game that runs), interest (no table yet), table_change.",
+    )
+
+
+class JoinListRequest(serializers.Serializer):
+    player_id = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT)
+    channel = serializers.ChoiceField(
+        choices=CHANNELS,
+        help_text="How he asked: in person at the desk, by phone, or entered at the console "
+        "(WL-1: he need not be in the room).",
+    )
+    phone = serializers.CharField(
+        max_length=40,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="A number to call him back on; shown to the floor only, never on the board.",
+    )
+
+
+class LeaveListRequest(serializers.Serializer):
+    reason = serializers.ChoiceField(
+        choices=LEAVE_REASONS,
+        default="player",
+        help_text="player: he asked (in person or by phone, WL-3); floor: the floor took him off.",
+    )
+
+
+class AwayRequest(serializers.Serializer):
+    away = serializers.BooleanField(help_text="true: he left the room for a while (WL-3).")
+
+
+class CallRequest(serializers.Serializer):
+    table_id = serializers.IntegerField(min_value=1)
+    seat = serializers.IntegerField(min_value=1, max_value=10)
+    player_id = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Optional check: the player the console shows as next (WL-2).",
+    )
+
+
+class CancelCallRequest(serializers.Serializer):
+    reason = serializers.CharField(max_length=200, required=False, default="floor")
+
+
+class NoShowRequest(serializers.Serializer):
+    """No body: the floor records that the called player is not there (WL-2)."""
+
+
+class SeatFromListRequest(serializers.Serializer):
+    player_id = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT)
+    table_id = serializers.IntegerField(min_value=1)
+    seat = serializers.IntegerField(min_value=1, max_value=10)
+    buy_in = serializers.IntegerField(
+        min_value=0,
+        max_value=MAX_AMOUNT,
+        default=0,
+        help_text="CZK; required on a waiting list (the cash-game rules apply), ignored on "
+        "a table-change list (the whole stack moves, SES-4).",
+    )
+    paid_with = serializers.ChoiceField(choices=["cash", "chips"], default="cash")
+
+
+class StartGameRequest(serializers.Serializer):
+    name = serializers.CharField(max_length=100, help_text="The new table's name.")
+    buy_in_min = serializers.IntegerField(min_value=1, required=False, help_text="CZK")
+    buy_in_max = serializers.IntegerField(min_value=1, required=False, help_text="CZK")
+    max_seats = serializers.IntegerField(min_value=2, max_value=10, default=10)
+
+
+class MustMoveRequest(serializers.Serializer):
+    main_table_id = serializers.IntegerField(min_value=1, allow_null=True)
+    must_move_table_id = serializers.IntegerField(min_value=1, allow_null=True)
+
+
+class MustMoveSeatRequest(serializers.Serializer):
+    seat = serializers.IntegerField(
+        min_value=1, max_value=10, help_text="The open seat at the main table."
+    )
+
+
+# --- answers --------------------------------------------------------------------------------
+
+
+class OfferSerializer(serializers.Serializer):
+    offer_kind = serializers.CharField(help_text="waiting_list, table_change or must_move.")
+    player_id = serializers.IntegerField()
+    display = serializers.CharField(help_text="Nickname or initials.")
+    position = serializers.IntegerField(allow_null=True)
+    from_table_id = serializers.IntegerField(allow_null=True)
+    returning_minimum = serializers.IntegerField(
+        help_text="SES-7: the least he may buy in for now, CZK (0: no restriction)."
+    )
+    return_until = serializers.DateTimeField(allow_null=True)
+    seated_at_table_id = serializers.IntegerField(
+        allow_null=True, help_text="He sits at this table now (he leaves it to be seated)."
+    )
+
+
+class OpenSeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    call_id = serializers.CharField(allow_null=True, help_text="The call holding this seat.")
+    offer = OfferSerializer(allow_null=True, help_text="Whom the floor should call (WL-2).")
+
+
+class ListTableSerializer(serializers.Serializer):
+    table_id = serializers.IntegerField()
+    name = serializers.CharField()
+    max_seats = serializers.IntegerField()
+    seated = serializers.IntegerField()
+    role = serializers.CharField(allow_null=True, help_text="main, must_move or null.")
+    open_seats = OpenSeatSerializer(many=True)
+
+
+class EntrySerializer(serializers.Serializer):
+    position = serializers.IntegerField()
+    entry_id = serializers.CharField()
+    player_id = serializers.IntegerField()
+    display = serializers.CharField()
+    channel = serializers.CharField()
+    phone = serializers.CharField()
+    listed_at = serializers.DateTimeField()
+    misses = serializers.IntegerField(help_text="Calls missed on this list (WL-2).")
+    away = serializers.BooleanField(help_text="Left the room for a while (WL-3).")
+    call_id = serializers.CharField(allow_null=True)
+    from_table_id = serializers.IntegerField(allow_null=True)
+    estimated_wait_seconds = serializers.IntegerField(allow_null=True)
+
+
+class CallSerializer(serializers.Serializer):
+    call_id = serializers.CharField()
+    player_id = serializers.IntegerField()
+    display = serializers.CharField()
+    table_id = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    called_at = serializers.DateTimeField()
+    deadline = serializers.DateTimeField()
+    seconds_left = serializers.IntegerField()
+
+
+class ListHeadSerializer(serializers.Serializer):
+    list_id = serializers.CharField()
+    list_kind = serializers.CharField(help_text="waiting, interest or table_change.")
+    game = serializers.CharField()
+    small_blind = serializers.IntegerField()
+    big_blind = serializers.IntegerField()
+    waiting = serializers.IntegerField(help_text="Names on the list.")
+    interest_threshold = serializers.IntegerField(allow_null=True)
+    estimated_wait_seconds = serializers.IntegerField(
+        allow_null=True, help_text="For a player joining now; null: unknown."
+    )
+
+
+class WaitlistSerializer(ListHeadSerializer):
+    version = serializers.IntegerField(help_text="Stream version of waitlist-<list_id>.")
+    table_id = serializers.IntegerField(allow_null=True)
+    main_table_id = serializers.IntegerField(allow_null=True)
+    must_move_table_id = serializers.IntegerField(allow_null=True)
+    entries = EntrySerializer(many=True)
+    calls = CallSerializer(many=True)
+    tables = ListTableSerializer(many=True)
+
+
+class FloorSerializer(serializers.Serializer):
+    now = serializers.DateTimeField()
+    lists = WaitlistSerializer(many=True)
+
+
+class BoardNameSerializer(serializers.Serializer):
+    position = serializers.IntegerField()
+    display = serializers.CharField(help_text="Nickname or initials only.")
+    called = serializers.BooleanField()
+    away = serializers.BooleanField()
+
+
+class BoardListSerializer(ListHeadSerializer):
+    names = BoardNameSerializer(many=True)
+
+
+class BoardSerializer(serializers.Serializer):
+    now = serializers.DateTimeField()
+    lists = BoardListSerializer(many=True)
+
+
+class JoinedSerializer(serializers.Serializer):
+    entry_id = serializers.CharField()
+    waitlist = WaitlistSerializer()
+
+
+class CalledSerializer(serializers.Serializer):
+    call_id = serializers.CharField()
+    player_id = serializers.IntegerField()
+    deadline = serializers.DateTimeField()
+    waitlist = WaitlistSerializer()
+
+
+class NoShowSerializer(serializers.Serializer):
+    recorded = serializers.BooleanField()
+    waitlist = WaitlistSerializer()
+
+
+class SeatedSerializer(serializers.Serializer):
+    waitlist = WaitlistSerializer()
+    table = TableSerializer()
+
+
+class StartedSerializer(serializers.Serializer):
+    waitlist = WaitlistSerializer()
+    table = TableSerializer()
+
+
+class MustMoveMoveSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField()
+    from_table_id = serializers.IntegerField()
+    from_seat = serializers.IntegerField()
+    to_table_id = serializers.IntegerField()
+    to_seat = serializers.IntegerField()
+    waitlist = WaitlistSerializer()
