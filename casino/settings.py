@@ -194,6 +194,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "waitlist.sweep_overdue_calls",
         "schedule": WAITLIST_SWEEP_SECONDS,
     },
+    "tournaments-sweep-clocks": {  # level ends, breaks, late registration by clock time
+        "task": "tournaments.sweep_clocks",
+        "schedule": env.float("TOURNAMENT_CLOCK_SWEEP_SECONDS", default=15.0),
+    },
 }
 
 LOGGING = {

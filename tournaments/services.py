@@ -31,7 +31,7 @@ from tables import tournament_hooks
 from tables.domain.table import Stakes
 from tournaments.domain import seating
 from tournaments.domain import tournament as domain
-from tournaments.domain.config import TournamentConfig, validate_config
+from tournaments.domain.config import TABLE_ANTE_TYPES, TournamentConfig, validate_config
 from tournaments.domain.tournament import TournamentState
 from tournaments.events import (
     AddOnTaken,
@@ -40,7 +40,6 @@ from tournaments.events import (
     PlayerEliminated,
     PlayerMoved,
     RebuyTaken,
-    TableBroken,
     TableHandStarted,
     TournamentStarted,
     iso,
@@ -95,7 +94,8 @@ def execute(
         state = domain.evolve(state, event)
     aggregates.remember(stream, loaded.version + len(events), state)
     _apply_to_tables(tournament_id, loaded.state, state, events)
-    _schedule_clock(tournament_id, state)
+    if _clock_key(state) != _clock_key(loaded.state):
+        _schedule_clock(tournament_id, state)
     return events, state
 
 
@@ -308,6 +308,11 @@ def _next_timer(state: TournamentState) -> datetime | None:
     return min(due) if due else None
 
 
+def _clock_key(state: TournamentState) -> tuple[Any, ...]:
+    """What a timer depends on: a new timer is needed only when it changes."""
+    return (state.status, state.clock.level, state.clock.version, _next_timer(state))
+
+
 def _schedule_clock(tournament_id: int, state: TournamentState) -> None:
     """After commit: an ETA task at the next clock moment, carrying the level and clock
     version it expects (a beat sweep catches a lost one)."""
@@ -343,8 +348,7 @@ def _apply_to_tables(
     events: Iterable[DomainEvent],
 ) -> None:
     """Carry the tournament's decisions to the physical tables (their own streams), in
-    order; tables broken close once their players are gone."""
-    closing: list[int] = []
+    order; tables out of play close once late registration is over."""
     for event in events:
         match event:
             case TournamentStarted(seats=seats):
@@ -395,12 +399,23 @@ def _apply_to_tables(
                     reason=event.reason,
                     wait_for_big_blind=event.wait_for_big_blind,
                 )
-            case TableBroken():
-                closing.append(event.table_id)
             case FinalTableRedrawn():
                 _redraw_final_table(before, event)
-    for table_id in closing:
-        table_services.close_tournament_table(table_id=table_id, reason="table broken")
+    if not after.late_reg_open and after.status != domain.REGISTERING:
+        _close_tables_out_of_play(tournament_id, after)
+
+
+def _close_tables_out_of_play(tournament_id: int, state: TournamentState) -> None:
+    """Close the tournament's tables that are empty and out of play: broken tables
+    (TSEAT-4, TSEAT-8) and unused reserve ones. While late registration is open they stay
+    open: a late entry may bring a broken or reserve table back into play."""
+    from tables.models import TableView
+
+    idle = TableView.objects.filter(tournament_id=tournament_id, status="open").exclude(
+        table_id__in=list(state.tables)
+    )
+    for table_id in idle.values_list("table_id", flat=True):
+        table_services.close_tournament_table(table_id=table_id, reason="out of play")
 
 
 def _redraw_final_table(before: TournamentState, event: FinalTableRedrawn) -> None:
@@ -447,7 +462,8 @@ class TournamentTables:
         )
         events, _ = execute(tournament_id, command)
         started = next(e for e in events if isinstance(e, TableHandStarted))
-        return Stakes(started.small_blind, started.big_blind, started.ante, started.ante_type)
+        ante_type = TABLE_ANTE_TYPES.get(started.ante_type, started.ante_type)
+        return Stakes(started.small_blind, started.big_blind, started.ante, ante_type)
 
     def hand_finished(
         self,

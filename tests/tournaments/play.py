@@ -48,9 +48,12 @@ def register(tablet: TabletClient, tournament_id: int, count: int, prefix: str =
     return ids
 
 
-def play_hand(tablet: TabletClient, table_id: int, rng: random.Random) -> dict[str, Any] | None:
+def play_hand(
+    tablet: TabletClient, table_id: int, rng: random.Random, all_in: float = 0.35
+) -> dict[str, Any] | None:
     """Deal a hand at the table (``None`` when the tournament refuses it now) and play it
-    out with aggressive random actions; the dealer awards each pot to a random live seat."""
+    out with random actions (``all_in``: how often a player shoves instead of calling); the
+    dealer awards each pot to a random live seat."""
     r = tablet.post(f"/api/v1/tables/{table_id}/hands/", {})
     if r.status_code == 422:
         return None
@@ -64,7 +67,7 @@ def play_hand(tablet: TabletClient, table_id: int, rng: random.Random) -> dict[s
             pick = rng.random()
             if pick < 0.35 and legal["can_fold"] and legal["to_call"]:
                 body["action"] = "fold"
-            elif pick < 0.7 and (
+            elif pick < 0.35 + all_in and (
                 legal["can_bet"] or legal["can_raise"] or legal["all_in_to"] <= legal["call_to"]
             ):
                 body["action"] = "all_in"
