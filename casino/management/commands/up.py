@@ -2,7 +2,8 @@
 
 Migrates the database (SQLite under ``var/`` unless ``DATABASE_URL`` is set), creates the
 demo card room and its dealer device, prints the API docs URL and the dealer token, and
-serves HTTP and WebSockets (uvicorn, ASGI) until stopped.
+serves HTTP and WebSockets (uvicorn, ASGI) until stopped, with the push relay and the timer
+sweeps (tournament clocks, waiting-list call deadlines) running in threads beside it.
 """
 
 from typing import Any
@@ -20,6 +21,11 @@ class Command(BaseCommand):
         parser.add_argument("--workers", type=int, default=1, help="uvicorn worker processes")
         parser.add_argument("--no-serve", action="store_true", help="set everything up, then exit")
         parser.add_argument(
+            "--no-timers",
+            action="store_true",
+            help="do not run the timer sweeps here (production: celery worker and beat)",
+        )
+        parser.add_argument(
             "--no-relay",
             action="store_true",
             help="do not push events to WebSockets from this process (run 'manage.py relay')",
@@ -29,6 +35,7 @@ class Command(BaseCommand):
         import uvicorn
         from django.conf import settings
 
+        from casino.celery import run_beat_in_thread
         from casino.realtime.relay import start_in_thread
         from tables.demo import ensure_demo_room
 
@@ -52,6 +59,8 @@ class Command(BaseCommand):
             workers = 1
         if not options["no_relay"]:
             start_in_thread()
+        if not options["no_timers"]:
+            run_beat_in_thread()  # blind levels, breaks, call deadlines (no worker here)
         uvicorn.run(
             "casino.asgi:application",
             host=options["host"],
