@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.core.exceptions import ImproperlyConfigured
 
 
 class WaitlistConfig(AppConfig):
@@ -7,3 +8,11 @@ class WaitlistConfig(AppConfig):
 
     def ready(self) -> None:
         from waitlist import projections  # noqa: F401  (registers the projection)
+        from waitlist.services import no_show_policy
+
+        try:  # a wrong house rule fails at start-up, not when a call expires
+            no_show_policy()
+        except ValueError as error:
+            raise ImproperlyConfigured(
+                f"WAITLIST_NO_SHOW_ACTION / _PLACES / WAITLIST_MAX_MISSES: {error}"
+            ) from None
