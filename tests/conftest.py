@@ -1,7 +1,9 @@
 """Shared fixtures. The suite runs against real PostgreSQL and Redis: ``DATABASE_URL`` and
 ``REDIS_URL`` default to the local servers (pyproject ``[tool.pytest.ini_options] env``)."""
 
+import time
 import uuid
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -69,3 +71,41 @@ def nlh_table(tablet: TabletClient) -> int:
     response = tablet.post("/api/v1/tables/", NLH_10_20)
     assert response.status_code == 201, response.json()
     return int(response.json()["table_id"])
+
+
+def wait_until(check: Callable[[], bool], timeout: float = 30.0) -> None:
+    """Poll ``check`` every 50 ms until it is true (another thread's work, e.g. a worker).
+
+    Raises:
+        AssertionError: still false after ``timeout`` seconds.
+    """
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out waiting for the worker")
+        time.sleep(0.05)
+
+
+@pytest.fixture
+def worker() -> Iterator[list[tuple[str, Any]]]:
+    """A real Celery worker (in-process thread, the project's app and broker); yields the
+    ``(task name, return value)`` of each task it ran. Use with
+    ``pytest.mark.django_db(transaction=True)`` so the worker sees the test's data."""
+    from celery.contrib.testing.worker import start_worker
+    from celery.signals import task_postrun
+
+    from casino.celery import app
+
+    ran: list[tuple[str, Any]] = []
+
+    def record(sender: Any = None, retval: Any = None, **_: Any) -> None:
+        ran.append((sender.name, retval))
+
+    with app.connection_for_write() as conn:  # tasks queued by earlier tests: drop them
+        conn.default_channel.queue_purge(app.conf.task_default_queue)
+    task_postrun.connect(record, weak=False)
+    try:
+        with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=20):
+            yield ran
+    finally:
+        task_postrun.disconnect(record)

@@ -11,55 +11,23 @@ from __future__ import annotations
 
 import itertools
 import random
-import time
-from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 import time_machine
-from celery.contrib.testing.worker import start_worker
-from celery.signals import task_postrun
 from django.core.management import call_command
 from django.db.models import Sum
 
-from casino.celery import app
 from casino.eventstore.models import StoredEvent
 from tables.models import HandView, SeatView, TableView
-from tests.conftest import TabletClient
+from tests.conftest import TabletClient, wait_until
 from tests.tournaments.play import create, ok, play_hand, register
 from tournaments import tasks
 from tournaments.models import EntryView, TournamentView
 
 pytestmark = pytest.mark.django_db(transaction=True)
 T0 = datetime(2026, 11, 20, 18, 0, tzinfo=UTC)
-
-
-def wait_until(check: Callable[[], bool], timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError("timed out waiting for the worker")
-        time.sleep(0.05)
-
-
-@pytest.fixture
-def worker() -> Iterator[list[tuple[str, Any]]]:
-    """A running Celery worker (the project's app and broker); yields ``(task, result)``
-    of each task it ran."""
-    ran: list[tuple[str, Any]] = []
-
-    def record(sender: Any = None, retval: Any = None, **_: Any) -> None:
-        ran.append((sender.name, retval))
-
-    with app.connection_for_write() as conn:  # drop tasks queued by earlier tests
-        conn.default_channel.queue_purge(app.conf.task_default_queue)
-    task_postrun.connect(record, weak=False)
-    try:
-        with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=20):
-            yield ran
-    finally:
-        task_postrun.disconnect(record)
 
 
 def snapshot() -> dict[str, list[dict[str, Any]]]:

@@ -10,51 +10,20 @@ Celery app and broker) on PostgreSQL:
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 import time_machine
-from celery.contrib.testing.worker import start_worker
-from celery.signals import task_postrun
 
-from casino.celery import app
 from casino.eventstore.commands import run_command
 from casino.eventstore.models import StoredEvent
 from casino.models import Player
 from tables import services as table_services
-from tests.conftest import NLH_10_20
+from tests.conftest import NLH_10_20, wait_until
 from waitlist import services, tasks
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def wait_until(check: Callable[[], bool], timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError("timed out waiting for the worker")
-        time.sleep(0.05)
-
-
-@pytest.fixture
-def worker() -> Iterator[list[tuple[str, Any]]]:
-    """A running worker; yields the ``(task name, return value)`` of each task it ran."""
-    ran: list[tuple[str, Any]] = []
-
-    def record(sender: Any = None, retval: Any = None, **_: Any) -> None:
-        ran.append((sender.name, retval))
-
-    with app.connection_for_write() as conn:  # tasks queued by earlier tests: drop them
-        conn.default_channel.queue_purge(app.conf.task_default_queue)
-    task_postrun.connect(record, weak=False)
-    try:
-        with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=20):
-            yield ran
-    finally:
-        task_postrun.disconnect(record)
 
 
 def order(list_id: str) -> list[int]:
