@@ -57,6 +57,9 @@ class LogFeedConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
         resume = _parse_resume(_query(self.scope).get("resume", ""))
+        # A client resumes only streams of this feed: a stream named in ?resume= that the
+        # feed does not carry is ignored, so resuming never reads another feed's events.
+        resume = {stream: v for stream, v in resume.items() if await self._may_resume(stream)}
         if resume:
             self.sent = dict(resume)
             await self._catch_up()
@@ -127,6 +130,11 @@ class LogFeedConsumer(AsyncJsonWebsocketConsumer):
     def _wants(self, stream: str) -> bool:
         return True
 
+    async def _may_resume(self, stream: str) -> bool:
+        """Whether ``?resume=`` may name ``stream`` (default: the streams the feed
+        forwards, :meth:`_wants`)."""
+        return self._wants(stream)
+
 
 class TableConsumer(LogFeedConsumer):
     """``/ws/tables/<table_id>/``: the table stream and the streams of its hands. Who may
@@ -141,6 +149,17 @@ class TableConsumer(LogFeedConsumer):
     @property
     def table_id(self) -> int:
         return int(self.scope["url_route"]["kwargs"]["table_id"])
+
+    async def _may_resume(self, stream: str) -> bool:
+        """This table's stream and the streams of its hands, nothing else."""
+        if stream == f"table-{self.table_id}":
+            return True
+        if not stream.startswith("hand-"):
+            return False
+        from casino.permissions import table_of_hand
+
+        table = await database_sync_to_async(table_of_hand)(stream.removeprefix("hand-"))
+        return table == self.table_id
 
     @database_sync_to_async
     def _groups(self) -> list[str]:

@@ -270,3 +270,27 @@ def test_feeds_follow_the_permission_matrix(world: dict) -> None:
         ]
 
     assert async_to_sync(scenario)() == ["snapshot", "error", "error"]
+
+
+def test_resume_never_reads_streams_of_another_feed(world: dict) -> None:
+    """A tablet naming another table's stream, the cage or a hand of another table in
+    ``?resume=`` gets none of their events: only its own table's streams are resumed."""
+    tablet = world["tablet"]
+    other = tablet.post("/api/v1/tables/", {**NLH_10_20, "name": "other"}).json()["table_id"]
+    for n in (1, 2):
+        player = Player.objects.create(name=f"o{n}")
+        tablet.post(f"/api/v1/tables/{other}/seats/",
+                    {"player_id": player.id, "seat": n, "buy_in": 1000})  # fmt: skip
+    foreign_hand = play_hand(tablet, other)
+
+    async def scenario() -> list[dict]:
+        resume = f"table-{other}:0,hand-{foreign_hand}:0,cage:0,table-{world['table_id']}:0"
+        path = f"/ws/tables/{world['table_id']}/?token={world['token']}&resume={resume}"
+        ws = WebsocketCommunicator(application, path)
+        await ws.connect()
+        messages = await receive_all(ws, world["relay"])
+        await ws.disconnect()
+        return messages
+
+    streams = {m.get("stream") for m in async_to_sync(scenario)()}
+    assert streams == {f"table-{world['table_id']}"}
