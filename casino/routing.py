@@ -3,6 +3,7 @@
 from django.urls import path
 
 from tables.consumers import FloorConsumer, TableConsumer
+from tournaments.consumers import TournamentClockConsumer, TournamentConsumer
 from waitlist.consumers import WaitlistBoardConsumer, WaitlistFloorConsumer
 
 websocket_urlpatterns = [
@@ -11,4 +12,7 @@ websocket_urlpatterns = [
     # --- waiting lists (issue #5) ---
     path("ws/waitlists/", WaitlistFloorConsumer.as_asgi()),
     path("ws/board/waitlists/", WaitlistBoardConsumer.as_asgi()),
+    # --- tournaments (issue #6) ---
+    path("ws/tournaments/<int:tournament_id>/", TournamentConsumer.as_asgi()),
+    path("ws/tournaments/<int:tournament_id>/clock/", TournamentClockConsumer.as_asgi()),
 ]
