@@ -393,6 +393,7 @@ def start_hand(
     current = load_table(table_id).state
     assert current is not None
     c = current.config
+    _lock_tournament_of(current)
     if c.mode == table_domain.TOURNAMENT and current.button_seat is None and button_seat is None:
         assert c.tournament_id is not None  # a new game: the tournament drew the button
         button_seat = tournament_hooks.port().drawn_button(
@@ -477,6 +478,9 @@ def _execute_on_hand(
     loaded = load_hand(hand_id)
     if if_match is not None and if_match != loaded.version:
         raise store.ConcurrencyConflict(hand_stream(hand_id), if_match, loaded.version)
+    table = load_table(loaded.state.started.table_id).state
+    assert table is not None
+    _lock_tournament_of(table)
     events = hand_domain.decide(loaded.state, command)
     store.append(hand_stream(hand_id), events, expected_version=loaded.version)
     state = loaded.state
@@ -500,6 +504,14 @@ def _execute_on_hand(
             )
     aggregates.remember(hand_stream(hand_id), loaded.version + len(events), state)
     return aggregates.Loaded(state, loaded.version + len(events))
+
+
+def _lock_tournament_of(table: TableState) -> None:
+    """At a tournament table, take the tournament's lock before writing anything: the
+    tournament's decisions write its stream and then its tables, so every writer takes the
+    locks in that order (no deadlock between tables dealing and finishing hands)."""
+    if table.config.mode == table_domain.TOURNAMENT:
+        store.lock_stream(f"tournament-{table.config.tournament_id}")
 
 
 def _report_to_tournament(

@@ -81,6 +81,7 @@ def execute(
         DomainError: refused (nothing appended); ConcurrencyConflict: ``if_match`` stale
             or a concurrent writer (``run_command`` retries on fresh state).
     """
+    store.lock_stream(tournament_stream(tournament_id))  # before its tables: no deadlock
     loaded = load_tournament(tournament_id)
     if if_match is not None and if_match != loaded.version:
         raise store.ConcurrencyConflict(tournament_stream(tournament_id), if_match, loaded.version)
@@ -204,6 +205,7 @@ def start_tournament(*, tournament_id: int, reserve_tables: int = 1, game: str =
     Raises:
         DomainError ``field_too_small`` (TREG-3), ``tournament_started``.
     """
+    store.lock_stream(tournament_stream(tournament_id))
     loaded = load_tournament(tournament_id)
     state = loaded.state
     registered = sum(1 for p in state.players.values() if p.status == domain.REGISTERED)

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, OperationalError, connection, transaction
 
 from casino import clock
 from casino.eventstore import aggregates, context
@@ -74,6 +74,10 @@ def _stored(command_id: str, request_fingerprint: str) -> CommandOutcome | None:
     return CommandOutcome(response, status_code, replayed=True)
 
 
+RETRYABLE = {"40P01", "40001"}
+"""SQLSTATEs after which a command is simply run again: deadlock, serialization failure."""
+
+
 def run_command(
     body: Callable[[], Any],
     *,
@@ -117,6 +121,13 @@ def run_command(
             # Someone else wrote: decide again on fresh state (never on a cached one that
             # the conflict just proved stale).
             aggregates.cache.evict(conflict.stream)
+            if attempt == max_attempts:
+                raise
+        except OperationalError as error:
+            # PostgreSQL broke a deadlock or a serialization failure by rolling this
+            # transaction back: nothing was written, run the command again.
+            if getattr(getattr(error, "__cause__", None), "sqlstate", None) not in RETRYABLE:
+                raise
             if attempt == max_attempts:
                 raise
         except (DuplicateCommand, IntegrityError):

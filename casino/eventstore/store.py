@@ -109,6 +109,19 @@ def stream_version(stream: str) -> int:
     return int(row[0] or 0) if row else 0
 
 
+def lock_stream(stream: str) -> None:
+    """Hold ``stream``'s lock until the current transaction ends (PostgreSQL: a
+    transaction-level advisory lock; SQLite serialises writers already).
+
+    Commands that write several streams take the lock of the stream that orders them (a
+    tournament's, before its tables') first, so two such commands never wait on each other
+    in opposite orders (a deadlock).
+    """
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cur:
+            cur.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", [stream])
+
+
 def append(
     stream: str,
     events: Sequence[DomainEvent],

@@ -368,3 +368,53 @@ def test_old_schema_version_is_upcast_on_read_and_never_rewritten() -> None:
     assert (row.schema_version, row.data) == (1, {"name": "Jan Novak"})
     (tailed,) = store.read_log()
     assert tailed.event == recorded.event
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_deadlock_between_two_commands_is_run_again_not_lost() -> None:
+    """Two commands writing two streams in opposite orders deadlock on PostgreSQL; the
+    server aborts one, and run_command runs it again: both commit, nothing is lost."""
+    if connection.vendor != "postgresql":
+        pytest.skip("PostgreSQL detects deadlocks")
+    barrier = threading.Barrier(2)
+    results: list[object] = [None, None]
+    attempts = [0, 0]
+
+    def body(i: int, first: str, second: str) -> object:
+        attempts[i] += 1
+        store.append(first, [Deposited(1)], expected_version=store.stream_version(first))
+        if attempts[i] == 1:
+            barrier.wait(10)  # both hold their first stream: each now waits for the other
+        store.append(second, [Deposited(1)], expected_version=store.stream_version(second))
+        return "ok"
+
+    def client(i: int, first: str, second: str) -> None:
+        try:
+            results[i] = commands.run_command(lambda: body(i, first, second)).result
+        except Exception as error:  # collected for the assertion
+            results[i] = error
+        finally:
+            connections.close_all()
+
+    pool = [
+        threading.Thread(target=client, args=(0, "acct-dl-a", "acct-dl-b")),
+        threading.Thread(target=client, args=(1, "acct-dl-b", "acct-dl-a")),
+    ]
+    for t in pool:
+        t.start()
+    for t in pool:
+        t.join(60)
+    assert results == ["ok", "ok"]
+    assert sorted(attempts) == [1, 2]  # one of them was rolled back and run again
+    assert store.stream_version("acct-dl-a") == store.stream_version("acct-dl-b") == 2
+
+
+@pytest.mark.django_db
+def test_lock_stream_holds_until_the_transaction_ends() -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("advisory locks are PostgreSQL's")
+    with transaction.atomic():
+        store.lock_stream("tournament-1")
+        with connection.cursor() as cur:
+            cur.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted")
+            assert cur.fetchone()[0] >= 1
