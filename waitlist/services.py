@@ -103,6 +103,7 @@ def game_tables(state: ListState) -> list[TableView]:
             small_blind=state.small_blind,
             big_blind=state.big_blind,
             status="open",
+            mode="cash",  # a tournament table is never a cash list's
         ).order_by("table_id")
     )
 
@@ -118,6 +119,7 @@ def ineligible_players(state: ListState, table_id: int) -> frozenset[int]:
             table__game=state.game,
             table__small_blind=state.small_blind,
             table__big_blind=state.big_blind,
+            table__mode="cash",
         )
     return frozenset(int(p) for p in seats.values_list("player_id", flat=True))
 
@@ -140,7 +142,7 @@ def _table_of_game(state: ListState, table_id: int) -> TableView:
     table = TableView.objects.filter(table_id=table_id).first()
     if table is None:
         raise NotFound("table_not_found", f"There is no table {table_id}.", table_id=table_id)
-    if (table.game, table.small_blind, table.big_blind) != (
+    if table.mode != "cash" or (table.game, table.small_blind, table.big_blind) != (
         state.game,
         state.small_blind,
         state.big_blind,
@@ -208,7 +210,7 @@ def open_list(*, game: str, small_blind: int, big_blind: int, list_kind: str) ->
     if (
         list_kind == lists.INTEREST
         and TableView.objects.filter(
-            game=game, small_blind=small_blind, big_blind=big_blind, status="open"
+            game=game, small_blind=small_blind, big_blind=big_blind, status="open", mode="cash"
         ).exists()
     ):
         raise DomainError(
@@ -250,6 +252,7 @@ def _seated_in_game(state: ListState, player_id: int) -> int | None:
             table__game=state.game,
             table__small_blind=state.small_blind,
             table__big_blind=state.big_blind,
+            table__mode="cash",
         )
         .values_list("table_id", flat=True)
         .first()
