@@ -82,7 +82,7 @@ def execute_on_table(
     """
     loaded = load_table(table_id)
     if if_match is not None and if_match != loaded.version:
-        raise store.ConcurrencyConflict(table_stream(table_id), if_match, loaded.version)
+        raise store.StaleVersion(table_stream(table_id), if_match, loaded.version)
     if callable(command):
         assert loaded.state is not None
         command = command(loaded.state)
@@ -477,7 +477,7 @@ def _execute_on_hand(
     """Decide ``command`` on the hand, append, and when it settles close it at the table."""
     loaded = load_hand(hand_id)
     if if_match is not None and if_match != loaded.version:
-        raise store.ConcurrencyConflict(hand_stream(hand_id), if_match, loaded.version)
+        raise store.StaleVersion(hand_stream(hand_id), if_match, loaded.version)
     table = load_table(loaded.state.started.table_id).state
     assert table is not None
     _lock_tournament_of(table)

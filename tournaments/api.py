@@ -85,25 +85,13 @@ def _answer(tournament_id: int) -> dict[str, Any]:
     return selectors.tournament_payload(tournament_id)
 
 
-def _player_write(operation_id: str, service: Any, doc: str) -> type[APIView]:
-    def perform(data: dict[str, Any], *, tournament_id: int, if_match: int | None) -> Any:
-        service(tournament_id=tournament_id, **data)
-        return _answer(tournament_id)
-
-    return write_view(
-        operation_id=operation_id,
-        request=s.PlayerRequest,
-        response=s.TournamentSerializer,
-        perform=perform,
-        doc=doc,
-    )
-
-
-def _director_write(
-    operation_id: str, service: Any, doc: str, request: type = s.NoBody
+def _tournament_write(
+    operation_id: str, service: Any, doc: str, request: type = s.PlayerRequest
 ) -> type[APIView]:
+    """A write that calls one service and answers with the tournament."""
+
     def perform(data: dict[str, Any], *, tournament_id: int, if_match: int | None) -> Any:
-        service(tournament_id=tournament_id, **data)
+        service(tournament_id=tournament_id, if_match=if_match, **data)
         return _answer(tournament_id)
 
     return write_view(
@@ -115,27 +103,27 @@ def _director_write(
     )
 
 
-RegisterView = _player_write(
+RegisterView = _tournament_write(
     "register_tournament_player",
     services.register_player,
     "Register a player (buy-in + fee paid; TREG-1, TREG-9). After the start this is a late "
     "registration while it is open (TREG-7, TREG-8), seated by draw.",
 )
-ReEntryView = _player_write(
+ReEntryView = _tournament_write(
     "re_enter_tournament",
     services.re_enter,
     "A new entry for an eliminated player when the event allows re-entry (TREG-9).",
 )
-RebuyView = _player_write(
+RebuyView = _tournament_write(
     "tournament_rebuy", services.rebuy, "A rebuy within the rebuy rule (TREG-14)."
 )
-AddOnView = _player_write(
+AddOnView = _tournament_write(
     "tournament_add_on", services.add_on, "The add-on at its level or break (CLK-5)."
 )
 
 
 def _unregister(data: dict[str, Any], *, tournament_id: int, if_match: int | None) -> Any:
-    refund = services.unregister_player(tournament_id=tournament_id, **data)
+    refund = services.unregister_player(tournament_id=tournament_id, if_match=if_match, **data)
     return {"refund": refund, "tournament": _answer(tournament_id)}
 
 
@@ -146,32 +134,35 @@ UnregisterView = write_view(
     perform=_unregister,
     doc="Withdraw before the start and the deadline; buy-in and fee are refunded (TREG-10).",
 )
-StartView = _director_write(
+StartView = _tournament_write(
     "start_tournament",
     services.start_tournament,
     "Open the tables, draw seats and buttons (TSEAT-1, SEAT-1/2), seat every entrant "
     "(absent ones too, TREG-2) and start level 1 (TREG-3: a full table is needed).",
     s.StartRequest,
 )
-PauseView = _director_write("pause_clock", services.pause_clock, "Stop the clock.")
-ResumeView = _director_write("resume_clock", services.resume_clock, "Restart the clock.")
-StartBreakView = _director_write(
+PauseView = _tournament_write("pause_clock", services.pause_clock, "Stop the clock.", s.NoBody)
+ResumeView = _tournament_write(
+    "resume_clock", services.resume_clock, "Restart the clock.", s.NoBody
+)
+StartBreakView = _tournament_write(
     "start_break",
     services.start_break,
     "Call a break; it starts when the hands in progress end (CLK-7).",
     s.BreakRequest,
 )
-EndBreakView = _director_write("end_break", services.end_break, "End the break now.")
-HandForHandView = _director_write(
+EndBreakView = _tournament_write("end_break", services.end_break, "End the break now.", s.NoBody)
+HandForHandView = _tournament_write(
     "set_hand_for_hand",
     services.set_hand_for_hand,
     "Switch hand-for-hand on or off (TSEAT-9, ELIM-5).",
     s.HandForHandRequest,
 )
-CloseLateView = _director_write(
+CloseLateView = _tournament_write(
     "close_late_registration",
     services.close_late_registration,
     "Close late registration now (TREG-7).",
+    s.NoBody,
 )
 
 

@@ -84,7 +84,7 @@ def execute(
     store.lock_stream(tournament_stream(tournament_id))  # before its tables: no deadlock
     loaded = load_tournament(tournament_id)
     if if_match is not None and if_match != loaded.version:
-        raise store.ConcurrencyConflict(tournament_stream(tournament_id), if_match, loaded.version)
+        raise store.StaleVersion(tournament_stream(tournament_id), if_match, loaded.version)
     events = domain.decide(loaded.state, command, clock.now())
     if not events:
         return [], loaded.state
@@ -142,7 +142,7 @@ def _player_exists(player_id: int) -> None:
         raise NotFound("player_not_found", f"There is no player {player_id}.", player_id=player_id)
 
 
-def register_player(*, tournament_id: int, player_id: int) -> None:
+def register_player(*, tournament_id: int, player_id: int, if_match: int | None = None) -> None:
     """Register before the start: buy-in + fee paid, one entry per player (TREG-1, TREG-9);
     after the start this is a late registration (TREG-7) seated by draw.
 
@@ -150,54 +150,56 @@ def register_player(*, tournament_id: int, player_id: int) -> None:
         NotFound ``player_not_found``; DomainError ``already_registered`` (TREG-9),
         ``late_registration_closed`` (TREG-7/8) ...
     """
+    state = load_tournament(tournament_id).state  # 404 for an unknown tournament first
     _player_exists(player_id)
-    state = load_tournament(tournament_id).state
     command: domain.Command
     if state.status == domain.REGISTERING:
         command = domain.Register(player_id)
     else:
         command = domain.LateRegister(player_id, _seed())
-    execute(tournament_id, command)
+    execute(tournament_id, command, if_match=if_match)
 
 
-def unregister_player(*, tournament_id: int, player_id: int) -> int:
+def unregister_player(*, tournament_id: int, player_id: int, if_match: int | None = None) -> int:
     """Withdraw before the start and the deadline; returns the refund, CZK (TREG-10).
 
     Raises:
         DomainError ``unregistration_closed`` (TREG-10), ``player_not_registered``.
     """
-    events, _ = execute(tournament_id, domain.Unregister(player_id))
+    events, _ = execute(tournament_id, domain.Unregister(player_id), if_match=if_match)
     return int(getattr(events[0], "refund", 0))
 
 
-def re_enter(*, tournament_id: int, player_id: int) -> None:
+def re_enter(*, tournament_id: int, player_id: int, if_match: int | None = None) -> None:
     """A new entry for an eliminated player, seated by draw (TREG-9, re-entry rule).
 
     Raises:
         DomainError ``reentry_not_allowed`` and the late-registration refusals.
     """
-    execute(tournament_id, domain.ReEnter(player_id, _seed()))
+    execute(tournament_id, domain.ReEnter(player_id, _seed()), if_match=if_match)
 
 
-def rebuy(*, tournament_id: int, player_id: int) -> None:
+def rebuy(*, tournament_id: int, player_id: int, if_match: int | None = None) -> None:
     """A rebuy between hands while the stack is at or below the threshold (TREG-14).
 
     Raises:
         DomainError: the rebuy rule's refusals (window, limit, stack, hand in progress).
     """
-    execute(tournament_id, domain.Rebuy(player_id))
+    execute(tournament_id, domain.Rebuy(player_id), if_match=if_match)
 
 
-def add_on(*, tournament_id: int, player_id: int) -> None:
+def add_on(*, tournament_id: int, player_id: int, if_match: int | None = None) -> None:
     """The add-on at its level or the break after it (CLK-5).
 
     Raises:
         DomainError: the add-on rule's refusals.
     """
-    execute(tournament_id, domain.AddOn(player_id))
+    execute(tournament_id, domain.AddOn(player_id), if_match=if_match)
 
 
-def start_tournament(*, tournament_id: int, reserve_tables: int = 1, game: str = "NLH") -> None:
+def start_tournament(
+    *, tournament_id: int, reserve_tables: int = 1, game: str = "NLH", if_match: int | None = None
+) -> None:
     """Open the tables, draw the seats and each table's button (TSEAT-1, SEAT-1/2), seat
     every entrant with the starting stack (TREG-1, an absent one too: TREG-2) and start the
     clock at level 1. ``reserve_tables`` more tables are opened for late entries.
@@ -208,17 +210,9 @@ def start_tournament(*, tournament_id: int, reserve_tables: int = 1, game: str =
     store.lock_stream(tournament_stream(tournament_id))
     loaded = load_tournament(tournament_id)
     state = loaded.state
+    # The domain refuses a start (TREG-3, already started); the tables opened here are then
+    # rolled back with the rest of the command.
     registered = sum(1 for p in state.players.values() if p.status == domain.REGISTERED)
-    if state.status != domain.REGISTERING:
-        raise DomainError("tournament_started", "The tournament has already started.")
-    if registered < state.config.minimum_field:
-        raise DomainError(
-            "field_too_small",
-            f"{state.config.minimum_field} entries are needed to start.",
-            rule="TREG-3",
-            entries=registered,
-            minimum=state.config.minimum_field,
-        )
     count = seating.tables_needed(registered, state.config.table_size) + max(0, reserve_tables)
     level = state.config.level(1)
     stakes = Stakes(level.small_blind, level.big_blind, level.ante, level.table_ante_type)
@@ -227,53 +221,60 @@ def start_tournament(*, tournament_id: int, reserve_tables: int = 1, game: str =
             tournament_id=tournament_id,
             name=f"{state.config.name} table {n}",
             game=game,
-            max_seats=state.config.table_size,
+            # the final table may seat more than the others (TSEAT-8)
+            max_seats=max(state.config.table_size, state.config.final_table_players),
             stakes=stakes,
             button_rule=state.config.button_rule,
         )
         for n in range(1, count + 1)
     )
-    execute(tournament_id, domain.StartTournament(table_ids, _seed()))
+    execute(tournament_id, domain.StartTournament(table_ids, _seed()), if_match=if_match)
     execute(tournament_id, domain.StartClock())
 
 
 # --- the clock ---------------------------------------------------------------------------------
 
 
-def pause_clock(*, tournament_id: int) -> None:
+def pause_clock(*, tournament_id: int, if_match: int | None = None) -> None:
     """The director stops the clock (time left is kept).
 
     Raises: DomainError ``clock_paused``, ``break_due`` ...
     """
-    execute(tournament_id, domain.PauseClock())
+    execute(tournament_id, domain.PauseClock(), if_match=if_match)
 
 
-def resume_clock(*, tournament_id: int) -> None:
+def resume_clock(*, tournament_id: int, if_match: int | None = None) -> None:
     """The director restarts the clock from the time left."""
-    execute(tournament_id, domain.ResumeClock())
+    execute(tournament_id, domain.ResumeClock(), if_match=if_match)
 
 
-def start_break(*, tournament_id: int, minutes: int | None = None) -> None:
+def start_break(
+    *, tournament_id: int, minutes: int | None = None, if_match: int | None = None
+) -> None:
     """The director calls a break; it starts when the hands in progress end (CLK-7)."""
-    execute(tournament_id, domain.StartBreak(minutes=minutes))
+    execute(tournament_id, domain.StartBreak(minutes=minutes), if_match=if_match)
 
 
-def end_break(*, tournament_id: int) -> None:
+def end_break(*, tournament_id: int, if_match: int | None = None) -> None:
     """The director ends the break now."""
-    execute(tournament_id, domain.EndBreak())
+    execute(tournament_id, domain.EndBreak(), if_match=if_match)
 
 
-def set_hand_for_hand(*, tournament_id: int, on: bool) -> None:
+def set_hand_for_hand(*, tournament_id: int, on: bool, if_match: int | None = None) -> None:
     """The director switches hand-for-hand on or off (TSEAT-9, only with >1 table).
 
     Raises: DomainError ``hand_for_hand_single_table`` (TSEAT-9) ...
     """
-    execute(tournament_id, domain.StartHandForHand() if on else domain.EndHandForHand(_seed()))
+    execute(
+        tournament_id,
+        domain.StartHandForHand() if on else domain.EndHandForHand(_seed()),
+        if_match=if_match,
+    )
 
 
-def close_late_registration(*, tournament_id: int) -> None:
+def close_late_registration(*, tournament_id: int, if_match: int | None = None) -> None:
     """The director closes late registration now (TREG-7)."""
-    execute(tournament_id, domain.CloseLateRegistration())
+    execute(tournament_id, domain.CloseLateRegistration(), if_match=if_match)
 
 
 def run_clock(
@@ -330,17 +331,33 @@ def _schedule_clock(tournament_id: int, state: TournamentState) -> None:
 
         clock_timer.apply_async((tournament_id, level, version), eta=at)
 
-    transaction.on_commit(schedule)
+    # robust: a broker that is down must not turn the committed write into an error; the
+    # beat sweep does the timer's work anyway.
+    transaction.on_commit(schedule, robust=True)
 
 
 # --- the tables ----------------------------------------------------------------------------------
 
 
-def _seat_of(table_id: int, player_id: int) -> int | None:
+def _seat_at(table_id: int, player_id: int) -> int:
+    """The player's seat at the physical table.
+
+    Raises:
+        DomainError ``player_not_at_table`` (TSEAT-2): the table and the tournament disagree
+            (the whole command rolls back rather than lose chips).
+    """
     table = table_services.load_table(table_id).state
     assert table is not None
     seat = table.seat_of(player_id)
-    return None if seat is None else seat.seat
+    if seat is None:
+        raise DomainError(
+            "player_not_at_table",
+            "The tournament places this player at a table where he does not sit.",
+            rule="TSEAT-2",
+            player_id=player_id,
+            table_id=table_id,
+        )
+    return seat.seat
 
 
 def _apply_to_tables(
@@ -375,20 +392,18 @@ def _apply_to_tables(
             case RebuyTaken() | AddOnTaken():
                 player = after.players[event.player_id]
                 assert player.table_id is not None
-                seat = _seat_of(player.table_id, event.player_id)
-                if seat is not None:
-                    table_services.add_entrant_chips(
-                        table_id=player.table_id,
-                        seat=seat,
-                        chips=event.chips,
-                        reason="rebuy" if isinstance(event, RebuyTaken) else "add_on",
-                    )
+                table_services.add_entrant_chips(
+                    table_id=player.table_id,
+                    seat=_seat_at(player.table_id, event.player_id),
+                    chips=event.chips,
+                    reason="rebuy" if isinstance(event, RebuyTaken) else "add_on",
+                )
             case PlayerEliminated():
-                seat = _seat_of(event.table_id, event.player_id)
-                if seat is not None:
-                    table_services.unseat_entrant(
-                        table_id=event.table_id, seat=seat, reason="eliminated"
-                    )
+                table_services.unseat_entrant(
+                    table_id=event.table_id,
+                    seat=_seat_at(event.table_id, event.player_id),
+                    reason="eliminated",
+                )
             case PlayerMoved():
                 chips = table_services.unseat_entrant(
                     table_id=event.from_table, seat=event.from_seat, reason=event.reason

@@ -10,6 +10,7 @@ timer and the sweep racing apply it once.
 
 from __future__ import annotations
 
+import logging
 from functools import partial
 
 from celery import shared_task
@@ -17,6 +18,8 @@ from celery import shared_task
 from casino.eventstore import commands, context
 from tournaments import services
 from tournaments.models import TournamentView
+
+logger = logging.getLogger("casino.timers")
 
 
 def _system() -> context.CommandContext:
@@ -43,8 +46,12 @@ def sweep_clocks() -> int:
     for tournament_id in TournamentView.objects.filter(status="running").values_list(
         "tournament_id", flat=True
     ):
-        outcome = commands.run_command(
-            partial(services.run_clock, tournament_id=tournament_id), ctx=_system()
-        )
+        try:  # one tournament's failure must not stop the others' clocks
+            outcome = commands.run_command(
+                partial(services.run_clock, tournament_id=tournament_id), ctx=_system()
+            )
+        except Exception:
+            logger.exception("clock sweep failed for tournament %s", tournament_id)
+            continue
         appended += int(outcome.result)
     return appended

@@ -30,7 +30,7 @@ def _check_version(list_id: str, if_match: int | None) -> None:
         return
     current = store.stream_version(services.list_stream(list_id))
     if current != if_match:
-        raise store.ConcurrencyConflict(services.list_stream(list_id), if_match, current)
+        raise store.StaleVersion(services.list_stream(list_id), if_match, current)
 
 
 def _list(list_id: Any) -> dict[str, Any]:

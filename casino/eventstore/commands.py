@@ -29,7 +29,7 @@ from django.db import IntegrityError, OperationalError, connection, transaction
 from casino import clock
 from casino.eventstore import aggregates, context
 from casino.eventstore.models import CommandRecord
-from casino.eventstore.store import ConcurrencyConflict, DuplicateCommand
+from casino.eventstore.store import ConcurrencyConflict, DuplicateCommand, StaleVersion
 
 
 class IdempotencyKeyReused(Exception):
@@ -119,9 +119,9 @@ def run_command(
                 return CommandOutcome(result, status_code)
         except ConcurrencyConflict as conflict:
             # Someone else wrote: decide again on fresh state (never on a cached one that
-            # the conflict just proved stale).
+            # the conflict just proved stale). A stale If-Match is the client's: no retry.
             aggregates.cache.evict(conflict.stream)
-            if attempt == max_attempts:
+            if attempt == max_attempts or isinstance(conflict, StaleVersion):
                 raise
         except OperationalError as error:
             # PostgreSQL broke a deadlock or a serialization failure by rolling this

@@ -52,6 +52,11 @@ class ConcurrencyConflict(EventStoreError):
         self.actual_version = actual_version
 
 
+class StaleVersion(ConcurrencyConflict):
+    """The client's ``If-Match`` names an older version of ``stream``: answered 409 at once
+    (running the command again cannot help, unlike a race between two writers)."""
+
+
 class DuplicateCommand(EventStoreError):
     """A command with this ``command_id`` has already appended its events (guarantee 3)."""
 

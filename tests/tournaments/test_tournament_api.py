@@ -241,3 +241,23 @@ def test_a_small_tournament_runs_to_one_winner_with_consistent_results(
     assert sorted(p for lo, hi in groups for p in range(lo, hi + 1)) == list(range(1, 13))
     report = ok(tablet.get("/api/v1/reports/tournaments/"))
     assert [r["tournament_id"] for r in report] == [tournament_id]
+
+
+def test_a_stale_if_match_is_answered_409_and_changes_nothing(tablet: TabletClient) -> None:
+    tournament_id, _ = started(tablet)
+    version = tournament(tablet, tournament_id)["version"]
+    before = StoredEvent.objects.count()
+    r = tablet.post(f"/api/v1/tournaments/{tournament_id}/clock/pause/", {},
+                    If_Match=str(version - 1))  # fmt: skip
+    assert r.status_code == 409, r.json()
+    assert StoredEvent.objects.count() == before
+    r = tablet.post(f"/api/v1/tournaments/{tournament_id}/clock/pause/", {},
+                    If_Match=str(version))  # fmt: skip
+    assert r.status_code == 200 and r.json()["clock"]["paused"] is True
+
+
+def test_registering_in_an_unknown_tournament_is_404_tournament_not_found(
+    tablet: TabletClient,
+) -> None:
+    r = tablet.post("/api/v1/tournaments/999/registrations/", {"player_id": 999})
+    assert (r.status_code, r.json()["code"]) == (404, "tournament_not_found")
