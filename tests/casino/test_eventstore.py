@@ -405,7 +405,9 @@ def test_a_deadlock_between_two_commands_is_run_again_not_lost() -> None:
     for t in pool:
         t.join(60)
     assert results == ["ok", "ok"]
-    assert sorted(attempts) == [1, 2]  # one of them was rolled back and run again
+    # one ran once; the other was rolled back and run again (more than once if the first
+    # committed between its read of the version and its append: a plain conflict)
+    assert min(attempts) == 1 and max(attempts) >= 2
     assert store.stream_version("acct-dl-a") == store.stream_version("acct-dl-b") == 2
 
 
