@@ -69,6 +69,9 @@ def transfer_player(*, table_id: int, seat: int, to_table_id: int, to_seat: int)
     if occupant is None:
         raise DomainError("seat_empty", f"Seat {seat} is empty.", seat=seat)
     check_seating_restrictions(table_id=to_table_id, player_id=occupant.player_id)
+    # Out before in: the player holds one cash seat at every moment (BI-10, enforced by
+    # the seat read model); a refusal of either side rolls back both.
+    execute_on_table(table_id, table_domain.TransferOut(seat=seat, to_table=target.config))
     execute_on_table(
         to_table_id,
         table_domain.TransferIn(
@@ -78,7 +81,6 @@ def transfer_player(*, table_id: int, seat: int, to_table_id: int, to_seat: int)
             from_table=source.config,
         ),
     )
-    execute_on_table(table_id, table_domain.TransferOut(seat=seat, to_table=target.config))
 
 
 def close_table(*, table_id: int, reason: str, moves: list[tuple[int, int, int]]) -> None:

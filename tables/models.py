@@ -40,18 +40,34 @@ class TableView(models.Model):
 
 
 class SeatView(models.Model):
-    """An occupied seat and the stack in front of it (updated after every hand)."""
+    """An occupied seat and the stack in front of it (updated after every hand).
+
+    The database itself keeps a player at one cash table at a time (BI-10) and at one
+    table of a tournament: two seatings racing at two tables cannot both commit, since
+    the seat row is written in the seating's own transaction (guarantee 4).
+    """
 
     table = models.ForeignKey(TableView, on_delete=models.CASCADE, related_name="seats")
     seat = models.PositiveSmallIntegerField()
     player_id = models.PositiveIntegerField(db_index=True)
     stack = models.PositiveBigIntegerField()
     seated_at = models.DateTimeField()
+    tournament_id = models.PositiveIntegerField(null=True)  # None: a cash table
 
     class Meta:
         ordering = ["table_id", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["table", "seat"], name="seat_once_per_table"),
+            models.UniqueConstraint(
+                fields=["player_id"],
+                condition=models.Q(tournament_id__isnull=True),
+                name="one_cash_seat_per_player",
+            ),
+            models.UniqueConstraint(
+                fields=["player_id", "tournament_id"],
+                condition=models.Q(tournament_id__isnull=False),
+                name="one_seat_per_player_per_tournament",
+            ),
         ]
 
 

@@ -80,6 +80,7 @@ def _seated(recorded: RecordedEvent) -> None:
         seat=e.seat,
         player_id=e.player_id,
         stack=e.buy_in if isinstance(e, PlayerSeated) else e.stack,
+        tournament_id=e.tournament_id if isinstance(e, TournamentPlayerSeated) else None,
         seated_at=recorded.recorded_at,
     )
     _bump(e.table_id, recorded)

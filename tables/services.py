@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import cast
 
 from django.conf import settings
+from django.db import IntegrityError, transaction
 from django.db.models import Max
 
 from cashgame import selectors
@@ -322,7 +323,18 @@ def seat_player(
             paid_with=paid_with,
         )
 
-    execute_on_table(table_id, command, if_match=if_match)
+    try:
+        with transaction.atomic():  # a savepoint: the race below leaves the command usable
+            execute_on_table(table_id, command, if_match=if_match)
+    except IntegrityError:
+        # Another seating of this player at another table committed first (BI-10): the
+        # seat row's unique constraint caught what the check above could not see yet.
+        raise DomainError(
+            "player_seated_elsewhere",
+            "The player already has a seat at another table.",
+            rule="BI-10",
+            player_id=player_id,
+        ) from None
 
 
 def check_seating_restrictions(*, table_id: int, player_id: int) -> None:
