@@ -35,7 +35,9 @@ class Player(models.Model):
 
 
 def _new_token() -> str:
-    return secrets.token_urlsafe(32)
+    # Letters and digits only: a token that starts with "-" would read as an option on a
+    # command line (replay_phh --token ...), and one with "_" or "-" is awkward to read out.
+    return secrets.token_hex(32)
 
 
 class Device(models.Model):
