@@ -11,6 +11,8 @@ import secrets
 from django.conf import settings
 from django.db import models
 
+from casino.errors import NotFound
+
 
 class Role(models.TextChoices):
     """Staff roles (ARCHITECTURE "API conventions"); the matrix is in casino.permissions."""
@@ -97,3 +99,13 @@ class StaffProfile(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} ({self.role})"
+
+
+def require_player(player_id: int) -> None:
+    """Refuse a command about a player who is not registered with the room.
+
+    Raises:
+        NotFound ``player_not_found``.
+    """
+    if not Player.objects.filter(pk=player_id).exists():
+        raise NotFound("player_not_found", f"There is no player {player_id}.", player_id=player_id)

@@ -18,7 +18,7 @@ from django.db.models import Max
 from cashgame import selectors
 from casino.errors import DomainError, NotFound
 from casino.eventstore import aggregates, store
-from casino.models import Player
+from casino.models import require_player
 from tables import tournament_hooks
 from tables.domain import blinds
 from tables.domain import hand as hand_domain
@@ -294,8 +294,7 @@ def seat_player(
         NotFound ``player_not_found`` / ``table_not_found``.
         DomainError ``player_seated_elsewhere`` (BI-10) and the table's refusals.
     """
-    if not Player.objects.filter(pk=player_id).exists():
-        raise NotFound("player_not_found", f"There is no player {player_id}.", player_id=player_id)
+    require_player(player_id)
     elsewhere = SeatView.objects.filter(player_id=player_id).exclude(table_id=table_id).first()
     check_seating_restrictions(table_id=table_id, player_id=player_id)
     if elsewhere is not None:

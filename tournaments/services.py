@@ -25,7 +25,7 @@ from casino import clock
 from casino.domain_events import DomainEvent
 from casino.errors import DomainError, NotFound
 from casino.eventstore import aggregates, store
-from casino.models import Player
+from casino.models import require_player
 from tables import services as table_services
 from tables import tournament_hooks
 from tables.domain.table import Stakes
@@ -137,11 +137,6 @@ def _json_ready(value: Any) -> Any:
     return value
 
 
-def _player_exists(player_id: int) -> None:
-    if not Player.objects.filter(pk=player_id).exists():
-        raise NotFound("player_not_found", f"There is no player {player_id}.", player_id=player_id)
-
-
 def register_player(*, tournament_id: int, player_id: int, if_match: int | None = None) -> None:
     """Register before the start: buy-in + fee paid, one entry per player (TREG-1, TREG-9);
     after the start this is a late registration (TREG-7) seated by draw.
@@ -151,7 +146,7 @@ def register_player(*, tournament_id: int, player_id: int, if_match: int | None 
         ``late_registration_closed`` (TREG-7/8) ...
     """
     state = load_tournament(tournament_id).state  # 404 for an unknown tournament first
-    _player_exists(player_id)
+    require_player(player_id)
     command: domain.Command
     if state.status == domain.REGISTERING:
         command = domain.Register(player_id)

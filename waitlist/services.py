@@ -26,7 +26,7 @@ from cashgame import services as cash_services
 from casino import clock
 from casino.errors import DomainError, NotFound
 from casino.eventstore import aggregates, store
-from casino.models import Player
+from casino.models import require_player
 from tables import services as table_services
 from tables.models import SeatView, TableView
 from waitlist.domain import lists
@@ -233,8 +233,7 @@ def join_list(*, list_id: str, player_id: int, channel: str, phone: str = "") ->
         NotFound ``list_not_found``, ``player_not_found``; DomainError ``already_listed``
         (WL-1), ``not_seated_in_game``, ``invalid_channel``.
     """
-    if not Player.objects.filter(pk=player_id).exists():
-        raise NotFound("player_not_found", f"There is no player {player_id}.", player_id=player_id)
+    require_player(player_id)
     loaded = load_list(list_id)
     from_table_id = None
     if loaded.state.list_kind == TABLE_CHANGE:
