@@ -6,6 +6,7 @@ in-memory Celery broker. Production sets ``DATABASE_URL`` (PostgreSQL via psycop
 All stored times are UTC (``USE_TZ``).
 """
 
+import warnings
 from pathlib import Path
 
 import environ
@@ -41,6 +42,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # static files (Swagger UI, the consoles) straight from the app folders: nothing to
+    # collect before `up`; production may still run collectstatic into STATIC_ROOT.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -105,6 +109,9 @@ USE_I18N = True
 USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
+WHITENOISE_USE_FINDERS = True  # STATIC_ROOT is only filled by collectstatic (production)
+WHITENOISE_AUTOREFRESH = False
+warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
 
 # --- Casino ------------------------------------------------------------------------------
 CASINO_CURRENCY = env.str("CASINO_CURRENCY", default="CZK")
