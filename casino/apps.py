@@ -4,3 +4,13 @@ from django.apps import AppConfig
 class CasinoConfig(AppConfig):
     name = "casino"
     verbose_name = "Casino core"
+
+    def ready(self) -> None:
+        from django.contrib.auth import get_user_model
+        from django.db.models.signals import post_save
+
+        from casino.models import Device
+        from casino.realtime import revocation
+
+        post_save.connect(revocation.on_device_saved, sender=Device, weak=False)
+        post_save.connect(revocation.on_user_saved, sender=get_user_model(), weak=False)

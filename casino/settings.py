@@ -6,7 +6,7 @@ in-memory Celery broker. Production sets ``DATABASE_URL`` (PostgreSQL via psycop
 All stored times are UTC (``USE_TZ``).
 """
 
-import warnings
+import contextlib
 from pathlib import Path
 
 import environ
@@ -111,7 +111,8 @@ STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
 WHITENOISE_USE_FINDERS = True  # STATIC_ROOT is only filled by collectstatic (production)
 WHITENOISE_AUTOREFRESH = False
-warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
+with contextlib.suppress(OSError):  # whitenoise warns about a missing STATIC_ROOT
+    STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 
 # --- Casino ------------------------------------------------------------------------------
 CASINO_CURRENCY = env.str("CASINO_CURRENCY", default="CZK")
@@ -173,12 +174,29 @@ CHANNEL_LAYERS = {
     "default": (
         {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": CHANNEL_LAYER_PREFIX},
+            "CONFIG": {
+                "hosts": [
+                    {
+                        "address": REDIS_URL,
+                        # channels-redis blocks on Redis for 5 s (BZPOPMIN) while a socket is
+                        # idle: redis-py's own 5 s socket timeout would break every quiet
+                        # socket. Dead connections are still found: keepalive, and a PING
+                        # before reusing one idle for 15 s.
+                        "socket_timeout": 30,
+                        "socket_connect_timeout": 5,
+                        "socket_keepalive": True,
+                        "health_check_interval": 15,
+                    }
+                ],
+                "prefix": CHANNEL_LAYER_PREFIX,
+            },
         }
         if REDIS_URL
         else {"BACKEND": "channels.layers.InMemoryChannelLayer"}
     )
 }
+# The embedded ``up`` runs the push relay inside each server process (casino.lifespan).
+EMBEDDED_RELAY = env.bool("CASINO_EMBEDDED_RELAY", default=False)
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="memory://")
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=False)
 CELERY_TIMEZONE = "UTC"

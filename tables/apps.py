@@ -6,4 +6,7 @@ class TablesConfig(AppConfig):
     verbose_name = "Tables and hands"
 
     def ready(self) -> None:
-        from tables import projections  # noqa: F401  (registers the projection)
+        from casino.realtime import groups
+        from tables import feeds, projections  # noqa: F401  (registers the projection)
+
+        groups.register(feeds.route)

@@ -29,8 +29,8 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from casino.realtime.consumers import LogEventsMixin, LogFeedConsumer
 from casino.realtime.messages import FORMAT_VERSION, error_message, snapshot_message
-from tables.consumers import LogFeedConsumer
 
 
 def tournament_stream(tournament_id: int) -> str:
@@ -83,7 +83,7 @@ def _exists(tournament_id: int) -> bool:
     return store.stream_version(tournament_stream(tournament_id)) > 0
 
 
-class TournamentClockConsumer(AsyncJsonWebsocketConsumer):
+class TournamentClockConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
     """``/ws/tournaments/<id>/clock/``: the public clock board, read-only snapshots only.
 
     Every message is ``{"type": "snapshot", "v": 1, "versions": {"tournament-<id>": n},
@@ -216,29 +216,8 @@ class TournamentConsumer(LogFeedConsumer):
         if self.sent.get(self.stream, 0) > before:
             await self._send_clock()
 
-    async def _catch_up(self) -> None:
-        """Resume: only this tournament's stream is read (a resume naming any other stream
-        is ignored). Without a usable version for it, or with one beyond the log, the client
-        gets a fresh snapshot instead; otherwise the missed events, then the clock."""
-        resumed = self.sent.get(self.stream)
-        current = await database_sync_to_async(_stream_version)(self.stream)
-        if resumed is None or resumed > current:
-            versions, state = await self._snapshot()
-            self.sent = dict(versions)
-            await self.send_json(snapshot_message(versions, state))
-            return
-        self.sent = {self.stream: resumed}
-        await super()._catch_up()
-        await self._send_clock()
-
     async def _send_clock(self) -> None:
         now = await database_sync_to_async(_clock_now)(self.tournament_id)
         if now is not None:
             version, clock = now
             await self.send_json(clock_message(self.tournament_id, version, clock))
-
-
-def _stream_version(stream: str) -> int:
-    from casino.eventstore import store
-
-    return store.stream_version(stream)

@@ -7,9 +7,12 @@ class WaitlistConfig(AppConfig):
     verbose_name = "Waiting lists"
 
     def ready(self) -> None:
+        from casino.realtime import groups
         from waitlist import projections  # noqa: F401  (registers the projection)
+        from waitlist.consumers import route
         from waitlist.services import no_show_policy
 
+        groups.register(route)
         try:  # a wrong house rule fails at start-up, not when a call expires
             no_show_policy()
         except ValueError as error:

@@ -13,15 +13,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from casino.realtime.consumers import LogEventsMixin, LogFeedConsumer
 from casino.realtime.messages import snapshot_message
-from tables.consumers import LogFeedConsumer
 
 LIST_GROUP = "waitlist"
+
+
+def route(stream: str, event_type: str, data: Mapping[str, Any]) -> Sequence[str] | None:
+    """Every waiting list's events go to the one group ``waitlist`` (casino.realtime.groups)."""
+    return [LIST_GROUP] if stream.startswith("waitlist-") else None
 
 
 class WaitlistFloorConsumer(LogFeedConsumer):
@@ -49,7 +55,7 @@ class WaitlistFloorConsumer(LogFeedConsumer):
         return versions, selectors.floor_payload()
 
 
-class WaitlistBoardConsumer(AsyncJsonWebsocketConsumer):
+class WaitlistBoardConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
     """``/ws/board/waitlists/``: public, read-only board snapshots."""
 
     async def connect(self) -> None:

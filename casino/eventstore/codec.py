@@ -27,6 +27,18 @@ def encode(event: DomainEvent) -> dict[str, Any]:
     return dataclasses.asdict(event)
 
 
+def event_class(event_type: str) -> type[DomainEvent]:
+    """The registered event class of a stored ``type``.
+
+    Raises:
+        UnknownEventType: ``event_type`` is not registered.
+    """
+    cls = EVENT_TYPES.get(event_type)
+    if cls is None:
+        raise UnknownEventType(event_type)
+    return cls
+
+
 def decode(event_type: str, schema_version: int, data: dict[str, Any]) -> DomainEvent:
     """Event object for a stored row, upcast to the current schema version.
 
@@ -34,8 +46,6 @@ def decode(event_type: str, schema_version: int, data: dict[str, Any]) -> Domain
         UnknownEventType: ``event_type`` is not registered.
         MissingUpcaster: the stored version cannot be brought up to date.
     """
-    cls = EVENT_TYPES.get(event_type)
-    if cls is None:
-        raise UnknownEventType(event_type)
+    cls = event_class(event_type)
     current = upcast(event_type, schema_version, cls.SCHEMA_VERSION, data)
     return dacite.from_dict(cls, current, config=_DACITE)

@@ -11,8 +11,9 @@ Guarantees and where they live:
 3. idempotency: ``UNIQUE(command_id)`` + :mod:`casino.eventstore.commands`;
 4. projections in the same transaction: :func:`append` calls :mod:`.projections`;
 5. rebuild: ``manage.py rebuild_projections``;
-6. gapless tailing: :func:`read_all` (PostgreSQL: ``transaction_id`` below the oldest running
-   transaction; SQLite: writers are serialised by ``BEGIN IMMEDIATE``);
+6. gapless tailing: :func:`read_all` (PostgreSQL: ``transaction_id`` below the oldest
+   transaction of this database that holds an id, :func:`pg_horizon`; SQLite: writers are
+   serialised by ``BEGIN IMMEDIATE``);
 7. upcasting: :func:`casino.eventstore.codec.decode` on every read.
 """
 
@@ -31,6 +32,7 @@ from casino import clock
 from casino.domain_events import DomainEvent
 from casino.eventstore import codec, context, projections
 from casino.eventstore.models import StoredEvent
+from casino.eventstore.upcasting import upcast
 
 
 class EventStoreError(Exception):
@@ -232,10 +234,43 @@ _PG_TAIL_SQL = """
            recorded_at, transaction_id::text::bigint
       FROM eventstore_event
      WHERE (transaction_id, position) > (%s::text::xid8, %s)
-       AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       AND transaction_id < %s::text::xid8
      ORDER BY transaction_id, position
      LIMIT %s
 """
+
+_PG_HORIZON_SQL = """
+    SELECT pg_snapshot_xmax(pg_current_snapshot())::text::bigint,
+           array(SELECT backend_xid::text::bigint FROM pg_stat_activity
+                  WHERE datname = current_database() AND backend_xid IS NOT NULL)
+"""
+
+
+def _widen(xid: int, reference: int) -> int:
+    """A 32-bit ``xid`` as the 64-bit ``xid8`` nearest below ``reference`` (same epoch, or
+    the one before when the counter wrapped since)."""
+    wide = (reference & ~0xFFFFFFFF) | xid
+    return wide - (1 << 32) if wide > reference else wide
+
+
+def pg_horizon() -> int:
+    """PostgreSQL: the ``xid8`` below which every transaction of THIS database that could
+    append to the log has ended, so the events below it are final (guarantee 6).
+
+    It is the least of the snapshot's ``xmax`` (every transaction id assigned later is
+    larger) and the ids of the transactions of this database that hold one now (a
+    transaction gets an id at its first write). Read-only transactions, and transactions of
+    other databases on the same server, hold nothing back: unlike the snapshot's ``xmin``,
+    which covers the whole server. The caller reads the log in a LATER statement: a
+    transaction that ended between this statement's snapshot and its ``pg_stat_activity``
+    read is committed (or gone) by then, so its events are read, not skipped.
+    """
+    with connection.cursor() as cur:
+        cur.execute(_PG_HORIZON_SQL)
+        row = cur.fetchone()
+    assert row is not None
+    xmax, running = int(row[0]), row[1] or []
+    return min([xmax, *(_widen(int(xid), xmax) for xid in running)])
 
 
 def read_all(after: tuple[int, int] = TAIL_START, *, limit: int = 1000) -> list[RecordedEvent]:
@@ -246,17 +281,95 @@ def read_all(after: tuple[int, int] = TAIL_START, *, limit: int = 1000) -> list[
     still running (even one holding a lower ``position``) is held back until every earlier
     transaction has ended, so a reader that resumes from its cursor never skips an event.
 
-    On PostgreSQL the order is ``(transaction_id, position)`` and only transactions older
-    than the oldest running one are read; on SQLite writers are serialised, so the order is
+    On PostgreSQL the order is ``(transaction_id, position)`` and only transactions below
+    :func:`pg_horizon` are read; on SQLite writers are serialised, so the order is
     ``position`` and the transaction part of the cursor is always 0.
     """
     if connection.vendor != "postgresql":
         rows = StoredEvent.objects.filter(position__gt=after[1]).order_by("position")[:limit]
         return [_recorded(row) for row in rows]
     with connection.cursor() as cur:
-        cur.execute(_PG_TAIL_SQL, [str(after[0]), after[1], limit])
+        horizon = pg_horizon()
+        cur.execute(_PG_TAIL_SQL, [str(after[0]), after[1], str(horizon), limit])
         fetched = cur.fetchall()
     return [_recorded(_row(values), transaction_id=values[9]) for values in fetched]
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """An event as a tailing reader forwards it: the upcast JSON payload, not decoded into
+    its dataclass (the relay and the feeds' resume need only the JSON)."""
+
+    position: int
+    stream: str
+    version: int
+    type: str
+    schema_version: int
+    data: dict[str, Any]
+    recorded_at: datetime
+    transaction_id: int = 0
+
+    @property
+    def cursor(self) -> tuple[int, int]:
+        """Where a tailing reader resumes after this entry: ``(transaction_id, position)``."""
+        return (self.transaction_id, self.position)
+
+
+def _entry(row: StoredEvent, transaction_id: int) -> LogEntry:
+    cls = codec.event_class(row.type)
+    return LogEntry(
+        position=row.position,
+        stream=row.stream,
+        version=row.version,
+        type=row.type,
+        schema_version=cls.SCHEMA_VERSION,
+        data=upcast(row.type, row.schema_version, cls.SCHEMA_VERSION, row.data),
+        recorded_at=row.recorded_at,
+        transaction_id=transaction_id,
+    )
+
+
+def read_entries(after: tuple[int, int] = TAIL_START, *, limit: int = 1000) -> list[LogEntry]:
+    """Like :func:`read_all` (same order, same guarantee 6), as :class:`LogEntry` rows."""
+    if connection.vendor != "postgresql":
+        rows = StoredEvent.objects.filter(position__gt=after[1]).order_by("position")[:limit]
+        return [_entry(row, 0) for row in rows]
+    with connection.cursor() as cur:
+        horizon = pg_horizon()
+        cur.execute(_PG_TAIL_SQL, [str(after[0]), after[1], str(horizon), limit])
+        fetched = cur.fetchall()
+    return [_entry(_row(values), values[9]) for values in fetched]
+
+
+def format_cursor(cursor: tuple[int, int]) -> str:
+    """A tail cursor as the opaque resume token of the feeds (``"<txid>.<position>"``)."""
+    return f"{cursor[0]}.{cursor[1]}"
+
+
+def parse_cursor(token: str) -> tuple[int, int] | None:
+    """The cursor of a resume token, or ``None`` when it is not one."""
+    txid, dot, position = token.partition(".")
+    if not dot or not txid.isdigit() or not position.isdigit() or len(token) > 40:
+        return None
+    return (int(txid), int(position))
+
+
+def event_cursor(stream: str, version: int) -> tuple[int, int] | None:
+    """The tail cursor of one stored event (``None``: no such event)."""
+    with connection.cursor() as cur:
+        if connection.vendor == "postgresql":
+            cur.execute(
+                "SELECT transaction_id::text::bigint, position FROM eventstore_event "
+                "WHERE stream = %s AND version = %s",
+                [stream, version],
+            )
+        else:
+            cur.execute(
+                "SELECT 0, position FROM eventstore_event WHERE stream = %s AND version = %s",
+                [stream, version],
+            )
+        row = cur.fetchone()
+    return (int(row[0]), int(row[1])) if row else None
 
 
 def tail_cursor() -> tuple[int, int]:
@@ -264,11 +377,13 @@ def tail_cursor() -> tuple[int, int]:
     if connection.vendor != "postgresql":
         last = StoredEvent.objects.order_by("-position").values_list("position", flat=True).first()
         return (0, last or 0)
+    horizon = pg_horizon()
     with connection.cursor() as cur:
         cur.execute(
             "SELECT transaction_id::text::bigint, position FROM eventstore_event "
-            "WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot()) "
-            "ORDER BY transaction_id DESC, position DESC LIMIT 1"
+            "WHERE transaction_id < %s::text::xid8 "
+            "ORDER BY transaction_id DESC, position DESC LIMIT 1",
+            [str(horizon)],
         )
         row = cur.fetchone()
     return (int(row[0]), int(row[1])) if row else TAIL_START

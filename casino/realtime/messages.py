@@ -1,4 +1,4 @@
-"""The WebSocket message format, version 1 (``"v": 1``). One shape per message ``type``:
+"""The WebSocket message formats, version 1 (``"v": 1``) and 2. One shape per message ``type``:
 
 * ``snapshot``: ``{"type", "v", "versions": {stream: version}, "state": {...}}`` sent on
   connect (and after a resume that is too far behind);
@@ -9,14 +9,21 @@
 A client keeps the last ``version`` it saw per stream and sends them when it reconnects
 (``?resume=table-7:12,hand-<uuid>:5``) to get exactly what it missed. Documented for
 clients in ``docs/realtime.md``.
+
+Version 2 (a client connects with ``?v=2``) adds a resume token: every ``event`` and
+``snapshot`` carries ``"cursor"`` (an opaque string, the log's tail cursor), and a client
+that reconnects with ``?v=2&cursor=<last cursor seen>`` receives every event of its feed
+committed since, hand streams it never heard of included. A snapshot sent instead of a
+resume carries ``"reason"``.
 """
 
 from typing import Any
 
 from casino.eventstore import codec
-from casino.eventstore.store import RecordedEvent
+from casino.eventstore.store import LogEntry, RecordedEvent, format_cursor
 
 FORMAT_VERSION = 1
+FORMAT_V2 = 2
 
 
 def event_message(recorded: RecordedEvent) -> dict[str, Any]:
@@ -34,8 +41,53 @@ def event_message(recorded: RecordedEvent) -> dict[str, Any]:
     }
 
 
-def snapshot_message(versions: dict[str, int], state: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "snapshot", "v": FORMAT_VERSION, "versions": versions, "state": state}
+def entry_message(entry: LogEntry) -> dict[str, Any]:
+    """The ``event`` message (v1 shape plus ``cursor``) for a log entry read by a tail
+    reader; :func:`for_client` strips ``cursor`` for a v1 client."""
+    return {
+        "type": "event",
+        "v": FORMAT_VERSION,
+        "stream": entry.stream,
+        "version": entry.version,
+        "position": entry.position,
+        "event_type": entry.type,
+        "schema_version": entry.schema_version,
+        "data": entry.data,
+        "recorded_at": entry.recorded_at.isoformat().replace("+00:00", "Z"),
+        "cursor": format_cursor(entry.cursor),
+    }
+
+
+def for_client(event: dict[str, Any], version: int) -> dict[str, Any]:
+    """An ``event`` message in the client's format version (v1: no ``cursor``)."""
+    if version >= FORMAT_V2:
+        return {**event, "v": FORMAT_V2}
+    if "cursor" not in event:
+        return event
+    return {key: value for key, value in event.items() if key != "cursor"}
+
+
+def snapshot_message(
+    versions: dict[str, int],
+    state: dict[str, Any],
+    *,
+    format_version: int = FORMAT_VERSION,
+    cursor: str | None = None,
+    reason: str | None = None,
+) -> dict[str, Any]:
+    """The ``snapshot`` message; v2 adds the resume ``cursor`` and, when the snapshot
+    replaces a resume the server could not honour, its ``reason``."""
+    message: dict[str, Any] = {
+        "type": "snapshot",
+        "v": format_version,
+        "versions": versions,
+        "state": state,
+    }
+    if format_version >= FORMAT_V2:
+        message["cursor"] = cursor
+    if reason is not None:
+        message["reason"] = reason
+    return message
 
 
 def error_message(code: str, detail: str) -> dict[str, Any]:

@@ -1,115 +1,254 @@
 """The push relay: tails the committed log and publishes each event to its groups.
 
 Pushes come from the log, never from the writer's memory, so an event committed by a
-process that dies before publishing (an API worker, a Celery task) is still pushed. The
-relay's cursor is saved after each batch: after a restart it resumes there, so a push may
-repeat but is never lost; consumers drop what they already sent (per-stream versions).
+process that dies before publishing (an API worker, a Celery task) is still pushed.
 
-Groups: ``table-<id>`` (the table stream and its hands' streams), ``floor`` (every table
-stream), ``waitlist`` (every ``waitlist-*`` stream), ``stream-<name>`` (any stream, e.g.
-``stream-cage``). Production runs one relay process (``manage.py relay``, Redis channel
-layer); the embedded ``up`` runs it in a thread beside the server (in-process channel layer).
+How it runs (docs/realtime.md, "Where pushes come from"):
+
+* **One asyncio loop.** The relay is a coroutine (:meth:`Relay.run`): the channel layer's
+  ``group_send`` is awaited on the loop's persistent connection pool, never through
+  ``async_to_sync`` (which built a loop and a Redis connection per send). Database reads
+  run on one dedicated thread (Django's connection for that thread), one hop per batch.
+* **Batches.** Up to ``batch_size`` committed events are read at once (``(transaction_id,
+  position)`` order, :func:`casino.eventstore.store.read_entries`); each group gets one
+  ``log.events`` message per batch holding its events in log order (at most
+  ``MESSAGE_EVENTS`` per message). Consumers handle them one by one.
+* **Woken by the database.** On PostgreSQL an ``AFTER INSERT`` statement trigger on the log
+  sends ``NOTIFY casino_log`` at commit; the relay ``LISTEN``s on its own psycopg
+  connection and reads as soon as one arrives (and every ``poll`` seconds regardless, so a
+  transaction held open elsewhere only delays, never loses). SQLite (the embedded mode) is
+  polled every ``poll`` seconds.
+* **Stored cursor.** After a batch is published the cursor is saved (``SubscriptionCursor``),
+  so after a crash (kill -9 at any moment) the relay resumes there: a push may repeat (the
+  consumers drop repeats by stream version) but is never lost.
+* **One active, any number standing by.** On PostgreSQL a relay pushes only while it holds
+  a session advisory lock on its listening connection. A standby retries the lock every
+  ``standby_poll`` seconds; when the active relay dies its connection closes, the lock is
+  released and a standby takes over from the stored cursor.
+
+Routing (which groups see which event) is :mod:`casino.realtime.groups`, filled in by the
+apps. ``manage.py relay`` runs :meth:`Relay.run` under ``asyncio.run``; the embedded
+``manage.py up`` runs the same coroutine in the server's own event loop (ASGI lifespan,
+:mod:`casino.asgi`), beside the in-process channel layer.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
-import re
-import threading
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
-from django.db import close_old_connections, transaction
+from channels.layers import BaseChannelLayer, get_channel_layer
+from django.db import close_old_connections, connection, transaction
 
 from casino.eventstore import store
 from casino.eventstore.models import SubscriptionCursor
-from casino.realtime.messages import event_message
+from casino.realtime import groups
+from casino.realtime.messages import entry_message
 
 logger = logging.getLogger("casino.realtime")
 
 RELAY = "relay"
-_TABLE = re.compile(r"^table-(\d+)$")
-_HAND = re.compile(r"^hand-([0-9a-f-]{36})$")
+NOTIFY_CHANNEL = "casino_log"
+"""The PostgreSQL ``NOTIFY`` channel the log's insert trigger signals (migration 0003)."""
+MESSAGE_EVENTS = 200
+"""At most this many events in one channel-layer message."""
+SEND_CONCURRENCY = 32
+"""Group sends in flight at once (each is a couple of Redis round trips)."""
+
+Publish = dict[str, list[dict[str, Any]]]
 
 
 class Relay:
-    """Publishes the log to channel-layer groups, resuming from its saved cursor."""
+    """Publishes the committed log to channel-layer groups from a stored cursor.
 
-    def __init__(self, name: str = RELAY, *, start_at_tail: bool = False) -> None:
+    Args:
+        name: the cursor's (and the advisory lock's) name; one active relay per name.
+        batch_size: events read per batch.
+        poll: seconds between reads when nothing wakes the relay.
+        standby_poll: seconds between a standby's attempts to take the lock.
+        start_at_tail: a relay with no stored cursor starts at the log's current tail
+            (what was committed before it first ran is not pushed again).
+        layer: the channel layer (default: Django's ``CHANNEL_LAYERS["default"]``).
+    """
+
+    def __init__(
+        self,
+        name: str = RELAY,
+        *,
+        batch_size: int = 1000,
+        poll: float | None = None,
+        standby_poll: float = 0.5,
+        start_at_tail: bool = True,
+        layer: BaseChannelLayer | None = None,
+    ) -> None:
         self.name = name
-        self.layer = get_channel_layer()
-        self.hand_tables: dict[str, int] = {}
-        cursor, created = SubscriptionCursor.objects.get_or_create(name=name)
-        if created and start_at_tail:
-            cursor.transaction_id, cursor.position = store.tail_cursor()
-            cursor.save()
-        self.cursor = (cursor.transaction_id, cursor.position)
+        self.batch_size = batch_size
+        self.postgres = connection.vendor == "postgresql"
+        self.poll = poll if poll is not None else (0.5 if self.postgres else 0.05)
+        self.standby_poll = standby_poll
+        self.start_at_tail = start_at_tail
+        self.layer = layer or get_channel_layer()
+        self.cursor: tuple[int, int] = store.TAIL_START
+        self.loaded = False
+        self.active = False
+        self.pushed = 0
+        self.last_lag: float = 0.0
+        self._db_thread = ThreadPoolExecutor(1, thread_name_prefix=f"relay-{name}-db")
+        self._send_slots = asyncio.Semaphore(SEND_CONCURRENCY)
 
-    def groups_for(self, recorded: store.RecordedEvent) -> list[str]:
-        """The channel-layer groups that receive ``recorded``."""
-        groups = [f"stream-{recorded.stream}"]
-        if match := _TABLE.match(recorded.stream):
-            groups += [f"table-{match.group(1)}", "floor"]
-        elif match := _HAND.match(recorded.stream):
-            table_id = self._table_of_hand(match.group(1), recorded)
-            if table_id is not None:
-                groups.append(f"table-{table_id}")
-        elif recorded.stream.startswith("waitlist-"):
-            groups.append("waitlist")  # every waiting list (issue #5)
-        return groups
+    # -- database work, on the relay's own thread ------------------------------------------
 
-    def _table_of_hand(self, hand_id: str, recorded: store.RecordedEvent) -> int | None:
-        if hand_id not in self.hand_tables:
-            table_id = getattr(recorded.event, "table_id", None)
-            if table_id is None:
-                from tables.models import HandView
+    async def _db[T](self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._db_thread, fn, *args)
 
-                table_id = (
-                    HandView.objects.filter(hand_id=hand_id)
-                    .values_list("table_id", flat=True)
-                    .first()
-                )
-            if table_id is None:
-                return None
-            self.hand_tables[hand_id] = int(table_id)
-        return self.hand_tables[hand_id]
+    def load_cursor(self) -> tuple[int, int]:
+        """Read (or create) the stored cursor and start from it (synchronous: call it on a
+        thread that may use the database). A new cursor starts at the log's tail when
+        ``start_at_tail``."""
+        close_old_connections()
+        row, created = SubscriptionCursor.objects.get_or_create(name=self.name)
+        if created and self.start_at_tail:
+            row.transaction_id, row.position = store.tail_cursor()
+            row.save()
+        self.cursor = (row.transaction_id, row.position)
+        self.loaded = True
+        return self.cursor
 
-    def pump(self, limit: int = 500) -> int:
-        """Publish the next committed events; returns how many."""
-        batch = store.read_all(self.cursor, limit=limit)
-        send = async_to_sync(self.layer.group_send)
-        for recorded in batch:
-            message: dict[str, Any] = {"type": "log.event", "message": event_message(recorded)}
-            for group in self.groups_for(recorded):
-                send(group, message)
-        if batch:
-            self.cursor = batch[-1].cursor
-            with transaction.atomic():
-                SubscriptionCursor.objects.filter(name=self.name).update(
-                    transaction_id=self.cursor[0], position=self.cursor[1]
-                )
-        return len(batch)
+    def _read(self, cursor: tuple[int, int]) -> tuple[int, tuple[int, int], Publish, float]:
+        """The next batch after ``cursor``: ``(count, new cursor, messages per group,
+        oldest recorded_at as a UNIX time or 0)``."""
+        try:
+            entries = store.read_entries(cursor, limit=self.batch_size)
+        except Exception:
+            close_old_connections()
+            raise
+        publish: Publish = defaultdict(list)
+        for entry in entries:
+            message = entry_message(entry)
+            for group in groups.groups_for(entry.stream, entry.type, entry.data):
+                publish[group].append(message)
+        if not entries:
+            return 0, cursor, {}, 0.0
+        return len(entries), entries[-1].cursor, publish, entries[0].recorded_at.timestamp()
 
-    def run(self, stop: threading.Event, *, idle_wait: float = 0.05) -> None:
-        """Pump until ``stop`` is set, waiting ``idle_wait`` seconds when nothing is new."""
+    def _save_cursor(self, cursor: tuple[int, int]) -> None:
+        with transaction.atomic():
+            SubscriptionCursor.objects.filter(name=self.name).update(
+                transaction_id=cursor[0], position=cursor[1]
+            )
+
+    # -- publishing ---------------------------------------------------------------------------
+
+    async def _send(self, group: str, events: list[dict[str, Any]]) -> None:
+        async with self._send_slots:
+            for start in range(0, len(events), MESSAGE_EVENTS):
+                chunk = events[start : start + MESSAGE_EVENTS]
+                await self.layer.group_send(group, {"type": "log.events", "events": chunk})
+
+    async def pump(self) -> int:
+        """Publish the next batch of committed events and save the cursor; returns how
+        many events were published (0: nothing new)."""
+        if not self.loaded:
+            await self._db(self.load_cursor)
+        count, cursor, publish, oldest = await self._db(self._read, self.cursor)
+        if not count:
+            return 0
+        await asyncio.gather(*(self._send(g, events) for g, events in publish.items()))
+        await self._db(self._save_cursor, cursor)
+        self.cursor = cursor
+        self.pushed += count
+        self.last_lag = max(0.0, time.time() - oldest)
+        return count
+
+    # -- the loop -----------------------------------------------------------------------------
+
+    async def run(self, stop: asyncio.Event) -> None:
+        """Push until ``stop`` is set: take the lead (PostgreSQL: the advisory lock), load
+        the cursor, then pump whenever woken. A database error steps down and starts over."""
+        try:
+            while not stop.is_set():
+                try:
+                    if self.postgres:
+                        await self._run_postgres(stop)
+                    else:
+                        await self._run_polling(stop)
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    logger.exception("relay %s: stepping down after an error", self.name)
+                    self.active = False
+                    await _wait(stop, 1.0)
+        finally:
+            self.active = False
+            self._db_thread.shutdown(wait=False)
+
+    async def _run_polling(self, stop: asyncio.Event) -> None:
+        await self._db(self.load_cursor)
+        self.active = True
         while not stop.is_set():
-            try:
-                if not self.pump():
-                    stop.wait(idle_wait)
-            except Exception:  # keep pushing after a database hiccup
-                logger.exception("relay pump failed; retrying")
-                close_old_connections()
-                stop.wait(1.0)
+            if await self.pump() < self.batch_size:
+                await _wait(stop, self.poll)
+
+    async def _run_postgres(self, stop: asyncio.Event) -> None:
+        import psycopg
+
+        params = {
+            key: value
+            for key, value in connection.get_connection_params().items()
+            if key not in {"cursor_factory", "context", "prepare_threshold"}
+        }
+        async with await psycopg.AsyncConnection.connect(**params, autocommit=True) as lead:
+            while not stop.is_set():
+                cur = await lead.execute(
+                    "SELECT pg_try_advisory_lock(hashtext(%s))", [f"casino-relay:{self.name}"]
+                )
+                row = await cur.fetchone()
+                if row and row[0]:
+                    break
+                await _wait(stop, self.standby_poll)
+            if stop.is_set():
+                return
+            await lead.execute(f"LISTEN {NOTIFY_CHANNEL}")
+            await self._db(self.load_cursor)
+            self.active = True
+            logger.info("relay %s: active from cursor %s", self.name, self.cursor)
+            # After a wake-up, look again at 5 ms, 10 ms, 20 ms ... up to ``poll``: a commit
+            # can be held back below an older transaction that is still open, and that one
+            # need not write events (so need not notify) when it ends.
+            backoff = self.poll
+            while not stop.is_set():
+                if await self.pump() >= self.batch_size:
+                    continue
+                if await _notified(lead, stop, backoff):
+                    backoff = 0.005
+                else:
+                    backoff = min(backoff * 2, self.poll)
 
 
-def start_in_thread(*, idle_wait: float = 0.05) -> threading.Event:
-    """Run a relay in a daemon thread (embedded mode); set the returned event to stop it."""
-    stop = threading.Event()
+async def _wait(stop: asyncio.Event, seconds: float) -> None:
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stop.wait(), timeout=seconds)
 
-    def target() -> None:
-        relay = Relay(start_at_tail=True)
-        relay.run(stop, idle_wait=idle_wait)
 
-    threading.Thread(target=target, name="casino-relay", daemon=True).start()
-    return stop
+async def _notified(lead: Any, stop: asyncio.Event, seconds: float) -> bool:
+    """Wait up to ``seconds`` for a ``NOTIFY`` on ``lead``; whether one came."""
+    if stop.is_set():
+        return False
+    async for _ in lead.notifies(timeout=seconds, stop_after=1):
+        return True
+    return False
+
+
+async def run_forever(relay: Relay | None = None) -> None:
+    """Run a relay until cancelled (the ASGI lifespan of the embedded server)."""
+    stop = asyncio.Event()
+    try:
+        await (relay or Relay()).run(stop)
+    finally:
+        stop.set()

@@ -40,6 +40,7 @@ def world() -> dict[str, Any]:
         tablet.post(f"/api/v1/tables/{table_id}/seats/",
                     {"player_id": player.id, "seat": n, "buy_in": 1000})  # fmt: skip
     relay = Relay(name=f"relay-{uuid.uuid4().hex[:6]}", start_at_tail=True)
+    relay.load_cursor()
     return {"tablet": tablet, "table_id": table_id, "token": device.token, "relay": relay}
 
 
@@ -72,7 +73,7 @@ async def receive_all(ws: WebsocketCommunicator, relay: Relay) -> list[dict[str,
     messages: list[dict[str, Any]] = []
     quiet_rounds = 0
     while quiet_rounds < 3:
-        pumped = await sync_to_async(relay.pump)()
+        pumped = await relay.pump()
         received = 0
         while not await ws.receive_nothing(timeout=0.3):
             messages.append(await ws.receive_json_from())
@@ -174,7 +175,7 @@ def test_repeats_are_dropped_and_gaps_filled(world: dict) -> None:
         await sync_to_async(SubscriptionCursor.objects.filter(name=relay.name).update)(
             transaction_id=0, position=0
         )
-        again = await sync_to_async(Relay)(name=relay.name)
+        again = Relay(name=relay.name)
         repeats = await receive_all(ws, again)
         await ws.disconnect()
         return first + repeats

@@ -39,6 +39,15 @@ def _device(role: str, **kw: Any) -> Device:
     return Device.objects.create(name=f"{role}-{uuid.uuid4().hex[:6]}", role=role, **kw)
 
 
+SAME_ORIGIN = [(b"host", b"testserver"), (b"origin", b"http://testserver")]
+"""What a browser on the service's own page sends (a console socket checks the Origin)."""
+
+
+def _loaded(relay: Relay) -> Relay:
+    relay.load_cursor()
+    return relay
+
+
 @pytest.fixture
 def world() -> dict[str, Any]:
     """A running tournament of 12 (two tables), devices of several roles, a relay."""
@@ -58,7 +67,7 @@ def world() -> dict[str, Any]:
         "director": TabletClient(_device(Device.Role.DIRECTOR)),
         "cashier": _device(Device.Role.CASHIER).token,
         "dealer": _device(Device.Role.DEALER, table_id=tables[0]).token,
-        "relay": Relay(name=f"relay-{uuid.uuid4().hex[:6]}", start_at_tail=True),
+        "relay": _loaded(Relay(name=f"relay-{uuid.uuid4().hex[:6]}", start_at_tail=True)),
     }
 
 
@@ -93,10 +102,10 @@ async def receive_until(
     deadline = asyncio.get_running_loop().time() + timeout
     while not done(messages):
         assert asyncio.get_running_loop().time() < deadline, messages
-        await sync_to_async(relay.pump)()
+        await relay.pump()
         while not await ws.receive_nothing(timeout=0.1):
             messages.append(await ws.receive_json_from())
-    await sync_to_async(relay.pump)()
+    await relay.pump()
     while not await ws.receive_nothing(timeout=0.5):
         messages.append(await ws.receive_json_from())
     return messages
@@ -218,7 +227,7 @@ def test_a_director_resuming_the_console_gets_exactly_what_it_missed(world: dict
 
     async def scenario() -> tuple[dict, list[dict], list[dict]]:
         path = f"/ws/tournaments/{tid}/"
-        ws, snapshot = await _open(path, headers=[(b"cookie", cookie)])
+        ws, snapshot = await _open(path, headers=[(b"cookie", cookie), *SAME_ORIGIN])
         await ws.disconnect()
         await _director(services.pause_clock, tid)
         await _director(services.resume_clock, tid)
@@ -226,12 +235,12 @@ def test_a_director_resuming_the_console_gets_exactly_what_it_missed(world: dict
             application,
             # another stream in the resume is ignored: the feed reads only its own
             f"{path}?resume={stream}:{snapshot['versions'][stream]},cage:0",
-            headers=[(b"cookie", cookie)],
+            headers=[(b"cookie", cookie), *SAME_ORIGIN],
         )
         assert (await back.connect())[0]
         caught_up = await receive_until(back, world["relay"], console_at(await _version(stream)))
         await back.disconnect()
-        fresh, again = await _open(f"{path}?resume=cage:0", headers=[(b"cookie", cookie)])
+        fresh, again = await _open(f"{path}?resume=cage:0", headers=[(b"cookie", cookie), *SAME_ORIGIN])
         await fresh.disconnect()
         return snapshot, caught_up, [again]
 

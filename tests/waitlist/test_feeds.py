@@ -33,6 +33,7 @@ def world() -> dict[str, Any]:
     shark = Player.objects.create(name="Karel Hiddenname", nickname="Shark")
     join(tablet, list_id, shark, "phone", phone="+420 606 000 111")
     relay = Relay(name=f"relay-{uuid.uuid4().hex[:6]}", start_at_tail=True)
+    relay.load_cursor()
     return {
         "tablet": tablet,
         "table_id": table_id,

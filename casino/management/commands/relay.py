@@ -1,21 +1,42 @@
-"""``manage.py relay``: push committed events to WebSocket clients (one per deployment)."""
+"""``manage.py relay``: push committed events to WebSocket clients.
 
+Run two per deployment: one pushes, the other stands by and takes over within
+``--standby-poll`` seconds when the first dies (PostgreSQL advisory lock, see
+:mod:`casino.realtime.relay`). SIGTERM or SIGINT stops it after the batch in flight.
+"""
+
+import asyncio
 import signal
-import threading
 from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 
-from casino.realtime.relay import Relay
+from casino.realtime.relay import RELAY, Relay
 
 
 class Command(BaseCommand):
     help = "Tail the event log and publish every committed event to the channel layer."
 
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--name", default=RELAY, help="cursor and lock name")
+        parser.add_argument("--batch-size", type=int, default=1000, help="events per read")
+        parser.add_argument(
+            "--standby-poll", type=float, default=0.5, help="seconds between takeover tries"
+        )
+
     def handle(self, *args: Any, **options: Any) -> None:
-        stop = threading.Event()
-        signal.signal(signal.SIGTERM, lambda *_: stop.set())
-        signal.signal(signal.SIGINT, lambda *_: stop.set())
-        relay = Relay(start_at_tail=True)
-        self.stdout.write(f"relay: publishing from {relay.cursor}")
-        relay.run(stop)
+        relay = Relay(
+            options["name"],
+            batch_size=options["batch_size"],
+            standby_poll=options["standby_poll"],
+        )
+        self.stdout.write(f"relay {relay.name}: starting (standby until it holds the lock)")
+        self.stdout.flush()
+        asyncio.run(self._serve(relay))
+
+    async def _serve(self, relay: Relay) -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, stop.set)
+        await relay.run(stop)

@@ -6,6 +6,7 @@ serves HTTP and WebSockets (uvicorn, ASGI) until stopped, with the push relay an
 sweeps (tournament clocks, waiting-list call deadlines) running in threads beside it.
 """
 
+import os
 from typing import Any
 
 from django.core.management import call_command
@@ -36,7 +37,6 @@ class Command(BaseCommand):
         from django.conf import settings
 
         from casino.celery import run_beat_in_thread
-        from casino.realtime.relay import start_in_thread
         from tables.demo import ensure_demo_room
 
         call_command("migrate", interactive=False, verbosity=0)
@@ -58,7 +58,9 @@ class Command(BaseCommand):
             self.stderr.write("in-process channel layer: serving with one worker (set REDIS_URL)")
             workers = 1
         if not options["no_relay"]:
-            start_in_thread()
+            # the relay runs in each server process's own event loop (casino.lifespan)
+            os.environ["CASINO_EMBEDDED_RELAY"] = "1"
+            settings.EMBEDDED_RELAY = True
         if not options["no_timers"]:
             run_beat_in_thread()  # blind levels, breaks, call deadlines (no worker here)
         uvicorn.run(
@@ -67,5 +69,5 @@ class Command(BaseCommand):
             port=options["port"],
             workers=workers,
             log_level="warning",
-            lifespan="off",
+            lifespan="on",
         )

@@ -1,0 +1,296 @@
+"""The base of every live feed that forwards the log: authenticate, join groups, snapshot or
+resume, then forward each committed event once, in stream order.
+
+Message formats v1 and v2 are in :mod:`casino.realtime.messages` and ``docs/realtime.md``.
+
+* **Authentication.** ``?token=<device token>`` (tablets, any client) or the console's
+  session cookie. A cookie-authenticated socket must come from the service's own origin
+  (``Origin`` equal to the ``Host`` it connected to, or listed in ``CSRF_TRUSTED_ORIGINS``),
+  so a page on another site cannot ride a logged-in console's session.
+* **Revocation.** A device's sockets join ``device-<id>``, a staff user's ``user-<id>``;
+  revoking the device or deactivating the user closes them (close code 4401) on every
+  server process (:mod:`casino.realtime.revocation`).
+* **Delivery.** The relay sends ``log.events`` batches; each event is forwarded when it is
+  the next version of its stream, repeats are dropped and a gap is filled from the log, so
+  a client sees every stream's events once each, in order.
+* **Resume.** ``?resume=<stream>:<version>,...`` (v1 and v2) with, in v2, ``&cursor=<token>``:
+  the feed scans the log from the cursor (v1: from the earliest event the client names) and
+  forwards every event of the feed committed since, hand streams the client never heard of
+  included, skipping what the client holds. A resume that cannot be honoured gets a fresh
+  snapshot with a ``reason`` instead, never a silent feed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+
+from casino.eventstore import store
+from casino.realtime import groups
+from casino.realtime.messages import (
+    FORMAT_V2,
+    FORMAT_VERSION,
+    entry_message,
+    error_message,
+    event_message,
+    for_client,
+    snapshot_message,
+)
+
+RESUME_MAX_SCAN = 20_000
+"""Log entries a resume may scan; past that the client gets a fresh snapshot."""
+
+
+def query_params(scope: dict[str, Any]) -> dict[str, str]:
+    """The socket URL's query string, last value of each key."""
+    raw = parse_qs(scope.get("query_string", b"").decode())
+    return {key: values[-1] for key, values in raw.items()}
+
+
+def parse_resume(raw: str) -> dict[str, int]:
+    """``"table-7:12,hand-<uuid>:5"`` as ``{stream: version}`` (malformed parts ignored)."""
+    versions: dict[str, int] = {}
+    for part in filter(None, raw.split(",")[:1000]):
+        stream, _, version = part.rpartition(":")
+        if stream and version.isdigit() and len(version) < 12:
+            versions[stream] = int(version)
+    return versions
+
+
+def _header(scope: dict[str, Any], name: bytes) -> str | None:
+    for key, value in scope.get("headers", []):
+        if key.lower() == name:
+            return bytes(value).decode("latin-1")
+    return None
+
+
+def same_origin(scope: dict[str, Any]) -> bool:
+    """Whether a browser socket's ``Origin`` is this service (its ``Host``) or a trusted
+    origin (``CSRF_TRUSTED_ORIGINS``)."""
+    origin = _header(scope, b"origin")
+    if not origin:
+        return False
+    if origin in getattr(settings, "CSRF_TRUSTED_ORIGINS", []):
+        return True
+    host = _header(scope, b"host")
+    return bool(host) and urlsplit(origin).netloc.lower() == (host or "").lower()
+
+
+class LogEventsMixin:
+    """Handles the relay's ``log.events`` batches one event at a time (``log_event``)."""
+
+    async def log_events(self, message: dict[str, Any]) -> None:
+        """A batch of committed events from the relay, in log order."""
+        for event in message["events"]:
+            await self.log_event({"message": event})  # type: ignore[attr-defined]
+
+
+class LogFeedConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
+    """Base of the log feeds: subclasses name the groups, the snapshot and the streams."""
+
+    groups_to_join: list[str]
+    read_operation = "list_tables"
+    feed_table_id: int | None = None
+
+    async def connect(self) -> None:
+        self.sent: dict[str, int] = {}
+        self.groups_to_join = []
+        params = query_params(self.scope)
+        self.format = FORMAT_V2 if params.get("v") == "2" else FORMAT_VERSION
+        principal, via_cookie = await self._authenticate(params)
+        if principal is not None and via_cookie and not same_origin(self.scope):
+            await self._refuse("bad_origin", "A console socket must come from this site.", 4403)
+            return
+        if principal is None or not await self._may_read(principal):
+            await self._refuse("not_allowed", "Not authenticated or allowed.", 4403)
+            return
+        feed_groups = await self._groups()
+        if not feed_groups:
+            await self._refuse("not_found", "No such feed.", 4404)
+            return
+        self.groups_to_join = [*feed_groups, *_principal_groups(principal)]
+        for group in self.groups_to_join:
+            await self.channel_layer.group_add(group, self.channel_name)
+        await self.accept()
+        await self._start(params)
+
+    async def _refuse(self, code: str, detail: str, close_code: int) -> None:
+        await self.accept()
+        await self.send_json(error_message(code, detail))
+        await self.close(code=close_code)
+
+    async def disconnect(self, code: int) -> None:
+        for group in getattr(self, "groups_to_join", []):
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def device_revoked(self, message: dict[str, Any]) -> None:
+        """The device (or staff user) behind this socket was revoked: close at once."""
+        await self.send_json(error_message("revoked", "This device or login was revoked."))
+        await self.close(code=4401)
+
+    # -- start: snapshot or resume ----------------------------------------------------------
+
+    async def _start(self, params: dict[str, str]) -> None:
+        named = parse_resume(params.get("resume", ""))
+        # A client resumes only streams of this feed: a stream named in ?resume= that the
+        # feed does not carry is ignored, so resuming never reads another feed's events.
+        resume = {stream: v for stream, v in named.items() if await self._may_resume(stream)}
+        token = params.get("cursor")
+        if not resume and token is None:
+            reason = "nothing_to_resume" if "resume" in params else None
+            await self._send_snapshot(reason)
+            return
+        reason = await self._resume(resume, token)
+        if reason is not None:
+            await self._send_snapshot(reason)
+
+    async def _send_snapshot(self, reason: str | None = None) -> None:
+        cursor = await database_sync_to_async(store.tail_cursor)()
+        versions, state = await self._snapshot()
+        self.sent = dict(versions)
+        await self.send_json(
+            snapshot_message(
+                versions,
+                state,
+                format_version=self.format,
+                cursor=store.format_cursor(cursor),
+                reason=reason,
+            )
+        )
+
+    async def _resume(self, versions: dict[str, int], token: str | None) -> str | None:
+        """Send what the client missed; returns why a snapshot is needed instead, or
+        ``None`` when the resume was honoured."""
+        outcome = await database_sync_to_async(self._missed)(versions, token)
+        if isinstance(outcome, str):
+            return outcome
+        self.sent = dict(versions)
+        for event in outcome:
+            await self.log_event({"message": event})
+        return None
+
+    def _missed(self, versions: dict[str, int], token: str | None) -> list[dict[str, Any]] | str:
+        """The feed's events after the client's position, in log order, or the reason the
+        resume cannot be honoured (runs on a database thread)."""
+        for stream, version in versions.items():
+            if version > store.stream_version(stream):
+                return "version_ahead_of_log"
+        if token is not None:
+            cursor = store.parse_cursor(token)
+            if cursor is None:
+                return "bad_cursor"
+            if cursor > store.tail_cursor():
+                return "cursor_ahead_of_log"
+        else:
+            cursor = _earliest_cursor(versions)
+            if cursor is None:
+                return "version_not_in_log"
+        mine = set(self.groups_to_join)
+        missed: list[dict[str, Any]] = []
+        scanned = 0
+        while True:
+            batch = store.read_entries(cursor, limit=1000)
+            for entry in batch:
+                if not self._wants(entry.stream):
+                    continue
+                if entry.version <= versions.get(entry.stream, 0):
+                    continue
+                if mine.intersection(groups.groups_for(entry.stream, entry.type, entry.data)):
+                    missed.append(entry_message(entry))
+            scanned += len(batch)
+            if len(batch) < 1000:
+                return missed
+            if scanned >= RESUME_MAX_SCAN:
+                return "resume_window_exceeded"
+            cursor = batch[-1].cursor
+
+    # -- delivery ---------------------------------------------------------------------------
+
+    async def log_event(self, message: dict[str, Any]) -> None:
+        """A committed event from the relay: send it once, in order, filling any gap."""
+        await self._deliver(message["message"])
+
+    async def _deliver(self, event: dict[str, Any]) -> None:
+        stream, version = event["stream"], event["version"]
+        if not self._wants(stream):
+            return
+        last = self.sent.get(stream, 0)
+        if version <= last:
+            return
+        if version > last + 1:
+            for missed in await self._read(stream, last):
+                if missed["version"] < version:
+                    await self._send_event(missed)
+        await self._send_event(event)
+
+    async def _send_event(self, event: dict[str, Any]) -> None:
+        if event["version"] == self.sent.get(event["stream"], 0) + 1:
+            self.sent[event["stream"]] = event["version"]
+            await self.send_json(for_client(event, self.format))
+
+    async def _catch_up(self) -> None:
+        for stream, version in list(self.sent.items()):
+            for missed in await self._read(stream, version):
+                await self._send_event(missed)
+
+    @database_sync_to_async
+    def _read(self, stream: str, after: int) -> list[dict[str, Any]]:
+        return [event_message(r) for r in store.read_stream(stream, after_version=after)]
+
+    # -- who, what --------------------------------------------------------------------------
+
+    @database_sync_to_async
+    def _authenticate(self, params: dict[str, str]) -> tuple[Any, bool]:
+        """``(principal or None, whether it came from the session cookie)``."""
+        from casino.auth import _device_for
+
+        token = params.get("token")
+        if token:
+            return _device_for(token), False
+        user = self.scope.get("user")
+        if user is not None and user.is_authenticated:
+            return user, True
+        return None, False
+
+    @database_sync_to_async
+    def _may_read(self, principal: Any) -> bool:
+        """The permission matrix of the REST API decides (casino.permissions)."""
+        from casino.permissions import allowed
+
+        return allowed(principal, self.read_operation, table_id=self.feed_table_id)
+
+    async def _groups(self) -> list[str]:
+        raise NotImplementedError
+
+    async def _snapshot(self) -> tuple[dict[str, int], dict[str, Any]]:
+        raise NotImplementedError
+
+    def _wants(self, stream: str) -> bool:
+        return True
+
+    async def _may_resume(self, stream: str) -> bool:
+        """Whether ``?resume=`` may name ``stream`` (default: the streams the feed
+        forwards, :meth:`_wants`)."""
+        return self._wants(stream)
+
+
+def _principal_groups(principal: Any) -> list[str]:
+    from casino.realtime.revocation import principal_groups
+
+    return principal_groups(principal)
+
+
+def _earliest_cursor(versions: dict[str, int]) -> tuple[int, int] | None:
+    """Just before the earliest named event in log order (a v1 resume; version 0 names a
+    stream's first event): the scan reads from there, so nothing after any of them is
+    skipped (what the client holds is dropped by version)."""
+    cursors = [store.event_cursor(stream, max(v, 1)) for stream, v in versions.items()]
+    found = [cursor for cursor in cursors if cursor is not None]
+    if not found:
+        return None
+    txid, position = min(found)
+    return (txid, position - 1)
