@@ -240,7 +240,8 @@ def test_a_director_resuming_the_console_gets_exactly_what_it_missed(world: dict
         assert (await back.connect())[0]
         caught_up = await receive_until(back, world["relay"], console_at(await _version(stream)))
         await back.disconnect()
-        fresh, again = await _open(f"{path}?resume=cage:0", headers=[(b"cookie", cookie), *SAME_ORIGIN])
+        headers = [(b"cookie", cookie), *SAME_ORIGIN]
+        fresh, again = await _open(f"{path}?resume=cage:0", headers=headers)
         await fresh.disconnect()
         return snapshot, caught_up, [again]
 
