@@ -51,8 +51,9 @@ def table_stream(table_id: int) -> str:
     return f"table-{table_id}"
 
 
-def load_table(table_id: int) -> aggregates.Loaded[TableState | None]:
-    """The table aggregate and its stream version.
+def load_table(table_id: int, *, trust_cache: bool = False) -> aggregates.Loaded[TableState | None]:
+    """The table aggregate and its stream version (``trust_cache``: as cached, unchecked,
+    for reading what never changes, e.g. the table's mode).
 
     Raises:
         NotFound ``table_not_found``: no such table.
@@ -62,6 +63,7 @@ def load_table(table_id: int) -> aggregates.Loaded[TableState | None]:
         table_domain.evolve,
         None,
         snapshot_type=TableState,
+        trust_cache=trust_cache,
     )
     if loaded.state is None:
         raise NotFound("table_not_found", f"There is no table {table_id}.", table_id=table_id)
@@ -371,13 +373,16 @@ def hand_stream(hand_id: str) -> str:
     return f"hand-{hand_id}"
 
 
-def load_hand(hand_id: str) -> aggregates.Loaded[HandState]:
-    """The hand aggregate (folded from its short stream, or cached) and its version.
+def load_hand(hand_id: str, *, trust_cache: bool = False) -> aggregates.Loaded[HandState]:
+    """The hand aggregate (folded from its short stream, or cached) and its version
+    (``trust_cache``: a cached state unchecked, see :mod:`casino.eventstore.aggregates`).
 
     Raises:
         NotFound ``hand_not_found``.
     """
-    loaded = aggregates.load(hand_stream(hand_id), hand_domain.evolve, None)
+    loaded = aggregates.load(
+        hand_stream(hand_id), hand_domain.evolve, None, trust_cache=trust_cache
+    )
     if loaded.state is None:
         raise NotFound("hand_not_found", f"There is no hand {hand_id}.", hand_id=hand_id)
     return cast(aggregates.Loaded[HandState], loaded)
@@ -485,11 +490,16 @@ def sit_in(*, table_id: int, seat: int, post: bool = False, if_match: int | None
 def _execute_on_hand(
     hand_id: str, command: HandCommand, *, if_match: int | None = None
 ) -> aggregates.Loaded[HandState]:
-    """Decide ``command`` on the hand, append, and when it settles close it at the table."""
-    loaded = load_hand(hand_id)
+    """Decide ``command`` on the hand, append, and when it settles close it at the table.
+
+    The dealer's hot path: the hand comes from the process's cache unchecked (a stale one
+    collides with the log's unique version and is run again fresh), and the table only for
+    its mode, which never changes.
+    """
+    loaded = load_hand(hand_id, trust_cache=True)
     if if_match is not None and if_match != loaded.version:
         raise store.StaleVersion(hand_stream(hand_id), if_match, loaded.version)
-    table = load_table(loaded.state.started.table_id).state
+    table = load_table(loaded.state.started.table_id, trust_cache=True).state
     assert table is not None
     _lock_tournament_of(table)
     events = hand_domain.decide(loaded.state, command)

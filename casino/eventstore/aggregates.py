@@ -11,10 +11,18 @@
   the append's transaction, so a cold process folds at most ``SNAPSHOT_EVERY`` events.
 
 Both are caches: clearing them changes nothing but speed.
+
+**Trusted loads** (``load(..., trust_cache=True)``, the dealer's hot path) use a cached state
+without asking the database whether the stream moved on. That is safe because nothing is
+ever decided on it for good: an append on a stale state collides with ``UNIQUE(stream,
+version)`` (a conflict: :func:`casino.eventstore.commands.run_command` evicts and runs the
+command again on fresh state), and a refusal or a stale ``If-Match`` decided on a trusted
+state is checked again on fresh state before it is answered (:func:`trusted_streams`).
 """
 
 from __future__ import annotations
 
+import contextvars
 import dataclasses
 import threading
 from collections import OrderedDict
@@ -79,6 +87,25 @@ class _StateCache:
 
 cache = _StateCache(CACHE_SIZE)
 
+_trusted: contextvars.ContextVar[set[str] | None] = contextvars.ContextVar(
+    "casino_trusted_loads", default=None
+)
+
+
+def track_trusted_loads() -> contextvars.Token[set[str] | None]:
+    """Start recording which streams this command loaded from the cache unchecked."""
+    return _trusted.set(set())
+
+
+def trusted_streams() -> set[str]:
+    """The streams loaded from the cache unchecked since :func:`track_trusted_loads`."""
+    return set(_trusted.get() or ())
+
+
+def stop_tracking(token: contextvars.Token[set[str] | None]) -> None:
+    """End what :func:`track_trusted_loads` started."""
+    _trusted.reset(token)
+
 
 def load[S](
     stream: str,
@@ -86,10 +113,20 @@ def load[S](
     initial: S,
     *,
     snapshot_type: type[S] | None = None,
+    trust_cache: bool = False,
 ) -> Loaded[S]:
-    """Fold ``stream`` into a state, starting from the cache or snapshot when there is one."""
+    """Fold ``stream`` into a state, starting from the cache or snapshot when there is one.
+
+    With ``trust_cache`` a cached state is returned as it is, without a query (see the
+    module docstring for why that is safe); the stream is recorded as trusted.
+    """
     state, version = initial, 0
     cached = cache.get(stream)
+    if cached is not None and trust_cache:
+        trusted = _trusted.get()
+        if trusted is not None:
+            trusted.add(stream)
+            return Loaded(cached[1], cached[0])
     if cached is not None:
         version, state = cached
     elif snapshot_type is not None:

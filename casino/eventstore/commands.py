@@ -9,9 +9,10 @@
   stream first (:class:`ConcurrencyConflict`), the whole body runs again on fresh state,
   up to ``max_attempts`` times (guarantee 2), then the conflict is raised (HTTP 409).
 * With a ``command_id`` the first successful result is stored in the same transaction
-  (guarantee 3); a retry with the same id returns it without running the body. The same id
-  with a different request (another ``fingerprint``) is refused with
-  :class:`IdempotencyKeyReused`.
+  (guarantee 3); a retry with the same id returns it: the database refuses its second write
+  (``UNIQUE(command_id)`` of the first event, the record's primary key), or its refusal is
+  found to be a command that already ran. The same id with a different request (another
+  ``fingerprint``) is refused with :class:`IdempotencyKeyReused`.
 * A body that raises (a refused command) commits nothing and stores nothing: a retry of
   a refused command is decided again.
 """
@@ -20,6 +21,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -27,7 +30,7 @@ from typing import Any
 from django.db import IntegrityError, OperationalError, connection, transaction
 
 from casino import clock
-from casino.eventstore import aggregates, context
+from casino.eventstore import aggregates, context, store
 from casino.eventstore.models import CommandRecord
 from casino.eventstore.store import ConcurrencyConflict, DuplicateCommand, StaleVersion
 
@@ -61,7 +64,7 @@ _STORED_SQL = (
 
 
 def _stored(command_id: str, request_fingerprint: str) -> CommandOutcome | None:
-    with connection.cursor() as cur:  # plain SQL: this runs before every write
+    with connection.cursor() as cur:  # plain SQL
         cur.execute(_STORED_SQL, [command_id])
         row = cur.fetchone()
     if row is None:
@@ -91,6 +94,13 @@ def run_command(
 
     Returns the body's JSON-ready result (or the first result for a repeated command id).
 
+    The steady state costs three round trips: the events' INSERT, the command record's
+    INSERT and the COMMIT. A repeated command id is found by the database, not by a query
+    first: its first event's ``UNIQUE(command_id)`` or the command record's primary key
+    refuses the second write, and a refusal is checked against the stored record before it
+    is answered. A writer that loses a race on a stream runs again after a short random
+    pause, holding the stream's lock, so writers on one busy stream queue instead of failing.
+
     Raises:
         ConcurrencyConflict: still conflicting after ``max_attempts``.
         IdempotencyKeyReused: ``command_id`` belongs to another request.
@@ -99,43 +109,82 @@ def run_command(
     base = ctx or context.CommandContext()
     base = replace(base, command_id=command_id or base.command_id)
     key = base.command_id
+    queue_on: set[str] = set()  # streams this command lost a race on: lock them first
     for attempt in range(1, max_attempts + 1):
+        last = attempt == max_attempts
+        tracking = aggregates.track_trusted_loads()
         try:
             with transaction.atomic():
-                if key:
-                    earlier = _stored(key, fingerprint)
-                    if earlier is not None:
-                        return earlier
+                for stream in sorted(queue_on):
+                    store.lock_stream(stream)
                 with context.command_context(replace(base, command_id_used=False)):
                     result = body()
                 if key:
-                    CommandRecord.objects.create(
-                        command_id=key,
-                        fingerprint=fingerprint,
-                        status_code=status_code,
-                        response=result,
-                        recorded_at=clock.now(),
-                    )
+                    _record(key, fingerprint, status_code, result)
                 return CommandOutcome(result, status_code)
         except ConcurrencyConflict as conflict:
             # Someone else wrote: decide again on fresh state (never on a cached one that
-            # the conflict just proved stale). A stale If-Match is the client's: no retry.
+            # the conflict just proved stale). A stale If-Match is the client's: no retry,
+            # unless it was judged against a cached state.
             aggregates.cache.evict(conflict.stream)
-            if attempt == max_attempts or isinstance(conflict, StaleVersion):
-                raise
+            stale_client = isinstance(conflict, StaleVersion) and (
+                conflict.stream not in aggregates.trusted_streams()
+            )
+            if stale_client or last:
+                return _first_result(key, fingerprint) or _reraise(conflict)
+            if not isinstance(conflict, StaleVersion):
+                queue_on.add(conflict.stream)
+                time.sleep(random.uniform(0, 0.002 * attempt))
         except OperationalError as error:
             # PostgreSQL broke a deadlock or a serialization failure by rolling this
             # transaction back: nothing was written, run the command again.
             if getattr(getattr(error, "__cause__", None), "sqlstate", None) not in RETRYABLE:
                 raise
-            if attempt == max_attempts:
+            if last:
                 raise
         except (DuplicateCommand, IntegrityError):
-            # A concurrent retry of the same command committed first: answer with its result.
-            if key:
-                with transaction.atomic():
-                    earlier = _stored(key, fingerprint)
-                if earlier is not None:
-                    return earlier
+            # This command id was written before (a retry, perhaps a concurrent one):
+            # answer with the first result.
+            if (earlier := _first_result(key, fingerprint)) is not None:
+                return earlier
             raise
+        except Exception as refused:
+            # A refusal decided on a cached state is decided again on fresh state; the
+            # refusal of a command that already ran is answered with its first result.
+            trusted = aggregates.trusted_streams()
+            if trusted and not last:
+                for stream in trusted:
+                    aggregates.cache.evict(stream)
+                continue
+            return _first_result(key, fingerprint) or _reraise(refused)
+        finally:
+            aggregates.stop_tracking(tracking)
     raise AssertionError("unreachable")
+
+
+def _reraise(error: Exception) -> CommandOutcome:
+    raise error
+
+
+def _first_result(key: str | None, request_fingerprint: str) -> CommandOutcome | None:
+    """The stored first result of command ``key``, if it ran (a query, on the rare paths
+    only).
+
+    Raises:
+        IdempotencyKeyReused: ``key`` was first used for another request.
+    """
+    if not key:
+        return None
+    with transaction.atomic():
+        return _stored(key, request_fingerprint)
+
+
+def _record(key: str, request_fingerprint: str, status_code: int, result: Any) -> None:
+    """Store the command's first result in its transaction (one INSERT)."""
+    CommandRecord.objects.create(
+        command_id=key,
+        fingerprint=request_fingerprint,
+        status_code=status_code,
+        response=result,
+        recorded_at=clock.now(),
+    )

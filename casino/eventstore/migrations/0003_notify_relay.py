@@ -33,13 +33,13 @@ BACKWARD = [
 def forward(apps: Any, schema_editor: Any) -> None:
     if schema_editor.connection.vendor == "postgresql":
         for sql in FORWARD:
-            schema_editor.execute(sql)
+            schema_editor.execute(sql, params=None)
 
 
 def backward(apps: Any, schema_editor: Any) -> None:
     if schema_editor.connection.vendor == "postgresql":
         for sql in BACKWARD:
-            schema_editor.execute(sql)
+            schema_editor.execute(sql, params=None)
 
 
 class Migration(migrations.Migration):
