@@ -267,9 +267,10 @@ def pg_horizon() -> int:
     larger) and the ids of the client transactions of this database that hold one now (a
     transaction gets an id at its first write). Read-only transactions, autovacuum's
     ANALYZE, and transactions of other databases on the same server hold nothing back:
-    unlike the snapshot's ``xmin``, which covers the whole server. The caller reads the log in a LATER statement: a
-    transaction that ended between this statement's snapshot and its ``pg_stat_activity``
-    read is committed (or gone) by then, so its events are read, not skipped.
+    unlike the snapshot's ``xmin``, which covers the whole server. The caller reads the log
+    in a LATER statement: a transaction that ended between this statement's snapshot and
+    its ``pg_stat_activity`` read is committed (or gone) by then, so its events are read,
+    not skipped.
     """
     with connection.cursor() as cur:
         cur.execute(_PG_HORIZON_SQL)
