@@ -189,6 +189,10 @@ CHANNEL_LAYERS = {
                     }
                 ],
                 "prefix": CHANNEL_LAYER_PREFIX,
+                # A group send skips a client channel that is full: a socket slow to drain
+                # (a tablet on bad Wi-Fi, a loaded worker) must not lose the relay's batches.
+                # Messages still expire after 60 s if nobody reads them.
+                "capacity": env.int("CHANNEL_CAPACITY", default=5000),
             },
         }
         if REDIS_URL

@@ -121,7 +121,7 @@ def run_command(
                     result = body()
                 if key:
                     _record(key, fingerprint, status_code, result)
-                return CommandOutcome(result, status_code)
+            return CommandOutcome(result, status_code)
         except ConcurrencyConflict as conflict:
             # Someone else wrote: decide again on fresh state (never on a cached one that
             # the conflict just proved stale). A stale If-Match is the client's: no retry,
@@ -179,12 +179,41 @@ def _first_result(key: str | None, request_fingerprint: str) -> CommandOutcome |
         return _stored(key, request_fingerprint)
 
 
+_RECORD_SQL = (
+    "INSERT INTO eventstore_command (command_id, fingerprint, status_code, response, "
+    "recorded_at) VALUES (%s, %s, %s, %s::jsonb, %s)"
+)
+
+
 def _record(key: str, request_fingerprint: str, status_code: int, result: Any) -> None:
-    """Store the command's first result in its transaction (one INSERT)."""
-    CommandRecord.objects.create(
-        command_id=key,
-        fingerprint=request_fingerprint,
-        status_code=status_code,
-        response=result,
-        recorded_at=clock.now(),
-    )
+    """Store the command's first result in its transaction.
+
+    PostgreSQL, outermost transaction: the INSERT and the COMMIT go in one message (the
+    client-side-bound cursor sends ``INSERT ...; COMMIT`` as one simple query), so Django's
+    commit that follows finds nothing left to do. A failed INSERT stops the COMMIT with it
+    and the transaction is rolled back as usual.
+    """
+    if connection.vendor != "postgresql":
+        CommandRecord.objects.create(
+            command_id=key,
+            fingerprint=request_fingerprint,
+            status_code=status_code,
+            response=result,
+            recorded_at=clock.now(),
+        )
+        return
+    sql = _RECORD_SQL
+    client_side = not connection.settings_dict["OPTIONS"].get("server_side_binding")
+    if not connection.savepoint_ids and client_side:
+        sql += "; COMMIT"
+    with connection.cursor() as cur:
+        cur.execute(
+            sql,
+            [
+                key,
+                request_fingerprint,
+                status_code,
+                json.dumps(result, separators=(",", ":"), default=str),
+                clock.now(),
+            ],
+        )

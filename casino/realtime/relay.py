@@ -44,7 +44,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from channels.layers import BaseChannelLayer, get_channel_layer
-from django.db import close_old_connections, connection, transaction
+from django.db import close_old_connections, connection, connections, transaction
 
 from casino.eventstore import store
 from casino.eventstore.models import SubscriptionCursor
@@ -186,7 +186,12 @@ class Relay:
                     await _wait(stop, 1.0)
         finally:
             self.active = False
-            self._db_thread.shutdown(wait=False)
+            await self.close()
+
+    async def close(self) -> None:
+        """Close the relay's database connection and its thread."""
+        await self._db(connections.close_all)
+        self._db_thread.shutdown(wait=False)
 
     async def _run_polling(self, stop: asyncio.Event) -> None:
         await self._db(self.load_cursor)

@@ -1,0 +1,282 @@
+"""Issue #11, in process (Channels communicator, Redis channel layer, PostgreSQL):
+
+* a tablet offline across several whole hands resumes with every event, hands it never
+  heard of included, none twice (format v2 cursor, and v1 versions);
+* a resume that cannot be honoured gets a snapshot with a reason, never a silent feed;
+* revoking a device closes its socket at once; a console socket must come from our Origin;
+* the relay is woken by NOTIFY (not by its poll), batches, and only one relay pushes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+import uuid
+from typing import Any
+
+import pytest
+from asgiref.sync import async_to_sync, sync_to_async
+from channels.layers import get_channel_layer
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth import get_user_model
+from django.db import connections, transaction
+from django.test import Client
+
+from casino.asgi import application
+from casino.eventstore import store
+from casino.models import Device, Player, StaffProfile
+from casino.realtime.relay import Relay
+from tests.casino.test_realtime import play_hand, receive_all
+from tests.conftest import NLH_10_20, TabletClient
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def world() -> dict[str, Any]:
+    device = Device.objects.create(name=f"t-{uuid.uuid4().hex[:6]}", role=Device.Role.ADMIN)
+    tablet = TabletClient(device)
+    table_id = tablet.post("/api/v1/tables/", NLH_10_20).json()["table_id"]
+    for n in range(1, 4):
+        player = Player.objects.create(name=f"p{n}")
+        tablet.post(f"/api/v1/tables/{table_id}/seats/",
+                    {"player_id": player.id, "seat": n, "buy_in": 1000})  # fmt: skip
+    relay = Relay(name=f"relay-{uuid.uuid4().hex[:6]}", start_at_tail=True)
+    relay.load_cursor()
+    return {"tablet": tablet, "table_id": table_id, "token": device.token, "relay": relay}
+
+
+def _logged_since(table_id: int, hand_ids: list[str], table_version: int) -> list[Any]:
+    streams = [f"hand-{h}" for h in hand_ids]
+    table = [(f"table-{table_id}", e.version) for e in store.read_stream(f"table-{table_id}")]
+    hands = [(s, e.version) for s in streams for e in store.read_stream(s)]
+    return sorted([t for t in table if t[1] > table_version] + hands)
+
+
+@pytest.mark.parametrize("fmt", ["v2", "v1"])
+def test_offline_across_whole_hands_resumes_with_every_event_once(world: dict, fmt: str) -> None:
+    """The tablet goes offline, three whole hands are played, it comes back with what it
+    last saw: it gets every event since, including the three hands' streams it never
+    heard of, each once, in order per stream."""
+    path = f"/ws/tables/{world['table_id']}/?token={world['token']}&v=2"
+
+    async def scenario() -> tuple[dict, list[dict], list[str]]:
+        ws = WebsocketCommunicator(application, path)
+        await ws.connect()
+        snapshot = await ws.receive_json_from()
+        await ws.disconnect()
+        hands = [await sync_to_async(play_hand)(world["tablet"], world["table_id"]) for _ in "123"]
+        versions = ",".join(f"{s}:{v}" for s, v in snapshot["versions"].items())
+        query = f"&resume={versions}"
+        if fmt == "v2":
+            query += f"&cursor={snapshot['cursor']}"
+        back = WebsocketCommunicator(application, path + query)
+        await back.connect()
+        caught_up = await receive_all(back, world["relay"])
+        await back.disconnect()
+        return snapshot, caught_up, hands
+
+    snapshot, caught_up, hands = async_to_sync(scenario)()
+    assert snapshot["v"] == 2 and snapshot["cursor"]
+    keys = [(e["stream"], e["version"]) for e in caught_up]
+    assert len(keys) == len(set(keys))  # nothing twice
+    table_version = snapshot["versions"][f"table-{world['table_id']}"]
+    assert sorted(keys) == _logged_since(world["table_id"], hands, table_version)  # no gap
+    assert {f"hand-{h}" for h in hands} <= {s for s, _ in keys}  # hands it never heard of
+    for stream in {s for s, _ in keys}:
+        seen = [v for s, v in keys if s == stream]
+        assert seen == sorted(seen)
+    assert all(e["v"] == 2 and e["cursor"] for e in caught_up)
+
+
+@pytest.mark.parametrize(
+    ("query", "reason"),
+    [
+        ("resume=table-{t}:999999", "version_ahead_of_log"),
+        ("resume=table-{t}:1&cursor=999999999.999999999", "cursor_ahead_of_log"),
+        ("resume=table-{t}:1&cursor=not-a-cursor", "bad_cursor"),
+        ("resume=cage:3", "nothing_to_resume"),
+    ],
+)
+def test_a_resume_that_cannot_be_honoured_gets_a_snapshot_and_the_reason(
+    world: dict, query: str, reason: str
+) -> None:
+    path = f"/ws/tables/{world['table_id']}/?token={world['token']}&v=2&"
+    path += query.format(t=world["table_id"])
+
+    async def scenario() -> dict:
+        ws = WebsocketCommunicator(application, path)
+        await ws.connect()
+        message = await ws.receive_json_from(timeout=5)
+        await ws.disconnect()
+        return dict(message)
+
+    message = async_to_sync(scenario)()
+    assert message["type"] == "snapshot"
+    assert message["reason"] == reason
+    assert message["versions"][f"table-{world['table_id']}"] == 4
+
+
+def test_revoking_a_device_closes_its_socket_within_a_second(world: dict) -> None:
+    dealer = Device.objects.create(
+        name=f"d-{uuid.uuid4().hex[:6]}", role=Device.Role.DEALER, table_id=world["table_id"]
+    )
+
+    async def scenario() -> tuple[dict, Any, float]:
+        ws = WebsocketCommunicator(
+            application, f"/ws/tables/{world['table_id']}/?token={dealer.token}"
+        )
+        await ws.connect()
+        await ws.receive_json_from()
+        began = time.monotonic()
+        response = await sync_to_async(world["tablet"].post)(f"/api/v1/devices/{dealer.pk}/revoke/")
+        assert response.status_code == 200, response.json()
+        message = await ws.receive_json_from(timeout=1)
+        closed = await ws.receive_output(timeout=1)
+        return message, closed, time.monotonic() - began
+
+    message, closed, seconds = async_to_sync(scenario)()
+    assert message["type"] == "error" and message["code"] == "revoked"
+    assert closed == {"type": "websocket.close", "code": 4401}
+    assert seconds < 1.0
+
+
+@pytest.mark.parametrize(
+    ("origin", "allowed"), [(b"http://testserver", True), (b"https://evil.example", False)]
+)
+def test_a_console_socket_must_come_from_our_origin(origin: bytes, allowed: bool) -> None:
+    user = get_user_model().objects.create_user(username=f"fl-{uuid.uuid4().hex[:6]}")
+    StaffProfile.objects.create(user=user, role="floor")
+    console = Client()
+    console.force_login(user)
+    cookie = f"sessionid={console.cookies['sessionid'].value}".encode()
+
+    async def scenario() -> dict:
+        headers = [(b"cookie", cookie), (b"host", b"testserver"), (b"origin", origin)]
+        ws = WebsocketCommunicator(application, "/ws/floor/", headers=headers)
+        await ws.connect()
+        message = await ws.receive_json_from()
+        await ws.disconnect()
+        return dict(message)
+
+    message = async_to_sync(scenario)()
+    if allowed:
+        assert message["type"] == "snapshot"
+    else:
+        assert message == {
+            "type": "error",
+            "v": 1,
+            "code": "bad_origin",
+            "detail": message["detail"],
+        }
+
+
+def _run_relay(relay: Relay, stop: threading.Event) -> threading.Thread:
+    """Run ``relay`` in a thread with its own event loop until ``stop`` is set."""
+
+    def target() -> None:
+        async def main() -> None:
+            halt = asyncio.Event()
+            task = asyncio.create_task(relay.run(halt))
+            while not stop.is_set():
+                await asyncio.sleep(0.02)
+            halt.set()
+            await task
+
+        try:
+            asyncio.run(main())
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=target, daemon=True)
+    thread.start()
+    return thread
+
+
+def _append(stream: str, count: int) -> None:
+    from tests.casino.test_eventstore import Deposited
+
+    with transaction.atomic():
+        version = store.stream_version(stream)
+        store.append(stream, [Deposited(n) for n in range(count)], expected_version=version)
+
+
+def test_the_relay_is_woken_by_notify_and_batches_a_group_s_events() -> None:
+    """With a 10 s poll, an event still arrives within a second (NOTIFY at commit), and 300
+    events of one stream committed together reach its group in two messages."""
+    layer = get_channel_layer()
+    relay = Relay(name=f"relay-{uuid.uuid4().hex[:6]}", poll=10.0)
+    stream = f"acct-{uuid.uuid4().hex[:6]}"
+
+    async def listen(channel: str, want: int, timeout: float) -> list[dict]:
+        messages: list[dict] = []
+        got = 0
+        deadline = time.monotonic() + timeout
+        while got < want and time.monotonic() < deadline:
+            try:
+                message = await asyncio.wait_for(layer.receive(channel), 0.5)
+            except TimeoutError:
+                continue
+            messages.append(message)
+            got += len(message["events"])
+        return messages
+
+    async def scenario() -> tuple[float, list[dict]]:
+        channel = await layer.new_channel()
+        await layer.group_add(f"stream-{stream}", channel)
+        await sync_to_async(relay.load_cursor)()
+        stop = threading.Event()
+        thread = _run_relay(relay, stop)
+        try:
+            await asyncio.sleep(1.0)  # the relay is listening
+            began = time.monotonic()
+            await sync_to_async(_append)(stream, 1)
+            first = await listen(channel, 1, 5)
+            latency = time.monotonic() - began
+            await sync_to_async(_append)(stream, 300)
+            batch = await listen(channel, 300, 10)
+        finally:
+            stop.set()
+            await sync_to_async(thread.join)(10)
+        assert [e["version"] for m in first for e in m["events"]] == [1]
+        return latency, batch
+
+    latency, batch = async_to_sync(scenario)()
+    assert latency < 1.0
+    assert [e["version"] for m in batch for e in m["events"]] == list(range(2, 302))
+    assert len(batch) <= 2  # 200 events per message at most
+
+
+def test_only_one_relay_pushes_and_a_standby_takes_over() -> None:
+    name = f"relay-{uuid.uuid4().hex[:6]}"
+    active, standby = Relay(name=name, standby_poll=0.1), Relay(name=name, standby_poll=0.1)
+    stop_active, stop_standby = threading.Event(), threading.Event()
+    threads = [_run_relay(active, stop_active)]
+    time.sleep(1.0)
+    threads.append(_run_relay(standby, stop_standby))
+    try:
+        time.sleep(1.0)
+        assert active.active and not standby.active
+        _append(f"acct-{uuid.uuid4().hex[:6]}", 3)
+        deadline = time.monotonic() + 5
+        while active.pushed < 3 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert (active.pushed, standby.pushed) == (3, 0)
+        stop_active.set()
+        threads[0].join(10)
+        deadline = time.monotonic() + 2
+        while not standby.active and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert standby.active  # took over within 2 s
+        assert standby.cursor == active.cursor  # from the stored cursor: nothing again
+        _append(f"acct-{uuid.uuid4().hex[:6]}", 2)
+        deadline = time.monotonic() + 5
+        while standby.pushed < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert standby.pushed == 2
+    finally:
+        stop_active.set()
+        stop_standby.set()
+        for thread in threads:
+            thread.join(10)
