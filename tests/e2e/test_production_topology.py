@@ -262,19 +262,19 @@ def test_kill_9_of_the_active_relay_loses_nothing_and_the_standby_takes_over(
     table_version = snapshot["versions"][f"table-{table_id}"]
     expected = [k for k in topology.logged(streams) if k[0] != streams[0] or k[1] > table_version]
     assert len(keys) == len(set(keys)), "an event arrived twice"
-    activity = topology._sql(
-        "SELECT application_name, state, backend_xid, left(query, 80) FROM pg_stat_activity "
-        "WHERE datname = current_database()"
-    )
     closed = [m for _, m in received if m["type"] == "closed"]
     last = [(round(at - killed_at, 2), m["stream"], m["version"]) for at, m in events[-3:]]
     missing = sorted(set(expected) - set(keys))[:5]
-    where = topology._sql(
-        "SELECT stream, version, transaction_id::text, position FROM eventstore_event "
-        f"WHERE (stream, version) IN ({','.join(f'({s!r}, {v})' for s, v in missing) or '(0,0)'})"
-    ) if missing else []
+    where = (
+        topology._sql(
+            "SELECT stream, version, transaction_id::text, position FROM eventstore_event "
+            f"WHERE (stream, version) IN ({','.join(f'({s!r}, {v})' for s, v in missing) or '(0,0)'})"
+        )
+        if missing
+        else []
+    )
     logs = {
-        label: open(f"/tmp/{topology.name}-{label}.log").read()[-600:]
+        label: Path(f"/tmp/{topology.name}-{label}.log").read_text()[-600:]
         for label in ("relay-1", "relay-2")
     }
     cursor = topology._sql("SELECT transaction_id, position FROM eventstore_subscription")
