@@ -61,7 +61,7 @@ class MoveSerializer(RequestSerializer):
 
 class CloseTableRequest(RequestSerializer):
     reason = SafeCharField(max_length=500)
-    moves = MoveSerializer(many=True, required=False, default=list, max_length=MAX_SEATS)
+    moves = MoveSerializer(many=True, required=False, default=list, max_length=MAX_SEATS)  # type: ignore[call-arg]
 
 
 class SidebetRequest(RequestSerializer):

@@ -460,6 +460,7 @@ class DeviceListView(APIView):
                 raise _refusal(
                     "device_name_taken", "A device has that name.", 409, name=name
                 ) from None
+            assert device.token is not None  # a new device carries its plain token once
             issued.append(device.token)
             return {**_device_payload(device), "token": None}
 
@@ -497,5 +498,5 @@ class RevokeDeviceView(APIView):
             return _device_payload(fresh)
 
         response = run_write(request, body)
-        forget_device(device.token)
+        forget_device(device.token_hash)
         return response

@@ -7,6 +7,10 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings")
 django_asgi_app = get_asgi_application()
 
+from casino.security import require_secret_key  # noqa: E402
+
+require_secret_key()  # no serving without DEBUG on the built-in SECRET_KEY
+
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 

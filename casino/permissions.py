@@ -431,7 +431,7 @@ def check_request_shape(request: Request) -> None:
 def _path_exists(request: Request) -> bool:
     operation_registry()
     route = getattr(getattr(request, "resolver_match", None), "route", None)
-    return bool(route) and path_of_route(route) in _paths
+    return bool(route) and path_of_route(str(route)) in _paths
 
 
 def path_of_route(route: str) -> str:

@@ -82,7 +82,7 @@ class PayoutBandSerializer(RequestSerializer):
 
 class PayoutBracketSerializer(RequestSerializer):
     max_entries = StrictIntegerField(min_value=1, max_value=MAX_ENTRIES)
-    bands = PayoutBandSerializer(many=True, min_length=1, max_length=MAX_BANDS)
+    bands = PayoutBandSerializer(many=True, min_length=1, max_length=MAX_BANDS)  # type: ignore[call-arg]
 
 
 class TournamentConfigSerializer(RequestSerializer):
@@ -93,9 +93,9 @@ class TournamentConfigSerializer(RequestSerializer):
     buy_in = StrictIntegerField(min_value=0, max_value=MAX_AMOUNT, help_text="CZK")
     fee = StrictIntegerField(min_value=0, max_value=MAX_AMOUNT, help_text="CZK")
     starting_stack = StrictIntegerField(min_value=1, max_value=MAX_AMOUNT)
-    levels = LevelSerializer(many=True, max_length=MAX_LEVELS)
+    levels = LevelSerializer(many=True, max_length=MAX_LEVELS)  # type: ignore[call-arg]
     table_size = serializers.ChoiceField(choices=[9, 6], required=False)
-    breaks = BreakSerializer(many=True, required=False, max_length=MAX_BREAKS)
+    breaks = BreakSerializer(many=True, required=False, max_length=MAX_BREAKS)  # type: ignore[call-arg]
     breaks_mode = serializers.ChoiceField(choices=["scheduled", "synchronized"], required=False)
     sync_minute = StrictIntegerField(min_value=0, max_value=59, required=False)
     sync_every_hours = serializers.ChoiceField(choices=[1, 2], required=False)
@@ -117,7 +117,7 @@ class TournamentConfigSerializer(RequestSerializer):
     min_entrants = StrictIntegerField(
         min_value=2, max_value=MAX_ENTRIES, required=False, allow_null=True
     )
-    payout_table = PayoutBracketSerializer(many=True, required=False, max_length=MAX_BRACKETS)
+    payout_table = PayoutBracketSerializer(many=True, required=False, max_length=MAX_BRACKETS)  # type: ignore[call-arg]
     payout_rounding_unit = StrictIntegerField(min_value=1, max_value=MAX_AMOUNT, required=False)
     initial_button = serializers.ChoiceField(choices=["seat_1", "high_card"], required=False)
     button_rule = serializers.ChoiceField(choices=["dead_button", "forward"], required=False)

@@ -7,12 +7,14 @@ from typing import Any
 from django.core.management.base import BaseCommand
 
 from casino.realtime.relay import Relay
+from casino.security import require_secret_key
 
 
 class Command(BaseCommand):
     help = "Tail the event log and publish every committed event to the channel layer."
 
     def handle(self, *args: Any, **options: Any) -> None:
+        require_secret_key()
         stop = threading.Event()
         signal.signal(signal.SIGTERM, lambda *_: stop.set())
         signal.signal(signal.SIGINT, lambda *_: stop.set())
