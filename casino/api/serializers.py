@@ -116,11 +116,13 @@ class NoBody(RequestSerializer):
 
 
 PROMOTED_CODES = (UNKNOWN_FIELD, NOT_AN_INTEGER, FORBIDDEN_CHARACTERS)
-"""Field error codes that become the answer's top-level ``code`` (first one found)."""
+"""Field error codes that name the answer's top-level ``code``."""
 
 
 def promoted_code(codes: Any) -> str | None:
-    """The first of :data:`PROMOTED_CODES` in a ``ValidationError.get_codes()`` tree."""
+    """The answer's code for a ``ValidationError.get_codes()`` tree: ``unknown_field`` if
+    any field is unknown; else the one promoted code when every field error has it;
+    else ``None`` (``invalid_request``)."""
     found: set[str] = set()
 
     def walk(node: Any) -> None:
@@ -134,4 +136,8 @@ def promoted_code(codes: Any) -> str | None:
                 walk(child)
 
     walk(codes)
-    return next((code for code in PROMOTED_CODES if code in found), None)
+    if UNKNOWN_FIELD in found:
+        return UNKNOWN_FIELD
+    if len(found) == 1 and (code := next(iter(found))) in PROMOTED_CODES:
+        return code
+    return None
