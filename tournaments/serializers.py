@@ -1,17 +1,20 @@
 """Typed request and response shapes of the tournament endpoints. Money in CZK, chips in
 chips, minutes for level and break lengths, times ISO-8601 UTC."""
 
+from typing import Any
+
 from rest_framework import serializers
 
 from casino.api.serializers import MAX_ID, RequestSerializer, SafeCharField, StrictIntegerField
 from tournaments.domain.config import MAX_ENTRIES, MAX_PAID_PLACES
 
 MAX_AMOUNT = 10**12
-MAX_LEVELS = 500  # levels, and level numbers a rule may name
-MAX_BREAKS = 500
+MAX_LEVELS = 200  # levels, and level numbers a rule may name
+MAX_BREAKS = 100
 MAX_PER_PLAYER = 1_000  # re-entries, rebuys, add-ons per player
-MAX_BRACKETS = 200  # payout brackets
-MAX_BANDS = 1_000  # bands of one bracket
+MAX_BRACKETS = 50  # payout brackets (the default table has 37)
+MAX_BANDS = 100  # bands of one bracket (the default table: at most 69)
+MAX_TOTAL_BANDS = 2_000  # bands of the whole payout table (the default table: 1,540)
 LEVEL_ANTE_TYPES = ["none", "ante", "big_blind_ante"]
 
 
@@ -133,6 +136,13 @@ class TournamentConfigSerializer(RequestSerializer):
     tie_remainder = serializers.ChoiceField(
         choices=["better_hand", "left_of_button"], required=False
     )
+
+    def validate_payout_table(self, brackets: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        if sum(len(bracket["bands"]) for bracket in brackets) > MAX_TOTAL_BANDS:
+            raise serializers.ValidationError(
+                f"At most {MAX_TOTAL_BANDS} bands in the whole payout table."
+            )
+        return brackets
 
 
 class ClockSerializer(serializers.Serializer):

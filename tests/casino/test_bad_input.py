@@ -443,3 +443,26 @@ def test_no_debug_page_even_with_debug_on(tablet: TabletClient, settings: Any) -
         response = tablet.get(path)
         assert response.status_code == 404
         assert response["Content-Type"].startswith("application/json"), path
+
+
+def test_the_largest_tournament_the_bounds_allow_is_answered_within_a_second(
+    tablet: TabletClient,
+) -> None:
+    """Every bound at its maximum at once: still one second, whatever the answer."""
+    from tournaments.serializers import MAX_BANDS, MAX_LEVELS, MAX_TOTAL_BANDS
+
+    tablet.get("/api/v1/tournaments/")  # warm: the first request builds the operation table
+    brackets = [
+        {"max_entries": 100 + i, "bands": [{"count": 1, "bp": 100}] * MAX_BANDS}
+        for i in range(MAX_TOTAL_BANDS // MAX_BANDS)
+    ]
+    levels = [{"small_blind": 1, "big_blind": 2, "minutes": 20}] * MAX_LEVELS
+    config = tournament_config(payout_table=brackets, levels=levels)
+    started = time.monotonic()
+    response = tablet.post("/api/v1/tournaments/", config)
+    elapsed = time.monotonic() - started
+    assert response.status_code == 201, response.json()
+    assert elapsed < 1.0, elapsed
+    too_many = [*brackets, {"max_entries": 10**4, "bands": [{"count": 1, "bp": 10_000}]}]
+    refused(tablet.post("/api/v1/tournaments/", tournament_config(payout_table=too_many)), 400,
+            "invalid_request")  # fmt: skip
