@@ -16,6 +16,7 @@ from casino import clock
 from casino.api.errors import ErrorSerializer
 from casino.api.views import write_view
 from casino.errors import DomainError
+from casino.models import require_player
 from tables.selectors import table_payload
 from tables.serializers import TableSerializer
 
@@ -178,21 +179,27 @@ RedeemChipsView = write_view(
 
 class RestrictionsView(APIView):
     @extend_schema(
-        operation_id="buy_in_restrictions", responses={200: s.RestrictionSerializer(many=True)}
+        operation_id="buy_in_restrictions",
+        responses={200: s.RestrictionSerializer(many=True), 404: ErrorSerializer},
     )
     def get(self, request: Request, player_id: int) -> Response:
         """Games the player left less than the return window ago and the buy-in each now
-        requires (SES-7), for the cashier and the tablet before a buy-in."""
+        requires (SES-7), for the cashier and the tablet before a buy-in. 404
+        ``player_not_found``."""
+        require_player(player_id)
         rows = [asdict(r) for r in selectors.return_restrictions(player_id)]
         return Response(s.RestrictionSerializer(rows, many=True).data)
 
 
 class SessionsView(APIView):
     @extend_schema(
-        operation_id="list_cash_sessions", responses={200: s.CashSessionSerializer(many=True)}
+        operation_id="list_cash_sessions",
+        responses={200: s.CashSessionSerializer(many=True), 404: ErrorSerializer},
     )
     def get(self, request: Request, player_id: int) -> Response:
-        """A player's cash sessions with the time seated (hours played)."""
+        """A player's cash sessions with the time seated (hours played). 404
+        ``player_not_found``."""
+        require_player(player_id)
         now = clock.now()
         rows = [
             {

@@ -2,12 +2,13 @@
 
 from rest_framework import serializers
 
+from casino.api.serializers import MAX_ID, RequestSerializer, SafeCharField, StrictIntegerField
 from tables.domain.seating import MAX_SEATS
 from tables.serializers import MAX_AMOUNT, TableSerializer
 
 
-class AmountRequest(serializers.Serializer):
-    amount = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT, help_text="CZK")
+class AmountRequest(RequestSerializer):
+    amount = StrictIntegerField(min_value=1, max_value=MAX_AMOUNT, help_text="CZK")
 
 
 class TopUpRequest(AmountRequest):
@@ -18,9 +19,9 @@ class TopUpRequest(AmountRequest):
     )
 
 
-class CageRequest(serializers.Serializer):
-    player_id = serializers.IntegerField(min_value=1)
-    amount = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT, help_text="CZK")
+class CageRequest(RequestSerializer):
+    player_id = StrictIntegerField(min_value=1, max_value=MAX_ID)
+    amount = StrictIntegerField(min_value=1, max_value=MAX_AMOUNT, help_text="CZK")
 
 
 class CageBalanceSerializer(serializers.Serializer):
@@ -39,39 +40,39 @@ class CageBalanceSerializer(serializers.Serializer):
     )
 
 
-class LimitsRequest(serializers.Serializer):
-    buy_in_min = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT)
-    buy_in_max = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT)
-    reason = serializers.CharField(
+class LimitsRequest(RequestSerializer):
+    buy_in_min = StrictIntegerField(min_value=1, max_value=MAX_AMOUNT)
+    buy_in_max = StrictIntegerField(min_value=1, max_value=MAX_AMOUNT)
+    reason = SafeCharField(
         max_length=500, allow_blank=True, help_text="Why the floor changes them (BI-5)."
     )
 
 
-class TransferRequest(serializers.Serializer):
-    to_table_id = serializers.IntegerField(min_value=1)
-    to_seat = serializers.IntegerField(min_value=1, max_value=MAX_SEATS)
+class TransferRequest(RequestSerializer):
+    to_table_id = StrictIntegerField(min_value=1, max_value=MAX_ID)
+    to_seat = StrictIntegerField(min_value=1, max_value=MAX_SEATS)
 
 
-class MoveSerializer(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=1, max_value=MAX_SEATS)
-    to_table_id = serializers.IntegerField(min_value=1)
-    to_seat = serializers.IntegerField(min_value=1, max_value=MAX_SEATS)
+class MoveSerializer(RequestSerializer):
+    seat = StrictIntegerField(min_value=1, max_value=MAX_SEATS)
+    to_table_id = StrictIntegerField(min_value=1, max_value=MAX_ID)
+    to_seat = StrictIntegerField(min_value=1, max_value=MAX_SEATS)
 
 
-class CloseTableRequest(serializers.Serializer):
-    reason = serializers.CharField(max_length=500)
-    moves = MoveSerializer(many=True, required=False, default=list)
+class CloseTableRequest(RequestSerializer):
+    reason = SafeCharField(max_length=500)
+    moves = MoveSerializer(many=True, required=False, default=list, max_length=MAX_SEATS)  # type: ignore[call-arg]
 
 
-class SidebetRequest(serializers.Serializer):
-    player_a = serializers.IntegerField(min_value=1)
-    player_b = serializers.IntegerField(min_value=1)
-    amount = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT, help_text="CZK")
-    description = serializers.CharField(max_length=200, required=False, default="")
+class SidebetRequest(RequestSerializer):
+    player_a = StrictIntegerField(min_value=1, max_value=MAX_ID)
+    player_b = StrictIntegerField(min_value=1, max_value=MAX_ID)
+    amount = StrictIntegerField(min_value=1, max_value=MAX_AMOUNT, help_text="CZK")
+    description = SafeCharField(max_length=200, required=False, default="")
 
 
-class SettleSidebetRequest(serializers.Serializer):
-    winner = serializers.IntegerField(min_value=1, help_text="Player id of the winner.")
+class SettleSidebetRequest(RequestSerializer):
+    winner = StrictIntegerField(min_value=1, max_value=MAX_ID, help_text="Player id of the winner.")
 
 
 class SidebetResponse(serializers.Serializer):
@@ -110,12 +111,13 @@ class CashSessionSerializer(serializers.Serializer):
     left_by_transfer = serializers.BooleanField()
 
 
-class ChipGiftRequest(serializers.Serializer):
-    from_seat = serializers.IntegerField(min_value=1, max_value=MAX_SEATS)
-    to_seat = serializers.IntegerField(min_value=1, max_value=MAX_SEATS)
-    amount = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT, help_text="CZK")
+class ChipGiftRequest(RequestSerializer):
+    from_seat = StrictIntegerField(min_value=1, max_value=MAX_SEATS)
+    to_seat = StrictIntegerField(min_value=1, max_value=MAX_SEATS)
+    amount = StrictIntegerField(min_value=1, max_value=MAX_AMOUNT, help_text="CZK")
     objected_by = serializers.ListField(
-        child=serializers.IntegerField(min_value=1, max_value=MAX_SEATS),
+        child=StrictIntegerField(min_value=1, max_value=MAX_SEATS),
+        max_length=MAX_SEATS,
         default=list,
         help_text="Seats of the players who object (BI-9); empty: everybody agreed.",
     )
@@ -126,14 +128,14 @@ class ChipGiftResponse(serializers.Serializer):
     table = TableSerializer()
 
 
-class PartialCashOutRequest(serializers.Serializer):
-    amount = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT, help_text="CZK")
-    reason = serializers.CharField(max_length=500, allow_blank=True)
+class PartialCashOutRequest(RequestSerializer):
+    amount = StrictIntegerField(min_value=1, max_value=MAX_AMOUNT, help_text="CZK")
+    reason = SafeCharField(max_length=500, allow_blank=True)
     floor_override = serializers.BooleanField(
         default=False, help_text="The floor approves the exception to SES-5 (SES-6)."
     )
 
 
-class RestrictionRequest(serializers.Serializer):
-    other_player_id = serializers.IntegerField(min_value=1)
-    reason = serializers.CharField(max_length=200, allow_blank=True)
+class RestrictionRequest(RequestSerializer):
+    other_player_id = StrictIntegerField(min_value=1, max_value=MAX_ID)
+    reason = SafeCharField(max_length=200, allow_blank=True)

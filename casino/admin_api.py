@@ -37,7 +37,15 @@ from rest_framework.views import APIView
 
 from casino import clock
 from casino.api.errors import ErrorSerializer
-from casino.api.views import IDEMPOTENCY_KEY, WRITE_PARAMETERS, command_context, run_write
+from casino.api.serializers import RequestSerializer, SafeCharField, StrictIntegerField
+from casino.api.throttle import refuse_if_locked_out
+from casino.api.views import (
+    IDEMPOTENCY_KEY,
+    WRITE_PARAMETERS,
+    command_context,
+    idempotency_key,
+    run_write,
+)
 from casino.auth import DeviceTokenAuthentication, forget_device
 from casino.errors import DomainError, NotFound
 from casino.eventstore import commands
@@ -47,6 +55,7 @@ from casino.permissions import role_of
 User = get_user_model()
 
 PRINCIPAL_KINDS = ["user", "device"]
+MAX_ID = 2**31 - 1
 
 ERRORS = {400: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer, 422: ErrorSerializer}
 
@@ -75,11 +84,7 @@ def _run_idempotent(
 ) -> Response:
     """:func:`casino.api.views.run_write` with a fingerprint of ``identity`` instead of the
     whole body, so that a password never reaches the idempotency records."""
-    key = request.headers.get("Idempotency-Key")
-    if not key:
-        raise _refusal(
-            "idempotency_key_required", "Every write must carry an Idempotency-Key header.", 400
-        )
+    key = idempotency_key(request)
     outcome = commands.run_command(
         body,
         ctx=command_context(request),
@@ -106,9 +111,11 @@ class PrincipalSerializer(serializers.Serializer):
     )
 
 
-class LoginRequest(serializers.Serializer):
-    username = serializers.CharField(max_length=150)
-    password = serializers.CharField(max_length=4096, style={"input_type": "password"})
+class LoginRequest(RequestSerializer):
+    username = SafeCharField(max_length=150)
+    password = serializers.CharField(
+        max_length=4096, trim_whitespace=False, style={"input_type": "password"}
+    )
 
 
 class LoginResponse(PrincipalSerializer):
@@ -154,18 +161,25 @@ class LoginView(APIView):
     @extend_schema(
         operation_id="auth_login",
         request=LoginRequest,
-        responses={200: LoginResponse, 400: ErrorSerializer, 422: ErrorSerializer},
+        responses={
+            200: LoginResponse,
+            400: ErrorSerializer,
+            422: ErrorSerializer,
+            429: ErrorSerializer,
+        },
         parameters=[LOGIN_KEY],
     )
     def post(self, request: Request) -> Response:
         """Log a staff member in: a session cookie for the console. Needs the CSRF token
         (``GET /auth/csrf/``). Wrong credentials answer 400 ``invalid_credentials``; an
-        account without a staff role 422 ``no_staff_role``."""
+        account without a staff role 422 ``no_staff_role``. After repeated failures for the
+        username or from the address, 429 ``too_many_login_failures`` (casino.api.throttle)."""
         if not isinstance(request.successful_authenticator, DeviceTokenAuthentication):
             # No login CSRF: a cross-site form must not log a console into another account.
             SessionAuthentication().enforce_csrf(request)
         incoming = LoginRequest(data=request.data)
         incoming.is_valid(raise_exception=True)
+        refuse_if_locked_out(request._request, incoming.validated_data["username"])
         user = authenticate(
             request._request,
             username=incoming.validated_data["username"],
@@ -191,7 +205,8 @@ class LogoutView(APIView):
         """End the console's session (needs the CSRF token, like every session write)."""
 
         def body() -> dict[str, bool]:
-            logout(request._request)
+            if not isinstance(request.user, Device):  # a device has no session to end
+                logout(request._request)
             return {"logged_out": True}
 
         return run_write(request, body)
@@ -220,16 +235,21 @@ def _staff_role(value: str) -> str:
     return value
 
 
-class CreateStaffRequest(serializers.Serializer):
-    username = serializers.CharField(max_length=150)
-    password = serializers.CharField(max_length=4096, style={"input_type": "password"})
+class CreateStaffRequest(RequestSerializer):
+    username = SafeCharField(max_length=150)
+    password = serializers.CharField(
+        max_length=4096,
+        trim_whitespace=False,
+        style={"input_type": "password"},
+        help_text="Checked by the room's password validators (AUTH_PASSWORD_VALIDATORS).",
+    )
     role = serializers.ChoiceField(choices=Role.choices, help_text="Any role but dealer.")
 
     def validate_role(self, value: str) -> str:
         return _staff_role(value)
 
 
-class UpdateStaffRequest(serializers.Serializer):
+class UpdateStaffRequest(RequestSerializer):
     role = serializers.ChoiceField(
         choices=Role.choices, required=False, help_text="Any role but dealer."
     )
@@ -239,8 +259,10 @@ class UpdateStaffRequest(serializers.Serializer):
     password = serializers.CharField(
         max_length=4096,
         required=False,
+        trim_whitespace=False,
         style={"input_type": "password"},
-        help_text="A new password; the account's other sessions end.",
+        help_text="A new password (checked by AUTH_PASSWORD_VALIDATORS); the account's "
+        "other sessions end.",
     )
 
     def validate_role(self, value: str) -> str:
@@ -286,7 +308,7 @@ class StaffListView(APIView):
         incoming = CreateStaffRequest(data=request.data)
         incoming.is_valid(raise_exception=True)
         data = dict(incoming.validated_data)
-        _check_password(data["password"])
+        _check_password(data["password"], User(username=data["username"]))
 
         def body() -> dict[str, Any]:
             try:
@@ -365,9 +387,9 @@ class RegisteredDeviceSerializer(DeviceSerializer):
     )
 
 
-class RegisterDeviceRequest(serializers.Serializer):
-    name = serializers.CharField(max_length=100)
-    table_id = serializers.IntegerField(min_value=1)
+class RegisterDeviceRequest(RequestSerializer):
+    name = SafeCharField(max_length=100)
+    table_id = StrictIntegerField(min_value=1, max_value=MAX_ID)
 
 
 def _device_payload(device: Device) -> dict[str, Any]:
@@ -439,6 +461,7 @@ class DeviceListView(APIView):
                 raise _refusal(
                     "device_name_taken", "A device has that name.", 409, name=name
                 ) from None
+            assert device.token is not None  # a new device carries its plain token once
             issued.append(device.token)
             return {**_device_payload(device), "token": None}
 
@@ -476,5 +499,5 @@ class RevokeDeviceView(APIView):
             return _device_payload(fresh)
 
         response = run_write(request, body)
-        forget_device(device.token)
+        forget_device(device.token_hash)
         return response

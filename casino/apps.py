@@ -9,6 +9,7 @@ class CasinoConfig(AppConfig):
         from django.contrib.auth import get_user_model
         from django.db.models.signals import post_save
 
+        from casino import security  # noqa: F401  (registers the deploy check)
         from casino.models import Device
         from casino.realtime import revocation
 

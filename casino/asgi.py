@@ -14,6 +14,10 @@ import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings")
 django.setup(set_prefix=False)
 
+from casino.security import require_secret_key  # noqa: E402
+
+require_secret_key()  # no serving without DEBUG on the built-in SECRET_KEY
+
 from asgiref.sync import sync_to_async  # noqa: E402
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

@@ -2,52 +2,93 @@
 call services. Broker from ``CELERY_BROKER_URL`` (Redis in production, in-memory by default).
 
 Production runs ``celery -A casino worker`` and ``celery -A casino beat`` (the sweeps in
-``CELERY_BEAT_SCHEDULE``). The embedded ``manage.py up`` has no worker: it runs the beat
-schedule's sweeps in a thread (:func:`run_beat_in_thread`), which does the timers' work
-within a sweep interval (ETA tasks queued in the in-memory broker are never consumed).
+``CELERY_BEAT_SCHEDULE``). The embedded ``manage.py up`` runs both in its own process
+(:func:`start_embedded`): a real worker (solo pool, in a thread) that consumes the ETA
+timers from the in-memory broker, and beat (in a thread) that sends the sweeps every
+``EMBEDDED_SWEEP_SECONDS`` (1 s), so a timer whose ETA task was lost with a previous
+process (the in-memory broker does not survive a restart) still fires within a second of
+its due time, from the first second, with no request needed.
 """
+
+from __future__ import annotations
 
 import logging
 import os
 import threading
-import time
+from dataclasses import dataclass
+from typing import Any
 
 from celery import Celery
+from celery.signals import worker_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings")
 
 app = Celery("casino")
 app.config_from_object("django.conf:settings", namespace="CELERY")
+# the tasks modules of every installed app (waitlist.tasks, tournaments.tasks), imported
+# when a worker or beat starts (and by start_embedded): no NotRegistered for the sweeps
 app.autodiscover_tasks()
 
 logger = logging.getLogger("casino.timers")
 
+EMBEDDED_SWEEP_SECONDS = 1.0
+"""Sweep interval of the embedded beat, seconds."""
 
-def run_beat_in_thread() -> threading.Event:
-    """Run every task of ``CELERY_BEAT_SCHEDULE`` in this process at its interval (seconds),
-    in a daemon thread; set the returned event to stop it."""
-    from django.conf import settings
-    from django.db import close_old_connections
 
-    stop = threading.Event()
-    schedule = {
-        entry["task"]: float(entry["schedule"]) for entry in settings.CELERY_BEAT_SCHEDULE.values()
+@worker_init.connect
+def _refuse_builtin_secret_key(**_: Any) -> None:
+    from casino.security import require_secret_key
+
+    require_secret_key()
+
+
+@dataclass
+class Embedded:
+    """The worker and beat threads of :func:`start_embedded`; :meth:`stop` ends both."""
+
+    worker: Any
+    beat: Any
+    worker_thread: threading.Thread
+
+    def stop(self, timeout: float = 10.0) -> None:
+        self.beat.stop()
+        self.worker.stop(in_sighandler=False)
+        self.worker_thread.join(timeout)
+
+
+def start_embedded(*, sweep_seconds: float = EMBEDDED_SWEEP_SECONDS) -> Embedded:
+    """Run a Celery worker (solo pool) and beat in daemon threads of this process.
+
+    The worker consumes every task sent to ``app`` (ETA timers included); beat sends each
+    sweep of ``CELERY_BEAT_SCHEDULE`` every ``min(its interval, sweep_seconds)`` seconds
+    with an in-memory schedule (no schedule file). Returns the handles to stop them.
+    """
+    from celery import beat
+
+    app.loader.import_default_modules()  # the tasks modules: registered before any send
+    # the broker is polled every 0.1 s: a sent task starts at most that much later
+    options = dict(app.conf.broker_transport_options or {})
+    options.setdefault("polling_interval", 0.1)
+    app.conf.broker_transport_options = options
+    app.conf.beat_schedule = {
+        name: {**entry, "schedule": min(float(entry["schedule"]), sweep_seconds)}
+        for name, entry in app.conf.beat_schedule.items()
     }
-    due = dict.fromkeys(schedule, 0.0)
-
-    def loop() -> None:
-        while not stop.is_set():
-            now = time.monotonic()
-            for name, every in schedule.items():
-                if now >= due[name]:
-                    due[name] = now + every
-                    try:
-                        app.tasks[name]()  # run here, synchronously
-                    except Exception:
-                        logger.exception("timer sweep %s failed", name)
-                    finally:
-                        close_old_connections()
-            stop.wait(1.0)
-
-    threading.Thread(target=loop, name="casino-beat", daemon=True).start()
-    return stop
+    ready = threading.Event()
+    worker = app.WorkController(
+        ready_callback=lambda *_: ready.set(),
+        pool_cls="solo",
+        concurrency=1,
+        without_heartbeat=True,
+        without_mingle=True,
+        without_gossip=True,
+        loglevel=logging.WARNING,
+        hostname=f"embedded@{os.getpid()}",
+    )
+    thread = threading.Thread(target=worker.start, name="casino-worker", daemon=True)
+    thread.start()
+    if not ready.wait(30):
+        logger.warning("embedded Celery worker not ready after 30 s")
+    clock = beat.EmbeddedService(app, thread=True, scheduler_cls="celery.beat.Scheduler")
+    clock.start()
+    return Embedded(worker=worker, beat=clock, worker_thread=thread)

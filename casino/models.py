@@ -6,6 +6,8 @@ a :class:`Device` (dealer tablet, token) or a Django ``User`` with a :class:`Sta
 (console, session login).
 """
 
+import hashlib
+import hmac
 import secrets
 
 from django.conf import settings
@@ -42,19 +44,38 @@ def _new_token() -> str:
     return secrets.token_hex(32)
 
 
+def hash_token(token: str) -> str:
+    """What is stored of a device token: its SHA-256, hex (64 characters).
+
+    Tokens are 256 random bits, so an unsalted hash is enough: the table of hashes does
+    not let anyone who reads it authenticate.
+    """
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def token_matches(token: str, token_hash: str) -> bool:
+    """Whether ``token`` is the one ``token_hash`` was made from (constant time)."""
+    return hmac.compare_digest(hash_token(token), token_hash)
+
+
 class Device(models.Model):
     """A registered device (dealer tablet, console) that authenticates with a token.
 
     ``role`` is the staff role the device acts with; a dealer tablet is bound to ``table_id``
     and may write only to that table and its hands (casino.permissions). Revoked devices
     cannot authenticate; ``registered_by`` / ``revoked_by`` record which staff user did it.
+
+    Only the SHA-256 of the token is stored (``token_hash``). The plain token exists once:
+    on the instance that created the device (``Device.objects.create(...).token``) or
+    that :meth:`issue_token` returned it from; a device read from the database has
+    ``token`` ``None``. Show it to whoever registers the device, then it is gone.
     """
 
     Role = Role
 
     name = models.CharField(max_length=100, unique=True)
     role = models.CharField(max_length=20, choices=Role.choices, default=Role.DEALER)
-    token = models.CharField(max_length=64, unique=True, default=_new_token)
+    token_hash = models.CharField(max_length=64, unique=True, editable=False)
     table_id = models.PositiveIntegerField(null=True, blank=True)
     revoked = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -74,8 +95,25 @@ class Device(models.Model):
         related_name="+",
     )
 
+    token: str | None = None
+    """The plain token, on the instance that issued it only (never stored)."""
+
     def __str__(self) -> str:
         return f"{self.name} ({self.role})"
+
+    def save(self, *args: object, **kwargs: object) -> None:
+        if not self.token_hash:
+            self.token = _new_token()
+            self.token_hash = hash_token(self.token)
+        super().save(*args, **kwargs)  # type: ignore[arg-type]
+
+    def issue_token(self) -> str:
+        """Replace the device's token with a fresh one and return it (shown once): the
+        old token stops working here at once, elsewhere within the token cache time."""
+        self.token = _new_token()
+        self.token_hash = hash_token(self.token)
+        self.save(update_fields=["token_hash"])
+        return self.token
 
     @property
     def is_authenticated(self) -> bool:

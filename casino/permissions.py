@@ -6,9 +6,11 @@ that is not listed (a new endpoint someone forgot, ``OPTIONS``, a path outside t
 schema) is denied to everyone, admin included: whoever adds an endpoint adds its row
 here (tests/casino/test_permissions.py names the missing ones). Anonymous callers get
 only :data:`PUBLIC_OPERATIONS` (the CSRF token and the login form). Refusals are 401
-(no or bad credentials) or 403 (a role that may not); since permissions are checked
-before the method is dispatched, an unsupported method is 403 too, and a dealer asking
-for a hand that does not exist gets 403 (its table cannot be shown to be his).
+(no or bad credentials) or 403 (a role that may not). A method a path's operations lack
+(``OPTIONS``, ``PUT`` ...) answers 405, and a hand that does not exist 404 (to a dealer
+too). Once allowed, a request whose query string names a parameter the operation does
+not declare answers 400 ``unknown_query_parameter`` (issue #12: one check for every
+list endpoint, from the same schema).
 
 Principals (:func:`role_of`):
 
@@ -91,6 +93,7 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ObjectDoesNotExist
+from rest_framework.exceptions import MethodNotAllowed
 from rest_framework.permissions import BasePermission
 
 from casino.models import Device, Role
@@ -341,6 +344,9 @@ def table_of_request(kwargs: dict[str, Any]) -> int | None:
 # --- operation ids -------------------------------------------------------------------------
 
 _registry: dict[tuple[str, str], str] | None = None
+_query_parameters: dict[tuple[str, str], frozenset[str]] = {}
+_without_body: set[tuple[str, str]] = set()
+_paths: set[str] = set()
 _registry_lock = threading.Lock()
 _route_paths: dict[str, str] = {}
 _PARAMETER = re.compile(r"<(?:[^<>:]+:)?([^<>:]+)>")
@@ -359,12 +365,73 @@ def operation_registry() -> dict[tuple[str, str], str]:
                 from drf_spectacular.generators import SchemaGenerator
 
                 schema = SchemaGenerator().get_schema(request=None, public=True)
+                for path, item in schema["paths"].items():
+                    _paths.add(path)
+                    for method, operation in item.items():
+                        if "requestBody" not in operation:
+                            _without_body.add((path, method.upper()))
+                        _query_parameters[(path, method.upper())] = frozenset(
+                            parameter["name"]
+                            for parameter in operation.get("parameters", [])
+                            if parameter.get("in") == "query"
+                        )
                 _registry = {
                     (path, method.upper()): operation["operationId"]
                     for path, item in schema["paths"].items()
                     for method, operation in item.items()
                 }
     return _registry
+
+
+def _operation_key(request: Request) -> tuple[str, str]:
+    operation_registry()
+    route = getattr(getattr(request, "resolver_match", None), "route", None) or ""
+    method = "GET" if request.method == "HEAD" else str(request.method)
+    return path_of_route(route), method
+
+
+def query_parameters(request: Request) -> frozenset[str]:
+    """The query parameters the schema declares for the request's operation."""
+    return _query_parameters.get(_operation_key(request), frozenset())
+
+
+def check_request_shape(request: Request) -> None:
+    """Refuse what the operation does not take, as its schema says: a query parameter it
+    does not declare, or a body when it has none (``cash_out`` with an ``amount``). Bodies
+    of operations that take one are checked by their serializer
+    (:class:`casino.api.serializers.RequestSerializer`).
+
+    Raises:
+        DomainError ``unknown_query_parameter`` or ``unknown_field`` (400).
+    """
+    from casino.errors import DomainError
+
+    unknown = sorted(set(request.query_params) - query_parameters(request))
+    if unknown:
+        error = DomainError(
+            "unknown_query_parameter",
+            "This operation does not take these query parameters.",
+            parameters=[name[:100] for name in unknown[:20]],
+        )
+        error.status = 400
+        raise error
+    if request.method in ("POST", "PUT", "PATCH") and _operation_key(request) in _without_body:
+        body = request.data
+        if body:
+            names = list(body)[:20] if isinstance(body, dict) else []
+            error = DomainError(
+                "unknown_field",
+                "This operation takes no body.",
+                fields=[str(name)[:100] for name in names],
+            )
+            error.status = 400
+            raise error
+
+
+def _path_exists(request: Request) -> bool:
+    operation_registry()
+    route = getattr(getattr(request, "resolver_match", None), "route", None)
+    return bool(route) and path_of_route(str(route)) in _paths
 
 
 def path_of_route(route: str) -> str:
@@ -399,14 +466,26 @@ class OperationPermission(BasePermission):
     def has_permission(self, request: Request, view: APIView) -> bool:
         operation_id = operation_id_for(request)
         if operation_id is None:
+            if _path_exists(request):
+                raise MethodNotAllowed(str(request.method))
             self.message = "This operation is not in the API."
             return False
         if operation_id in PUBLIC_OPERATIONS:
+            check_request_shape(request)
             return True
         principal = request.user
         role = role_of(principal)
         table_id = None
         if role == DEALER and operation_id in TABLE_SCOPED:
-            table_id = table_of_request(getattr(view, "kwargs", None) or {})
+            kwargs = getattr(view, "kwargs", None) or {}
+            table_id = table_of_request(kwargs)
+            if table_id is None and "hand_id" in kwargs:
+                from casino.errors import NotFound
+
+                hand_id = str(kwargs["hand_id"])
+                raise NotFound("hand_not_found", f"There is no hand {hand_id}.", hand_id=hand_id)
             self.message = "A dealer tablet may act only at its own table."
-        return _allowed(principal, role, operation_id, table_id)
+        if not _allowed(principal, role, operation_id, table_id):
+            return False
+        check_request_shape(request)
+        return True

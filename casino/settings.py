@@ -17,9 +17,33 @@ VAR_DIR = BASE_DIR / "var"
 env = environ.Env()
 environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
 
-DEBUG = env.bool("DEBUG", default=True)
-SECRET_KEY = env.str("SECRET_KEY", default="dev-only-insecure-key-change-me-in-production-please")
+# DEBUG is off unless asked for (``DEBUG=true``); ``manage.py up`` turns it on for itself.
+DEBUG = env.bool("DEBUG", default=False)
+BUILTIN_SECRET_KEY = "dev-only-insecure-key-change-me-in-production-please"
+SECRET_KEY = env.str("SECRET_KEY", default=BUILTIN_SECRET_KEY)
+# Without DEBUG, serving (ASGI, the relay, a Celery worker) and ``check --deploy`` refuse the
+# built-in key: casino.security.require_secret_key.
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
+
+# --- transport security (issue #12 C) -----------------------------------------------------
+# Production-safe unless DEBUG: HTTPS only, secure cookies, HSTS. `up` (DEBUG on) serves plain
+# http on localhost. Behind a TLS proxy set SECURE_PROXY_SSL_HEADER_ENABLED=true.
+SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=not DEBUG)
+SESSION_COOKIE_SECURE = env.bool("SESSION_COOKIE_SECURE", default=not DEBUG)
+CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=not DEBUG)
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=0 if DEBUG else 31_536_000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=not DEBUG)
+SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=not DEBUG)
+SECURE_REDIRECT_EXEMPT = env.list("SECURE_REDIRECT_EXEMPT", default=[])
+if env.bool("SECURE_PROXY_SSL_HEADER_ENABLED", default=False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+X_FRAME_OPTIONS = "DENY"
+
+# --- request bodies (issue #12 A) -----------------------------------------------------------
+# casino.api.parsers.BoundedJSONParser answers 413 above this many bytes.
+DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=1024 * 1024)
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
 
 INSTALLED_APPS = [
     "django.contrib.auth",
@@ -32,6 +56,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "django_filters",
     "channels",
+    "axes",  # login throttling (issue #12 C): casino.admin_api.LoginView
     "casino",
     "casino.eventstore",
     "tables",
@@ -50,7 +75,40 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # last: turns a locked-out login into the JSON 429 of casino.api.throttle
+    "axes.middleware.AxesMiddleware",
 ]
+
+AUTHENTICATION_BACKENDS = [
+    # first: refuses a locked-out username or address before the password is checked
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Staff passwords set through the API (create_staff, update_staff) are checked by these.
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": env.int("PASSWORD_MIN_LENGTH", default=10)},
+    },
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+# --- login throttling (django-axes) ---------------------------------------------------------
+# After AXES_FAILURE_LIMIT failed logins for one username, or from one address, further
+# logins of that username / from that address answer 429 ``too_many_login_failures`` for
+# AXES_COOLOFF_MINUTES; a successful login of the user resets his count.
+AXES_ENABLED = env.bool("AXES_ENABLED", default=True)
+AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = env.float("AXES_COOLOFF_MINUTES", default=15.0) / 60  # hours
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "casino.api.throttle.locked_out"
+AXES_HTTP_RESPONSE_CODE = 429
+AXES_VERBOSE = False
+AXES_IPWARE_META_PRECEDENCE_ORDER = ["REMOTE_ADDR"]
 
 ROOT_URLCONF = "casino.urls"
 ASGI_APPLICATION = "casino.asgi.application"
@@ -138,6 +196,9 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "EXCEPTION_HANDLER": "casino.api.errors.exception_handler",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    # JSON only, bounded in size and depth (413 / 400, never 500)
+    "DEFAULT_PARSER_CLASSES": ["casino.api.parsers.BoundedJSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "UNAUTHENTICATED_USER": None,
 }
 SPECTACULAR_SETTINGS = {

@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.api.errors import WRITE_ERRORS, ErrorSerializer
+from casino.api.serializers import NoBody
 from casino.api.views import WRITE_PARAMETERS, expected_version, run_write, write_view
 from casino.errors import NotFound
 from casino.eventstore.aggregates import Loaded
@@ -110,13 +111,9 @@ def _sit_in(data: dict[str, Any], *, table_id: int, seat: int, if_match: int | N
     return _table(table_id)
 
 
-class _NoBody(serializers.Serializer):
-    pass
-
-
 SitOutView = write_view(
     operation_id="sit_out",
-    request=_NoBody,
+    request=NoBody,
     response=s.TableSerializer,
     perform=_sit_out,
     doc="The player sits out from the next hand on, keeping his seat and stack; each blind "

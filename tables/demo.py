@@ -29,9 +29,14 @@ DEMO_TABLES: list[dict[str, Any]] = [
 ]  # fmt: skip
 
 
-def ensure_demo_room() -> tuple[Device, Device]:
+REPLAY_DEVICE = "replay-phh"
+
+
+def ensure_demo_room(*, issue_tokens: bool = True) -> tuple[Device, Device]:
     """Open the demo tables (once); return the demo dealer tablet (bound to the first
-    table) and a demo admin device (everything, e.g. for ``replay_phh``), with tokens."""
+    table) and a demo admin device (everything, e.g. for ``replay_phh``), each with a
+    fresh token in ``.token`` (only hashes are stored, so each call mints new ones and the
+    previous demo tokens stop working)."""
     with transaction.atomic(), context.command_context(context.CommandContext(actor="system:up")):
         if not TableView.objects.exists():
             for table in DEMO_TABLES:
@@ -43,4 +48,17 @@ def ensure_demo_room() -> tuple[Device, Device]:
         admin, _ = Device.objects.get_or_create(
             name=DEMO_ADMIN, defaults={"role": Device.Role.ADMIN}
         )
+        if issue_tokens:
+            for device in (dealer, admin):
+                device.issue_token()
     return dealer, admin
+
+
+def replay_token() -> str:
+    """A fresh token of the admin device ``replay_phh`` uses when given none (the demo
+    room is made if missing); ``up``'s printed demo tokens keep working."""
+    ensure_demo_room(issue_tokens=False)
+    device, _ = Device.objects.get_or_create(
+        name=REPLAY_DEVICE, defaults={"role": Device.Role.ADMIN}
+    )
+    return device.issue_token()

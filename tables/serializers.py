@@ -1,7 +1,15 @@
 """Typed request and response shapes of the table and hand endpoints."""
 
+from typing import Any
+
 from rest_framework import serializers
 
+from casino.api.serializers import (
+    UNKNOWN_FIELD,
+    RequestSerializer,
+    SafeCharField,
+    StrictIntegerField,
+)
 from tables.domain.blinds import (
     BUTTON_RULES,
     DEAD_BUTTON,
@@ -23,35 +31,37 @@ FORCED_BET_KINDS = [
 ]
 OWED_BLIND_KINDS = ["dead_sb", "posted_bb", "posted_sb"]
 MISSED_BLIND_KINDS = ["small_blind", "big_blind"]
+AMOUNT_ACTIONS = ("bet", "raise")
+"""Actions that take ``amount_to`` (all_in, call, check and fold are what they are)."""
 MAX_AMOUNT = 10**12  # CZK or chips: far above any real stake, inside a PostgreSQL bigint
 
 
-class OpenTableRequest(serializers.Serializer):
-    name = serializers.CharField(max_length=100)
+class OpenTableRequest(RequestSerializer):
+    name = SafeCharField(max_length=100)
     game = serializers.ChoiceField(choices=GAMES)
-    small_blind = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT)
-    big_blind = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT)
-    ante = serializers.IntegerField(min_value=0, max_value=MAX_AMOUNT, default=0)
+    small_blind = StrictIntegerField(min_value=1, max_value=MAX_AMOUNT)
+    big_blind = StrictIntegerField(min_value=1, max_value=MAX_AMOUNT)
+    ante = StrictIntegerField(min_value=0, max_value=MAX_AMOUNT, default=0)
     ante_type = serializers.ChoiceField(choices=ANTE_TYPES, default="none")
-    buy_in_min = serializers.IntegerField(
+    buy_in_min = StrictIntegerField(
         min_value=1,
         max_value=MAX_AMOUNT,
         required=False,
         help_text="CZK; default: the stakes' configured limits (BI-3, BI-4).",
     )
-    buy_in_max = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT, required=False)
-    rake_percent_bp = serializers.IntegerField(
+    buy_in_max = StrictIntegerField(min_value=1, max_value=MAX_AMOUNT, required=False)
+    rake_percent_bp = StrictIntegerField(
         min_value=0,
         max_value=10_000,
         required=False,
         help_text="Rake in basis points (500 = 5 %); default: the game's rake schedule.",
     )
-    rake_cap = serializers.IntegerField(
+    rake_cap = StrictIntegerField(
         min_value=0, max_value=MAX_AMOUNT, required=False, help_text="CZK per hand."
     )
     no_flop_no_drop = serializers.BooleanField(required=False)
     min_raise_rule = serializers.ChoiceField(choices=MIN_RAISE_RULES, default="previous_increment")
-    max_seats = serializers.IntegerField(min_value=2, max_value=MAX_SEATS, default=MAX_SEATS)
+    max_seats = StrictIntegerField(min_value=2, max_value=MAX_SEATS, default=MAX_SEATS)
     returning_player_rule = serializers.BooleanField(
         default=True,
         help_text="SES-7 applies; only a private game whose players agreed turns it off.",
@@ -132,7 +142,7 @@ class TableSerializer(serializers.Serializer):
     seats = SeatStatusSerializer(many=True)
 
 
-class SitInRequest(serializers.Serializer):
+class SitInRequest(RequestSerializer):
     post = serializers.BooleanField(
         default=False,
         help_text="Post what he owes and play the next hand (SEAT-15, SEAT-16); false: wait "
@@ -181,10 +191,10 @@ class NextHandSerializer(serializers.Serializer):
     heads_up = serializers.BooleanField()
 
 
-class SeatPlayerRequest(serializers.Serializer):
-    player_id = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT)
-    seat = serializers.IntegerField(min_value=1, max_value=MAX_SEATS)
-    buy_in = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT, help_text="CZK")
+class SeatPlayerRequest(RequestSerializer):
+    player_id = StrictIntegerField(min_value=1, max_value=MAX_AMOUNT)
+    seat = StrictIntegerField(min_value=1, max_value=MAX_SEATS)
+    buy_in = StrictIntegerField(min_value=1, max_value=MAX_AMOUNT, help_text="CZK")
     paid_with = serializers.ChoiceField(
         choices=["cash", "chips"],
         default="cash",
@@ -201,8 +211,8 @@ class CashOutResponse(serializers.Serializer):
 # --- hands ---------------------------------------------------------------------------------
 
 
-class StartHandRequest(serializers.Serializer):
-    button_seat = serializers.IntegerField(
+class StartHandRequest(RequestSerializer):
+    button_seat = StrictIntegerField(
         min_value=1,
         max_value=MAX_SEATS,
         required=False,
@@ -211,67 +221,91 @@ class StartHandRequest(serializers.Serializer):
         "moves clockwise by itself (SEAT-4).",
     )
     straddles = serializers.ListField(
-        child=serializers.IntegerField(min_value=1, max_value=MAX_SEATS),
+        child=StrictIntegerField(min_value=1, max_value=MAX_SEATS),
+        max_length=MAX_SEATS,
         required=False,
         default=list,
         help_text="Seats posting a straddle, from under the gun on (SEAT-18..20).",
     )
 
 
-class ActionRequest(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=1, max_value=MAX_SEATS)
+class ActionRequest(RequestSerializer):
+    seat = StrictIntegerField(min_value=1, max_value=MAX_SEATS)
     action = serializers.ChoiceField(choices=ACTIONS)
-    amount_to = serializers.IntegerField(
+    amount_to = StrictIntegerField(
         min_value=1,
+        max_value=MAX_AMOUNT,
         required=False,
         allow_null=True,
-        help_text="For bet/raise: the player's total bet on this street after the action.",
+        help_text="For bet/raise: the player's total bet on this street after the action. "
+        "Refused (unknown_field) with any other action: a call is always of what is owed.",
     )
 
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs.get("amount_to") is not None and attrs["action"] not in AMOUNT_ACTIONS:
+            raise serializers.ValidationError(
+                {
+                    "amount_to": [
+                        serializers.ErrorDetail(
+                            f"{attrs['action']} takes no amount_to (only bet and raise).",
+                            code=UNKNOWN_FIELD,
+                        )
+                    ]
+                }
+            )
+        return attrs
 
-class BoardRequest(serializers.Serializer):
+
+class BoardRequest(RequestSerializer):
     street = serializers.ChoiceField(choices=["flop", "turn", "river"])
-    cards = serializers.CharField(max_length=6, help_text='e.g. "Qs9c4s" for a flop, "As" turn.')
-    run = serializers.IntegerField(
+    cards = SafeCharField(max_length=6, help_text='e.g. "Qs9c4s" for a flop, "As" turn.')
+    run = StrictIntegerField(
         min_value=1, max_value=3, default=1, help_text="Which run, when run more than once."
     )
 
 
-class RunItRequest(serializers.Serializer):
-    times = serializers.IntegerField(min_value=2, max_value=3, help_text="RAKE-10")
+class RunItRequest(RequestSerializer):
+    times = StrictIntegerField(min_value=2, max_value=3, help_text="RAKE-10")
 
 
-class ReasonRequest(serializers.Serializer):
-    reason = serializers.CharField(max_length=500, allow_blank=True)
+class ReasonRequest(RequestSerializer):
+    reason = SafeCharField(max_length=500, allow_blank=True)
 
 
-class RabbitHuntRequest(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=1, max_value=MAX_SEATS)
-    cards = serializers.CharField(max_length=6)
-    fee = serializers.IntegerField(min_value=0, max_value=MAX_AMOUNT, help_text="CZK, RAKE-8")
+class RabbitHuntRequest(RequestSerializer):
+    seat = StrictIntegerField(min_value=1, max_value=MAX_SEATS)
+    cards = SafeCharField(max_length=6)
+    fee = StrictIntegerField(min_value=0, max_value=MAX_AMOUNT, help_text="CZK, RAKE-8")
 
 
-class ShowRequest(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=1, max_value=MAX_SEATS)
-    cards = serializers.CharField(max_length=8, help_text='e.g. "AcKd" (NLH), "AhKcQsJh" (PLO).')
+class ShowRequest(RequestSerializer):
+    seat = StrictIntegerField(min_value=1, max_value=MAX_SEATS)
+    cards = SafeCharField(max_length=8, help_text='e.g. "AcKd" (NLH), "AhKcQsJh" (PLO).')
 
 
-class MuckRequest(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=1, max_value=MAX_SEATS)
+class MuckRequest(RequestSerializer):
+    seat = StrictIntegerField(min_value=1, max_value=MAX_SEATS)
 
 
-class AwardRequest(serializers.Serializer):
+class AwardRequest(RequestSerializer):
     winners_by_pot = serializers.ListField(
         child=serializers.ListField(
-            child=serializers.IntegerField(min_value=1, max_value=MAX_SEATS), min_length=1
+            child=StrictIntegerField(min_value=1, max_value=MAX_SEATS),
+            min_length=1,
+            max_length=MAX_SEATS,
         ),
         min_length=1,
+        max_length=MAX_SEATS,
         help_text="Winning seats of each pot, main pot first.",
     )
     winners_by_run = serializers.ListField(
         child=serializers.ListField(
-            child=serializers.ListField(child=serializers.IntegerField(min_value=1))
+            child=serializers.ListField(
+                child=StrictIntegerField(min_value=1, max_value=MAX_SEATS), max_length=MAX_SEATS
+            ),
+            max_length=MAX_SEATS,
         ),
+        max_length=3,  # RAKE-10: at most three runs
         required=False,
         default=list,
         help_text="When the board was run several times: per run, the winners of each pot.",

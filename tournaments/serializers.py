@@ -1,84 +1,111 @@
 """Typed request and response shapes of the tournament endpoints. Money in CZK, chips in
 chips, minutes for level and break lengths, times ISO-8601 UTC."""
 
+from typing import Any
+
 from rest_framework import serializers
 
+from casino.api.serializers import MAX_ID, RequestSerializer, SafeCharField, StrictIntegerField
+from tournaments.domain.config import MAX_ENTRIES, MAX_PAID_PLACES
+
 MAX_AMOUNT = 10**12
+MAX_LEVELS = 200  # levels, and level numbers a rule may name
+MAX_BREAKS = 100
+MAX_PER_PLAYER = 1_000  # re-entries, rebuys, add-ons per player
+MAX_BRACKETS = 50  # payout brackets (the default table has 37)
+MAX_BANDS = 100  # bands of one bracket (the default table: at most 69)
+MAX_TOTAL_BANDS = 2_000  # bands of the whole payout table (the default table: 1,540)
 LEVEL_ANTE_TYPES = ["none", "ante", "big_blind_ante"]
 
 
-class LevelSerializer(serializers.Serializer):
-    small_blind = serializers.IntegerField(min_value=0, max_value=MAX_AMOUNT)
-    big_blind = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT)
-    ante = serializers.IntegerField(min_value=0, max_value=MAX_AMOUNT, default=0)
+class LevelSerializer(RequestSerializer):
+    small_blind = StrictIntegerField(min_value=0, max_value=MAX_AMOUNT)
+    big_blind = StrictIntegerField(min_value=1, max_value=MAX_AMOUNT)
+    ante = StrictIntegerField(min_value=0, max_value=MAX_AMOUNT, default=0)
     ante_type = serializers.ChoiceField(
         choices=LEVEL_ANTE_TYPES,
         default="none",
         help_text="ante: every player posts it; big_blind_ante: the big blind posts it.",
     )
-    minutes = serializers.IntegerField(min_value=1, max_value=24 * 60, default=20)
+    minutes = StrictIntegerField(min_value=1, max_value=24 * 60, default=20)
 
 
-class BreakSerializer(serializers.Serializer):
-    after_level = serializers.IntegerField(min_value=1)
-    minutes = serializers.IntegerField(min_value=1, max_value=24 * 60)
-    chip_up_denomination = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+class BreakSerializer(RequestSerializer):
+    after_level = StrictIntegerField(min_value=1, max_value=MAX_LEVELS)
+    minutes = StrictIntegerField(min_value=1, max_value=24 * 60)
+    chip_up_denomination = StrictIntegerField(
+        min_value=1, max_value=MAX_AMOUNT, required=False, allow_null=True
+    )
 
 
-class ReEntrySerializer(serializers.Serializer):
+class ReEntrySerializer(RequestSerializer):
     allowed = serializers.BooleanField(default=False)
-    max_per_player = serializers.IntegerField(min_value=0, default=1)
-    until_level = serializers.IntegerField(min_value=1, required=False, allow_null=True)
-    price = serializers.IntegerField(min_value=0, default=0, help_text="CZK to the prize pool")
-    fee = serializers.IntegerField(min_value=0, default=0, help_text="CZK to the house")
-    stack = serializers.IntegerField(min_value=0, default=0, help_text="0: the starting stack")
+    max_per_player = StrictIntegerField(min_value=0, max_value=MAX_PER_PLAYER, default=1)
+    until_level = StrictIntegerField(
+        min_value=1, max_value=MAX_LEVELS, required=False, allow_null=True
+    )
+    price = StrictIntegerField(
+        min_value=0, max_value=MAX_AMOUNT, default=0, help_text="CZK to the prize pool"
+    )
+    fee = StrictIntegerField(
+        min_value=0, max_value=MAX_AMOUNT, default=0, help_text="CZK to the house"
+    )
+    stack = StrictIntegerField(
+        min_value=0, max_value=MAX_AMOUNT, default=0, help_text="0: the starting stack"
+    )
 
 
-class RebuySerializer(serializers.Serializer):
+class RebuySerializer(RequestSerializer):
     allowed = serializers.BooleanField(default=False)
-    max_per_player = serializers.IntegerField(min_value=0, default=0, help_text="0: unlimited")
-    until_level = serializers.IntegerField(min_value=0, default=0)
-    price = serializers.IntegerField(min_value=0, default=0)
-    fee = serializers.IntegerField(min_value=0, default=0)
-    stack = serializers.IntegerField(min_value=0, default=0)
-    stack_threshold = serializers.IntegerField(min_value=0, required=False, allow_null=True)
+    max_per_player = StrictIntegerField(
+        min_value=0, max_value=MAX_PER_PLAYER, default=0, help_text="0: unlimited"
+    )
+    until_level = StrictIntegerField(min_value=0, max_value=MAX_LEVELS, default=0)
+    price = StrictIntegerField(min_value=0, max_value=MAX_AMOUNT, default=0)
+    fee = StrictIntegerField(min_value=0, max_value=MAX_AMOUNT, default=0)
+    stack = StrictIntegerField(min_value=0, max_value=MAX_AMOUNT, default=0)
+    stack_threshold = StrictIntegerField(
+        min_value=0, max_value=MAX_AMOUNT, required=False, allow_null=True
+    )
 
 
-class AddOnSerializer(serializers.Serializer):
+class AddOnSerializer(RequestSerializer):
     allowed = serializers.BooleanField(default=False)
-    at_level = serializers.IntegerField(min_value=0, default=0)
-    max_per_player = serializers.IntegerField(min_value=1, default=1)
-    price = serializers.IntegerField(min_value=0, default=0)
-    fee = serializers.IntegerField(min_value=0, default=0)
-    stack = serializers.IntegerField(min_value=0, default=0)
+    at_level = StrictIntegerField(min_value=0, max_value=MAX_LEVELS, default=0)
+    max_per_player = StrictIntegerField(min_value=1, max_value=MAX_PER_PLAYER, default=1)
+    price = StrictIntegerField(min_value=0, max_value=MAX_AMOUNT, default=0)
+    fee = StrictIntegerField(min_value=0, max_value=MAX_AMOUNT, default=0)
+    stack = StrictIntegerField(min_value=0, max_value=MAX_AMOUNT, default=0)
 
 
-class PayoutBandSerializer(serializers.Serializer):
-    count = serializers.IntegerField(min_value=1)
-    bp = serializers.IntegerField(min_value=0, max_value=10_000, help_text="basis points each")
+class PayoutBandSerializer(RequestSerializer):
+    count = StrictIntegerField(min_value=1, max_value=MAX_PAID_PLACES)
+    bp = StrictIntegerField(min_value=0, max_value=10_000, help_text="basis points each")
 
 
-class PayoutBracketSerializer(serializers.Serializer):
-    max_entries = serializers.IntegerField(min_value=1)
-    bands = PayoutBandSerializer(many=True)
+class PayoutBracketSerializer(RequestSerializer):
+    max_entries = StrictIntegerField(min_value=1, max_value=MAX_ENTRIES)
+    bands = PayoutBandSerializer(many=True, min_length=1, max_length=MAX_BANDS)  # type: ignore[call-arg]
 
 
-class TournamentConfigSerializer(serializers.Serializer):
+class TournamentConfigSerializer(RequestSerializer):
     """What the director publishes (TREG-6). Omitted fields take the catalogue defaults
     (see ``tournaments.domain.config.TournamentConfig``)."""
 
-    name = serializers.CharField(max_length=200)
-    buy_in = serializers.IntegerField(min_value=0, max_value=MAX_AMOUNT, help_text="CZK")
-    fee = serializers.IntegerField(min_value=0, max_value=MAX_AMOUNT, help_text="CZK")
-    starting_stack = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT)
-    levels = LevelSerializer(many=True)
+    name = SafeCharField(max_length=200)
+    buy_in = StrictIntegerField(min_value=0, max_value=MAX_AMOUNT, help_text="CZK")
+    fee = StrictIntegerField(min_value=0, max_value=MAX_AMOUNT, help_text="CZK")
+    starting_stack = StrictIntegerField(min_value=1, max_value=MAX_AMOUNT)
+    levels = LevelSerializer(many=True, max_length=MAX_LEVELS)  # type: ignore[call-arg]
     table_size = serializers.ChoiceField(choices=[9, 6], required=False)
-    breaks = BreakSerializer(many=True, required=False)
+    breaks = BreakSerializer(many=True, required=False, max_length=MAX_BREAKS)  # type: ignore[call-arg]
     breaks_mode = serializers.ChoiceField(choices=["scheduled", "synchronized"], required=False)
-    sync_minute = serializers.IntegerField(min_value=0, max_value=59, required=False)
+    sync_minute = StrictIntegerField(min_value=0, max_value=59, required=False)
     sync_every_hours = serializers.ChoiceField(choices=[1, 2], required=False)
-    sync_break_minutes = serializers.IntegerField(min_value=1, required=False)
-    late_reg_until_level = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+    sync_break_minutes = StrictIntegerField(min_value=1, max_value=24 * 60, required=False)
+    late_reg_until_level = StrictIntegerField(
+        min_value=1, max_value=MAX_LEVELS, required=False, allow_null=True
+    )
     late_reg_until = serializers.DateTimeField(required=False, allow_null=True)
     late_reg_close_at_money = serializers.BooleanField(required=False)
     late_reg_close_below_full_table = serializers.BooleanField(required=False)
@@ -87,10 +114,14 @@ class TournamentConfigSerializer(serializers.Serializer):
     reentry = ReEntrySerializer(required=False)
     rebuy = RebuySerializer(required=False)
     add_on = AddOnSerializer(required=False)
-    guarantee = serializers.IntegerField(min_value=0, required=False, help_text="CZK")
-    min_entrants = serializers.IntegerField(min_value=2, required=False, allow_null=True)
-    payout_table = PayoutBracketSerializer(many=True, required=False)
-    payout_rounding_unit = serializers.IntegerField(min_value=1, required=False)
+    guarantee = StrictIntegerField(
+        min_value=0, max_value=MAX_AMOUNT, required=False, help_text="CZK"
+    )
+    min_entrants = StrictIntegerField(
+        min_value=2, max_value=MAX_ENTRIES, required=False, allow_null=True
+    )
+    payout_table = PayoutBracketSerializer(many=True, required=False, max_length=MAX_BRACKETS)  # type: ignore[call-arg]
+    payout_rounding_unit = StrictIntegerField(min_value=1, max_value=MAX_AMOUNT, required=False)
     initial_button = serializers.ChoiceField(choices=["seat_1", "high_card"], required=False)
     button_rule = serializers.ChoiceField(choices=["dead_button", "forward"], required=False)
     balance_placement = serializers.ChoiceField(
@@ -99,10 +130,19 @@ class TournamentConfigSerializer(serializers.Serializer):
     broken_table_seat_filter = serializers.ChoiceField(
         choices=["not_between_button_and_big_blind", "any"], required=False
     )
-    final_table_size = serializers.IntegerField(min_value=2, required=False, allow_null=True)
+    final_table_size = StrictIntegerField(
+        min_value=2, max_value=10, required=False, allow_null=True
+    )
     tie_remainder = serializers.ChoiceField(
         choices=["better_hand", "left_of_button"], required=False
     )
+
+    def validate_payout_table(self, brackets: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        if sum(len(bracket["bands"]) for bracket in brackets) > MAX_TOTAL_BANDS:
+            raise serializers.ValidationError(
+                f"At most {MAX_TOTAL_BANDS} bands in the whole payout table."
+            )
+        return brackets
 
 
 class ClockSerializer(serializers.Serializer):
@@ -164,26 +204,26 @@ class TournamentEntrySerializer(serializers.Serializer):
     prize = serializers.IntegerField(allow_null=True, help_text="CZK, once the event ends.")
 
 
-class PlayerRequest(serializers.Serializer):
-    player_id = serializers.IntegerField(min_value=1)
+class PlayerRequest(RequestSerializer):
+    player_id = StrictIntegerField(min_value=1, max_value=MAX_ID)
 
 
-class StartRequest(serializers.Serializer):
-    reserve_tables = serializers.IntegerField(
+class StartRequest(RequestSerializer):
+    reserve_tables = StrictIntegerField(
         min_value=0, max_value=100, default=1, help_text="Extra tables for late entries."
     )
     game = serializers.ChoiceField(choices=["NLH", "PLO"], default="NLH")
 
 
-class BreakRequest(serializers.Serializer):
-    minutes = serializers.IntegerField(min_value=1, max_value=240, required=False, allow_null=True)
+class BreakRequest(RequestSerializer):
+    minutes = StrictIntegerField(min_value=1, max_value=240, required=False, allow_null=True)
 
 
-class HandForHandRequest(serializers.Serializer):
+class HandForHandRequest(RequestSerializer):
     on = serializers.BooleanField()
 
 
-class NoBody(serializers.Serializer):
+class NoBody(RequestSerializer):
     pass
 
 

@@ -3,6 +3,7 @@ Amounts are whole CZK, times ISO 8601 UTC, positions 1-based."""
 
 from rest_framework import serializers
 
+from casino.api.serializers import MAX_ID, RequestSerializer, SafeCharField, StrictIntegerField
 from tables.serializers import TableSerializer
 from waitlist.domain.lists import CHANNELS, LEAVE_REASONS, LIST_KINDS
 
@@ -13,12 +14,14 @@ GAME_PATTERN = r"^[A-Za-z0-9]{1,10}$"
 # --- requests -------------------------------------------------------------------------------
 
 
-class OpenListRequest(serializers.Serializer):
+class OpenListRequest(RequestSerializer):
     game = serializers.RegexField(
-        GAME_PATTERN, help_text="Game code, e.g. NLH, PLO (an interest list may name any)."
+        GAME_PATTERN,
+        max_length=10,
+        help_text="Game code, e.g. NLH, PLO (an interest list may name any).",
     )
-    small_blind = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT, help_text="CZK")
-    big_blind = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT, help_text="CZK")
+    small_blind = StrictIntegerField(min_value=1, max_value=MAX_AMOUNT, help_text="CZK")
+    big_blind = StrictIntegerField(min_value=1, max_value=MAX_AMOUNT, help_text="CZK")
     list_kind = serializers.ChoiceField(
         choices=LIST_KINDS,
         default="waiting",
@@ -26,14 +29,14 @@ class OpenListRequest(serializers.Serializer):
     )
 
 
-class JoinListRequest(serializers.Serializer):
-    player_id = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT)
+class JoinListRequest(RequestSerializer):
+    player_id = StrictIntegerField(min_value=1, max_value=MAX_AMOUNT)
     channel = serializers.ChoiceField(
         choices=CHANNELS,
         help_text="How he asked: in person at the desk, by phone, or entered at the console "
         "(WL-1: he need not be in the room).",
     )
-    phone = serializers.CharField(
+    phone = SafeCharField(
         max_length=40,
         required=False,
         allow_blank=True,
@@ -42,7 +45,7 @@ class JoinListRequest(serializers.Serializer):
     )
 
 
-class LeaveListRequest(serializers.Serializer):
+class LeaveListRequest(RequestSerializer):
     reason = serializers.ChoiceField(
         choices=LEAVE_REASONS,
         default="player",
@@ -50,15 +53,16 @@ class LeaveListRequest(serializers.Serializer):
     )
 
 
-class AwayRequest(serializers.Serializer):
+class AwayRequest(RequestSerializer):
     away = serializers.BooleanField(help_text="true: he left the room for a while (WL-3).")
 
 
-class CallRequest(serializers.Serializer):
-    table_id = serializers.IntegerField(min_value=1)
-    seat = serializers.IntegerField(min_value=1, max_value=10)
-    player_id = serializers.IntegerField(
+class CallRequest(RequestSerializer):
+    table_id = StrictIntegerField(min_value=1, max_value=MAX_ID)
+    seat = StrictIntegerField(min_value=1, max_value=10)
+    player_id = StrictIntegerField(
         min_value=1,
+        max_value=MAX_ID,
         required=False,
         allow_null=True,
         default=None,
@@ -66,19 +70,19 @@ class CallRequest(serializers.Serializer):
     )
 
 
-class CancelCallRequest(serializers.Serializer):
-    reason = serializers.CharField(max_length=200, required=False, default="floor")
+class CancelCallRequest(RequestSerializer):
+    reason = SafeCharField(max_length=200, required=False, default="floor")
 
 
-class NoShowRequest(serializers.Serializer):
+class NoShowRequest(RequestSerializer):
     """No body: the floor records that the called player is not there (WL-2)."""
 
 
-class SeatFromListRequest(serializers.Serializer):
-    player_id = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT)
-    table_id = serializers.IntegerField(min_value=1)
-    seat = serializers.IntegerField(min_value=1, max_value=10)
-    buy_in = serializers.IntegerField(
+class SeatFromListRequest(RequestSerializer):
+    player_id = StrictIntegerField(min_value=1, max_value=MAX_AMOUNT)
+    table_id = StrictIntegerField(min_value=1, max_value=MAX_ID)
+    seat = StrictIntegerField(min_value=1, max_value=10)
+    buy_in = StrictIntegerField(
         min_value=0,
         max_value=MAX_AMOUNT,
         default=0,
@@ -88,20 +92,24 @@ class SeatFromListRequest(serializers.Serializer):
     paid_with = serializers.ChoiceField(choices=["cash", "chips"], default="cash")
 
 
-class StartGameRequest(serializers.Serializer):
-    name = serializers.CharField(max_length=100, help_text="The new table's name.")
-    buy_in_min = serializers.IntegerField(min_value=1, required=False, help_text="CZK")
-    buy_in_max = serializers.IntegerField(min_value=1, required=False, help_text="CZK")
-    max_seats = serializers.IntegerField(min_value=2, max_value=10, default=10)
+class StartGameRequest(RequestSerializer):
+    name = SafeCharField(max_length=100, help_text="The new table's name.")
+    buy_in_min = StrictIntegerField(
+        min_value=1, max_value=MAX_AMOUNT, required=False, help_text="CZK"
+    )
+    buy_in_max = StrictIntegerField(
+        min_value=1, max_value=MAX_AMOUNT, required=False, help_text="CZK"
+    )
+    max_seats = StrictIntegerField(min_value=2, max_value=10, default=10)
 
 
-class MustMoveRequest(serializers.Serializer):
-    main_table_id = serializers.IntegerField(min_value=1, allow_null=True)
-    must_move_table_id = serializers.IntegerField(min_value=1, allow_null=True)
+class MustMoveRequest(RequestSerializer):
+    main_table_id = StrictIntegerField(min_value=1, max_value=MAX_ID, allow_null=True)
+    must_move_table_id = StrictIntegerField(min_value=1, max_value=MAX_ID, allow_null=True)
 
 
-class MustMoveSeatRequest(serializers.Serializer):
-    seat = serializers.IntegerField(
+class MustMoveSeatRequest(RequestSerializer):
+    seat = StrictIntegerField(
         min_value=1, max_value=10, help_text="The open seat at the main table."
     )
 

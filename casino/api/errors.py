@@ -3,11 +3,14 @@
 import logging
 from typing import Any
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from casino.api.parsers import RequestTooLarge
+from casino.api.serializers import promoted_code
 from casino.errors import DomainError
 from casino.eventstore.commands import IdempotencyKeyReused
 from casino.eventstore.store import ConcurrencyConflict, stream_version
@@ -42,6 +45,7 @@ _DRF_CODES = {
     exceptions.ParseError: "malformed_request",
     exceptions.UnsupportedMediaType: "unsupported_media_type",
     exceptions.Throttled: "throttled",
+    RequestTooLarge: "request_too_large",
 }
 
 
@@ -70,9 +74,14 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         )
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
+    if isinstance(exc, RequestDataTooBig):  # Django's DATA_UPLOAD_MAX_MEMORY_SIZE check
+        exc = RequestTooLarge()
     if isinstance(exc, exceptions.ValidationError):
+        # unknown_field, not_an_integer, forbidden_characters (casino.api.serializers) name
+        # the refusal; other field errors are invalid_request. ``errors`` says which field.
+        code = promoted_code(exc.get_codes()) or "invalid_request"
         return Response(
-            _body("invalid_request", "The request is not valid.", errors=exc.detail),
+            _body(code, "The request is not valid.", errors=exc.detail),
             status=status.HTTP_400_BAD_REQUEST,
         )
     response = drf_exception_handler(exc, context)

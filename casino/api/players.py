@@ -7,14 +7,18 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.api.errors import ErrorSerializer
+from casino.api.serializers import RequestSerializer, SafeCharField
 from casino.api.views import WRITE_PARAMETERS, run_write
 from casino.models import Player
 
 
-class PlayerSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = Player
-        fields = ["id", "name", "nickname"]
+class PlayerSerializer(RequestSerializer):
+    """A player as registered; ``nickname`` is what the public boards show, so neither it
+    nor the name may carry control characters or bidi overrides."""
+
+    id = serializers.IntegerField(read_only=True)
+    name = SafeCharField(max_length=200)
+    nickname = SafeCharField(max_length=100, required=False, allow_blank=True, default="")
 
 
 class CreatePlayerView(APIView):

@@ -67,6 +67,36 @@ def expected_version(request: Request) -> int | None:
         raise error from None
 
 
+MAX_IDEMPOTENCY_KEY = 200
+"""Longest ``Idempotency-Key`` accepted, characters (a UUID is 36)."""
+
+
+def idempotency_key(request: Request) -> str:
+    """The request's ``Idempotency-Key``: 1 to 200 printable ASCII characters.
+
+    Raises:
+        DomainError ``idempotency_key_required`` (400) when the header is missing;
+        ``invalid_idempotency_key`` (400) when it is too long or not printable ASCII.
+    """
+    key = request.headers.get("Idempotency-Key")
+    if not key:
+        error = DomainError(
+            "idempotency_key_required", "Every write must carry an Idempotency-Key header."
+        )
+        error.status = 400
+        raise error
+    if len(key) > MAX_IDEMPOTENCY_KEY or not (key.isascii() and key.isprintable()):
+        error = DomainError(
+            "invalid_idempotency_key",
+            f"An Idempotency-Key is 1 to {MAX_IDEMPOTENCY_KEY} printable ASCII characters "
+            "(a UUID).",
+            max_length=MAX_IDEMPOTENCY_KEY,
+        )
+        error.status = 400
+        raise error
+    return key
+
+
 def run_write(
     request: Request,
     body: Callable[[], Any],
@@ -76,15 +106,10 @@ def run_write(
     """Run a service for a write request, idempotently by its ``Idempotency-Key``.
 
     Raises:
-        DomainError ``idempotency_key_required`` (400) when the header is missing.
+        DomainError ``idempotency_key_required`` / ``invalid_idempotency_key`` (400):
+        see :func:`idempotency_key`.
     """
-    key = request.headers.get("Idempotency-Key")
-    if not key:
-        error = DomainError(
-            "idempotency_key_required", "Every write must carry an Idempotency-Key header."
-        )
-        error.status = 400
-        raise error
+    key = idempotency_key(request)
     outcome = commands.run_command(
         body,
         ctx=command_context(request),

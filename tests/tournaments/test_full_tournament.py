@@ -152,25 +152,3 @@ def test_sixty_players_from_registration_to_the_last_hand(
 
 def clock_version(tournament_id: int) -> int:
     return int(TournamentView.objects.get(tournament_id=tournament_id).clock_version)
-
-
-@pytest.mark.rule("CLK-1")
-def test_the_embedded_server_runs_the_clock_without_a_worker(
-    tablet: TabletClient, settings: Any
-) -> None:
-    """``manage.py up`` has no Celery worker: its beat thread runs the sweeps itself."""
-    from casino.celery import run_beat_in_thread
-
-    settings.CELERY_BEAT_SCHEDULE = {
-        "clocks": {"task": "tournaments.sweep_clocks", "schedule": 0.2},
-    }
-    with time_machine.travel(T0, tick=True) as clock:
-        tournament_id = create(tablet)
-        register(tablet, tournament_id, 9)
-        ok(tablet.post(f"/api/v1/tournaments/{tournament_id}/start/", {}))
-        clock.shift(timedelta(minutes=20, seconds=1))
-        stop = run_beat_in_thread()
-        try:
-            wait_until(lambda: TournamentView.objects.get(tournament_id=tournament_id).level == 2)
-        finally:
-            stop.set()

@@ -129,6 +129,12 @@ class AddOnRule:
     stack: int = 0
 
 
+MAX_ENTRIES = 100_000
+"""Largest field a payout bracket may name (``max_entries``); larger fields use the last."""
+MAX_PAID_PLACES = 10_000
+"""At most one place per basis point of the pool: a bracket never pays more places."""
+
+
 @dataclass(frozen=True, slots=True)
 class PayoutBand:
     """``count`` consecutive places each paid ``bp`` basis points of the prize pool."""
@@ -150,7 +156,14 @@ class PayoutBracket:
         return sum(b.count for b in self.bands)
 
     def shares_bp(self) -> tuple[int, ...]:
-        """Basis points per place, 1st place first."""
+        """Basis points per place, 1st place first.
+
+        Raises:
+            ValueError: more than :data:`MAX_PAID_PLACES` places (a share of at least
+                1 bp each cannot pay more), checked before anything is allocated.
+        """
+        if self.places > MAX_PAID_PLACES:
+            raise ValueError(f"{self.places} paid places: at most {MAX_PAID_PLACES}")
         return tuple(b.bp for b in self.bands for _ in range(b.count))
 
 
@@ -327,6 +340,13 @@ def validate_config(c: TournamentConfig) -> None:
         if br.max_entries <= previous:
             problems.append("payout brackets must have increasing max_entries")
         previous = br.max_entries
+        if br.max_entries > MAX_ENTRIES or br.places > min(MAX_PAID_PLACES, br.max_entries):
+            # checked first: shares_bp() would build a tuple of ``places`` shares
+            problems.append(
+                f"payout bracket <= {br.max_entries}: at most {MAX_ENTRIES} entries and "
+                f"{MAX_PAID_PLACES} places, never more places than entries"
+            )
+            continue
         shares = br.shares_bp()
         if sum(shares) != BASIS_POINTS or any(s < 0 for s in shares):
             problems.append(f"payout bracket <= {br.max_entries}: shares must sum to 10000 bp")

@@ -12,6 +12,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from casino.realtime.relay import RELAY, Relay
+from casino.security import require_secret_key
 
 
 class Command(BaseCommand):
@@ -25,6 +26,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        require_secret_key()
         relay = Relay(
             options["name"],
             batch_size=options["batch_size"],

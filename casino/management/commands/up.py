@@ -1,9 +1,12 @@
 """``manage.py up``: the whole service on one command, embedded defaults, no server needed.
 
 Migrates the database (SQLite under ``var/`` unless ``DATABASE_URL`` is set), creates the
-demo card room and its dealer device, prints the API docs URL and the dealer token, and
-serves HTTP and WebSockets (uvicorn, ASGI) until stopped, with the push relay and the timer
-sweeps (tournament clocks, waiting-list call deadlines) running in threads beside it.
+demo card room and its dealer device, prints the API docs URL and fresh demo tokens (only
+their hashes are stored, so each start mints new ones and the old ones stop working), and
+serves HTTP and WebSockets (uvicorn, ASGI) until stopped, with the push relay (in the
+server's event loop, casino.lifespan), a Celery worker and beat (tournament clocks,
+waiting-list call deadlines: casino.celery.start_embedded) in threads beside it. DEBUG is
+on for ``up`` (manage.py) unless set otherwise.
 """
 
 import os
@@ -24,7 +27,7 @@ class Command(BaseCommand):
         parser.add_argument(
             "--no-timers",
             action="store_true",
-            help="do not run the timer sweeps here (production: celery worker and beat)",
+            help="do not run a Celery worker and beat here (production: celery worker and beat)",
         )
         parser.add_argument(
             "--no-relay",
@@ -36,7 +39,7 @@ class Command(BaseCommand):
         import uvicorn
         from django.conf import settings
 
-        from casino.celery import run_beat_in_thread
+        from casino.celery import start_embedded
         from tables.demo import ensure_demo_room
 
         call_command("migrate", interactive=False, verbosity=0)
@@ -45,7 +48,7 @@ class Command(BaseCommand):
         self.stdout.write(f"API docs:          {base}/api/docs/")
         self.stdout.write(f"OpenAPI schema:    {base}/api/schema/")
         self.stdout.write(f"Demo dealer token: {dealer.token}  (tablet of table {dealer.table_id})")
-        self.stdout.write(f"Demo admin token:  {admin.token}")
+        self.stdout.write(f"Demo admin token:  {admin.token}  (new at each start)")
         self.stdout.write(
             f"  e.g. curl -H 'Authorization: Token {dealer.token}' "
             f"{base}/api/v1/tables/{dealer.table_id}/"
@@ -62,7 +65,7 @@ class Command(BaseCommand):
             os.environ["CASINO_EMBEDDED_RELAY"] = "1"
             settings.EMBEDDED_RELAY = True
         if not options["no_timers"]:
-            run_beat_in_thread()  # blind levels, breaks, call deadlines (no worker here)
+            start_embedded()  # blind levels, breaks, call deadlines: a worker and beat
         uvicorn.run(
             "casino.asgi:application",
             host=options["host"],

@@ -96,9 +96,9 @@ class Command(BaseCommand):
             sys.exit(1)
 
     def _demo_token(self) -> str:
-        from tables.demo import ensure_demo_room
+        from tables.demo import replay_token
 
-        return ensure_demo_room()[1].token
+        return replay_token()
 
     def _run(self, api: Api, files: list[Path], where: str, options: dict[str, Any]) -> bool:
         matched = mismatched = actions = requests = 0

@@ -1,0 +1,65 @@
+"""The one request-body parser of the API: JSON, bounded in size and depth (issue #12 A).
+
+* A body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` bytes (default 1 MiB here) answers 413
+  ``request_too_large``: at most that many bytes (plus one) are ever read into memory.
+* A document nested deeper than Python's parser can follow answers 400
+  ``malformed_request`` (the ``RecursionError`` never becomes a 500), as does any other
+  malformed JSON.
+"""
+
+import codecs
+import json
+from typing import Any
+
+from django.conf import settings
+from rest_framework import status
+from rest_framework.exceptions import APIException, ParseError
+from rest_framework.parsers import JSONParser
+
+
+class RequestTooLarge(APIException):
+    """413: the body is larger than ``DATA_UPLOAD_MAX_MEMORY_SIZE`` bytes."""
+
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_detail = "The request body is too large."
+    default_code = "request_too_large"
+
+
+def body_limit() -> int:
+    """Largest request body accepted, bytes."""
+    return int(settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 2_621_440)
+
+
+class BoundedJSONParser(JSONParser):
+    """:class:`rest_framework.parsers.JSONParser` that reads at most :func:`body_limit`
+    bytes and turns deep nesting into a parse error.
+
+    Raises:
+        RequestTooLarge (413), ParseError (400 ``malformed_request``).
+    """
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        limit = body_limit()
+        request = (parser_context or {}).get("request")
+        declared = getattr(request, "META", {}).get("CONTENT_LENGTH") if request else None
+        try:
+            if declared is not None and int(declared) > limit:
+                raise RequestTooLarge()
+        except ValueError:
+            raise ParseError("Bad Content-Length.") from None
+        raw = stream.read(limit + 1) if stream is not None else b""
+        if len(raw) > limit:
+            raise RequestTooLarge()
+        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
+        try:
+            text = codecs.decode(raw, encoding)
+            return json.loads(text, parse_constant=_refuse_constant)
+        except RecursionError:
+            raise ParseError("JSON nested too deeply.") from None
+        except ValueError as exc:
+            raise ParseError(f"JSON parse error - {exc}") from None
+
+
+def _refuse_constant(name: str) -> Any:
+    # NaN and Infinity are not JSON (RFC 8259); Python's parser accepts them by default.
+    raise ValueError(f"{name} is not valid JSON")

@@ -1,0 +1,143 @@
+"""Strict request parsing shared by every API app (issue #12 A).
+
+Every request body is parsed by a :class:`RequestSerializer`:
+
+* a field the operation does not take is refused (400 ``unknown_field``), never ignored
+  -- a cash-out with ``{"amount": 100}`` must not cash out the whole stack;
+* money, chips, seats and counts are :class:`StrictIntegerField`: a JSON integer, never
+  ``"40"``, ``40.0`` or ``true`` (400 ``not_an_integer``), and always bounded;
+* text is :class:`SafeCharField`: bounded, without control characters or bidi overrides
+  (400 ``forbidden_characters``): names and nicknames reach the public boards;
+* lists are bounded (``max_length``), so no request can make the server allocate
+  without limit.
+
+``tests/casino/test_bad_input.py`` walks every operation's request serializer and checks
+these bounds, so a new endpoint cannot forget them. The exception handler
+(:mod:`casino.api.errors`) promotes the codes above to the answer's top-level ``code``.
+"""
+
+import unicodedata
+from collections.abc import Mapping
+from typing import Any
+
+from rest_framework import serializers
+from rest_framework.exceptions import ValidationError
+
+UNKNOWN_FIELD = "unknown_field"
+NOT_AN_INTEGER = "not_an_integer"
+FORBIDDEN_CHARACTERS = "forbidden_characters"
+
+MAX_ID = 2**31 - 1
+"""Largest id (player, table, tournament) a request may name."""
+
+# Unicode categories never allowed in a name: controls (Cc), format characters (Cf: bidi
+# embeddings, overrides and isolates U+202A..202E, U+2066..2069, marks U+200E/F, zero-width
+# joiners), line and paragraph separators, surrogates, private use and unassigned points.
+_FORBIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"})
+
+
+def forbidden_character(text: str, *, multiline: bool = False) -> str | None:
+    """The first character of ``text`` not allowed in a name or a note, or ``None``.
+
+    ``multiline`` allows line feeds and tabs (free-text reasons); nothing else of the
+    categories in ``_FORBIDDEN_CATEGORIES`` is ever allowed.
+    """
+    for char in text:
+        if multiline and char in "\n\t":
+            continue
+        if unicodedata.category(char) in _FORBIDDEN_CATEGORIES:
+            return char
+    return None
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """A JSON integer between ``min_value`` and ``max_value`` (both required): strings,
+    floats and booleans are refused with code ``not_an_integer``.
+
+    Units (CZK, chips, seats, seconds) are the field's; see its ``help_text``.
+    """
+
+    default_error_messages = {NOT_AN_INTEGER: "A whole number is required (a JSON integer)."}
+
+    def __init__(self, *, min_value: int, max_value: int, **kwargs: Any) -> None:
+        super().__init__(min_value=min_value, max_value=max_value, **kwargs)
+
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail(NOT_AN_INTEGER)
+        return super().to_internal_value(data)
+
+
+class SafeCharField(serializers.CharField):
+    """Text of at most ``max_length`` (required) characters without control characters or
+    bidi overrides (code ``forbidden_characters``); ``multiline`` allows line feeds and
+    tabs. Surrounding whitespace is trimmed (DRF's default)."""
+
+    default_error_messages = {
+        FORBIDDEN_CHARACTERS: "Control characters and bidi overrides are not allowed."
+    }
+
+    def __init__(self, *, max_length: int, multiline: bool = False, **kwargs: Any) -> None:
+        self.multiline = multiline
+        super().__init__(max_length=max_length, **kwargs)
+
+    def to_internal_value(self, data: Any) -> str:
+        if isinstance(data, bool | int | float):
+            self.fail("invalid")
+        value = super().to_internal_value(data)
+        if forbidden_character(value, multiline=self.multiline) is not None:
+            self.fail(FORBIDDEN_CHARACTERS)
+        return value
+
+
+class RequestSerializer(serializers.Serializer):
+    """Base of every request body (and of its nested objects): a key the serializer does
+    not declare is refused with code ``unknown_field``."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, Mapping):
+            unknown = [key for key in data if key not in self.fields or self.fields[key].read_only]
+            if unknown:
+                raise ValidationError(
+                    {
+                        str(key)[:100]: [
+                            serializers.ErrorDetail(
+                                "This operation does not take this field.", code=UNKNOWN_FIELD
+                            )
+                        ]
+                        for key in unknown[:20]
+                    }
+                )
+        return super().to_internal_value(data)
+
+
+class NoBody(RequestSerializer):
+    """An operation without parameters: the body must be empty (``{}``) or absent."""
+
+
+PROMOTED_CODES = (UNKNOWN_FIELD, NOT_AN_INTEGER, FORBIDDEN_CHARACTERS)
+"""Field error codes that name the answer's top-level ``code``."""
+
+
+def promoted_code(codes: Any) -> str | None:
+    """The answer's code for a ``ValidationError.get_codes()`` tree: ``unknown_field`` if
+    any field is unknown; else the one promoted code when every field error has it;
+    else ``None`` (``invalid_request``)."""
+    found: set[str] = set()
+
+    def walk(node: Any) -> None:
+        if isinstance(node, str):
+            found.add(node)
+        elif isinstance(node, Mapping):
+            for child in node.values():
+                walk(child)
+        elif isinstance(node, list | tuple):
+            for child in node:
+                walk(child)
+
+    walk(codes)
+    if UNKNOWN_FIELD in found:
+        return UNKNOWN_FIELD
+    if len(found) == 1 and (code := next(iter(found))) in PROMOTED_CODES:
+        return code
+    return None

@@ -1,0 +1,468 @@
+"""Bad input (issue #12 A): every request is refused with a 4xx in the one error shape, fast
+and in bounded memory, and a refusal writes nothing.
+
+The first test walks every operation of the OpenAPI schema and checks its request
+serializer: strict base (unknown fields refused), every integer a strict, bounded
+``StrictIntegerField``, every string a bounded ``SafeCharField`` (or a password), every
+list bounded -- so a new endpoint cannot forget a bound.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import tracemalloc
+import uuid
+from typing import Any
+
+import pytest
+from drf_spectacular.generators import SchemaGenerator
+from drf_spectacular.settings import spectacular_settings
+from rest_framework import serializers
+from rest_framework.test import APIClient
+
+from casino.api.serializers import RequestSerializer, SafeCharField, StrictIntegerField
+from casino.eventstore.models import CommandRecord, StoredEvent
+from casino.models import Device, Player
+from tests.conftest import TabletClient
+from tests.tournaments.play import STRUCTURE
+
+# --- every request serializer is strict and bounded -----------------------------------------
+
+
+def request_serializers() -> list[tuple[str, Any]]:
+    """``(operationId, request serializer class or None)`` of every operation."""
+    generator = SchemaGenerator()
+    generator._initialise_endpoints()
+    found = []
+    for path, path_regex, method, view in generator._get_paths_and_endpoints():
+        view.request = spectacular_settings.GET_MOCK_REQUEST(method, path, view, None)
+        schema = view.schema
+        schema.view, schema.path, schema.path_regex, schema.method = view, path, path_regex, method
+        schema.path_prefix = "^/"
+        if not path.startswith("/api/v1/"):
+            continue
+        serializer = schema.get_request_serializer() if method != "GET" else None
+        found.append((schema.get_operation_id(), serializer))
+    return found
+
+
+def _unbounded(serializer: Any, where: str) -> list[str]:
+    """What in a request serializer (class or instance) is not strict or not bounded."""
+    instance = serializer() if isinstance(serializer, type) else serializer
+    problems = []
+    if not isinstance(instance, RequestSerializer):
+        problems.append(f"{where}: {type(instance).__name__} is not a RequestSerializer")
+    for name, field in instance.fields.items():
+        problems += _field_problems(field, f"{where}.{name}")
+    return problems
+
+
+def _field_problems(field: Any, where: str) -> list[str]:
+    if field.read_only:
+        return []
+    if isinstance(field, serializers.ListSerializer):
+        problems = [] if field.max_length is not None else [f"{where}: list without max_length"]
+        return problems + _unbounded(field.child, f"{where}[]")
+    if isinstance(field, serializers.Serializer):
+        return _unbounded(field, where)
+    if isinstance(field, serializers.ListField):
+        problems = [] if field.max_length is not None else [f"{where}: list without max_length"]
+        return problems + _field_problems(field.child, f"{where}[]")
+    if isinstance(field, serializers.DictField | serializers.JSONField):
+        return [f"{where}: free-form dict"]
+    if isinstance(field, serializers.IntegerField):
+        if not isinstance(field, StrictIntegerField):
+            return [f"{where}: IntegerField is not strict"]
+        return []  # StrictIntegerField requires both bounds
+    if isinstance(field, serializers.ChoiceField):
+        return []
+    if isinstance(field, serializers.RegexField):
+        return [] if field.max_length is not None else [f"{where}: RegexField without max_length"]
+    if isinstance(field, serializers.CharField):
+        if field.max_length is None:
+            return [f"{where}: string without max_length"]
+        if not isinstance(field, SafeCharField) and field.style.get("input_type") != "password":
+            return [f"{where}: CharField is not a SafeCharField"]
+        return []
+    if isinstance(field, serializers.BooleanField | serializers.DateTimeField):
+        return []
+    return [f"{where}: unchecked field type {type(field).__name__}"]
+
+
+def test_every_request_serializer_refuses_unknown_fields_and_bounds_what_it_takes() -> None:
+    operations = request_serializers()
+    assert len(operations) > 60
+    problems = []
+    for operation_id, serializer in operations:
+        if serializer is not None:
+            problems += _unbounded(serializer, operation_id)
+    assert problems == []
+
+
+# --- fixtures --------------------------------------------------------------------------------
+
+pytestmark = pytest.mark.django_db
+
+
+def nothing_written(before: tuple[int, int]) -> bool:
+    return (StoredEvent.objects.count(), CommandRecord.objects.count()) == before
+
+
+def counts() -> tuple[int, int]:
+    return StoredEvent.objects.count(), CommandRecord.objects.count()
+
+
+def refused(response: Any, status: int, code: str) -> dict[str, Any]:
+    assert response.status_code == status, (response.status_code, response.content[:300])
+    assert response["Content-Type"].startswith("application/json"), response["Content-Type"]
+    body = response.json()
+    assert body["code"] == code, body
+    assert "rule" in body and "detail" in body, body
+    return dict(body)
+
+
+def tournament_config(**changes: Any) -> dict[str, Any]:
+    return {**STRUCTURE, **changes}
+
+
+# --- A: huge counts and lists ------------------------------------------------------------------
+
+
+def test_a_payout_band_of_a_billion_places_is_refused_fast_in_bounded_memory(
+    tablet: TabletClient,
+) -> None:
+    """The 10^9 payout band that drove the server to 23 GB: 400 at once, nothing written."""
+    tablet.get("/api/v1/tournaments/")  # warm: the first request builds the operation table
+    before = counts()
+    config = tournament_config(
+        payout_table=[{"max_entries": 10**9, "bands": [{"count": 10**9, "bp": 1}]}]
+    )
+    started = time.monotonic()
+    assert tablet.post("/api/v1/tournaments/", config).status_code == 400
+    assert time.monotonic() - started < 1.0
+    tracemalloc.start()
+    started = time.monotonic()
+    response = tablet.post("/api/v1/tournaments/", config)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    body = refused(response, 400, "invalid_request")
+    assert "payout_table" in body["errors"]
+    assert peak < 20 * 1024 * 1024, peak
+    assert nothing_written(before)
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"levels": [{"small_blind": 1, "big_blind": 2, "minutes": 20}] * 5_000},
+        {"breaks": [{"after_level": 1, "minutes": 10}] * 5_000},
+        {"payout_table": [{"max_entries": 10, "bands": [{"count": 1, "bp": 1}] * 5_000}]},
+        {"reentry": {"allowed": True, "max_per_player": 10**9}},
+        {"guarantee": 10**30},
+        {"name": "x" * 10_000},
+    ],
+    ids=["levels", "breaks", "bands", "reentries", "guarantee", "name"],
+)
+def test_tournament_counts_and_lists_are_bounded(
+    tablet: TabletClient, changes: dict[str, Any]
+) -> None:
+    before = counts()
+    tablet.get("/api/v1/tournaments/")  # warm: the first request builds the operation table
+    started = time.monotonic()
+    response = tablet.post("/api/v1/tournaments/", tournament_config(**changes))
+    assert time.monotonic() - started < 1.0
+    refused(response, 400, "invalid_request")
+    assert nothing_written(before)
+
+
+def test_payout_places_beyond_the_bracket_are_refused_before_any_allocation() -> None:
+    """The domain too: a payout table that pays more places than its bracket has entries."""
+    from casino.errors import DomainError
+    from tournaments.domain.config import (
+        Level,
+        PayoutBand,
+        PayoutBracket,
+        TournamentConfig,
+        validate_config,
+    )
+
+    for bracket in (
+        PayoutBracket(max_entries=10**9, bands=(PayoutBand(count=10**9, bp=1),)),
+        PayoutBracket(max_entries=10, bands=(PayoutBand(count=10**9, bp=1),)),
+    ):
+        config = TournamentConfig(
+            name="Daily",
+            buy_in=500,
+            fee=100,
+            starting_stack=5000,
+            levels=(Level(small_blind=25, big_blind=50, minutes=20),),
+            payout_table=(bracket,),
+        )
+        tracemalloc.start()
+        with pytest.raises(DomainError, match="places"):
+            validate_config(config)
+        with pytest.raises(ValueError, match="places"):
+            bracket.shares_bp()
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        assert peak < 1024 * 1024
+
+
+def test_award_and_straddle_lists_are_bounded(tablet: TabletClient, nlh_table: int) -> None:
+    before = counts()
+    response = tablet.post(f"/api/v1/tables/{nlh_table}/hands/", {"straddles": [3] * 100_000})
+    refused(response, 400, "invalid_request")
+    assert nothing_written(before)
+
+
+# --- A: oversized and malformed bodies ----------------------------------------------------------
+
+
+def test_a_five_megabyte_body_gets_413(tablet: TabletClient) -> None:
+    before = counts()
+    body = json.dumps({"name": "x" * (5 * 1024 * 1024)})
+    response = tablet.http.post(
+        "/api/v1/players/",
+        body,
+        content_type="application/json",
+        HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
+    )
+    refused(response, 413, "request_too_large")
+    assert nothing_written(before)
+
+
+def test_a_hundred_thousand_deep_json_document_gets_400(tablet: TabletClient) -> None:
+    before = counts()
+    depth = 100_000
+    response = tablet.http.post(
+        "/api/v1/players/",
+        "[" * depth + "]" * depth,
+        content_type="application/json",
+        HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
+    )
+    refused(response, 400, "malformed_request")
+    assert nothing_written(before)
+
+
+def test_an_idempotency_key_over_200_characters_gets_400(tablet: TabletClient) -> None:
+    before = counts()
+    response = tablet.post("/api/v1/players/", {"name": "Ann"}, key="k" * 201)
+    refused(response, 400, "invalid_idempotency_key")
+    assert nothing_written(before) and not Player.objects.filter(name="Ann").exists()
+    assert tablet.post("/api/v1/players/", {"name": "Ann"}, key="k" * 200).status_code == 201
+
+
+@pytest.mark.parametrize("amount", ["40", 40.0, True, "4e1", None])
+def test_amounts_sent_as_anything_but_a_json_integer_are_refused(
+    tablet: TabletClient, players: list[Player], amount: Any
+) -> None:
+    before = counts()
+    response = tablet.post("/api/v1/cage/sales/", {"player_id": players[0].pk, "amount": amount})
+    refused(response, 400, "invalid_request" if amount is None else "not_an_integer")
+    assert nothing_written(before)
+
+
+def test_nan_is_not_json(tablet: TabletClient, players: list[Player]) -> None:
+    response = tablet.http.post(
+        "/api/v1/cage/sales/",
+        f'{{"player_id": {players[0].pk}, "amount": NaN}}',
+        content_type="application/json",
+        HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
+    )
+    refused(response, 400, "malformed_request")
+
+
+def test_a_form_encoded_body_is_refused(tablet: TabletClient) -> None:
+    response = tablet.http.post(
+        "/api/v1/players/", {"name": "Ann"}, format="multipart", HTTP_IDEMPOTENCY_KEY="k-1"
+    )
+    refused(response, 415, "unsupported_media_type")
+
+
+# --- A: unknown fields ---------------------------------------------------------------------------
+
+
+def _seated(tablet: TabletClient, table_id: int, players: list[Player]) -> None:
+    for seat, player in enumerate(players[:2], start=1):
+        response = tablet.post(
+            f"/api/v1/tables/{table_id}/seats/",
+            {"player_id": player.pk, "seat": seat, "buy_in": 2000},
+        )
+        assert response.status_code == 201, response.json()
+
+
+def test_cash_out_with_an_amount_is_refused_and_the_stack_stays(
+    tablet: TabletClient, nlh_table: int, players: list[Player]
+) -> None:
+    _seated(tablet, nlh_table, players)
+    before = counts()
+    response = tablet.post(f"/api/v1/tables/{nlh_table}/seats/1/cash-out/", {"amount": 100})
+    body = refused(response, 400, "unknown_field")
+    assert body["fields"] == ["amount"]
+    assert nothing_written(before)
+    seats = tablet.get(f"/api/v1/tables/{nlh_table}/").json()["seats"]
+    assert [(s["seat"], s["stack"]) for s in seats] == [(1, 2000), (2, 2000)]
+
+
+def test_call_with_amount_to_is_refused(
+    tablet: TabletClient, nlh_table: int, players: list[Player]
+) -> None:
+    _seated(tablet, nlh_table, players)
+    hand = tablet.post(f"/api/v1/tables/{nlh_table}/hands/", {"button_seat": 1}).json()
+    before = counts()
+    to_act = hand["to_act"]
+    response = tablet.post(
+        f"/api/v1/hands/{hand['hand_id']}/actions/",
+        {"seat": to_act, "action": "call", "amount_to": 999},
+    )
+    refused(response, 400, "unknown_field")
+    assert nothing_written(before)
+
+
+def test_amount_to_is_taken_by_bet_and_raise_only(
+    tablet: TabletClient, nlh_table: int, players: list[Player]
+) -> None:
+    _seated(tablet, nlh_table, players)
+    hand = tablet.post(f"/api/v1/tables/{nlh_table}/hands/", {"button_seat": 1}).json()
+    to_act = hand["to_act"]
+    raised = tablet.post(
+        f"/api/v1/hands/{hand['hand_id']}/actions/",
+        {"seat": to_act, "action": "raise", "amount_to": 60},
+    )
+    assert raised.status_code == 200, raised.json()
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/api/v1/players/", {"name": "Ann", "vip": True}),
+        (
+            "/api/v1/tables/",
+            {"name": "T", "game": "NLH", "small_blind": 1, "big_blind": 2, "rake": 5},
+        ),
+        ("/api/v1/tournaments/", {**STRUCTURE, "levels": [{**STRUCTURE["levels"][0], "x": 1}]}),
+    ],
+    ids=["player", "table", "nested-level"],
+)
+def test_an_unknown_field_is_refused_everywhere(
+    tablet: TabletClient, path: str, body: dict[str, Any]
+) -> None:
+    before = counts()
+    refused(tablet.post(path, body), 400, "unknown_field")
+    assert nothing_written(before) and not Player.objects.exists()
+
+
+# --- A: names and nicknames -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Ann\u202eevil", "Bob\u2066x\u2069", "Cy\u200e", "Dee\x00", "Ed\nNewline", "Fay\u200b"],
+    ids=["rlo", "isolate", "lrm", "nul", "newline", "zero-width"],
+)
+def test_control_characters_and_bidi_overrides_in_names_are_refused(
+    tablet: TabletClient, text: str
+) -> None:
+    before = counts()
+    refused(tablet.post("/api/v1/players/", {"name": text}), 400, "forbidden_characters")
+    refused(
+        tablet.post("/api/v1/players/", {"name": "Ann", "nickname": text}),
+        400,
+        "forbidden_characters",
+    )
+    assert nothing_written(before) and not Player.objects.exists()
+
+
+def test_names_in_any_script_are_accepted(tablet: TabletClient) -> None:
+    response = tablet.post("/api/v1/players/", {"name": "Jiří Šťastný", "nickname": "عمر"})
+    assert response.status_code == 201, response.json()
+
+
+# --- A: one error shape for every URL under /api/ ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/v1/nothing-here/",
+        "/api/v1/hands/not-a-uuid/",
+        "/api/v1/tables/abc/",
+        "/api/nowhere",
+        "/api/v1/tables",
+    ],
+)
+def test_unknown_paths_answer_a_json_404(tablet: TabletClient, path: str) -> None:
+    refused(tablet.get(path), 404, "not_found")
+    refused(APIClient().get(path), 404, "not_found")
+
+
+def test_unknown_ids_answer_a_json_404(tablet: TabletClient) -> None:
+    refused(tablet.get(f"/api/v1/hands/{uuid.uuid4()}/"), 404, "hand_not_found")
+    refused(tablet.get("/api/v1/tables/999999/"), 404, "table_not_found")
+
+
+def test_a_dealer_asking_for_a_hand_that_does_not_exist_gets_404(nlh_table: int) -> None:
+    dealer = TabletClient(
+        Device.objects.create(name="dealer", role=Device.Role.DEALER, table_id=nlh_table)
+    )
+    refused(dealer.get(f"/api/v1/hands/{uuid.uuid4()}/"), 404, "hand_not_found")
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [("PUT", "/api/v1/tables/1/"), ("DELETE", "/api/v1/players/"), ("OPTIONS", "/api/v1/tables/")],
+)
+def test_a_method_an_operation_lacks_answers_405(
+    tablet: TabletClient, nlh_table: int, method: str, path: str
+) -> None:
+    before = counts()
+    response = getattr(tablet.http, method.lower())(path, HTTP_IDEMPOTENCY_KEY="m-1")
+    refused(response, 405, "method_not_allowed")
+    assert nothing_written(before)
+
+
+def test_unknown_query_parameters_answer_400(tablet: TabletClient, nlh_table: int) -> None:
+    refused(tablet.get("/api/v1/tables/?status=closed"), 400, "unknown_query_parameter")
+    refused(tablet.get("/api/v1/reports/rake/?dya=2026-01-01"), 400, "unknown_query_parameter")
+    assert tablet.get(f"/api/v1/tables/{nlh_table}/next-hand/?button_seat=1").status_code in (
+        200,
+        422,
+    )
+    assert tablet.get("/api/v1/cage/balance/?day=2026-01-01").status_code == 200
+
+
+def test_an_unknown_player_answers_404_not_an_empty_list(tablet: TabletClient) -> None:
+    refused(tablet.get("/api/v1/players/999999/cash-sessions/"), 404, "player_not_found")
+    refused(tablet.get("/api/v1/players/999999/buy-in-restrictions/"), 404, "player_not_found")
+
+
+def test_no_debug_page_even_with_debug_on(tablet: TabletClient, settings: Any) -> None:
+    settings.DEBUG = True
+    for path in ("/api/v1/nothing/", "/api/v1/hands/xyz/", "/"):
+        response = tablet.get(path)
+        assert response.status_code == 404
+        assert response["Content-Type"].startswith("application/json"), path
+
+
+def test_the_largest_tournament_the_bounds_allow_is_answered_within_a_second(
+    tablet: TabletClient,
+) -> None:
+    """Every bound at its maximum at once: still one second, whatever the answer."""
+    from tournaments.serializers import MAX_BANDS, MAX_LEVELS, MAX_TOTAL_BANDS
+
+    tablet.get("/api/v1/tournaments/")  # warm: the first request builds the operation table
+    brackets = [
+        {"max_entries": 100 + i, "bands": [{"count": 1, "bp": 100}] * MAX_BANDS}
+        for i in range(MAX_TOTAL_BANDS // MAX_BANDS)
+    ]
+    levels = [{"small_blind": 1, "big_blind": 2, "minutes": 20}] * MAX_LEVELS
+    config = tournament_config(payout_table=brackets, levels=levels)
+    started = time.monotonic()
+    response = tablet.post("/api/v1/tournaments/", config)
+    elapsed = time.monotonic() - started
+    assert response.status_code == 201, response.json()
+    assert elapsed < 1.0, elapsed
+    too_many = [*brackets, {"max_entries": 10**4, "bands": [{"count": 1, "bp": 10_000}]}]
+    refused(tablet.post("/api/v1/tournaments/", tournament_config(payout_table=too_many)), 400,
+            "invalid_request")  # fmt: skip
