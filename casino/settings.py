@@ -19,6 +19,9 @@ environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
 
 DEBUG = env.bool("DEBUG", default=True)
 SECRET_KEY = env.str("SECRET_KEY", default="dev-only-insecure-key-change-me-in-production-please")
+# HMAC key of aggregate snapshots (casino.eventstore.snapshots); by default derived from
+# SECRET_KEY, so rotating either only costs one fold from the log per stream.
+SNAPSHOT_KEY = env.str("SNAPSHOT_KEY", default="") or f"snapshot:{SECRET_KEY}"
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 
 INSTALLED_APPS = [
