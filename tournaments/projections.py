@@ -43,6 +43,7 @@ from tournaments.events import (
 from tournaments.models import EntryView, TournamentView
 
 projection = Projection("tournaments", models=[TournamentView, EntryView])
+projection.track_version("tournament-", TournamentView, "tournament_id", parse=int)
 
 
 def _tid(recorded: RecordedEvent) -> int:
