@@ -125,7 +125,9 @@ def open_table(
     """Open a new table and return its id (the next free number).
 
     Buy-in limits default to the stakes' configured limits (BI-3, BI-4) and the rake to
-    the game's rake schedule (RAKE-1..4); other stakes need limits agreed (BI-5).
+    the game's rake schedule (RAKE-1..4); other stakes need limits agreed (BI-5). A hand
+    won before the flop is not raked unless ``no_flop_no_drop=False`` (the rake step's
+    setting, else "no flop, no drop": docs/rules-coverage.md).
     A live table gets the catalogue's live defaults: the dead button (SEAT-5), a new
     player between the button and the big blind waits or posts both blinds (SEAT-15), a
     returning player's missed small blind is dead (SEAT-16); ``"forward"`` and
@@ -150,7 +152,7 @@ def open_table(
     if rake_cap is None:
         rake_cap = rake.cap if rake else 0
     if no_flop_no_drop is None:
-        no_flop_no_drop = rake.no_flop_no_drop if rake else False
+        no_flop_no_drop = rake.no_flop_no_drop if rake else True  # no flop, no drop
     table_id = (TableView.objects.aggregate(m=Max("table_id"))["m"] or 0) + 1
     config = TableOpened(
         table_id=table_id,
