@@ -16,6 +16,7 @@ import time_machine
 from casino.eventstore.commands import run_command
 from tables.models import TableView
 from tests.conftest import TabletClient
+from tests.tables.test_view_versions import assert_every_view_is_at_its_stream_version
 from tests.tournaments.play import create, ok, play_hand, register
 from tournaments import services
 
@@ -73,3 +74,4 @@ def test_when_the_tournament_ends_the_table_closes_the_winner_wins_and_the_clock
         assert later == stopped
         assert later["next_break_at"] is None
         assert services.run_clock(tournament_id=tournament_id) == 0
+    assert_every_view_is_at_its_stream_version()  # tournament and tables alike
