@@ -27,8 +27,9 @@ cage, ``cash_in``). The cage balance's ``table_drop`` and the drop report both u
 Redemptions are checked against the records (issue 12): a player may redeem at most the
 chips he is recorded as holding away from the tables (:func:`chips_held`: bought at the
 cage + cashed out at tables - brought to tables - redeemed), and never more than the chips
-in players' hands overall (``chips_with_players`` may not go negative). The floor (only)
-may override the first check with a reason, recorded in the event; never the second.
+in players' hands overall (``chips_with_players`` may not go negative, which also holds a
+buy-in or top-up paid with chips to the chips in players' hands). The floor (only) may
+override the first check with a reason, recorded in the event; never the second.
 """
 
 from __future__ import annotations
@@ -95,6 +96,24 @@ def chips_held(player_id: int) -> int:
     )
 
 
+def require_chips_in_hand(amount: int) -> None:
+    """Chips leaving players' hands (redeemed at the cage, or brought to a table as a buy-in
+    or top-up paid with chips) must be there: chips in circulation never go negative.
+
+    Raises:
+        DomainError ``chips_in_circulation_exceeded``: ``amount`` (CZK) is more than the
+            chips in players' hands (``chips_with_players`` of today's balance).
+    """
+    in_circulation = balance(clock.now().astimezone(room_zone()).date()).chips_with_players
+    if amount > in_circulation:
+        raise DomainError(
+            "chips_in_circulation_exceeded",
+            f"Only {in_circulation} CZK of chips are in players' hands.",
+            amount=amount,
+            chips_with_players=in_circulation,
+        )
+
+
 def sell_chips(*, player_id: int, amount: int) -> None:
     """The cage sells ``amount`` CZK of chips to a player for cash (cash in).
 
@@ -128,14 +147,7 @@ def redeem_chips(*, player_id: int, amount: int, override_reason: str | None = N
             amount=amount,
             held=held,
         )
-    in_circulation = balance(clock.now().astimezone(room_zone()).date()).chips_with_players
-    if amount > in_circulation:
-        raise DomainError(
-            "chips_in_circulation_exceeded",
-            f"Only {in_circulation} CZK of chips are in players' hands.",
-            amount=amount,
-            chips_with_players=in_circulation,
-        )
+    require_chips_in_hand(amount)
     _append(
         ChipsRedeemed(
             player_id=player_id,

@@ -15,7 +15,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
-from cashgame import selectors
+from cashgame import cage, selectors
 from casino.errors import DomainError, NotFound
 from casino.eventstore import aggregates, store
 from casino.models import require_player
@@ -294,9 +294,12 @@ def seat_player(
 
     Raises:
         NotFound ``player_not_found`` / ``table_not_found``.
-        DomainError ``player_seated_elsewhere`` (BI-10) and the table's refusals.
+        DomainError ``player_seated_elsewhere`` (BI-10) and the table's refusals;
+            ``chips_in_circulation_exceeded`` (paid with more chips than players hold).
     """
     require_player(player_id)
+    if paid_with == "chips":
+        cage.require_chips_in_hand(buy_in)
     elsewhere = SeatView.objects.filter(player_id=player_id).exclude(table_id=table_id).first()
     check_seating_restrictions(table_id=table_id, player_id=player_id)
     if elsewhere is not None:

@@ -146,3 +146,30 @@ def test_cage_balance_and_drop_report_agree_on_the_drop(
         [row] = tablet.get("/api/v1/reports/drop/").json()["results"]
     assert balance["table_drop"] == row["drop"] == 2500
     assert (row["buy_ins"], row["top_ups"], row["paid_with_chips"]) == (5000, 500, 3000)
+
+
+@pytest.mark.parametrize("kind", ["buy_in", "top_up"])
+def test_chips_brought_to_a_table_must_be_in_players_hands(
+    tablet: TabletClient, cashier: TabletClient, players: list, kind: str
+) -> None:
+    """A buy-in or top-up "paid with chips" the cage never issued would leave chips in
+    circulation negative: refused; up to what players hold it is accepted."""
+    a, b = players[0], players[1]
+    table_id = _table(tablet)
+    seats = f"/api/v1/tables/{table_id}/seats/"
+    if kind == "top_up":
+        tablet.post(seats, {"player_id": b.id, "seat": 2, "buy_in": 1000})
+    cashier.post("/api/v1/cage/sales/", {"player_id": a.id, "amount": 1500})
+
+    def bring(amount: int) -> Any:
+        if kind == "buy_in":
+            return tablet.post(seats, {"player_id": a.id, "seat": 1, "buy_in": amount,
+                                       "paid_with": "chips"})  # fmt: skip
+        return tablet.post(f"{seats}2/top-up/", {"amount": amount, "paid_with": "chips"})
+
+    before = StoredEvent.objects.count()
+    body = _refused(bring(1501), "chips_in_circulation_exceeded")
+    assert body["chips_with_players"] == 1500
+    assert StoredEvent.objects.count() == before
+    assert bring(1500).status_code in (200, 201)
+    assert tablet.get("/api/v1/cage/balance/").json()["chips_with_players"] == 0
