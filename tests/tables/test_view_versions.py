@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from casino.eventstore import store
@@ -63,7 +63,13 @@ operation = st.one_of(
     st.tuples(st.just("cash-out"), seats),
     st.tuples(st.just("limits"), st.integers(500, 2000)),
     st.tuples(st.just("hand"), st.lists(st.integers(0, 99), max_size=20)),
+    st.tuples(st.just("join"), st.integers(0, 5)),
+    st.tuples(st.just("leave"), st.integers(0, 5)),
+    st.tuples(st.just("away"), st.integers(0, 5), st.booleans()),
+    st.tuples(st.just("call"), seats),
+    st.tuples(st.just("from-list"), st.integers(0, 5), seats),
 )
+LISTS = "/api/v1/waitlists/"
 
 
 @settings(
@@ -81,22 +87,45 @@ def test_after_any_commands_every_view_is_at_its_stream_version(
     ).json()["table_id"]
     people = [Player.objects.create(name=f"v{n}") for n in range(6)]
     base = f"/api/v1/tables/{table_id}"
+    opened = tablet.post(LISTS, {"game": "NLH", "small_blind": 10, "big_blind": 20,
+                                 "list_kind": "waiting"})  # fmt: skip
+    listed = opened.json()["list_id"] if opened.status_code == 201 else None
+    listed = listed or WaitingList.objects.get(game="NLH", small_blind=10).list_id
+    wl = f"{LISTS}{listed}"
     for step in steps:
         kind = step[0]
-        if kind == "seat":
+        if kind == "join":
+            r = tablet.post(f"{wl}/entries/", {"player_id": people[step[1]].id,
+                                            "channel": "in_person"})  # fmt: skip
+        elif kind == "leave":
+            r = tablet.post(f"{wl}/entries/{people[step[1]].id}/leave/", {"reason": "player"})
+        elif kind == "away":
+            r = tablet.post(f"{wl}/entries/{people[step[1]].id}/away/", {"away": step[2]})
+        elif kind == "call":
+            r = tablet.post(f"{wl}/calls/", {"table_id": table_id, "seat": step[1]})
+        elif kind == "from-list":
+            r = tablet.post(f"{wl}/seatings/", {"player_id": people[step[1]].id,
+                                             "table_id": table_id, "seat": step[2],
+                                             "buy_in": 1000})  # fmt: skip
+        elif kind == "seat":
             body = {"player_id": people[step[2]].id, "seat": step[1], "buy_in": step[3]}
-            tablet.post(f"{base}/seats/", body)
+            r = tablet.post(f"{base}/seats/", body)
         elif kind in ("sit-out", "sit-in", "cash-out"):
-            tablet.post(f"{base}/seats/{step[1]}/{kind}/")
+            r = tablet.post(f"{base}/seats/{step[1]}/{kind}/")
         elif kind in ("top-up", "refreshment"):
-            tablet.post(f"{base}/seats/{step[1]}/{kind}/", {"amount": step[2]})
+            r = tablet.post(f"{base}/seats/{step[1]}/{kind}/", {"amount": step[2]})
         elif kind == "limits":
             body = {"buy_in_min": step[1], "buy_in_max": 5000, "reason": "floor decision"}
-            tablet.post(f"{base}/limits/", body)
+            r = tablet.post(f"{base}/limits/", body)
         else:
             # a hand only when the table would deal one (enough players not sitting out)
             if tablet.get(f"{base}/next-hand/").status_code == 200:
                 play_random_hand(tablet, table_id, step[1])
+        if kind != "hand":
+            assert r.status_code in (200, 201, 404, 409, 422), (step, r.json())
+            event(f"{kind}: {r.status_code}")
         assert_every_view_is_at_its_stream_version()
     for seat in range(1, 5):  # leave the players free for the next example (BI-10)
         tablet.post(f"{base}/seats/{seat}/cash-out/")
+    for person in people:
+        tablet.post(f"{wl}/entries/{person.id}/leave/", {"reason": "player"})
