@@ -172,7 +172,18 @@ RedeemChipsView = write_view(
     request=s.CageRequest,
     response=s.CageBalanceSerializer,
     perform=_at_cage(cage.redeem_chips),
-    doc="The cage pays cash for a player's chips (cash out).",
+    doc="The cage pays cash for a player's chips (cash out), at most the chips the records "
+    "show he holds away from the tables (redemption_exceeds_holdings) and never more than the "
+    "chips in players' hands (chips_in_circulation_exceeded).",
+    status_code=201,
+)
+RedeemChipsOverrideView = write_view(
+    operation_id="redeem_chips_override",
+    request=s.CageOverrideRequest,
+    response=s.CageBalanceSerializer,
+    perform=_at_cage(cage.redeem_chips),
+    doc="Floor only: a redemption above the chips the records show the player holding, with "
+    "a reason kept in the event (never above the chips in players' hands).",
     status_code=201,
 )
 

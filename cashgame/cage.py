@@ -18,6 +18,18 @@ the tables report (stacks change at the end of each hand, like the ledger's rake
 
 A buy-in or top-up says how it was paid: ``cash`` at the table (new chips: drop) or
 ``chips`` the player brought from the cage (already issued, counted once).
+
+**Drop** is defined once, here (:data:`DROP`, docs/rules-coverage.md "Drop"): the cash that
+entered the game at the tables, i.e. buy-ins and top-ups paid in cash at a table, CZK.
+Chips bought at the cage and then used to buy in are not drop (that cash was counted at the
+cage, ``cash_in``). The cage balance's ``table_drop`` and the drop report both use it.
+
+Redemptions are checked against the records (issue 12): a player may redeem at most the
+chips he is recorded as holding away from the tables (:func:`chips_held`: bought at the
+cage + cashed out at tables - brought to tables - redeemed), and never more than the chips
+in players' hands overall (``chips_with_players`` may not go negative, which also holds a
+buy-in or top-up paid with chips to the chips in players' hands). The floor (only) may
+override the first check with a reason, recorded in the event; never the second.
 """
 
 from __future__ import annotations
@@ -46,23 +58,105 @@ def _session_of(player_id: int) -> int | None:
     return open_session.pk if open_session else None
 
 
-def _cage_event(event_class: type[ChipsSold | ChipsRedeemed], player_id: int, amount: int) -> None:
+DROP = Q(kind__in=[ChipMovement.Kind.BUY_IN, ChipMovement.Kind.TOP_UP], paid_with="cash")
+"""The drop, defined once: ``ChipMovement`` rows of cash that entered the game at a table
+(buy-ins and top-ups paid in cash), CZK. Used by :func:`balance` and the drop report."""
+
+# Chips moving between a player's pocket and the tables, per player (ChipMovement kinds).
+_FROM_TABLES = [ChipMovement.Kind.CASH_OUT, ChipMovement.Kind.PARTIAL_CASH_OUT]
+PAID_WITH_CHIPS = Q(
+    kind__in=[ChipMovement.Kind.BUY_IN, ChipMovement.Kind.TOP_UP], paid_with="chips"
+)
+"""Buy-ins and top-ups paid with chips the player brought from the cage (not drop)."""
+
+
+def _check_amount(player_id: int, amount: int) -> None:
     if not Player.objects.filter(pk=player_id).exists():
         raise NotFound("player_not_found", f"There is no player {player_id}.", player_id=player_id)
     if amount <= 0:
         raise DomainError("invalid_amount", "The amount must be positive.", amount=amount)
-    event = event_class(player_id=player_id, amount=amount, session_id=_session_of(player_id))
+
+
+def _append(event: ChipsSold | ChipsRedeemed) -> None:
+    # The cage's lock: two redemptions for one player are checked one after the other.
+    store.lock_stream(CAGE_STREAM)
     store.append(CAGE_STREAM, [event], expected_version=store.stream_version(CAGE_STREAM))
 
 
+def chips_held(player_id: int) -> int:
+    """Chips (CZK) the records say ``player_id`` holds away from the tables: bought at the
+    cage + cashed out at tables - brought to a table as a buy-in or top-up - redeemed."""
+    cage = CageTransaction.objects.filter(player_id=player_id)
+    ledger = ChipMovement.objects.filter(player_id=player_id)
+    return (
+        _sum(cage, Q(kind=CageTransaction.Kind.SOLD))
+        + _sum(ledger, Q(kind__in=_FROM_TABLES))
+        - _sum(ledger, PAID_WITH_CHIPS)
+        - _sum(cage, Q(kind=CageTransaction.Kind.REDEEMED))
+    )
+
+
+def require_chips_in_hand(amount: int) -> None:
+    """Chips leaving players' hands (redeemed at the cage, or brought to a table as a buy-in
+    or top-up paid with chips) must be there: chips in circulation never go negative.
+
+    Raises:
+        DomainError ``chips_in_circulation_exceeded``: ``amount`` (CZK) is more than the
+            chips in players' hands (``chips_with_players`` of today's balance).
+    """
+    in_circulation = balance(clock.now().astimezone(room_zone()).date()).chips_with_players
+    if amount > in_circulation:
+        raise DomainError(
+            "chips_in_circulation_exceeded",
+            f"Only {in_circulation} CZK of chips are in players' hands.",
+            amount=amount,
+            chips_with_players=in_circulation,
+        )
+
+
 def sell_chips(*, player_id: int, amount: int) -> None:
-    """The cage sells ``amount`` CZK of chips to a player for cash (cash in)."""
-    _cage_event(ChipsSold, player_id, amount)
+    """The cage sells ``amount`` CZK of chips to a player for cash (cash in).
+
+    Raises:
+        NotFound ``player_not_found``; DomainError ``invalid_amount``.
+    """
+    _check_amount(player_id, amount)
+    _append(ChipsSold(player_id=player_id, amount=amount, session_id=_session_of(player_id)))
 
 
-def redeem_chips(*, player_id: int, amount: int) -> None:
-    """The cage pays ``amount`` CZK in cash for a player's chips (cash out)."""
-    _cage_event(ChipsRedeemed, player_id, amount)
+def redeem_chips(*, player_id: int, amount: int, override_reason: str | None = None) -> None:
+    """The cage pays ``amount`` CZK in cash for a player's chips (cash out).
+
+    ``override_reason`` (the floor's operation only, ``redeem_chips_override``): redeem more
+    than the player is recorded as holding, e.g. chips another player handed him; the
+    reason and the records' figure are kept in the event.
+
+    Raises:
+        NotFound ``player_not_found``; DomainError ``invalid_amount``,
+        ``redemption_exceeds_holdings`` (more than :func:`chips_held`, no override),
+        ``chips_in_circulation_exceeded`` (more than all chips in players' hands: never).
+    """
+    _check_amount(player_id, amount)
+    store.lock_stream(CAGE_STREAM)
+    held = chips_held(player_id)
+    if amount > held and not override_reason:
+        raise DomainError(
+            "redemption_exceeds_holdings",
+            f"The records show {held} CZK of chips held by the player away from the tables.",
+            player_id=player_id,
+            amount=amount,
+            held=held,
+        )
+    require_chips_in_hand(amount)
+    _append(
+        ChipsRedeemed(
+            player_id=player_id,
+            amount=amount,
+            session_id=_session_of(player_id),
+            held=held,
+            override_reason=override_reason or None,
+        )
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,10 +193,17 @@ def balance(day: date) -> CageBalance:
     cage_day = cage_all.filter(at__gte=start)
     ledger = ChipMovement.objects.filter(at__lt=end)
     kinds = ChipMovement.Kind
-    drop_q = Q(kind__in=[kinds.BUY_IN, kinds.TOP_UP])
     into_tables = _sum(
         ledger,
-        drop_q | Q(kind__in=[kinds.TRANSFER_IN, kinds.SIDEBET_WON, kinds.GIFT_RECEIVED]),
+        Q(
+            kind__in=[
+                kinds.BUY_IN,
+                kinds.TOP_UP,
+                kinds.TRANSFER_IN,
+                kinds.SIDEBET_WON,
+                kinds.GIFT_RECEIVED,
+            ]
+        ),
     )
     out_of_tables = _sum(
         ledger,
@@ -123,7 +224,7 @@ def balance(day: date) -> CageBalance:
     house = rake + _sum(ledger, Q(kind__in=[kinds.REFRESHMENT, kinds.DEALER_FEE]))
     issued = (
         _sum(cage_all, Q(kind=CageTransaction.Kind.SOLD))
-        + _sum(ledger, drop_q & Q(paid_with="cash"))
+        + _sum(ledger, DROP)
         - _sum(cage_all, Q(kind=CageTransaction.Kind.REDEEMED))
     )
     reconciled: bool | None = None
@@ -134,7 +235,7 @@ def balance(day: date) -> CageBalance:
         day=day,
         cash_in=_sum(cage_day, Q(kind=CageTransaction.Kind.SOLD)),
         cash_out=_sum(cage_day, Q(kind=CageTransaction.Kind.REDEEMED)),
-        table_drop=_sum(ledger.filter(at__gte=start), drop_q & Q(paid_with="cash")),
+        table_drop=_sum(ledger.filter(at__gte=start), DROP),
         chips_issued=issued,
         chips_at_tables=at_tables,
         house_chips=house,

@@ -135,12 +135,17 @@ class ChipsSold(DomainEvent):
 
 @dataclass(frozen=True, slots=True)
 class ChipsRedeemed(DomainEvent):
-    """The cage paid ``amount`` CZK in cash for a player's chips."""
+    """The cage paid ``amount`` CZK in cash for a player's chips. ``held``: the chips the
+    records say he held away from the tables before it (CZK). ``override_reason``: set when
+    the floor let him redeem more than ``held`` (the actor is in the event's metadata);
+    events recorded before these fields existed have ``None``."""
 
     TYPE = "cashgame.ChipsRedeemed"
     player_id: int
     amount: int
     session_id: int | None
+    held: int | None = None
+    override_reason: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

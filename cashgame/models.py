@@ -34,7 +34,9 @@ class RakeSchedule(models.Model):
     from_small_blind = models.PositiveBigIntegerField(default=0)
     percent_bp = models.PositiveIntegerField()
     cap = models.PositiveBigIntegerField()
-    no_flop_no_drop = models.BooleanField(default=False)
+    no_flop_no_drop = models.BooleanField(
+        default=True, help_text="A hand won before the flop (a walk) is not raked."
+    )
 
     class Meta:
         constraints = [

@@ -19,6 +19,7 @@ from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import generics, serializers
 from rest_framework.pagination import PageNumberPagination
 
+from cashgame import cage
 from cashgame.models import CashSession, ChipMovement
 from casino import clock
 from tables.models import HandView
@@ -113,9 +114,15 @@ class MovementFilter(_DayRange):
 
 class DropRow(serializers.Serializer):
     day = serializers.DateField()
-    drop = serializers.IntegerField(help_text="Buy-ins plus top-ups, CZK.")
-    buy_ins = serializers.IntegerField()
-    top_ups = serializers.IntegerField()
+    drop = serializers.IntegerField(
+        help_text="Buy-ins and top-ups paid in cash at tables, CZK (docs/rules-coverage.md, "
+        "'Drop'; the cage balance's table_drop)."
+    )
+    buy_ins = serializers.IntegerField(help_text="All buy-ins, however paid, CZK.")
+    top_ups = serializers.IntegerField(help_text="All top-ups, however paid, CZK.")
+    paid_with_chips = serializers.IntegerField(
+        help_text="Buy-ins and top-ups paid with chips bought at the cage (not drop), CZK."
+    )
     cash_outs = serializers.IntegerField(help_text="CZK")
     refreshments = serializers.IntegerField(help_text="Paid with chips, CZK.")
 
@@ -126,7 +133,8 @@ def _sum(kind: str) -> Coalesce:
 
 @extend_schema_view(get=extend_schema(operation_id="report_drop"))
 class DropReport(generics.ListAPIView):
-    """Drop (buy-ins and top-ups) and cash-outs by business day."""
+    """Drop (buy-ins and top-ups paid in cash at tables, :data:`cashgame.cage.DROP`) and
+    cash-outs by business day."""
 
     serializer_class = DropRow
     filterset_class = MovementFilter
@@ -142,8 +150,9 @@ class DropReport(generics.ListAPIView):
                 cash_outs=_sum(ChipMovement.Kind.CASH_OUT)
                 + _sum(ChipMovement.Kind.PARTIAL_CASH_OUT),
                 refreshments=_sum(ChipMovement.Kind.REFRESHMENT),
+                drop=Coalesce(Sum("amount", filter=cage.DROP), 0),
+                paid_with_chips=Coalesce(Sum("amount", filter=cage.PAID_WITH_CHIPS), 0),
             )
-            .annotate(drop=F("buy_ins") + F("top_ups"))
             .order_by("day")
         )
 

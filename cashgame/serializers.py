@@ -24,11 +24,22 @@ class CageRequest(RequestSerializer):
     amount = StrictIntegerField(min_value=1, max_value=MAX_AMOUNT, help_text="CZK")
 
 
+class CageOverrideRequest(CageRequest):
+    override_reason = serializers.CharField(
+        min_length=3,
+        max_length=500,
+        help_text="Why the player may redeem more than the records show he holds (audited).",
+    )
+
+
 class CageBalanceSerializer(serializers.Serializer):
     day = serializers.DateField(help_text="Business day in the room's time zone.")
     cash_in = serializers.IntegerField(help_text="Chips sold at the cage that day, CZK.")
     cash_out = serializers.IntegerField(help_text="Chips redeemed at the cage that day, CZK.")
-    table_drop = serializers.IntegerField(help_text="Cash buy-ins and top-ups at tables.")
+    table_drop = serializers.IntegerField(
+        help_text="Drop: buy-ins and top-ups paid in cash at tables that day, CZK "
+        "(docs/rules-coverage.md, 'Drop')."
+    )
     chips_issued = serializers.IntegerField(help_text="Chips in circulation at the day's end.")
     chips_at_tables = serializers.IntegerField()
     house_chips = serializers.IntegerField(

@@ -9,6 +9,7 @@ import uuid
 
 from django.conf import settings
 
+from cashgame import cage
 from cashgame.models import SeatingRestriction
 from casino.errors import DomainError
 from casino.eventstore import context
@@ -26,7 +27,13 @@ def top_up(
 ) -> None:
     """Add ``amount`` to the stack at ``seat`` between hands, up to the table maximum
     (BI-6); a player owing a re-buy must reach the minimum (BI-7). ``paid_with``: cash
-    at the table or chips from the cage."""
+    at the table or chips from the cage (no more than the chips in players' hands).
+
+    Raises:
+        DomainError: the table's refusals; ``chips_in_circulation_exceeded``.
+    """
+    if paid_with == "chips":
+        cage.require_chips_in_hand(amount)
     command = table_domain.TopUp(seat=seat, amount=amount, paid_with=paid_with)
     execute_on_table(table_id, command, if_match=if_match)
 

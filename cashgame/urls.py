@@ -23,6 +23,7 @@ urlpatterns = [
     path("players/<int:player_id>/cash-sessions/", api.SessionsView.as_view()),
     path("cage/sales/", api.SellChipsView.as_view()),
     path("cage/redemptions/", api.RedeemChipsView.as_view()),
+    path("cage/redemptions/override/", api.RedeemChipsOverrideView.as_view()),
     path("cage/balance/", api.CageBalanceView.as_view()),
     path("reports/rake/", reports.RakeReport.as_view()),
     path("reports/drop/", reports.DropReport.as_view()),

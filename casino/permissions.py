@@ -50,7 +50,8 @@ The matrix, and why (rule IDs from shared/rules/CATALOGUE.md):
   rules a misdeal or a void at any table (PEN-16: floor decisions are final);
   registers players; runs the waiting lists (below); registers and revokes dealer
   tablets; reads every table, hand, player restriction and cash session on the floor.
-  Never the cage.
+  Never the cage's everyday operations; only the floor may let a player redeem more chips
+  than the records show he holds (``redeem_chips_override``, with a reason in the event).
 * **director** (tournament director): publishes tournaments (TREG-6), starts them (seat
   draw, TSEAT-1), runs the clock (pause, resume, breaks CLK-7), hand-for-hand (TSEAT-9),
   closes late registration (TREG-7); registers players with the cashier; reads tables and
@@ -168,6 +169,8 @@ MATRIX: dict[str, frozenset[Role]] = {
     # --- cage: only the cashier moves cash --------------------------------------------------
     "sell_chips": _roles(CASHIER),
     "redeem_chips": _roles(CASHIER),
+    # above the chips the records show the player holding: a floor decision, audited
+    "redeem_chips_override": _roles(FLOOR),
     "cage_balance": _roles(CASHIER, MANAGER),
     # --- management reports: read-only ----------------------------------------------------
     "report_rake": REPORTS,

@@ -23,6 +23,9 @@ BUILTIN_SECRET_KEY = "dev-only-insecure-key-change-me-in-production-please"
 SECRET_KEY = env.str("SECRET_KEY", default=BUILTIN_SECRET_KEY)
 # Without DEBUG, serving (ASGI, the relay, a Celery worker) and ``check --deploy`` refuse the
 # built-in key: casino.security.require_secret_key.
+# HMAC key of aggregate snapshots (casino.eventstore.snapshots); by default derived from
+# SECRET_KEY, so rotating either only costs one fold from the log per stream.
+SNAPSHOT_KEY = env.str("SNAPSHOT_KEY", default="") or f"snapshot:{SECRET_KEY}"
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 
 # --- transport security (issue #12 C) -----------------------------------------------------

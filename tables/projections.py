@@ -35,6 +35,7 @@ from tables.events import (
 from tables.models import HandView, SeatView, TableView
 
 projection = Projection("tables", models=[TableView, SeatView, HandView])
+projection.track_version("table-", TableView, "table_id", parse=int)
 
 
 def _bump(table_id: int, recorded: RecordedEvent, **changes: object) -> None:

@@ -15,7 +15,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
-from cashgame import selectors
+from cashgame import cage, selectors
 from casino.errors import DomainError, NotFound
 from casino.eventstore import aggregates, store
 from casino.models import require_player
@@ -127,7 +127,9 @@ def open_table(
     """Open a new table and return its id (the next free number).
 
     Buy-in limits default to the stakes' configured limits (BI-3, BI-4) and the rake to
-    the game's rake schedule (RAKE-1..4); other stakes need limits agreed (BI-5).
+    the game's rake schedule (RAKE-1..4); other stakes need limits agreed (BI-5). A hand
+    won before the flop is not raked unless ``no_flop_no_drop=False`` (the rake step's
+    setting, else "no flop, no drop": docs/rules-coverage.md).
     A live table gets the catalogue's live defaults: the dead button (SEAT-5), a new
     player between the button and the big blind waits or posts both blinds (SEAT-15), a
     returning player's missed small blind is dead (SEAT-16); ``"forward"`` and
@@ -152,7 +154,7 @@ def open_table(
     if rake_cap is None:
         rake_cap = rake.cap if rake else 0
     if no_flop_no_drop is None:
-        no_flop_no_drop = rake.no_flop_no_drop if rake else False
+        no_flop_no_drop = rake.no_flop_no_drop if rake else True  # no flop, no drop
     table_id = (TableView.objects.aggregate(m=Max("table_id"))["m"] or 0) + 1
     config = TableOpened(
         table_id=table_id,
@@ -294,9 +296,12 @@ def seat_player(
 
     Raises:
         NotFound ``player_not_found`` / ``table_not_found``.
-        DomainError ``player_seated_elsewhere`` (BI-10) and the table's refusals.
+        DomainError ``player_seated_elsewhere`` (BI-10) and the table's refusals;
+            ``chips_in_circulation_exceeded`` (paid with more chips than players hold).
     """
     require_player(player_id)
+    if paid_with == "chips":
+        cage.require_chips_in_hand(buy_in)
     elsewhere = SeatView.objects.filter(player_id=player_id).exclude(table_id=table_id).first()
     check_seating_restrictions(table_id=table_id, player_id=player_id)
     if elsewhere is not None:

@@ -45,7 +45,9 @@ class EntryView(models.Model):
     )
     entry_number = models.PositiveIntegerField()
     player_id = models.PositiveIntegerField(db_index=True)
-    status = models.CharField(max_length=12)  # registered, playing, eliminated, unregistered
+    status = models.CharField(
+        max_length=12
+    )  # registered, playing, eliminated, unregistered, winner
     stack = models.PositiveBigIntegerField(default=0)
     table_id = models.PositiveIntegerField(null=True)
     seat = models.PositiveSmallIntegerField(null=True)

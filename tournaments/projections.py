@@ -12,6 +12,8 @@ from django.db.models import F
 
 from casino.eventstore.projections import Projection
 from casino.eventstore.store import RecordedEvent
+from tables.models import TableView
+from tournaments.domain.config import TABLE_ANTE_TYPES
 from tournaments.events import (
     AddOnTaken,
     BreakDue,
@@ -43,6 +45,7 @@ from tournaments.events import (
 from tournaments.models import EntryView, TournamentView
 
 projection = Projection("tournaments", models=[TournamentView, EntryView])
+projection.track_version("tournament-", TournamentView, "tournament_id", parse=int)
 
 
 def _tid(recorded: RecordedEvent) -> int:
@@ -211,9 +214,17 @@ def _eliminated(recorded: RecordedEvent) -> None:
 
 @projection.on(LevelStarted)
 def _level(recorded: RecordedEvent) -> None:
+    """The level in force, also on the tournament's tables' views (CLK-2): a tablet shows
+    the blinds and ante its next hand will post, not those the table was opened with."""
     e = recorded.event
     assert isinstance(e, LevelStarted)
     _bump(recorded, level=e.level, clock_version=e.clock_version)
+    TableView.objects.filter(tournament_id=_tid(recorded)).update(
+        small_blind=e.small_blind,
+        big_blind=e.big_blind,
+        ante=e.ante,
+        ante_type=TABLE_ANTE_TYPES.get(e.ante_type, e.ante_type),
+    )
 
 
 @projection.on(ClockPaused, ClockResumed, BreakStarted, BreakEnded)
@@ -242,6 +253,7 @@ def _finished(recorded: RecordedEvent) -> None:
         changes: dict[str, object] = {"place": r.place, "place_to": r.place_to, "prize": r.prize}
         if r.player_id == e.winner_player_id and r.place == 1:
             changes["table_id"], changes["seat"] = None, None
+            changes["status"] = "winner"
         EntryView.objects.filter(tournament_id=tid, entry_number=r.entry_number).update(**changes)
     _bump(
         recorded,

@@ -192,7 +192,7 @@ class TournamentEntrySerializer(serializers.Serializer):
     entry_number = serializers.IntegerField()
     player_id = serializers.IntegerField()
     status = serializers.ChoiceField(
-        choices=["registered", "playing", "eliminated", "unregistered"]
+        choices=["registered", "playing", "eliminated", "unregistered", "winner"]
     )
     stack = serializers.IntegerField()
     table_id = serializers.IntegerField(allow_null=True)

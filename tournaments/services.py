@@ -41,6 +41,7 @@ from tournaments.events import (
     PlayerMoved,
     RebuyTaken,
     TableHandStarted,
+    TournamentFinished,
     TournamentStarted,
     iso,
 )
@@ -413,8 +414,29 @@ def _apply_to_tables(
                 )
             case FinalTableRedrawn():
                 _redraw_final_table(before, event)
+            case TournamentFinished():
+                _close_the_last_table(tournament_id, after, event)
     if not after.late_reg_open and after.status != domain.REGISTERING:
         _close_tables_out_of_play(tournament_id, after)
+
+
+def _close_the_last_table(
+    tournament_id: int, state: TournamentState, event: TournamentFinished
+) -> None:
+    """The tournament is over (ELIM-1): the winner leaves his seat with every chip and the
+    tournament's tables still open (the last one, and any unused reserve) close."""
+    from tables.models import TableView
+
+    winner = state.players[event.winner_player_id]
+    if winner.table_id is not None:
+        table_services.unseat_entrant(
+            table_id=winner.table_id,
+            seat=_seat_at(winner.table_id, event.winner_player_id),
+            reason="winner",
+        )
+    still_open = TableView.objects.filter(tournament_id=tournament_id, status="open")
+    for table_id in still_open.values_list("table_id", flat=True):
+        table_services.close_tournament_table(table_id=table_id, reason="tournament finished")
 
 
 def _close_tables_out_of_play(tournament_id: int, state: TournamentState) -> None:

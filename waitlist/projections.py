@@ -27,6 +27,7 @@ from waitlist.events import (
 from waitlist.models import WaitingList, WaitlistCall, WaitlistEntry
 
 projection = Projection("waitlist", models=[WaitingList, WaitlistEntry, WaitlistCall])
+projection.track_version("waitlist-", WaitingList, "list_id")
 
 
 def _bump(list_id: str, recorded: RecordedEvent, **changes: object) -> None:

@@ -7,8 +7,9 @@
   stale entry is brought up to date and another process's writes are never missed. Entries
   are stored only after the transaction commits (``transaction.on_commit``), so a rolled
   back decision can never be served.
-* long-lived streams (a table runs for years) also keep a :class:`StreamSnapshot` written in
-  the append's transaction, so a cold process folds at most ``SNAPSHOT_EVERY`` events.
+* long-lived streams (a table runs for years) also keep a signed snapshot written in the
+  append's transaction, so a cold process folds at most ``SNAPSHOT_EVERY`` events; a snapshot
+  whose signature fails is ignored (:mod:`casino.eventstore.snapshots`).
 
 Both are caches: clearing them changes nothing but speed.
 
@@ -23,7 +24,6 @@ state is checked again on fresh state before it is answered (:func:`trusted_stre
 from __future__ import annotations
 
 import contextvars
-import dataclasses
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -34,8 +34,7 @@ import dacite
 from django.db import transaction
 
 from casino.domain_events import DomainEvent
-from casino.eventstore import store
-from casino.eventstore.models import StreamSnapshot
+from casino.eventstore import snapshots, store
 
 _DACITE = dacite.Config(cast=[tuple], strict=True)
 
@@ -130,7 +129,7 @@ def load[S](
     if cached is not None:
         version, state = cached
     elif snapshot_type is not None:
-        snap = StreamSnapshot.objects.filter(stream=stream).first()
+        snap = snapshots.read(stream)  # None unless its signature holds
         if snap is not None:
             state = dacite.from_dict(cast(Any, snapshot_type), snap.state, config=_DACITE)
             version = snap.version
@@ -150,6 +149,4 @@ def save_snapshot(stream: str, version: int, state: Any, *, previous_version: in
     remember(stream, version, state)
     if version // SNAPSHOT_EVERY == previous_version // SNAPSHOT_EVERY:
         return
-    StreamSnapshot.objects.update_or_create(
-        stream=stream, defaults={"version": version, "state": dataclasses.asdict(state)}
-    )
+    snapshots.write(stream, version, state)

@@ -39,11 +39,15 @@ class StoredEvent(models.Model):
 
 class StreamSnapshot(models.Model):
     """Latest saved state of a long-lived aggregate (e.g. a table), written in the same
-    transaction as its events; loading reads it and folds only the newer events."""
+    transaction as its events; loading reads it and folds only the newer events.
+
+    ``signature`` is the HMAC of :mod:`casino.eventstore.snapshots`; a snapshot without a
+    valid one (empty: written before signing existed) is ignored and the log is folded."""
 
     stream = models.CharField(max_length=200, primary_key=True)
     version = models.PositiveIntegerField()
     state = models.JSONField()
+    signature = models.CharField(max_length=64, default="", blank=True)
 
     class Meta:
         db_table = "eventstore_snapshot"

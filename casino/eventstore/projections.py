@@ -9,6 +9,11 @@ An app registers a :class:`Projection` (usually in its ``projections.py``, impor
     def _(recorded: RecordedEvent) -> None: ...
 
 ``manage.py rebuild_projections`` empties every owned model and replays the whole log.
+
+A read model that stands for one stream (a table's ``TableView``, a tournament's, a waiting
+list's) carries that stream's ``version``, which clients send back as ``If-Match``. Every
+event of the stream must advance it, including events no handler cares about (a sit-out):
+:meth:`Projection.track_version` does that once for all of them, after the handlers ran.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ class Projection:
         self.name = name
         self.models = list(models)
         self.handlers: dict[str, list[Handler]] = defaultdict(list)
+        self.version_trackers: list[tuple[str, Handler]] = []
         _REGISTRY.append(self)
 
     def on(self, *event_classes: type[DomainEvent]) -> Callable[[Handler], Handler]:
@@ -48,9 +54,36 @@ class Projection:
 
         return register
 
+    def track_version(
+        self,
+        stream_prefix: str,
+        model: type[models.Model],
+        key: str,
+        *,
+        parse: Callable[[str], object] = str,
+    ) -> None:
+        """After the handlers, every event of a stream ``<stream_prefix><id>`` sets
+        ``model.version`` of the row whose ``key`` is ``parse(<id>)`` to the event's version
+        (only forwards; one indexed ``UPDATE`` that writes nothing when a handler already
+        did). The row is created by the stream's first event's handler."""
+
+        def bump(recorded: RecordedEvent) -> None:
+            try:
+                ident = parse(recorded.stream.removeprefix(stream_prefix))
+            except ValueError:  # another kind of stream sharing the prefix
+                return
+            model._default_manager.filter(**{key: ident, "version__lt": recorded.version}).update(
+                version=recorded.version
+            )
+
+        self.version_trackers.append((stream_prefix, bump))
+
     def apply(self, recorded: RecordedEvent) -> None:
         for handler in self.handlers.get(recorded.type, ()):
             handler(recorded)
+        for prefix, bump in self.version_trackers:
+            if recorded.stream.startswith(prefix):
+                bump(recorded)
 
 
 def registry() -> list[Projection]:

@@ -63,6 +63,12 @@ def create_state(started: HandStarted) -> State:
     ante above all the others) is off when the antes are not uniform (a big-blind ante, a
     dead small blind). Heads-up pokerkit swaps the blinds and antes of its two players
     itself (index 0 is the big blind), so they are given unswapped.
+
+    A short big blind (SEAT-8: he posts all he has, the others play as if the full blind
+    were in) is given to pokerkit with a stack of exactly his ante and the full blind:
+    pokerkit then posts the full blind and has him all-in, so the call is the full big
+    blind and the minimum raise is from there. The difference is never paid: pots and
+    stacks are ours (:mod:`tables.domain.pots`), from what he really posted.
     """
     seats = [s.seat for s in started.seats]
     order = acting_order(started.button_seat, seats)
@@ -95,6 +101,8 @@ def create_state(started: HandStarted) -> State:
     blind_of[bb_seat] = bb
     for seat, amount in zip(straddlers, straddle_amounts(bb, len(straddlers)), strict=True):
         blind_of[seat] = amount
+    if ante_of[bb_seat] < stacks[bb_seat] < ante_of[bb_seat] + bb:
+        stacks[bb_seat] = ante_of[bb_seat] + bb  # SEAT-8, see above
     antes: tuple[int, ...]
     blinds: tuple[int, ...]
     if count == 2:  # unswapped: index 0 holds the small blind's values (the button's)

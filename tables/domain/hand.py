@@ -93,8 +93,15 @@ A misdeal (:class:`DeclareMisdeal`) counts the recorded actions against the wind
 hunt after a settled cash hand takes the fee from the requester's stack (``stacks``), never
 from ``result``.
 
-Known limit (SEAT-8): with a short big blind, pokerkit makes the others call the largest
-blind actually posted (not the full big blind) and raise from there.
+A short big blind (SEAT-8) posts all he has and is all-in; the others play as if the full
+blind were posted: preflop the bet to match is at least the full big blind
+(:func:`_facing`), so the call is the full blind and the minimum raise is from there
+(pokerkit is given the blind in full, see :func:`tables.domain.engine.create_state`).
+
+On ``double_last`` tables (BET-9) an all-in raise below the house minimum (twice the bet it
+raises) is incomplete: it does not reopen the betting for a player who already acted on the
+street (BET-14), even when it is a full raise by pokerkit's previous-increment measure
+(:func:`_house_reopen_refusal`).
 
 Implementation note: the pokerkit state is mutable and costly to copy, so a
 :class:`HandState` does not copy it. ``evolve`` moves it to the new state; an older state
@@ -991,6 +998,62 @@ def _seat_in_hand(state: HandState, seat: int) -> SeatState:
     return found
 
 
+def _facing(state: HandState) -> int:
+    """The bet to match on this street: the largest bet and, preflop, at least the full big
+    blind when the big blind posted short (SEAT-8: the others play as if it were full)."""
+    top = max(s.bet for s in state.seats)
+    if state.board or state.started.big_blind <= top:
+        return top
+    bb_seat = state.big_blind_seat
+    if any(p.seat == bb_seat and p.kind == "big_blind" for p in state.started.posts):
+        return state.started.big_blind
+    return top
+
+
+def _street_actions(state: HandState) -> list[ActionTaken]:
+    """The betting actions of the current street, in order."""
+    actions: list[ActionTaken] = []
+    for event in state.history:
+        if isinstance(event, BoardDealt):
+            actions = []
+        elif isinstance(event, ActionTaken):
+            actions.append(event)
+    return actions
+
+
+def _house_reopen_refusal(state: HandState, seat: SeatState) -> HandRuleViolation | None:
+    """BET-9 with BET-14 (``double_last`` tables): a player who already acted on this street
+    may raise again only if a full raise by the house rule (at least twice the bet it
+    raised) came after his last action; all-in raises below it do not reopen the betting.
+    ``None`` when he may raise (or the table uses another rule)."""
+    if state.started.min_raise_rule != "double_last":
+        return None
+    actions = _street_actions(state)
+    mine = [i for i, a in enumerate(actions) if a.seat == seat.seat]
+    if not mine:
+        return None
+    top = 0
+    if not state.board:
+        top = max((p.amount for p in state.started.posts if p.kind in LIVE_POSTS), default=0)
+        if any(p.kind == "big_blind" for p in state.started.posts):
+            top = max(top, state.started.big_blind)
+    reopened = False
+    for i, action in enumerate(actions):
+        if action.action in ("bet", "raise") and action.amount_to > top:
+            if i > mine[-1] and (top == 0 or action.amount_to >= 2 * top):
+                reopened = True
+            top = action.amount_to
+    if reopened or not any(a.action in ("bet", "raise") for a in actions[mine[-1] + 1 :]):
+        return None
+    return HandRuleViolation(
+        "raise_not_reopened",
+        "BET-14",
+        "An all-in below the house minimum raise (twice the bet, BET-9) did not reopen the "
+        "betting: call or fold.",
+        seat=seat.seat,
+    )
+
+
 def _raise_refusal(pk: State, seat: SeatState, max_bet: int) -> HandRuleViolation | None:
     """Why the actor may not bet or raise at all (``None`` if he may)."""
     if seat.bet + seat.stack <= max_bet:
@@ -1047,9 +1110,11 @@ def _legal_actions(state: HandState, pk: State) -> LegalActions:
     assert state.to_act is not None
     seat = state.seat_state(state.to_act)
     assert seat is not None
-    max_bet = max(s.bet for s in state.seats)
+    max_bet = _facing(state)
     to_call = min(seat.stack, max_bet - seat.bet)
-    can_raise_at_all = _raise_refusal(pk, seat, max_bet) is None
+    can_raise_at_all = (
+        _raise_refusal(pk, seat, max_bet) or _house_reopen_refusal(state, seat)
+    ) is None
     min_to = max_to = None
     if can_raise_at_all:
         min_to = _min_raise_to(state, pk, seat, max_bet)
@@ -1095,7 +1160,7 @@ def _decide_action(state: HandState, cmd: TakeAction) -> list[DomainEvent]:
             to_act=state.to_act,
         )
     pk = state._pk()
-    max_bet = max(s.bet for s in state.seats)
+    max_bet = _facing(state)
     to_call = min(seat.stack, max_bet - seat.bet)
     all_in_to = seat.bet + seat.stack
     action: str = cmd.action
@@ -1105,7 +1170,7 @@ def _decide_action(state: HandState, cmd: TakeAction) -> list[DomainEvent]:
         if all_in_to <= max_bet:
             action = "call"
         else:
-            refusal = _raise_refusal(pk, seat, max_bet)
+            refusal = _raise_refusal(pk, seat, max_bet) or _house_reopen_refusal(state, seat)
             if refusal is None:
                 action, amount_to = ("bet" if max_bet == 0 else "raise"), all_in_to
             elif refusal.code == "opponents_all_in" and to_call > 0:
@@ -1187,7 +1252,7 @@ def _bet_or_raise(
             max_amount_to=all_in_to,
             stack=seat.stack,
         )
-    refusal = _raise_refusal(pk, seat, max_bet)
+    refusal = _raise_refusal(pk, seat, max_bet) or _house_reopen_refusal(state, seat)
     if refusal is not None:
         raise refusal
     min_to = _min_raise_to(state, pk, seat, max_bet)

@@ -544,15 +544,19 @@ def _decide_top_up(state: TableState, cmd: TopUp) -> list[DomainEvent]:
         "buy_in_min": c.buy_in_min,
         "buy_in_max": c.buy_in_max,
     }
-    if occupant.must_rebuy and occupant.stack + cmd.amount < c.buy_in_min:
+    # BI-7: a broke player re-buys at least the minimum buy-in; side-bet winnings (the whole
+    # stack of a player who won a side bet with no chips) are not table chips, so they count
+    # toward neither limit: the re-buy itself is between the minimum and the maximum.
+    if (occupant.must_rebuy or occupant.stack == 0) and cmd.amount < c.buy_in_min:
         raise DomainError(
             "rebuy_below_minimum",
-            f"After winning a sidebet with no chips, the player must re-buy to at least "
-            f"{c.buy_in_min}.",
+            f"A player with no table chips must re-buy at least {c.buy_in_min}; side-bet "
+            f"winnings are not table chips.",
             rule="BI-7",
             **context,
         )
-    if occupant.stack + cmd.amount > c.buy_in_max:
+    table_chips = 0 if occupant.must_rebuy else occupant.stack
+    if table_chips + cmd.amount > c.buy_in_max:
         raise DomainError(
             "top_up_above_maximum",
             f"A top-up may bring the stack to at most {c.buy_in_max}.",

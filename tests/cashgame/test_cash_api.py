@@ -176,6 +176,33 @@ def test_return_window_ends_after_two_hours(tablet: TabletClient, players: list)
 
 
 @pytest.mark.rule("SES-7")
+@pytest.mark.parametrize(
+    ("after", "restricted"),
+    [
+        (timedelta(hours=2) - timedelta(microseconds=1), True),
+        (timedelta(hours=2), False),
+    ],
+)
+def test_return_window_boundary_at_exactly_two_hours(
+    tablet: TabletClient, players: list, after: timedelta, restricted: bool
+) -> None:
+    """ "In two hours' time" (000 [Cash] #5): restricted while less than two hours have
+    passed since he left; at exactly two hours (the ``until`` the API shows) he is free."""
+    table_id = open_table(tablet)
+    with time_machine.travel(T0, tick=False):
+        seat(tablet, table_id, players[0], 1, 3000)
+        tablet.post(f"/api/v1/tables/{table_id}/seats/1/cash-out/")
+    with time_machine.travel(T0 + after, tick=False):
+        found = tablet.get(f"/api/v1/players/{players[0].id}/buy-in-restrictions/").json()
+        assert [r["until"] for r in found] == (["2026-11-21T20:00:00Z"] if restricted else [])
+        r = seat(tablet, table_id, players[0], 1, 1000)
+        if restricted:
+            refused(r, "buy_in_below_returning_minimum", "SES-7")
+        else:
+            assert r.status_code == 201, r.json()
+
+
+@pytest.mark.rule("SES-7")
 def test_other_stakes_are_not_restricted(tablet: TabletClient, players: list) -> None:
     small = open_table(tablet)
     bigger = open_table(tablet, small_blind=25, big_blind=50)
@@ -336,10 +363,37 @@ def test_broke_sidebet_winner_must_rebuy_the_minimum(tablet: TabletClient, playe
                 {"seat": hand["to_act"], "action": "fold"},
             ).json()
     top_up = f"/api/v1/tables/{table_id}/seats/1/top-up/"
-    refused(tablet.post(top_up, {"amount": 600}), "rebuy_below_minimum", "BI-7")
-    assert tablet.post(top_up, {"amount": 700}).status_code == 200
+    # the 300 won on the side bet are not table chips: 700 (to a stack of 1,000) is not a
+    # re-buy of the minimum, nor is 999
+    for short in (600, 700, 999):
+        refused(tablet.post(top_up, {"amount": short}), "rebuy_below_minimum", "BI-7")
+    assert tablet.post(top_up, {"amount": 1000}).status_code == 200
+    assert stacks(tablet, table_id)[1] == 1300
     hand = tablet.post(f"/api/v1/tables/{table_id}/hands/", {}).json()
     assert 1 in [s["seat"] for s in hand["seats"]]
+
+
+@pytest.mark.rule("BI-7")
+def test_a_broke_player_rebuys_at_least_the_minimum(tablet: TabletClient, players: list) -> None:
+    table_id = open_table(tablet, buy_in_min=1000, buy_in_max=5000)
+    seat(tablet, table_id, players[0], 1, 1000)
+    seat(tablet, table_id, players[1], 2, 1000)
+    hand = tablet.post(f"/api/v1/tables/{table_id}/hands/", {"button_seat": 2}).json()
+    url = f"/api/v1/hands/{hand['hand_id']}/actions/"
+    tablet.post(url, {"seat": 2, "action": "all_in"})
+    tablet.post(url, {"seat": 1, "action": "call"})
+    board = f"/api/v1/hands/{hand['hand_id']}/board/"
+    for street, cards in (("flop", "2c7d9h"), ("turn", "Js"), ("river", "3d")):
+        tablet.post(board, {"street": street, "cards": cards})
+    tablet.post(f"/api/v1/hands/{hand['hand_id']}/show/", {"seat": 2, "cards": "4c5d"})
+    tablet.post(f"/api/v1/hands/{hand['hand_id']}/show/", {"seat": 1, "cards": "AhAd"})
+    assert stacks(tablet, table_id)[2] == 0
+    top_up = f"/api/v1/tables/{table_id}/seats/2/top-up/"
+    before = StoredEvent.objects.count()
+    refused(tablet.post(top_up, {"amount": 500}), "rebuy_below_minimum", "BI-7")
+    assert StoredEvent.objects.count() == before
+    assert tablet.post(top_up, {"amount": 1000}).status_code == 200
+    assert stacks(tablet, table_id)[2] == 1000
 
 
 # --- sessions and rebuild ------------------------------------------------------------------------

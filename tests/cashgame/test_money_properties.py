@@ -71,9 +71,16 @@ def test_chips_and_cash_reconcile_and_rake_stays_under_the_cap(
     for step in steps:
         if step[0] == "cage":
             _, what, who, amount = step
+            before = StoredEvent.objects.count()
             r = tablet.post(f"/api/v1/cage/{what}/", {"player_id": people[who].id,
                                                       "amount": amount})  # fmt: skip
-            assert r.status_code == 201, r.json()
+            if what == "redemptions" and r.status_code == 422:  # more than he holds
+                assert r.json()["code"] in ("redemption_exceeds_holdings",
+                                            "chips_in_circulation_exceeded"), r.json()  # fmt: skip
+                assert StoredEvent.objects.count() == before
+            else:
+                assert r.status_code == 201, r.json()
+            assert tablet.get("/api/v1/cage/balance/").json()["chips_with_players"] >= 0
             continue
         kind, table_id = step[0], tables[step[1]]
         before = StoredEvent.objects.count()
@@ -99,7 +106,9 @@ def test_chips_and_cash_reconcile_and_rake_stays_under_the_cap(
             if r.status_code == 201:
                 r = tablet.post(f"{base}/sidebets/{r.json()['sidebet_id']}/settle/", {"winner": b})
         elif kind == "hand":
-            if SeatView.objects.filter(table_id=table_id, stack__gt=0).count() < 2:
+            # the table deals only players it may (a sidebet winner who has not re-bought
+            # is not dealt in, BI-7): ask it, as the tablet does
+            if tablet.get(f"{base}/next-hand/").status_code != 200:
                 continue
             play_random_hand(tablet, table_id, step[2])
             event("hand played")

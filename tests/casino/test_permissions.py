@@ -214,7 +214,8 @@ def test_managers_only_read_and_only_cashiers_move_cash() -> None:
     for cash in ("sell_chips", "redeem_chips"):
         assert MATRIX[cash] == {Role.CASHIER, Role.ADMIN}
     for floor_only in ("open_table", "close_table", "change_table_limits", "transfer_player",
-                       "partial_cash_out", "keep_players_apart"):  # fmt: skip
+                       "partial_cash_out", "keep_players_apart",
+                       "redeem_chips_override"):  # fmt: skip
         assert MATRIX[floor_only] == {Role.FLOOR, Role.ADMIN}
 
 

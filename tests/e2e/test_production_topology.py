@@ -66,6 +66,7 @@ class Topology:
             "REDIS_URL": REDIS,
             "CHANNEL_LAYER_PREFIX": self.name,
             "DEBUG": "false",
+            "SECURE_SSL_REDIRECT": "false",  # plain http on loopback: no TLS proxy here
             "SECRET_KEY": f"topology-{uuid.uuid4().hex}-{uuid.uuid4().hex}",
             "TEST_DATABASE_NAME": "",
         }

@@ -120,9 +120,12 @@ def test_house_double_raise_rule_on_a_double_last_table(
 
 @pytest.mark.rule("SD-16")
 @pytest.mark.rule("RAKE-1")
-def test_everyone_folds_the_last_player_wins_and_no_flop_means_no_rake_only_if_set(
+def test_everyone_folds_the_last_player_wins_and_a_walk_is_not_raked_by_default(
     tablet: TabletClient, players: list, nlh_table: int
 ) -> None:
+    """No flop, no drop (docs/rules-coverage.md): a new table does not rake a hand won
+    before the flop."""
+    assert tablet.get(f"/api/v1/tables/{nlh_table}/").json()["no_flop_no_drop"] is True
     seat_all(tablet, nlh_table, players, {1: 1000, 2: 1000, 3: 1000})
     hand = start(tablet, nlh_table, button=1)
     hand = act(tablet, hand, 1, "raise", 100)
@@ -130,12 +133,28 @@ def test_everyone_folds_the_last_player_wins_and_no_flop_means_no_rake_only_if_s
     hand = act(tablet, hand, 3, "fold")
     assert hand["phase"] == "complete"
     assert hand["result"]["method"] == "uncontested"
-    # uncalled 80 returned; pot 100 (10 + 20 + 20 called... + 50 table) -> 5 % rake
-    pot = sum(p["amount"] for p in hand["result"]["pots"])
-    assert hand["result"]["rake"] == pot * 500 // 10_000
-    assert stacks(nlh_table) == {1: 1000 + 30 - hand["result"]["rake"], 2: 990, 3: 980}
+    assert hand["result"]["rake"] == 0
+    assert stacks(nlh_table) == {1: 1000 + 30, 2: 990, 3: 980}
     view = HandView.objects.get(hand_id=hand["hand_id"])
-    assert (view.status, view.rake) == ("complete", hand["result"]["rake"])
+    assert (view.status, view.rake) == ("complete", 0)
+
+
+@pytest.mark.rule("RAKE-1")
+def test_a_table_set_to_rake_walks_rakes_a_hand_won_before_the_flop(
+    tablet: TabletClient, players: list
+) -> None:
+    body = {"name": "walks raked", "game": "NLH", "small_blind": 10, "big_blind": 20,
+            "no_flop_no_drop": False}  # fmt: skip
+    table_id = tablet.post("/api/v1/tables/", body).json()["table_id"]
+    seat_all(tablet, table_id, players, {1: 1000, 2: 1000, 3: 1000})
+    hand = start(tablet, table_id, button=1)
+    hand = act(tablet, hand, 1, "raise", 100)
+    hand = act(tablet, hand, 2, "fold")
+    hand = act(tablet, hand, 3, "fold")
+    # uncalled 80 returned; pot 50 (10 + 20 + 20 called) -> 5 % rake, rounded down
+    pot = sum(p["amount"] for p in hand["result"]["pots"])
+    assert pot == 50 and hand["result"]["rake"] == 2
+    assert stacks(table_id) == {1: 1000 + 30 - 2, 2: 990, 3: 980}
 
 
 @pytest.mark.rule("SD-1")

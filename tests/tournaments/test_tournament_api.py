@@ -129,7 +129,8 @@ def test_the_start_draws_seats_opens_tables_and_seats_every_entrant(tablet: Tabl
     drawn = {b["table_id"]: b["button_seat"] for b in started_event.data["buttons"]}
     hand = ok(tablet.post(f"/api/v1/tables/{tables[0]}/hands/", {}))
     assert hand["button_seat"] == drawn[tables[0]]
-    assert hand["small_blind_seat"] is None or hand["posts"][0]["amount"] == 25
+    # level 1's stakes (25/50, no ante), both blinds live at a full table
+    assert {p["kind"]: p["amount"] for p in hand["posts"]} == {"small_blind": 25, "big_blind": 50}
     assert t["clock"]["level"] == 1 and t["clock"]["players_left"] == 12
 
 

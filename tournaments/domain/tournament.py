@@ -505,9 +505,15 @@ def _sync_slots_after(config: TournamentConfig, start: datetime) -> datetime:
 def next_break_at(state: TournamentState) -> datetime | None:
     """When the next break is due (CLK-3/CLK-4 synchronized slot, or the end of the level
     a scheduled break follows, CLK-6), ``None`` when none is known (paused, on a break, no
-    more breaks, clock not started)."""
+    more breaks, clock not started, tournament finished)."""
     c, cfg = state.clock, state.config
-    if c.level == 0 or c.on_break or c.break_due is not None or c.paused:
+    if (
+        state.status == FINISHED
+        or c.level == 0
+        or c.on_break
+        or c.break_due is not None
+        or c.paused
+    ):
         return None
     if cfg.breaks_mode == "synchronized":
         assert c.started_at is not None
@@ -1513,8 +1519,25 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
             return replace(s, players=players, tables={event.table_id: table},
                            final_table_id=event.table_id)  # fmt: skip
         case TournamentFinished():
-            return replace(s, status=FINISHED, results=event.results)
+            return replace(
+                s, status=FINISHED, results=event.results,
+                clock=_stopped(s.clock, parse_time(event.finished_at)),
+            )  # fmt: skip
     return s
+
+
+def _stopped(c: ClockState, at: datetime) -> ClockState:
+    """The clock as it stood at ``at``, stopped for good (the tournament finished): the
+    level's and break's remaining seconds frozen, no running end time, no break due."""
+
+    def left(ends_at: datetime | None, remaining: int) -> int:
+        return remaining if ends_at is None else max(0, int((ends_at - at).total_seconds()))
+
+    return replace(
+        c, level_ends_at=None, level_remaining=left(c.level_ends_at, c.level_remaining),
+        break_ends_at=None, break_remaining=left(c.break_ends_at, c.break_remaining),
+        break_due=None, break_after_level=None,
+    )  # fmt: skip
 
 
 def load(events: list[DomainEvent]) -> TournamentState | None:

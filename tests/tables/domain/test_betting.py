@@ -108,6 +108,33 @@ def test_short_big_blind_all_in_hand_plays_to_showdown() -> None:
     assert state.phase == "awaiting_board"  # seat 2 is all-in, seats 1 and 3 play on
 
 
+@pytest.mark.rule("SEAT-8")
+def test_after_a_short_big_blind_the_others_play_as_if_the_blind_were_full() -> None:
+    """BB 10 posting 6 all-in: the call is 10 and the minimum raise is to 20 (not 6 and 16);
+    the 4 above his 6 is a side pot he cannot win."""
+    state = play(None, start_hand({1: 1000, 2: 6, 3: 1000}))
+    legal = state.legal
+    assert legal is not None and legal.seat == 3
+    assert (legal.to_call, legal.call_to, legal.min_raise_to) == (10, 10, 20)
+    violation = refused(state, TakeAction(3, "raise", 19), "raise_below_minimum")
+    assert violation.context["min_raise_to"] == 20
+    state, events = play_events(state, TakeAction(3, "call"))
+    assert events == [ActionTaken(3, "call", 10, 10, False)]
+    legal = state.legal
+    assert legal is not None and (legal.seat, legal.to_call, legal.min_raise_to) == (1, 5, 20)
+    state = play(state, TakeAction(1, "call"))
+    assert state.phase == "awaiting_board"
+    assert [(p.amount, p.eligible_seats) for p in state.pots()] == [(18, (1, 2, 3)), (8, (1, 3))]
+
+
+@pytest.mark.rule("SEAT-8")
+def test_a_short_big_blind_who_is_not_called_gets_the_excess_back() -> None:
+    state = play(None, start_hand({1: 1000, 2: 6, 3: 1000}))
+    state = play(state, TakeAction(3, "raise", 40), TakeAction(1, "fold"))
+    assert state.phase == "showdown"  # seat 2 all-in, seat 3 alone with chips
+    assert state.seat_state(3).contributed == 40  # type: ignore[union-attr]
+
+
 def test_per_player_antes_are_posted_by_everyone_before_the_blinds() -> None:
     state = play(
         None, start_hand({1: 1000, 2: 1000, 3: 1, 4: 1000}, ante=2, ante_type="per_player")
@@ -340,6 +367,58 @@ def test_double_last_rule_needs_twice_the_last_bet() -> None:
     assert violation.rule == "BET-9"
     assert violation.context["min_raise_to"] == 1900
     play(state, TakeAction(1, "raise", 1900))
+
+
+@pytest.mark.rule("BET-9")
+@pytest.mark.rule("BET-14")
+def test_double_last_an_all_in_below_the_house_minimum_does_not_reopen_for_the_raiser() -> None:
+    """100, raised to 500, then all-in to 950 (below the house minimum of 1,000): the raiser
+    to 500 may only call or fold, though 450 is a full raise by the previous increment."""
+    state = play(
+        None, start_hand([5000, 5000, 950 + 100], sb=50, bb=100, min_raise_rule="double_last")
+    )
+    state = play(
+        state,
+        TakeAction(3, "call"),
+        TakeAction(1, "call"),
+        TakeAction(2, "check"),
+        DealBoard("flop", "Qs9c4s"),
+        TakeAction(1, "bet", 100),
+        TakeAction(2, "raise", 500),
+        TakeAction(3, "all_in"),
+        TakeAction(1, "call"),
+    )
+    legal = state.legal
+    assert legal is not None and legal.seat == 2
+    assert not legal.can_raise and legal.to_call == 450
+    violation = refused(state, TakeAction(2, "raise", 2000), "raise_not_reopened")
+    assert violation.rule == "BET-14"
+    refused(state, TakeAction(2, "all_in"), "raise_not_reopened")
+    state = play(state, TakeAction(2, "call"))
+    assert state.phase == "awaiting_board"
+
+
+@pytest.mark.rule("BET-14")
+def test_double_last_a_full_house_raise_after_the_short_all_in_reopens() -> None:
+    state = play(
+        None, start_hand([5000, 5000, 950 + 100, 5000], sb=50, bb=100, button=4,
+                         min_raise_rule="double_last"),
+    )  # fmt: skip
+    state = play(
+        state,
+        TakeAction(3, "call"),
+        TakeAction(4, "call"),
+        TakeAction(1, "call"),
+        TakeAction(2, "check"),
+        DealBoard("flop", "Qs9c4s"),
+        TakeAction(1, "bet", 100),
+        TakeAction(2, "raise", 500),
+        TakeAction(3, "all_in"),
+        TakeAction(4, "raise", 1900),  # a full raise by the house rule
+        TakeAction(1, "fold"),
+    )
+    legal = state.legal
+    assert legal is not None and legal.seat == 2 and legal.can_raise
 
 
 @pytest.mark.rule("BET-9")
