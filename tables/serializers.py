@@ -73,6 +73,13 @@ class OpenTableRequest(serializers.Serializer):
         help_text="A returning player posting his missed blinds posts the small blind dead "
         "(SEAT-16); off: live.",
     )
+    limit_cap_lifted_heads_up = serializers.BooleanField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Fixed limit (FLH): the cap of a bet and three raises is lifted when only "
+        "two players are left (BET-6) or always kept (BET-5); default: BET-6 at cash tables.",
+    )
 
 
 class SeatSerializer(serializers.Serializer):

@@ -121,6 +121,7 @@ def open_table(
     button_rule: str = blinds.DEAD_BUTTON,
     cash_new_player_entry: str = blinds.WAIT_OR_POST_BOTH,
     missed_blind_sb_dead: bool = True,
+    limit_cap_lifted_heads_up: bool | None = None,
 ) -> int:
     """Open a new table and return its id (the next free number).
 
@@ -171,6 +172,7 @@ def open_table(
         button_rule=button_rule,
         cash_new_player_entry=cash_new_player_entry,
         missed_blind_sb_dead=missed_blind_sb_dead,
+        limit_cap_lifted_heads_up=limit_cap_lifted_heads_up,
     )
     events = table_domain.decide(None, table_domain.OpenTable(config))
     # expected_version=0: two floors opening at once race for the number; the loser retries.

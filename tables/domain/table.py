@@ -899,7 +899,16 @@ def start_hand_command(
         dead_small_blinds=tuple(owed["dead_sb"]),
         posted_big_blinds=tuple(owed["posted_bb"]),
         posted_small_blinds=tuple(owed["posted_sb"]),
+        limit_cap_lifted_heads_up=limit_cap_lifted_heads_up(config),
     )
+
+
+def limit_cap_lifted_heads_up(config: TableOpened) -> bool:
+    """Fixed limit: whether the raise cap is lifted heads-up (BET-6) or kept (BET-5): the
+    table's setting, else BET-6 at cash tables and BET-5 in tournaments."""
+    if config.limit_cap_lifted_heads_up is not None:
+        return config.limit_cap_lifted_heads_up
+    return config.mode != TOURNAMENT
 
 
 def _decide_sit_out(state: TableState, cmd: SitOut) -> list[DomainEvent]:
