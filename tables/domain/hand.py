@@ -167,6 +167,7 @@ from tables.events import (
     Street,
     VoidKind,
 )
+from tables.ruling_events import FloorEvent
 
 Phase = Literal["betting", "awaiting_board", "showdown", "complete"]
 """betting: a player is to act; awaiting_board: the round is closed and the next street is
@@ -452,6 +453,8 @@ def _evolve(state: HandState | None, event: DomainEvent) -> HandState | None:
     if state is None:
         raise ValueError(f"{type(event).__name__} before HandStarted")
     history = (*state.history, event)
+    if isinstance(event, FloorEvent):  # a ruling in the hand's stream (hand_rulings)
+        return _successor(state, history)
     if isinstance(event, ActionTaken):
         return _apply_action(state, event, history)
     if isinstance(event, BoardDealt):
