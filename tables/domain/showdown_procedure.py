@@ -175,3 +175,45 @@ def dispute_open(closure: HandClosure, kind: DisputeKind, now: datetime) -> tupl
     if kind == "accounting":
         return closure.substantial_action_at is None or now < closure.substantial_action_at, "SD-24"
     return closure.next_event_at is None or now < closure.next_event_at, rule
+
+
+# -- mucked and killed hands at showdown (SD-4..8) --------------------------------------------
+
+
+def mucked_hand_keeps_claim(
+    *, fully_tabled: bool, retrievable_and_identifiable: bool
+) -> tuple[bool, str]:
+    """SD-4: a hand not fully tabled and then mucked loses its claim unless the TD finds it
+    100 % retrievable and identifiable (the ruling is recorded). A fully tabled hand is
+    read where it lies (SD-5)."""
+    if fully_tabled:
+        return True, "SD-5"
+    return retrievable_and_identifiable, "SD-4"
+
+
+def killed_winner_still_wins(
+    *, properly_tabled: bool, clearly_winning: bool, claimed_before_next_hand: bool
+) -> bool:
+    """SD-5: the dealer may not kill a properly tabled, clearly winning hand; mucked by
+    mistake it still wins if claimed before the next hand begins."""
+    return properly_tabled and clearly_winning and claimed_before_next_hand
+
+
+def facedown_cards_dead(
+    *, facedown_muck_kills_hand: bool, in_muck: bool, identifiable: bool
+) -> tuple[bool, str]:
+    """Cards thrown face down at showdown: always dead under 002 (SD-7,
+    ``facedown_muck_kills_hand``); under 003 only once in the muck or no longer 100 %
+    identifiable, and the player may still table them until then (SD-6)."""
+    if facedown_muck_kills_hand:
+        return True, "SD-7"
+    return in_muck or not identifiable, "SD-6"
+
+
+def early_muck_refund(*, called: int, uncalled: int, retrieved: bool) -> int:
+    """SD-8: a bettor who mucks early while an opponent is still in: if his cards cannot be
+    retrieved, called chips are not refunded, only the uncalled part returns (CZK/chips).
+    Retrieved, the hand plays on and nothing is refunded now."""
+    if called < 0 or uncalled < 0:
+        raise ValueError("amounts are >= 0")
+    return 0 if retrieved else uncalled

@@ -121,3 +121,53 @@ def test_cut_closes_mucked_winner_claims() -> None:
     closure = HandClosure(settled_at=T0, closed_by="cut", next_event_at=T0 + timedelta(seconds=45))
     assert dispute_open(closure, "mucked_winner", T0 + timedelta(seconds=44)) == (True, "SD-26")
     assert dispute_open(closure, "mucked_winner", T0 + timedelta(seconds=46)) == (False, "SD-26")
+
+
+@pytest.mark.rule("SD-4")
+def test_untabled_mucked_hand_loses_its_claim_unless_retrievable() -> None:
+    from tables.domain.showdown_procedure import mucked_hand_keeps_claim
+
+    assert mucked_hand_keeps_claim(fully_tabled=False, retrievable_and_identifiable=False) == (
+        False,
+        "SD-4",
+    )
+    assert mucked_hand_keeps_claim(fully_tabled=False, retrievable_and_identifiable=True)[0]
+
+
+@pytest.mark.rule("SD-5")
+def test_tabled_winner_killed_by_the_dealer_still_wins_if_claimed_in_time() -> None:
+    from tables.domain.showdown_procedure import killed_winner_still_wins
+
+    assert killed_winner_still_wins(
+        properly_tabled=True, clearly_winning=True, claimed_before_next_hand=True
+    )
+    assert not killed_winner_still_wins(
+        properly_tabled=True, clearly_winning=True, claimed_before_next_hand=False
+    )
+    assert not killed_winner_still_wins(
+        properly_tabled=False, clearly_winning=True, claimed_before_next_hand=True
+    )
+
+
+@pytest.mark.rule("SD-6")
+@pytest.mark.rule("SD-7")
+def test_face_down_throw_at_showdown() -> None:
+    from tables.domain.showdown_procedure import facedown_cards_dead
+
+    assert facedown_cards_dead(facedown_muck_kills_hand=True, in_muck=False, identifiable=True) == (
+        True,
+        "SD-7",
+    )
+    assert facedown_cards_dead(
+        facedown_muck_kills_hand=False, in_muck=False, identifiable=True
+    ) == (False, "SD-6")
+    assert facedown_cards_dead(facedown_muck_kills_hand=False, in_muck=True, identifiable=True)[0]
+    assert facedown_cards_dead(facedown_muck_kills_hand=False, in_muck=False, identifiable=False)[0]
+
+
+@pytest.mark.rule("SD-8")
+def test_early_muck_returns_only_the_uncalled_part() -> None:
+    from tables.domain.showdown_procedure import early_muck_refund
+
+    assert early_muck_refund(called=400, uncalled=600, retrieved=False) == 600
+    assert early_muck_refund(called=400, uncalled=600, retrieved=True) == 0
