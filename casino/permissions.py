@@ -162,6 +162,13 @@ MATRIX: dict[str, frozenset[Role]] = {
     "declare_misdeal": _roles(DEALER, FLOOR),  # MIS-1..3; PEN-16: the floor may rule
     "void_hand": _roles(DEALER, FLOOR),  # MIS-11, MIS-12; PEN-16
     "get_hand": READ_TABLES,
+    # --- the floor's rulings during a hand (issue #15) -----------------------------------
+    "read_chips": DEALER_AT_TABLE,  # BET-10..27: the dealer reports the chips pushed
+    "call_clock": _roles(DEALER, FLOOR),  # BET-28: the floor runs the clock
+    "record_exposure": _roles(DEALER, FLOOR),  # BET-30..32
+    "record_burn": DEALER_AT_TABLE,  # BET-2
+    "record_out_of_turn": _roles(DEALER, FLOOR),  # BET-25/26
+    "rule_irregularity": _roles(DEALER, FLOOR),  # MIS-4..21; PEN-16
     # --- cage: only the cashier moves cash --------------------------------------------------
     "sell_chips": _roles(CASHIER),
     "redeem_chips": _roles(CASHIER),
@@ -245,6 +252,12 @@ TABLE_SCOPED: frozenset[str] = frozenset(
         "record_rabbit_hunt",
         "declare_misdeal",
         "void_hand",
+        "read_chips",
+        "call_clock",
+        "record_exposure",
+        "record_burn",
+        "record_out_of_turn",
+        "rule_irregularity",
     }
 )
 """Operations on one table (path ``{table_id}``) or one hand (``{hand_id}``): a dealer

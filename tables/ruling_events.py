@@ -125,3 +125,21 @@ class ChopExceptionRecorded(FloorEvent):
     floor: str
     reason: str
     seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ChipsRead(FloorEvent):
+    """The dealer reported the chips ``seat`` pushed (``chips``: the values in each motion)
+    and what he said; the ruling (BET-10..27) is ``kind`` to ``amount_to`` by ``rule``,
+    ``returned`` chips go back. An ``insufficient_call`` (BET-27) records no action: the
+    player completes the call or folds."""
+
+    TYPE = "tables.ChipsRead"
+    seat: int
+    chips: tuple[tuple[int, ...], ...]
+    announced: str
+    kind: str
+    amount_to: int
+    rule: str
+    returned: int
+    completed: bool
