@@ -111,6 +111,12 @@ def _roles(*roles: Role) -> frozenset[Role]:
 EVERY_ROLE: frozenset[Role] = frozenset(Role)
 READ_TABLES = _roles(DEALER, FLOOR, DIRECTOR)  # a dealer: own table only
 REPORTS = _roles(MANAGER)
+SHOW_POKER_OPERATIONS = (
+    "show_deal_report", "show_flop", "show_declare", "show_check", "show_fold",
+    "show_challenge", "show_push_over_line", "show_buy", "show_turn_card", "show_card_count",
+    "show_start_clock", "show_expire_clock",
+)  # fmt: skip
+"""Show poker hand operations (``/show-hands/{hand_id}/...``, :mod:`tables.show_api`)."""
 DEALER_AT_TABLE = _roles(DEALER)  # recording play at the table (own table)
 
 MATRIX: dict[str, frozenset[Role]] = {
@@ -169,6 +175,10 @@ MATRIX: dict[str, frozenset[Role]] = {
     "record_burn": DEALER_AT_TABLE,  # BET-2
     "record_out_of_turn": _roles(DEALER, FLOOR),  # BET-25/26
     "rule_irregularity": _roles(DEALER, FLOOR),  # MIS-4..21; PEN-16
+    # --- Show poker tables (SHOW-1..27): the dealer records, the floor/TD rules ---------
+    "start_show_hand": DEALER_AT_TABLE,  # SHOW-2
+    "get_show_hand": READ_TABLES,
+    **{op: _roles(DEALER, FLOOR, DIRECTOR) for op in SHOW_POKER_OPERATIONS},  # SHOW-27
     # --- cage: only the cashier moves cash --------------------------------------------------
     "sell_chips": _roles(CASHIER),
     "redeem_chips": _roles(CASHIER),
@@ -258,6 +268,9 @@ TABLE_SCOPED: frozenset[str] = frozenset(
         "record_burn",
         "record_out_of_turn",
         "rule_irregularity",
+        "start_show_hand",
+        "get_show_hand",
+        *SHOW_POKER_OPERATIONS,
     }
 )
 """Operations on one table (path ``{table_id}``) or one hand (``{hand_id}``): a dealer

@@ -9,8 +9,9 @@ from tables.domain.blinds import (
     STATUSES,
     WAIT_OR_POST_BOTH,
 )
-from tables.domain.hand import ACTIONS, ANTE_TYPES, GAMES, MIN_RAISE_RULES
+from tables.domain.hand import ACTIONS, ANTE_TYPES, MIN_RAISE_RULES
 from tables.domain.seating import MAX_SEATS
+from tables.domain.table import TABLE_GAMES
 
 FORCED_BET_KINDS = [
     "ante",
@@ -28,7 +29,7 @@ MAX_AMOUNT = 10**12  # CZK or chips: far above any real stake, inside a PostgreS
 
 class OpenTableRequest(serializers.Serializer):
     name = serializers.CharField(max_length=100)
-    game = serializers.ChoiceField(choices=GAMES)
+    game = serializers.ChoiceField(choices=TABLE_GAMES)
     small_blind = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT)
     big_blind = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT)
     ante = serializers.IntegerField(min_value=0, max_value=MAX_AMOUNT, default=0)
@@ -109,7 +110,7 @@ class TableSerializer(serializers.Serializer):
 
     table_id = serializers.IntegerField()
     name = serializers.CharField()
-    game = serializers.ChoiceField(choices=GAMES)
+    game = serializers.ChoiceField(choices=TABLE_GAMES)
     small_blind = serializers.IntegerField()
     big_blind = serializers.IntegerField()
     ante = serializers.IntegerField()

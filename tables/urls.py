@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tables import api, rulings_api
+from tables import api, rulings_api, show_api
 
 urlpatterns = [
     path("tables/", api.TableListView.as_view(), name="tables"),
@@ -47,5 +47,16 @@ urlpatterns = [
         "hands/<uuid:hand_id>/irregularities/",
         rulings_api.RuleIrregularityView.as_view(),
         name="hand-irregularity",
+    ),
+    # Show poker tables (SHOW-1..27)
+    path(
+        "tables/<int:table_id>/show-hands/",
+        show_api.StartShowHandView.as_view(),
+        name="start-show-hand",
+    ),
+    path("show-hands/<uuid:hand_id>/", show_api.ShowHandDetailView.as_view(), name="show-hand"),
+    *(
+        path(f"show-hands/<uuid:hand_id>/{show_api.PATHS[op]}/", view.as_view(), name=op)
+        for op, view in show_api.VIEWS.items()
     ),
 ]

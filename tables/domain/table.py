@@ -79,6 +79,10 @@ from tables.events import (
 )
 
 CASH, TOURNAMENT = "cash", "tournament"
+SHOW_POKER = "SHOW"
+TABLE_GAMES = (*GAMES, SHOW_POKER)
+"""Games a table deals: the hand engine's (NLH, PLO, FLH) and Show poker (its own
+aggregate, :mod:`tables.domain.show_poker`; hands through ``/show-hands/``)."""
 MODES = (CASH, TOURNAMENT)
 
 
@@ -420,8 +424,8 @@ def same_game(a: TableOpened, b: TableOpened) -> bool:
 
 def _validate_config(c: TableOpened) -> None:
     problems = []
-    if c.game not in GAMES:
-        problems.append(f"game must be one of {GAMES}")
+    if c.game not in TABLE_GAMES:
+        problems.append(f"game must be one of {TABLE_GAMES}")
     if c.ante_type not in ANTE_TYPES:
         problems.append(f"ante_type must be one of {ANTE_TYPES}")
     if c.min_raise_rule not in MIN_RAISE_RULES:

@@ -658,21 +658,47 @@ def _start_clock(state: ShowState, cmd: StartShowdownClock) -> list[DomainEvent]
 
 
 def pots(state: ShowState) -> list[tuple[int, tuple[int, ...]]]:
-    """Main and side pots as ``(amount, eligible live seats)``, by what each put in; money
-    of folded and dead hands stays in the pots it reached."""
-    levels = sorted({s.contributed for s in state.seats if s.live and s.contributed > 0})
-    result: list[tuple[int, tuple[int, ...]]] = []
-    floor = 0
-    for level in levels:
-        amount = sum(min(s.contributed, level) - min(s.contributed, floor) for s in state.seats)
-        eligible = tuple(s.seat for s in state.seats if s.live and s.contributed >= level)
-        result.append((amount, eligible))
-        floor = level
-    leftover = state.pot - sum(a for a, _ in result)
-    if leftover and result:  # dead money above every live stake goes to the last pot
-        amount, eligible = result[-1]
-        result[-1] = (amount + leftover, eligible)
-    return result
+    """Main and side pots as ``(amount, eligible live seats)``, main pot first.
+
+    Buying a card is not a bet: the senior declarer's free card (SHOW-18) does not limit
+    what he can win. Only a player who could not pay (all-in, SHOW-19) is limited, in each
+    round, to what he paid in it (and to nothing in the rounds after). The money of folded
+    and dead hands stays in the pots it reached.
+    """
+    INF = 1 << 62
+    segments: list[dict[int, int]] = [dict(state.started.blinds)]
+    for e in state.history:
+        if isinstance(e, CardTurned):
+            segments.append({})
+        elif isinstance(e, CardBought) and e.price:
+            segments[-1][e.seat] = segments[-1].get(e.seat, 0) + e.price
+    stack = {s.seat: s.stack for s in state.started.seats}
+    live = set(state.live_seats)
+    merged: list[tuple[int, tuple[int, ...]]] = []
+    for paid in segments:
+        caps = {}
+        for seat in stack:
+            stack[seat] -= paid.get(seat, 0)
+            caps[seat] = paid.get(seat, 0) if stack[seat] == 0 else INF
+        levels = sorted({caps[s] for s in live} | {INF})
+        floor = 0
+        for level in levels:
+            amount = sum(max(0, min(v, level) - floor) for v in paid.values())
+            eligible = tuple(sorted(s for s in live if caps[s] >= level))
+            floor = level
+            if not amount:
+                continue
+            if not eligible and merged:  # nobody live reaches it: to the last pot
+                merged[-1] = (merged[-1][0] + amount, merged[-1][1])
+                continue
+            for i, (have, who) in enumerate(merged):
+                if who == eligible:
+                    merged[i] = (have + amount, who)
+                    break
+            else:
+                merged.append((amount, eligible))
+    merged.sort(key=lambda pot: -len(pot[1]))
+    return merged
 
 
 def _expire_clock(state: ShowState, cmd: ExpireShowdownClock) -> list[DomainEvent]:

@@ -364,3 +364,18 @@ def test_random_hands_conserve_chips_and_find_one_winner_per_pot(
     assert state.is_complete
     assert sum(state.stacks.values()) == sum(stacks)  # chips conserved
     assert all(stack >= 0 for stack in state.stacks.values())
+
+
+@pytest.mark.rule("SHOW-18")
+def test_the_free_card_does_not_limit_what_the_senior_declarer_wins() -> None:
+    state = run(start(), DealFlop("2c5d7h"), Check(1), Declare(2, "sevens"), Check(3), Check(1))
+    state = to_showdown(state)
+    assert pots(state) == [(sum(s.contributed for s in state.seats), (1, 2, 3))]  # one pot
+
+
+@pytest.mark.rule("SHOW-19")
+def test_a_player_who_cannot_pay_is_all_in_for_what_he_paid() -> None:
+    state = to_showdown(run(start({1: 100, 2: 100, 3: 25}), DealFlop("2c5d7h")))
+    # seat 3: blind 10 + 10 + 5 (all-in on the second card); the others 80 each
+    assert state.stacks[3] == 0
+    assert pots(state) == [(10 * 3 + 10 * 3 + 5 * 3, (1, 2, 3)), (5 * 2 + 10 * 2 + 20 * 4, (1, 2))]
