@@ -175,6 +175,9 @@ MATRIX: dict[str, frozenset[Role]] = {
     "record_burn": DEALER_AT_TABLE,  # BET-2
     "record_out_of_turn": _roles(DEALER, FLOOR),  # BET-25/26
     "rule_irregularity": _roles(DEALER, FLOOR),  # MIS-4..21; PEN-16
+    "correct_hand_result": _roles(FLOOR),  # SD-24..26: a dispute is the floor's ruling
+    "record_rabbit_consent": DEALER_AT_TABLE,  # RAKE-8
+    "record_chop_exception": _roles(FLOOR),  # RAKE-9: a floor exception
     # --- Show poker tables (SHOW-1..27): the dealer records, the floor/TD rules ---------
     "start_show_hand": DEALER_AT_TABLE,  # SHOW-2
     "get_show_hand": READ_TABLES,
@@ -268,6 +271,9 @@ TABLE_SCOPED: frozenset[str] = frozenset(
         "record_burn",
         "record_out_of_turn",
         "rule_irregularity",
+        "correct_hand_result",
+        "record_rabbit_consent",
+        "record_chop_exception",
         "start_show_hand",
         "get_show_hand",
         *SHOW_POKER_OPERATIONS,

@@ -31,6 +31,8 @@ class ClockCalled(FloorEvent):
     called_at: str
     final_countdown_at: str
     expires_at: str
+    expiry: str = "dead_hand"
+    """What expiry does: ``dead_hand`` (BET-28) or ``fold_or_check`` (BET-29)."""
 
 
 @dataclass(frozen=True, slots=True)

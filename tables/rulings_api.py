@@ -63,6 +63,11 @@ class ClockRequest(serializers.Serializer):
     caller_seated = serializers.BooleanField(default=True)
     seconds = serializers.IntegerField(min_value=1, max_value=600, default=60)
     final_countdown = serializers.IntegerField(min_value=0, max_value=60, default=10)
+    expiry = serializers.ChoiceField(
+        choices=["dead_hand", "fold_or_check"],
+        default="dead_hand",
+        help_text="dead_hand (BET-28, live) or fold_or_check (BET-29, the online timeout).",
+    )
 
 
 class ExposureRequest(serializers.Serializer):
@@ -173,4 +178,68 @@ RuleIrregularityView = write_view(
     perform=_ruling(hand_rulings.RuleIrregularity),
     doc="A named misdeal cause or irregularity (MIS-4..21) and its consequence: a misdeal "
     "within the window, a dead hand, or a recorded procedure.",
+)
+
+
+class AdjustmentSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=1, max_value=10)
+    amount = serializers.IntegerField(help_text="Chips/CZK to the seat (negative: from it).")
+
+
+class CorrectionRequest(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["reading", "accounting", "mucked_winner"])
+    detail = serializers.CharField(max_length=500)
+    adjustments = AdjustmentSerializer(many=True)
+
+
+class RabbitConsentRequest(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=1, max_value=10)
+    consenting_seats = serializers.ListField(child=serializers.IntegerField(min_value=1))
+
+
+class ChopExceptionRequest(serializers.Serializer):
+    floor = serializers.CharField(max_length=100)
+    reason = serializers.CharField(max_length=500)
+    seats = serializers.ListField(child=serializers.IntegerField(min_value=1))
+
+
+def _correct(data: dict[str, Any], *, hand_id: Any, if_match: int | None) -> dict[str, Any]:
+    adjustments = [dict(a) for a in data.pop("adjustments")]
+    loaded = rulings_services.correct_result(
+        hand_id=str(hand_id), if_match=if_match, adjustments=adjustments, **data
+    )
+    return _hand(loaded)
+
+
+def _rabbit(**data: Any) -> hand_rulings.RecordRabbitConsent:
+    return hand_rulings.RecordRabbitConsent(data["seat"], tuple(data["consenting_seats"]))
+
+
+def _chop(**data: Any) -> hand_rulings.RecordChopException:
+    return hand_rulings.RecordChopException(data["floor"], data["reason"], tuple(data["seats"]))
+
+
+CorrectResultView = write_view(
+    operation_id="correct_hand_result",
+    request=CorrectionRequest,
+    response=s.HandSerializer,
+    perform=_correct,
+    doc="A dispute upheld inside its window (SD-24): the correction is appended to the "
+    "settled hand, never a rewrite; refused once the next hand has begun (reading) or had "
+    "substantial action (accounting).",
+)
+RecordRabbitConsentView = write_view(
+    operation_id="record_rabbit_consent",
+    request=RabbitConsentRequest,
+    response=s.HandSerializer,
+    perform=_ruling(_rabbit),
+    doc="The other players consented to a rabbit hunt (RAKE-8); its cards never count for "
+    "the jackpot.",
+)
+RecordChopExceptionView = write_view(
+    operation_id="record_chop_exception",
+    request=ChopExceptionRequest,
+    response=s.HandSerializer,
+    perform=_ruling(_chop),
+    doc="The floor allowed an exception to the no-chop rule of a cash all-in pot (RAKE-9).",
 )

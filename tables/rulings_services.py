@@ -25,7 +25,8 @@ from tables.domain.chip_reading import (
 )
 from tables.domain.commands import TakeAction
 from tables.domain.hand import HandState
-from tables.events import ActionTaken, BoardDealt
+from tables.domain.showdown_procedure import HandClosure
+from tables.events import ActionTaken, BoardDealt, HandBegan, HandSettled
 from tables.ruling_events import ChipsRead, ClockCalled
 
 logger = logging.getLogger("tables")
@@ -74,7 +75,7 @@ def schedule_clock(hand_id: str, clock_number: int, expires_at: datetime) -> Non
         logger.exception("could not schedule clock %s of hand %s", clock_number, hand_id)
 
 
-def expire_clock(*, hand_id: str, clock_number: int, policy: str = "dead_hand") -> bool:
+def expire_clock(*, hand_id: str, clock_number: int, policy: str | None = None) -> bool:
     """The clock's timer: kill the hand (BET-28) if this clock still runs and is due;
     returns whether anything was appended."""
     loaded = _load(hand_id, None)
@@ -153,3 +154,60 @@ def read_pushed_chips(
         interim = hand_domain.evolve(state, events[0])
         events += hand_domain.decide(interim, action)
     return ruling, services.append_to_hand(hand_id, loaded, events)
+
+
+def hand_closure(hand: HandState) -> HandClosure:
+    """When the hand's disputes close (SD-24): it was settled at its ``HandSettled``; a
+    reading closes when the table's next hand begins, an accounting error at the next
+    hand's first action that puts chips in ("substantial action")."""
+    recorded = store.read_stream(services.hand_stream(hand.hand_id))
+    settled_at = next(
+        (r.recorded_at for r in recorded if isinstance(r.event, HandSettled)), clock.now()
+    )
+    table_events = store.read_stream(services.table_stream(hand.started.table_id))
+    began = [r for r in table_events if isinstance(r.event, HandBegan)]
+    ours = next((i for i, r in enumerate(began) if r.event.hand_id == hand.hand_id), None)  # type: ignore[attr-defined]
+    if ours is None or ours + 1 >= len(began):
+        return HandClosure(settled_at=settled_at)
+    following = began[ours + 1]
+    next_hand = str(following.event.hand_id)  # type: ignore[attr-defined]
+    action_at = next(
+        (
+            r.recorded_at
+            for r in store.read_stream(services.hand_stream(next_hand))
+            if isinstance(r.event, ActionTaken) and r.event.added > 0
+        ),
+        None,
+    )
+    return HandClosure(
+        settled_at=settled_at,
+        next_event_at=following.recorded_at,
+        substantial_action_at=action_at,
+    )
+
+
+def correct_result(
+    *,
+    hand_id: str,
+    kind: str,
+    detail: str,
+    adjustments: list[dict[str, int]],
+    if_match: int | None = None,
+) -> aggregates.Loaded[HandState]:
+    """Append a correction to a settled hand inside its dispute window (SD-24); after it
+    the correction is refused (``dispute_window_closed``). The settlement is never
+    rewritten; the chips of ``adjustments`` (seat, amount; summing to 0) are recorded for
+    the floor to move.
+
+    Raises:
+        DomainError ``hand_not_complete``, ``dispute_window_closed``,
+        ``adjustments_not_balanced`` (SD-24).
+    """
+    loaded = services.load_hand(hand_id)
+    command = hand_rulings.CorrectResult(
+        kind=kind,  # type: ignore[arg-type]
+        detail=detail,
+        adjustments=tuple((a["seat"], a["amount"]) for a in adjustments),
+        closure=hand_closure(loaded.state),
+    )
+    return rule(hand_id=hand_id, command=command, if_match=if_match)

@@ -48,6 +48,21 @@ urlpatterns = [
         rulings_api.RuleIrregularityView.as_view(),
         name="hand-irregularity",
     ),
+    path(
+        "hands/<uuid:hand_id>/corrections/",
+        rulings_api.CorrectResultView.as_view(),
+        name="hand-correction",
+    ),
+    path(
+        "hands/<uuid:hand_id>/rabbit-consent/",
+        rulings_api.RecordRabbitConsentView.as_view(),
+        name="hand-rabbit-consent",
+    ),
+    path(
+        "hands/<uuid:hand_id>/chop-exception/",
+        rulings_api.RecordChopExceptionView.as_view(),
+        name="hand-chop-exception",
+    ),
     # Show poker tables (SHOW-1..27)
     path(
         "tables/<int:table_id>/show-hands/",

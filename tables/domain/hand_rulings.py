@@ -69,12 +69,13 @@ class CallClock:
     caller_seated: bool = True
     seconds: int = 60
     final_countdown: int = 10
+    expiry: ClockExpiry = "dead_hand"
 
 
 @dataclass(frozen=True, slots=True)
 class ExpireClock:
     clock: int
-    policy: ClockExpiry = "dead_hand"
+    policy: ClockExpiry | None = None  # None: the policy the clock was called with
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,6 +297,7 @@ def _call_clock(
             called_at=now.isoformat(),
             final_countdown_at=clock.final_countdown_at.isoformat(),
             expires_at=clock.expires_at.isoformat(),
+            expiry=cmd.expiry,
         )
     ]
 
@@ -311,7 +313,8 @@ def _expire_clock(
         return [ClockExpired(running.clock, running.seat, "acted", "BET-28")]
     if now < datetime.fromisoformat(running.expires_at):
         return []
-    outcome = clock_expiry(to_call=hand.to_call or 0, policy=cmd.policy)
+    policy = cmd.policy or running.expiry
+    outcome = clock_expiry(to_call=hand.to_call or 0, policy=policy)  # type: ignore[arg-type]
     action = outcome.action
     if action == "fold" and hand.to_call == 0 and hand.started.mode == "tournament":
         action = "check"  # pokerkit refuses a tournament fold with nothing to call

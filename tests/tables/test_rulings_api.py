@@ -134,3 +134,57 @@ def test_the_clock_timer_is_queued_after_commit(
     assert len(scheduled) == 1 and scheduled[0][:2] == (hand["hand_id"], 1)
     (called,) = [e for e in hand_events(hand) if isinstance(e, ClockCalled)]
     assert scheduled[0][2].isoformat() == called.expires_at  # the ETA is the expiry
+
+
+def folded_around(tablet: TabletClient, hand: dict) -> dict:
+    hand = post(tablet, hand, "actions", {"seat": 3, "action": "raise", "amount_to": 60})
+    hand = post(tablet, hand, "actions", {"seat": 1, "action": "fold"})
+    return post(tablet, hand, "actions", {"seat": 2, "action": "fold"})
+
+
+@pytest.mark.rule("SD-24")
+def test_correction_inside_the_window_then_refused(tablet: TabletClient, players: list) -> None:
+    table_id, hand = start(tablet, players)
+    hand = folded_around(tablet, hand)
+    assert hand["phase"] == "complete"
+    body = {"kind": "accounting", "detail": "pot miscounted",
+            "adjustments": [{"seat": 3, "amount": -10}, {"seat": 2, "amount": 10}]}  # fmt: skip
+    corrected = post(tablet, hand, "corrections", body)
+    assert corrected["result"] == hand["result"]  # appended, never a rewrite
+    kinds = [type(e).__name__ for e in hand_events(hand)]
+    assert kinds[-1] == "ResultCorrected" and "HandSettled" in kinds
+    unbalanced = tablet.post(f"/api/v1/hands/{hand['hand_id']}/corrections/",
+                             {**body, "adjustments": [{"seat": 3, "amount": -10}]})  # fmt: skip
+    assert unbalanced.json()["code"] == "adjustments_not_balanced"
+    # the next hand begins: a reading dispute closes (SD-24)
+    tablet.post(f"/api/v1/tables/{table_id}/hands/", {})
+    late = tablet.post(f"/api/v1/hands/{hand['hand_id']}/corrections/", {**body, "kind": "reading"})
+    assert (late.status_code, late.json()["code"]) == (422, "dispute_window_closed")
+    assert [type(e).__name__ for e in hand_events(hand)].count("ResultCorrected") == 1
+
+
+@pytest.mark.rule("RAKE-8")
+@pytest.mark.rule("RAKE-9")
+def test_rabbit_consent_and_chop_exception_recorded(tablet: TabletClient, players: list) -> None:
+    _, hand = start(tablet, players)
+    hand = folded_around(tablet, hand)
+    r = tablet.post(f"/api/v1/hands/{hand['hand_id']}/rabbit-consent/",
+                    {"seat": 3, "consenting_seats": [1]})  # fmt: skip
+    assert (r.status_code, r.json()["code"]) == (422, "consent_missing")
+    post(tablet, hand, "rabbit-consent", {"seat": 3, "consenting_seats": [1, 2]})
+    post(tablet, hand, "chop-exception", {"floor": "Eva", "reason": "both agreed", "seats": [1, 3]})
+    kinds = [type(e).__name__ for e in hand_events(hand)]
+    assert kinds[-2:] == ["RabbitHuntConsented", "ChopExceptionRecorded"]
+
+
+@pytest.mark.rule("BET-29")
+def test_clock_with_the_online_timeout_checks(tablet: TabletClient, players: list) -> None:
+    _, hand = start(tablet, players)
+    for seat in (3, 1):
+        hand = post(tablet, hand, "actions", {"seat": seat, "action": "call"})
+    with time_machine.travel(clock.now(), tick=False) as traveller:
+        post(tablet, hand, "clock", {"called_by": 1, "seconds": 5, "expiry": "fold_or_check"})
+        traveller.shift(timedelta(seconds=20))
+        assert tasks.expire_clock_task(hand["hand_id"], 1) is True
+    after = tablet.get(f"/api/v1/hands/{hand['hand_id']}/").json()
+    assert after["phase"] == "awaiting_board"  # the big blind checked: nothing to call
