@@ -181,6 +181,7 @@ MATRIX: dict[str, frozenset[Role]] = {
     # --- Show poker tables (SHOW-1..27): the dealer records, the floor/TD rules ---------
     "start_show_hand": DEALER_AT_TABLE,  # SHOW-2
     "get_show_hand": READ_TABLES,
+    "record_show_penalty": _roles(FLOOR, DIRECTOR),  # SHOW-20..22: the TD's penalty
     **{op: _roles(DEALER, FLOOR, DIRECTOR) for op in SHOW_POKER_OPERATIONS},  # SHOW-27
     # --- cage: only the cashier moves cash --------------------------------------------------
     "sell_chips": _roles(CASHIER),

@@ -224,3 +224,36 @@ VIEWS = {operation_id: _view(operation_id) for operation_id in COMMANDS}
 PATHS = {
     operation_id: operation_id.removeprefix("show_").replace("_", "-") for operation_id in COMMANDS
 }
+
+
+class ShowPenaltyRequest(serializers.Serializer):
+    offence = serializers.ChoiceField(choices=["declare_other_hand", "speech_play", "out_of_turn"])
+    players_in_pot = serializers.IntegerField(min_value=2, max_value=10, default=3)
+    oot_increment = serializers.ChoiceField(choices=["repeat", "escalating"], default="repeat")
+
+
+class ShowPenaltySerializer(serializers.Serializer):
+    player_id = serializers.CharField()
+    offence = serializers.CharField()
+    occurrence = serializers.IntegerField()
+    hands = serializers.IntegerField(help_text="Hands to sit out, blinds paid.")
+    warning = serializers.BooleanField()
+    rule = serializers.CharField()
+
+
+def _penalty(data: dict[str, Any], *, player_id: int, if_match: int | None) -> dict[str, Any]:
+    event = show_services.record_show_penalty(player_id=player_id, **data)
+    return {"player_id": event.player_id, "offence": event.offence,
+            "occurrence": event.occurrence, "hands": event.hands, "warning": event.warning,
+            "rule": event.rule}  # fmt: skip
+
+
+RecordShowPenaltyView = write_view(
+    operation_id="record_show_penalty",
+    request=ShowPenaltyRequest,
+    response=ShowPenaltySerializer,
+    perform=_penalty,
+    doc="A Show poker penalty recorded on the player (SHOW-20..22): a sit-out of N hands "
+    "with blinds paid, counted from his earlier penalties for the same offence.",
+    status_code=status.HTTP_201_CREATED,
+)

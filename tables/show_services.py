@@ -10,10 +10,12 @@ import uuid
 
 from casino.errors import DomainError, NotFound
 from casino.eventstore import aggregates, store
+from casino.models import require_player
 from tables import services, tournament_hooks
 from tables.domain import table as table_domain
 from tables.domain.show_poker import game as show
-from tables.domain.show_poker.events import ShowHandSettled, ShowMisdealt
+from tables.domain.show_poker import penalties
+from tables.domain.show_poker.events import ShowHandSettled, ShowMisdealt, SitOutPenalty
 from tables.events import HandBegan, SeatInHand
 
 
@@ -114,3 +116,35 @@ def play(
             )
     aggregates.remember(show_stream(hand_id), loaded.version + len(events), state)
     return aggregates.Loaded(state, loaded.version + len(events))
+
+
+def penalty_stream(player_id: int) -> str:
+    return f"show-penalties-{player_id}"
+
+
+def record_show_penalty(
+    *,
+    player_id: int,
+    offence: str,
+    players_in_pot: int = 3,
+    oot_increment: str = "repeat",
+) -> SitOutPenalty:
+    """Record a Show poker penalty on the player (SHOW-20..22): the occurrence counts his
+    earlier penalties for the same offence; the sit-out is served with blinds paid (deal
+    his hands with ``sitting_out_paying``).
+
+    Raises:
+        NotFound ``player_not_found``; DomainError ``invalid_occurrence``.
+    """
+    require_player(player_id)
+    stream = penalty_stream(player_id)
+    earlier = [r.event for r in store.read_stream(stream)]
+    occurrence = 1 + sum(
+        1 for e in earlier if isinstance(e, SitOutPenalty) and e.offence == offence
+    )
+    event = penalties.penalty_event(
+        str(player_id), offence, occurrence,  # type: ignore[arg-type]
+        players_in_pot=players_in_pot, oot_increment=oot_increment,
+    )  # fmt: skip
+    store.append(stream, [event], expected_version=len(earlier))
+    return event

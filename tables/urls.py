@@ -70,6 +70,11 @@ urlpatterns = [
         name="start-show-hand",
     ),
     path("show-hands/<uuid:hand_id>/", show_api.ShowHandDetailView.as_view(), name="show-hand"),
+    path(
+        "players/<int:player_id>/show-penalties/",
+        show_api.RecordShowPenaltyView.as_view(),
+        name="show-penalty",
+    ),
     *(
         path(f"show-hands/<uuid:hand_id>/{show_api.PATHS[op]}/", view.as_view(), name=op)
         for op, view in show_api.VIEWS.items()

@@ -30,7 +30,7 @@ logger = logging.getLogger("casino.realtime")
 
 RELAY = "relay"
 _TABLE = re.compile(r"^table-(\d+)$")
-_HAND = re.compile(r"^hand-([0-9a-f-]{36})$")
+_HAND = re.compile(r"^(?:show-)?hand-([0-9a-f-]{36})$")  # hold'em/Omaha/FL and Show poker
 
 
 class Relay:

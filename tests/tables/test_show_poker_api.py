@@ -58,3 +58,28 @@ def test_show_poker_hand_at_a_table(tablet: TabletClient, players: list) -> None
     final = stacks(table_id)
     assert final[2] > 500 and final[1] < 500 and final[3] < 500
     assert tablet.get(f"/api/v1/show-hands/{hand['hand_id']}/").json()["phase"] == "complete"
+
+
+def test_show_poker_hands_are_relayed_to_their_table(tablet: TabletClient, players: list) -> None:
+    from casino.eventstore import store
+    from casino.realtime.relay import Relay
+
+    table_id = table_with(tablet, players, {1: 500, 2: 500}, game="SHOW",
+                          name="Show poker 10", buy_in_min=100, buy_in_max=1000)  # fmt: skip
+    hand = tablet.post(f"/api/v1/tables/{table_id}/show-hands/", {}).json()
+    (started,) = store.read_stream(f"show-hand-{hand['hand_id']}")
+    groups = Relay(name="test-show-relay").groups_for(started)
+    assert f"table-{table_id}" in groups
+
+
+@pytest.mark.rule("SHOW-20")
+@pytest.mark.rule("SHOW-22")
+def test_penalties_are_recorded_on_the_player(tablet: TabletClient, players: list) -> None:
+    url = f"/api/v1/players/{players[0].id}/show-penalties/"
+    first = tablet.post(url, {"offence": "declare_other_hand"}).json()
+    second = tablet.post(url, {"offence": "declare_other_hand"}).json()
+    assert [(p["occurrence"], p["hands"]) for p in (first, second)] == [(1, 2), (2, 8)]
+    warning = tablet.post(url, {"offence": "out_of_turn"}).json()
+    assert warning["warning"] and warning["hands"] == 0 and warning["rule"] == "SHOW-22"
+    missing = tablet.post("/api/v1/players/999999/show-penalties/", {"offence": "speech_play"})
+    assert missing.status_code == 404
