@@ -115,6 +115,12 @@ def _roles(*roles: Role) -> frozenset[Role]:
 EVERY_ROLE: frozenset[Role] = frozenset(Role)
 READ_TABLES = _roles(DEALER, FLOOR, DIRECTOR)  # a dealer: own table only
 REPORTS = _roles(MANAGER)
+SHOW_POKER_OPERATIONS = (
+    "show_deal_report", "show_flop", "show_declare", "show_check", "show_fold",
+    "show_challenge", "show_push_over_line", "show_buy", "show_turn_card", "show_card_count",
+    "show_start_clock", "show_expire_clock",
+)  # fmt: skip
+"""Show poker hand operations (``/show-hands/{hand_id}/...``, :mod:`tables.show_api`)."""
 DEALER_AT_TABLE = _roles(DEALER)  # recording play at the table (own table)
 
 MATRIX: dict[str, frozenset[Role]] = {
@@ -166,6 +172,21 @@ MATRIX: dict[str, frozenset[Role]] = {
     "declare_misdeal": _roles(DEALER, FLOOR),  # MIS-1..3; PEN-16: the floor may rule
     "void_hand": _roles(DEALER, FLOOR),  # MIS-11, MIS-12; PEN-16
     "get_hand": READ_TABLES,
+    # --- the floor's rulings during a hand (issue #15) -----------------------------------
+    "read_chips": DEALER_AT_TABLE,  # BET-10..27: the dealer reports the chips pushed
+    "call_clock": _roles(DEALER, FLOOR),  # BET-28: the floor runs the clock
+    "record_exposure": _roles(DEALER, FLOOR),  # BET-30..32
+    "record_burn": DEALER_AT_TABLE,  # BET-2
+    "record_out_of_turn": _roles(DEALER, FLOOR),  # BET-25/26
+    "rule_irregularity": _roles(DEALER, FLOOR),  # MIS-4..21; PEN-16
+    "correct_hand_result": _roles(FLOOR),  # SD-24..26: a dispute is the floor's ruling
+    "record_rabbit_consent": DEALER_AT_TABLE,  # RAKE-8
+    "record_chop_exception": _roles(FLOOR),  # RAKE-9: a floor exception
+    # --- Show poker tables (SHOW-1..27): the dealer records, the floor/TD rules ---------
+    "start_show_hand": DEALER_AT_TABLE,  # SHOW-2
+    "get_show_hand": READ_TABLES,
+    "record_show_penalty": _roles(FLOOR, DIRECTOR),  # SHOW-20..22: the TD's penalty
+    **{op: _roles(DEALER, FLOOR, DIRECTOR) for op in SHOW_POKER_OPERATIONS},  # SHOW-27
     # --- cage: only the cashier moves cash --------------------------------------------------
     "sell_chips": _roles(CASHIER),
     "redeem_chips": _roles(CASHIER),
@@ -251,6 +272,18 @@ TABLE_SCOPED: frozenset[str] = frozenset(
         "record_rabbit_hunt",
         "declare_misdeal",
         "void_hand",
+        "read_chips",
+        "call_clock",
+        "record_exposure",
+        "record_burn",
+        "record_out_of_turn",
+        "rule_irregularity",
+        "correct_hand_result",
+        "record_rabbit_consent",
+        "record_chop_exception",
+        "start_show_hand",
+        "get_show_hand",
+        *SHOW_POKER_OPERATIONS,
     }
 )
 """Operations on one table (path ``{table_id}``) or one hand (``{hand_id}``): a dealer

@@ -224,6 +224,7 @@ SPECTACULAR_SETTINGS = {
         "MissedBlindKindEnum": "tables.serializers.MISSED_BLIND_KINDS",
         "PrincipalKindEnum": "casino.admin_api.PRINCIPAL_KINDS",
         "TableAnteTypeEnum": "tables.domain.hand.ANTE_TYPES",
+        "TableGameEnum": "tables.domain.table.TABLE_GAMES",
         "LevelAnteTypeEnum": "tournaments.serializers.LEVEL_ANTE_TYPES",
     },
 }

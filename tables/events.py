@@ -21,7 +21,8 @@ from typing import Literal
 
 from casino.domain_events import DomainEvent
 
-Game = Literal["NLH", "PLO"]
+Game = Literal["NLH", "PLO", "FLH"]
+"""``FLH``: fixed-limit hold'em (BET-5/6, :mod:`tables.domain.limit`)."""
 AnteType = Literal["none", "per_player", "big_blind"]
 MinRaiseRule = Literal["previous_increment", "double_last"]
 TableMode = Literal["cash", "tournament"]
@@ -108,6 +109,8 @@ class HandStarted(DomainEvent):
     misdeal_allowed_after_flop: bool = False
     small_blind_seat: int | None = None
     big_blind_seat: int | None = None
+    limit_cap_lifted_heads_up: bool = False
+    """Fixed limit only: BET-6 (the raise cap is lifted heads-up); ``False``: BET-5."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,6 +342,9 @@ class TableOpened(DomainEvent):
     missed_blind_sb_dead: bool = True
     mode: str = "cash"  # "tournament": chips, no rake, seats from the tournament's table plan
     tournament_id: int | None = None
+    limit_cap_lifted_heads_up: bool | None = None
+    """Fixed limit: BET-6 (cap lifted heads-up) or BET-5 (always capped); ``None``: by mode,
+    BET-6 at cash tables (the floor rules), BET-5 in tournaments."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,20 +2,24 @@
 
 * ``table-<id>`` (the table's stream) goes to the group ``table-<id>`` (its dealer tablet)
   and to ``floor`` (the floor console, the waiting-list floor feed);
-* ``hand-<uuid>`` goes to ``table-<id>`` of the table it is dealt at: ``HandStarted`` names
-  the table; for a later event the table is remembered, or read from the hand's read model.
+* ``hand-<uuid>`` (and Show poker's ``show-hand-<uuid>``) goes to ``table-<id>`` of the
+  table it is dealt at: the hand's first event names the table; for a later event the table
+  is remembered, or read from that first event in the log.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.db import connection
+
 TABLE_STREAM = re.compile(r"^table-(\d+)$")
-HAND_STREAM = re.compile(r"^hand-([0-9a-f-]{36})$")
+HAND_STREAM = re.compile(r"^(?:show-)?hand-([0-9a-f-]{36})$")  # Show poker hands too
 FLOOR_GROUP = "floor"
 
 _hand_tables: OrderedDict[str, int] = OrderedDict()
@@ -28,23 +32,27 @@ def table_group(table_id: int) -> str:
     return f"table-{table_id}"
 
 
-def table_of_hand(hand_id: str, data: Mapping[str, Any] | None = None) -> int | None:
-    """The table a hand is dealt at (``None``: unknown hand), remembered per process."""
+def table_of_hand(stream: str, data: Mapping[str, Any] | None = None) -> int | None:
+    """The table a hand stream is dealt at (``None``: unknown), remembered per process: from
+    the event's own ``table_id`` (the hand's first event names it), else from the hand's
+    first event in the log."""
     with _lock:
-        known = _hand_tables.get(hand_id)
+        known = _hand_tables.get(stream)
     if known is not None:
         return known
     table_id = (data or {}).get("table_id")
     if table_id is None:
-        from tables.models import HandView
-
-        table_id = (
-            HandView.objects.filter(hand_id=hand_id).values_list("table_id", flat=True).first()
-        )
+        with connection.cursor() as cur:
+            cur.execute(
+                "SELECT data FROM eventstore_event WHERE stream = %s AND version = 1", [stream]
+            )
+            row = cur.fetchone()
+        first = (json.loads(row[0]) if isinstance(row[0], str | bytes) else row[0]) if row else {}
+        table_id = first.get("table_id")
     if table_id is None:
         return None
     with _lock:
-        _hand_tables[hand_id] = int(table_id)
+        _hand_tables[stream] = int(table_id)
         while len(_hand_tables) > _REMEMBER:
             _hand_tables.popitem(last=False)
     return int(table_id)
@@ -54,7 +62,7 @@ def route(stream: str, event_type: str, data: Mapping[str, Any]) -> Sequence[str
     """Groups of a table or hand event; ``None`` for any other stream."""
     if match := TABLE_STREAM.match(stream):
         return [table_group(int(match.group(1))), FLOOR_GROUP]
-    if match := HAND_STREAM.match(stream):
-        table_id = table_of_hand(match.group(1), data)
+    if HAND_STREAM.match(stream):
+        table_id = table_of_hand(stream, data)
         return [] if table_id is None else [table_group(table_id)]
     return None

@@ -18,6 +18,9 @@ highest bet, else a call; ``cbr`` is a bet when there is no bet on the street, e
 (preflop the big blind counts as a bet). ``sm`` with cards is a show; ``sm`` without cards
 (or with unknown ``??`` cards) is a muck.
 
+Fixed-limit hold'em (``FT``) is read with its ``small_bet`` / ``big_bet`` (the big blind and
+twice it) and replayed under the cap of a bet and three raises (BET-5).
+
 Finishing stacks: split pots with an odd chip are recorded as half chips in some files; a
 casino gives the whole chip by its odd-chip rule, so :func:`check_finishing_stacks` accepts
 each stack rounded up or down, with the total unchanged.
@@ -45,7 +48,7 @@ from tables.domain.hand import HandState, decide, evolve
 from tables.domain.seating import forced_bets, straddle_amounts
 from tables.events import AnteType, Game, SeatInHand, Street
 
-VARIANTS: dict[str, Game] = {"NT": "NLH", "PO": "PLO"}
+VARIANTS: dict[str, Game] = {"NT": "NLH", "PO": "PLO", "FT": "FLH"}
 RequestKind = Literal["fold", "check", "call", "bet", "raise"]
 
 
@@ -101,6 +104,8 @@ class PhhHand:
     requests: tuple[TabletRequest, ...]
     finishing_stacks: tuple[float, ...]
     straddles: tuple[int, ...] = ()
+    limit_cap_lifted_heads_up: bool = True
+    """Fixed limit: replays are cash games, whose default is BET-6 (lifted heads-up)."""
 
     @property
     def expected_stacks(self) -> dict[int, float]:
@@ -127,6 +132,8 @@ def parse_phh(data: Mapping[str, Any], source: str = "") -> PhhHand:
     small_blind, big_blind = blinds[0], blinds[1]
     straddles = _straddles(blinds[2:], big_blind, count)
     ante, ante_type = _antes(data["antes"], count)
+    if game == "FLH":
+        _check_limit_bets(data, big_blind)
     players = tuple(
         PhhPlayer(seat=i + 1, name=str(name), stack=stack)
         for i, (name, stack) in enumerate(zip(_names(data, count), stacks, strict=True))
@@ -155,6 +162,14 @@ def parse_phh(data: Mapping[str, Any], source: str = "") -> PhhHand:
         finishing_stacks=tuple(float(s) for s in data["finishing_stacks"]),
         straddles=straddles,
     )
+
+
+def _check_limit_bets(data: Mapping[str, Any], big_blind: int) -> None:
+    """Fixed limit (``FT``): the house plays the big blind as the small bet and twice it as
+    the big bet (:mod:`tables.domain.limit`); other structures are unsupported."""
+    small_bet, big_bet = int(data["small_bet"]), int(data["big_bet"])
+    if (small_bet, big_bet) != (big_blind, 2 * big_blind):
+        raise UnsupportedHand(f"limit bets {small_bet}/{big_bet} with big blind {big_blind}")
 
 
 def _straddles(amounts: Sequence[int], big_blind: int, count: int) -> tuple[int, ...]:
@@ -262,6 +277,7 @@ def start_command(
         rake_percent_bp=rake_percent_bp,
         rake_cap=rake_cap,
         straddles=hand.straddles,
+        limit_cap_lifted_heads_up=hand.limit_cap_lifted_heads_up,
     )
 
 

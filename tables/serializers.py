@@ -17,8 +17,9 @@ from tables.domain.blinds import (
     STATUSES,
     WAIT_OR_POST_BOTH,
 )
-from tables.domain.hand import ACTIONS, ANTE_TYPES, GAMES, MIN_RAISE_RULES
+from tables.domain.hand import ACTIONS, ANTE_TYPES, MIN_RAISE_RULES
 from tables.domain.seating import MAX_SEATS
+from tables.domain.table import TABLE_GAMES
 
 FORCED_BET_KINDS = [
     "ante",
@@ -38,7 +39,7 @@ MAX_AMOUNT = 10**12  # CZK or chips: far above any real stake, inside a PostgreS
 
 class OpenTableRequest(RequestSerializer):
     name = SafeCharField(max_length=100)
-    game = serializers.ChoiceField(choices=GAMES)
+    game = serializers.ChoiceField(choices=TABLE_GAMES)
     small_blind = StrictIntegerField(min_value=1, max_value=MAX_AMOUNT)
     big_blind = StrictIntegerField(min_value=1, max_value=MAX_AMOUNT)
     ante = StrictIntegerField(min_value=0, max_value=MAX_AMOUNT, default=0)
@@ -83,6 +84,13 @@ class OpenTableRequest(RequestSerializer):
         help_text="A returning player posting his missed blinds posts the small blind dead "
         "(SEAT-16); off: live.",
     )
+    limit_cap_lifted_heads_up = serializers.BooleanField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Fixed limit (FLH): the cap of a bet and three raises is lifted when only "
+        "two players are left (BET-6) or always kept (BET-5); default: BET-6 at cash tables.",
+    )
 
 
 class SeatSerializer(serializers.Serializer):
@@ -112,7 +120,7 @@ class TableSerializer(serializers.Serializer):
 
     table_id = serializers.IntegerField()
     name = serializers.CharField()
-    game = serializers.ChoiceField(choices=GAMES)
+    game = serializers.ChoiceField(choices=TABLE_GAMES)
     small_blind = serializers.IntegerField()
     big_blind = serializers.IntegerField()
     ante = serializers.IntegerField()

@@ -16,11 +16,12 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 
 from cashgame import cage, selectors
+from casino.domain_events import DomainEvent
 from casino.errors import DomainError, NotFound
 from casino.eventstore import aggregates, store
 from casino.models import require_player
 from tables import tournament_hooks
-from tables.domain import blinds
+from tables.domain import blinds, hand_rulings
 from tables.domain import hand as hand_domain
 from tables.domain import table as table_domain
 from tables.domain.commands import (
@@ -123,6 +124,7 @@ def open_table(
     button_rule: str = blinds.DEAD_BUTTON,
     cash_new_player_entry: str = blinds.WAIT_OR_POST_BOTH,
     missed_blind_sb_dead: bool = True,
+    limit_cap_lifted_heads_up: bool | None = None,
 ) -> int:
     """Open a new table and return its id (the next free number).
 
@@ -175,6 +177,7 @@ def open_table(
         button_rule=button_rule,
         cash_new_player_entry=cash_new_player_entry,
         missed_blind_sb_dead=missed_blind_sb_dead,
+        limit_cap_lifted_heads_up=limit_cap_lifted_heads_up,
     )
     events = table_domain.decide(None, table_domain.OpenTable(config))
     # expected_version=0: two floors opening at once race for the number; the loser retries.
@@ -507,7 +510,18 @@ def _execute_on_hand(
     table = load_table(loaded.state.started.table_id, trust_cache=True).state
     assert table is not None
     _lock_tournament_of(table)
+    if isinstance(command, TakeAction):  # exposed cards made the hand passive (BET-30..32)
+        hand_rulings.check_not_passive(loaded.state, command.seat, command.action)
     events = hand_domain.decide(loaded.state, command)
+    return append_to_hand(hand_id, loaded, events)
+
+
+def append_to_hand(
+    hand_id: str, loaded: aggregates.Loaded[HandState], events: list[DomainEvent]
+) -> aggregates.Loaded[HandState]:
+    """Append decided ``events`` to the hand (at ``loaded.version``) and, when they end it,
+    close it at the table and report it to the tournament (also used by the floor's
+    rulings, :mod:`tables.rulings_services`)."""
     store.append(hand_stream(hand_id), events, expected_version=loaded.version)
     state = loaded.state
     for event in events:

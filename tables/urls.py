@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tables import api
+from tables import api, rulings_api, show_api
 
 urlpatterns = [
     path("tables/", api.TableListView.as_view(), name="tables"),
@@ -29,4 +29,54 @@ urlpatterns = [
     path("hands/<uuid:hand_id>/misdeal/", api.MisdealView.as_view(), name="hand-misdeal"),
     path("hands/<uuid:hand_id>/void/", api.VoidHandView.as_view(), name="hand-void"),
     path("hands/<uuid:hand_id>/rabbit-hunt/", api.RabbitHuntView.as_view(), name="hand-rabbit"),
+    # the floor's rulings during a hand (issue #15)
+    path("hands/<uuid:hand_id>/chips/", rulings_api.ReadChipsView.as_view(), name="hand-chips"),
+    path("hands/<uuid:hand_id>/clock/", rulings_api.CallClockView.as_view(), name="hand-clock"),
+    path(
+        "hands/<uuid:hand_id>/exposures/",
+        rulings_api.RecordExposureView.as_view(),
+        name="hand-exposure",
+    ),
+    path("hands/<uuid:hand_id>/burns/", rulings_api.RecordBurnView.as_view(), name="hand-burn"),
+    path(
+        "hands/<uuid:hand_id>/out-of-turn/",
+        rulings_api.RecordOutOfTurnView.as_view(),
+        name="hand-out-of-turn",
+    ),
+    path(
+        "hands/<uuid:hand_id>/irregularities/",
+        rulings_api.RuleIrregularityView.as_view(),
+        name="hand-irregularity",
+    ),
+    path(
+        "hands/<uuid:hand_id>/corrections/",
+        rulings_api.CorrectResultView.as_view(),
+        name="hand-correction",
+    ),
+    path(
+        "hands/<uuid:hand_id>/rabbit-consent/",
+        rulings_api.RecordRabbitConsentView.as_view(),
+        name="hand-rabbit-consent",
+    ),
+    path(
+        "hands/<uuid:hand_id>/chop-exception/",
+        rulings_api.RecordChopExceptionView.as_view(),
+        name="hand-chop-exception",
+    ),
+    # Show poker tables (SHOW-1..27)
+    path(
+        "tables/<int:table_id>/show-hands/",
+        show_api.StartShowHandView.as_view(),
+        name="start-show-hand",
+    ),
+    path("show-hands/<uuid:hand_id>/", show_api.ShowHandDetailView.as_view(), name="show-hand"),
+    path(
+        "players/<int:player_id>/show-penalties/",
+        show_api.RecordShowPenaltyView.as_view(),
+        name="show-penalty",
+    ),
+    *(
+        path(f"show-hands/<uuid:hand_id>/{show_api.PATHS[op]}/", view.as_view(), name=op)
+        for op, view in show_api.VIEWS.items()
+    ),
 ]

@@ -67,6 +67,7 @@ class StartHand:
     dead_small_blinds: tuple[int, ...] = ()
     posted_big_blinds: tuple[int, ...] = ()
     posted_small_blinds: tuple[int, ...] = ()
+    limit_cap_lifted_heads_up: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,6 +30,7 @@ from pokerkit import (
     Automation,
     Card,
     Deck,
+    FixedLimitTexasHoldem,
     Mode,
     NoLimitTexasHoldem,
     PotLimitOmahaHoldem,
@@ -46,8 +47,15 @@ AUTOMATIONS = (
     Automation.RUNOUT_COUNT_SELECTION,
 )
 UNKNOWN = Card.clean("??")
-HOLE_CARD_COUNT = {"NLH": 2, "PLO": 4}
+HOLE_CARD_COUNT = {"NLH": 2, "PLO": 4, "FLH": 2}
 BURN_COUNT = 3
+
+
+class UncappedFixedLimitTexasHoldem(FixedLimitTexasHoldem):
+    """Fixed-limit hold'em without pokerkit's raise cap: the house cap (BET-5, BET-6) is
+    checked by the hand (:mod:`tables.domain.limit`), and BET-6 lifts it heads-up."""
+
+    max_completion_betting_or_raising_count = None
 
 
 def create_state(started: HandStarted) -> State:
@@ -111,15 +119,16 @@ def create_state(started: HandStarted) -> State:
     else:
         antes = tuple(ante_of[seat] for seat in order)
         blinds = tuple(blind_of[seat] for seat in order)
-    game_type = PotLimitOmahaHoldem if started.game == "PLO" else NoLimitTexasHoldem
-    game = game_type(
-        AUTOMATIONS,
-        started.ante_type != "big_blind" and not dead,
-        antes,
-        blinds,
-        bb,
-        mode=Mode.TOURNAMENT if started.mode == "tournament" else Mode.CASH_GAME,
-    )
+    mode = Mode.TOURNAMENT if started.mode == "tournament" else Mode.CASH_GAME
+    trimming = started.ante_type != "big_blind" and not dead
+    game: NoLimitTexasHoldem | PotLimitOmahaHoldem | UncappedFixedLimitTexasHoldem
+    if started.game == "FLH":  # the small bet is the big blind, the big bet twice it
+        game = UncappedFixedLimitTexasHoldem(
+            AUTOMATIONS, trimming, antes, blinds, bb, 2 * bb, mode=mode
+        )
+    else:
+        game_type = PotLimitOmahaHoldem if started.game == "PLO" else NoLimitTexasHoldem
+        game = game_type(AUTOMATIONS, trimming, antes, blinds, bb, mode=mode)
     hole_count = HOLE_CARD_COUNT[started.game]
     # an instance attribute shadowing the class's standard deck (see the module notes)
     game.deck = cast(Deck, UNKNOWN * (hole_count * count + BURN_COUNT))  # type: ignore[misc]

@@ -122,7 +122,7 @@ from phevaluator import evaluate_cards, evaluate_omaha_cards
 from pokerkit import State
 
 from casino.domain_events import DomainEvent
-from tables.domain import engine
+from tables.domain import engine, limit
 from tables.domain.cards import check_no_duplicates, parse_cards
 from tables.domain.commands import (
     AwardPots,
@@ -174,6 +174,7 @@ from tables.events import (
     Street,
     VoidKind,
 )
+from tables.ruling_events import FloorEvent
 
 Phase = Literal["betting", "awaiting_board", "showdown", "complete"]
 """betting: a player is to act; awaiting_board: the round is closed and the next street is
@@ -184,7 +185,7 @@ STREETS: tuple[Street, ...] = ("flop", "turn", "river")
 CARDS_PER_STREET: dict[str, int] = {"flop": 3, "turn": 1, "river": 1}
 STREET_BY_BOARD_SIZE: dict[int, str] = {0: "preflop", 3: "flop", 4: "turn", 5: "river"}
 
-GAMES = ("NLH", "PLO")
+GAMES = ("NLH", "PLO", "FLH")
 ANTE_TYPES = ("none", "per_player", "big_blind")
 MIN_RAISE_RULES = ("previous_increment", "double_last")
 MODES = ("cash", "tournament")
@@ -459,6 +460,8 @@ def _evolve(state: HandState | None, event: DomainEvent) -> HandState | None:
     if state is None:
         raise ValueError(f"{type(event).__name__} before HandStarted")
     history = (*state.history, event)
+    if isinstance(event, FloorEvent):  # a ruling in the hand's stream (hand_rulings)
+        return _successor(state, history)
     if isinstance(event, ActionTaken):
         return _apply_action(state, event, history)
     if isinstance(event, BoardDealt):
@@ -763,7 +766,7 @@ def _decide_start(cmd: StartHand) -> HandStarted:
             button_seat=cmd.button_seat,
         )
     if cmd.game not in GAMES:
-        raise HandRuleViolation("unsupported_game", "BET-4", "Games: NLH, PLO.", game=cmd.game)
+        raise HandRuleViolation("unsupported_game", "BET-4", "Games: NLH, PLO, FLH.", game=cmd.game)
     if (
         cmd.big_blind <= 0
         or not 0 <= cmd.small_blind <= cmd.big_blind
@@ -842,6 +845,7 @@ def _decide_start(cmd: StartHand) -> HandStarted:
         misdeal_allowed_after_flop=cmd.misdeal_allowed_after_flop,
         small_blind_seat=cmd.small_blind_seat if cmd.big_blind_seat is not None else None,
         big_blind_seat=cmd.big_blind_seat,
+        limit_cap_lifted_heads_up=cmd.limit_cap_lifted_heads_up,
     )
 
 
@@ -1086,6 +1090,23 @@ def _raise_refusal(pk: State, seat: SeatState, max_bet: int) -> HandRuleViolatio
     return None
 
 
+def _limit_cap_refusal(state: HandState, seat: SeatState) -> HandRuleViolation | None:
+    """Fixed limit: why the actor may not bet or raise (BET-5/BET-6 cap), else ``None``."""
+    if not limit.is_limit(state.game):
+        return None
+    lifted = state.started.limit_cap_lifted_heads_up
+    live = sum(1 for s in state.seats if not s.folded)
+    if not limit.cap_reached(state.history, live_players=live, lifted_heads_up=lifted):
+        return None
+    return HandRuleViolation(
+        "raise_cap_reached",
+        "BET-6" if lifted else "BET-5",
+        "The betting is capped: a bet and three raises per round. Call or fold.",
+        seat=seat.seat,
+        raises_per_round=limit.RAISES_PER_ROUND,
+    )
+
+
 def _last_straddle(state: HandState) -> int:
     """The last straddle posted, while it sets the preflop raise size (else 0)."""
     if state.board:
@@ -1098,6 +1119,8 @@ def _min_raise_to(state: HandState, pk: State, seat: SeatState, max_bet: int) ->
     preflop, a raise by at least the last straddle (SEAT-18/19)."""
     minimum = pk.min_completion_betting_or_raising_to_amount
     assert minimum is not None
+    if limit.is_limit(state.game):  # the fixed step (BET-5): no house minimum on top
+        return min(minimum, seat.bet + seat.stack)
     if state.started.min_raise_rule == "double_last":
         minimum = max(minimum, 2 * max_bet)
     straddle = _last_straddle(state)
@@ -1113,7 +1136,9 @@ def _legal_actions(state: HandState, pk: State) -> LegalActions:
     max_bet = _facing(state)
     to_call = min(seat.stack, max_bet - seat.bet)
     can_raise_at_all = (
-        _raise_refusal(pk, seat, max_bet) or _house_reopen_refusal(state, seat)
+        _limit_cap_refusal(state, seat)
+        or _raise_refusal(pk, seat, max_bet)
+        or _house_reopen_refusal(state, seat)
     ) is None
     min_to = max_to = None
     if can_raise_at_all:
@@ -1170,10 +1195,16 @@ def _decide_action(state: HandState, cmd: TakeAction) -> list[DomainEvent]:
         if all_in_to <= max_bet:
             action = "call"
         else:
-            refusal = _raise_refusal(pk, seat, max_bet) or _house_reopen_refusal(state, seat)
+            refusal = (
+                _limit_cap_refusal(state, seat)
+                or _raise_refusal(pk, seat, max_bet)
+                or _house_reopen_refusal(state, seat)
+            )
             if refusal is None:
                 action, amount_to = ("bet" if max_bet == 0 else "raise"), all_in_to
-            elif refusal.code == "opponents_all_in" and to_call > 0:
+                if limit.is_limit(state.game):  # a limit all-in is the fixed step at most
+                    amount_to = min(all_in_to, _min_raise_to(state, pk, seat, max_bet))
+            elif refusal.code in ("opponents_all_in", "raise_cap_reached") and to_call > 0:
                 action = "call"
             else:
                 raise refusal
@@ -1237,6 +1268,11 @@ def _bet_or_raise(
         raise HandRuleViolation(
             "nothing_to_raise", "BET-1", "There is no bet to raise: bet instead.", seat=seat.seat
         )
+    if amount_to is None and limit.is_limit(state.game):
+        refusal = _limit_cap_refusal(state, seat) or _raise_refusal(pk, seat, max_bet)
+        if refusal is not None:
+            raise refusal
+        amount_to = _min_raise_to(state, pk, seat, max_bet)  # the fixed step (BET-5)
     if amount_to is None:
         raise HandRuleViolation(
             "amount_required", "BET-18", f"A {action} needs an amount.", seat=seat.seat
@@ -1252,7 +1288,11 @@ def _bet_or_raise(
             max_amount_to=all_in_to,
             stack=seat.stack,
         )
-    refusal = _raise_refusal(pk, seat, max_bet) or _house_reopen_refusal(state, seat)
+    refusal = (
+        _limit_cap_refusal(state, seat)
+        or _raise_refusal(pk, seat, max_bet)
+        or _house_reopen_refusal(state, seat)
+    )
     if refusal is not None:
         raise refusal
     min_to = _min_raise_to(state, pk, seat, max_bet)
@@ -1280,6 +1320,15 @@ def _bet_or_raise(
             amount_to=amount_to,
             min_raise_to=min_to,
             to_call=to_call,
+        )
+    if amount_to > max_to and limit.is_limit(state.game):
+        raise HandRuleViolation(
+            "not_the_limit_step",
+            "BET-5",
+            f"Fixed limit: a {action} is to {max_to} exactly.",
+            seat=seat.seat,
+            amount_to=amount_to,
+            max_raise_to=max_to,
         )
     if amount_to > max_to:
         raise HandRuleViolation(

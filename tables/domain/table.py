@@ -79,6 +79,10 @@ from tables.events import (
 )
 
 CASH, TOURNAMENT = "cash", "tournament"
+SHOW_POKER = "SHOW"
+TABLE_GAMES = (*GAMES, SHOW_POKER)
+"""Games a table deals: the hand engine's (NLH, PLO, FLH) and Show poker (its own
+aggregate, :mod:`tables.domain.show_poker`; hands through ``/show-hands/``)."""
 MODES = (CASH, TOURNAMENT)
 
 
@@ -420,8 +424,8 @@ def same_game(a: TableOpened, b: TableOpened) -> bool:
 
 def _validate_config(c: TableOpened) -> None:
     problems = []
-    if c.game not in GAMES:
-        problems.append(f"game must be one of {GAMES}")
+    if c.game not in TABLE_GAMES:
+        problems.append(f"game must be one of {TABLE_GAMES}")
     if c.ante_type not in ANTE_TYPES:
         problems.append(f"ante_type must be one of {ANTE_TYPES}")
     if c.min_raise_rule not in MIN_RAISE_RULES:
@@ -903,7 +907,16 @@ def start_hand_command(
         dead_small_blinds=tuple(owed["dead_sb"]),
         posted_big_blinds=tuple(owed["posted_bb"]),
         posted_small_blinds=tuple(owed["posted_sb"]),
+        limit_cap_lifted_heads_up=limit_cap_lifted_heads_up(config),
     )
+
+
+def limit_cap_lifted_heads_up(config: TableOpened) -> bool:
+    """Fixed limit: whether the raise cap is lifted heads-up (BET-6) or kept (BET-5): the
+    table's setting, else BET-6 at cash tables and BET-5 in tournaments."""
+    if config.limit_cap_lifted_heads_up is not None:
+        return config.limit_cap_lifted_heads_up
+    return config.mode != TOURNAMENT
 
 
 def _decide_sit_out(state: TableState, cmd: SitOut) -> list[DomainEvent]:

@@ -76,3 +76,15 @@ def test_replay_command_prints_the_summary_and_fails_on_mismatch(
         call_command("replay_phh", str(broken), "--in-process", "--token", dealer.token,
                      "--quiet")  # fmt: skip
     assert exit_info.value.code == 1
+
+
+FL_DIR = Path(__file__).resolve().parents[1] / "tables" / "data" / "phh_fixed_limit"
+FIXED_LIMIT = sorted(FL_DIR.glob("*.phh"))
+
+
+@pytest.mark.rule("BET-6")
+def test_fixed_limit_hands_replay_through_the_api(dealer: Device) -> None:
+    outcomes = list(replay_files(InProcessApi(dealer.token), FIXED_LIMIT))
+    failed = [f"{o.source}: {o.error}" for o in outcomes if not o.matched]
+    assert not failed, "\n".join(failed)
+    assert len(outcomes) == 3  # one of them raises four times heads-up (cash default BET-6)

@@ -1,0 +1,441 @@
+"""The floor's rulings on a hand as commands: ``decide_ruling(hand, command, now) -> events``.
+Pure.
+
+The rulings live in the hand's own stream (:mod:`tables.ruling_events`); the hand
+aggregate ignores them, and :func:`floor_log` folds them into a :class:`FloorLog`. A
+ruling that changes the hand is followed by the hand's own events, decided by
+:func:`tables.domain.hand.decide` (a fold for a dead hand, a misdeal), so the chips are
+always the hand's.
+
+Commands and refusals (:class:`HandRuleViolation` code / rule):
+
+* :class:`CallClock` (BET-28): ``no_betting_now``, ``clock_running``, and the caller checks
+  of :func:`tables.domain.rulings.call_clock`;
+* :class:`ExpireClock` (BET-28, BET-29): a stale timer (another clock, the player already
+  acted, the clock not run out) gives no events, so the Celery timer is safe to run twice;
+* :class:`RecordExposure` (BET-30..32);
+* :class:`RecordBurn` (BET-2): ``wrong_card_count``, ``invalid_cards``;
+* :class:`RecordOutOfTurn` (BET-25): ``not_out_of_turn``;
+  :func:`out_of_turn_ruling` rules on it when the action reaches the player (BET-25/26);
+* :class:`RuleIrregularity` (MIS-4..21): the ruling, then a misdeal (within the window,
+  MIS-1..3) or a dead hand (a fold) when that is the consequence;
+* :class:`CorrectResult` (SD-24..26): ``hand_not_complete``, ``dispute_window_closed``,
+  ``adjustments_not_balanced``;
+* :class:`RecordRabbitConsent` (RAKE-8): ``rabbit_hunt_not_allowed`` (RAKE-7),
+  ``consent_missing``;
+* :class:`RecordChopException` (RAKE-9): ``reason_required``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Literal
+
+from casino.domain_events import DomainEvent
+from tables.domain import hand as hand_engine
+from tables.domain.cards import parse_cards
+from tables.domain.commands import DeclareMisdeal, TakeAction
+from tables.domain.errors import HandRuleViolation
+from tables.domain.irregularities import Cause, rule_irregularity
+from tables.domain.rulings import (
+    ClockExpiry,
+    ExposedPolicy,
+    OutOfTurnRuling,
+    call_clock,
+    clock_expiry,
+    exposed_cards,
+    resolve_out_of_turn,
+)
+from tables.domain.showdown_procedure import DisputeKind, HandClosure, dispute_open
+from tables.events import ActionTaken
+from tables.ruling_events import (
+    BurnRecorded,
+    CardsExposed,
+    ChopExceptionRecorded,
+    ClockCalled,
+    ClockExpired,
+    IrregularityRuled,
+    OutOfTurnRecorded,
+    RabbitHuntConsented,
+    ResultCorrected,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class CallClock:
+    called_by: int
+    caller_seated: bool = True
+    seconds: int = 60
+    final_countdown: int = 10
+    expiry: ClockExpiry = "dead_hand"
+
+
+@dataclass(frozen=True, slots=True)
+class ExpireClock:
+    clock: int
+    policy: ClockExpiry | None = None  # None: the policy the clock was called with
+
+
+@dataclass(frozen=True, slots=True)
+class RecordExposure:
+    seat: int
+    cards: str
+    policy: ExposedPolicy
+    deliberate_for_reaction: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RecordBurn:
+    street: Literal["flop", "turn", "river"]
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class RecordOutOfTurn:
+    seat: int
+    action: Literal["fold", "check", "call", "bet", "raise"]
+    amount_to: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RuleIrregularity:
+    cause: Cause
+    seat: int | None = None
+    note: str = ""
+    post_threshold_deal_error_action: Literal["play_on", "kill_affected_hand"] = "play_on"
+    burn_index: int | None = None  # MIS-17: drawn once by the service, stored
+
+
+@dataclass(frozen=True, slots=True)
+class CorrectResult:
+    kind: DisputeKind
+    detail: str
+    adjustments: tuple[tuple[int, int], ...]
+    closure: HandClosure
+
+
+@dataclass(frozen=True, slots=True)
+class RecordRabbitConsent:
+    seat: int
+    consenting_seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RecordChopException:
+    floor: str
+    reason: str
+    seats: tuple[int, ...]
+
+
+RulingCommand = (
+    CallClock
+    | ExpireClock
+    | RecordExposure
+    | RecordBurn
+    | RecordOutOfTurn
+    | RuleIrregularity
+    | CorrectResult
+    | RecordRabbitConsent
+    | RecordChopException
+)
+
+
+@dataclass(frozen=True, slots=True)
+class FloorLog:
+    """The rulings of one hand, folded from its stream."""
+
+    clocks: tuple[ClockCalled, ...] = ()
+    expired: tuple[int, ...] = ()
+    exposures: tuple[CardsExposed, ...] = ()
+    burns: tuple[BurnRecorded, ...] = ()
+    out_of_turn: tuple[OutOfTurnRecorded, ...] = ()
+    irregularities: tuple[IrregularityRuled, ...] = ()
+    corrections: tuple[ResultCorrected, ...] = ()
+    rabbit_consent: RabbitHuntConsented | None = None
+    chop_exceptions: tuple[ChopExceptionRecorded, ...] = ()
+    actions_since: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def running_clock(self) -> ClockCalled | None:
+        if self.clocks and self.clocks[-1].clock not in self.expired:
+            return self.clocks[-1]
+        return None
+
+    def passive_seats(self) -> frozenset[int]:
+        """Seats that may not bet or raise for the rest of the hand (BET-30..32)."""
+        return frozenset(e.seat for e in self.exposures if e.passive)
+
+
+def floor_log(events: Iterable[DomainEvent]) -> FloorLog:
+    """Fold a hand stream's ruling events (other events only count actions)."""
+    clocks: list[ClockCalled] = []
+    expired: list[int] = []
+    exposures: list[CardsExposed] = []
+    burns: list[BurnRecorded] = []
+    oot: list[OutOfTurnRecorded] = []
+    irregular: list[IrregularityRuled] = []
+    corrections: list[ResultCorrected] = []
+    chops: list[ChopExceptionRecorded] = []
+    consent: RabbitHuntConsented | None = None
+    actions = 0
+    since: dict[int, int] = {}
+    for e in events:
+        if isinstance(e, ActionTaken):
+            actions += 1
+        elif isinstance(e, ClockCalled):
+            clocks.append(e)
+            since[e.clock] = actions
+        elif isinstance(e, ClockExpired):
+            expired.append(e.clock)
+        elif isinstance(e, CardsExposed):
+            exposures.append(e)
+        elif isinstance(e, BurnRecorded):
+            burns.append(e)
+        elif isinstance(e, OutOfTurnRecorded):
+            oot.append(e)
+        elif isinstance(e, IrregularityRuled):
+            irregular.append(e)
+        elif isinstance(e, ResultCorrected):
+            corrections.append(e)
+        elif isinstance(e, RabbitHuntConsented):
+            consent = e
+        elif isinstance(e, ChopExceptionRecorded):
+            chops.append(e)
+    return FloorLog(
+        tuple(clocks), tuple(expired), tuple(exposures), tuple(burns), tuple(oot),
+        tuple(irregular), tuple(corrections), consent, tuple(chops), since,
+    )  # fmt: skip
+
+
+def decide_ruling(
+    hand: hand_engine.HandState, command: RulingCommand, now: datetime
+) -> list[DomainEvent]:
+    """The events of a ruling on ``hand`` at ``now`` (UTC); ``hand`` is not changed.
+
+    Raises:
+        HandRuleViolation: the ruling is refused (codes in the module docstring).
+    """
+    log = floor_log(hand.history)
+    if isinstance(command, CorrectResult):
+        return _correct(hand, command, now)
+    if isinstance(command, RecordRabbitConsent):
+        return _rabbit_consent(hand, command)
+    if isinstance(command, RecordChopException):
+        if not command.reason.strip():
+            raise HandRuleViolation("reason_required", "RAKE-9", "A chop exception needs a reason.")
+        return [ChopExceptionRecorded(command.floor, command.reason.strip(), command.seats)]
+    if hand.is_complete:
+        raise HandRuleViolation("hand_already_complete", "SD-25", "The hand is over.")
+    if isinstance(command, CallClock):
+        return _call_clock(hand, log, command, now)
+    if isinstance(command, ExpireClock):
+        return _expire_clock(hand, log, command, now)
+    if isinstance(command, RecordExposure):
+        return _exposure(hand, command)
+    if isinstance(command, RecordBurn):
+        cards = parse_cards(command.card)
+        if len(cards) != 1:
+            raise HandRuleViolation("wrong_card_count", "BET-2", "One card is burned per street.")
+        return [BurnRecorded(command.street, cards[0])]
+    if isinstance(command, RecordOutOfTurn):
+        if hand.to_act is None or hand.to_act == command.seat:
+            raise HandRuleViolation(
+                "not_out_of_turn", "BET-25", "That seat is to act: record the action itself."
+            )
+        hand_engine._seat_in_hand(hand, command.seat)
+        return [OutOfTurnRecorded(command.seat, command.action, command.amount_to, hand.to_act)]
+    if isinstance(command, RuleIrregularity):
+        return _irregularity(hand, command)
+    raise TypeError(f"not a ruling command: {type(command).__name__}")
+
+
+def out_of_turn_ruling(hand: hand_engine.HandState) -> OutOfTurnRuling | None:
+    """The ruling on the out-of-turn action of the player now to act, if he made one on
+    this street (BET-25/26): the actions taken since he acted out of turn decide it."""
+    pending: OutOfTurnRecorded | None = None
+    between: list[str] = []
+    for e in hand.history:
+        if isinstance(e, OutOfTurnRecorded) and e.seat == hand.to_act:
+            pending, between = e, []
+        elif isinstance(e, ActionTaken) and pending is not None:
+            if e.seat == pending.seat:
+                pending = None
+            else:
+                between.append(e.action)
+        elif type(e).__name__ == "BoardDealt":
+            pending = None
+    if pending is None:
+        return None
+    return resolve_out_of_turn(pending.action, pending.amount_to, between)  # type: ignore[arg-type]
+
+
+def _call_clock(
+    hand: hand_engine.HandState, log: FloorLog, cmd: CallClock, now: datetime
+) -> list[DomainEvent]:
+    if hand.to_act is None:
+        raise HandRuleViolation("no_betting_now", "BET-28", "Nobody is to act.")
+    if log.running_clock is not None:
+        raise HandRuleViolation("clock_running", "BET-28", "A clock is already running.")
+    caller = hand.seat_state(cmd.called_by)
+    clock = call_clock(
+        seat_to_act=hand.to_act,
+        called_by=cmd.called_by,
+        caller_seated=cmd.caller_seated,
+        caller_holds_cards=caller is not None and caller.live,
+        mode=hand.started.mode,
+        now=now,
+        seconds=cmd.seconds,
+        final_countdown=cmd.final_countdown,
+    )
+    return [
+        ClockCalled(
+            clock=len(log.clocks) + 1,
+            seat=clock.seat,
+            called_by=clock.called_by,
+            called_at=now.isoformat(),
+            final_countdown_at=clock.final_countdown_at.isoformat(),
+            expires_at=clock.expires_at.isoformat(),
+            expiry=cmd.expiry,
+        )
+    ]
+
+
+def _expire_clock(
+    hand: hand_engine.HandState, log: FloorLog, cmd: ExpireClock, now: datetime
+) -> list[DomainEvent]:
+    running = log.running_clock
+    if running is None or running.clock != cmd.clock:
+        return []  # a stale timer: another clock, or this one already expired
+    acted = sum(1 for e in hand.history if isinstance(e, ActionTaken))
+    if hand.to_act != running.seat or acted != log.actions_since.get(running.clock):
+        return [ClockExpired(running.clock, running.seat, "acted", "BET-28")]
+    if now < datetime.fromisoformat(running.expires_at):
+        return []
+    policy = cmd.policy or running.expiry
+    outcome = clock_expiry(to_call=hand.to_call or 0, policy=policy)  # type: ignore[arg-type]
+    action = outcome.action
+    if action == "fold" and hand.to_call == 0 and hand.started.mode == "tournament":
+        action = "check"  # pokerkit refuses a tournament fold with nothing to call
+    events: list[DomainEvent] = [ClockExpired(running.clock, running.seat, action, outcome.rule)]
+    follow = hand_engine.decide(hand, TakeAction(seat=running.seat, action=action))
+    return events + follow
+
+
+def _exposure(hand: hand_engine.HandState, cmd: RecordExposure) -> list[DomainEvent]:
+    seat = hand_engine._seat_in_hand(hand, cmd.seat)
+    cards = parse_cards(cmd.cards)
+    opponents = sum(1 for s in hand.seats if s.live and s.seat != seat.seat)
+    ruling = exposed_cards(
+        policy=cmd.policy,
+        cards_shown=len(cards),
+        opponents_in_hand=opponents,
+        deliberate_for_reaction=cmd.deliberate_for_reaction,
+    )
+    events: list[DomainEvent] = [
+        CardsExposed(seat.seat, "".join(cards), ruling.passive, ruling.folded, ruling.rule)
+    ]
+    if ruling.folded and seat.live:
+        events += hand_engine._fold_events(hand, seat)
+    return events
+
+
+def _irregularity(hand: hand_engine.HandState, cmd: RuleIrregularity) -> list[DomainEvent]:
+    ruling = rule_irregularity(
+        cmd.cause,
+        seat=cmd.seat,
+        betting_started=False,
+        post_threshold_deal_error_action=cmd.post_threshold_deal_error_action,
+    )
+    burn = cmd.burn_index if cmd.cause == "four_card_flop" else None
+    if cmd.cause == "four_card_flop" and burn is None:
+        burn = ruling.burn_index
+    event = IrregularityRuled(
+        cmd.cause, ruling.consequence, ruling.rule, cmd.seat, burn, cmd.note.strip()
+    )
+    if ruling.consequence == "misdeal":
+        try:
+            voided = hand_engine.decide(hand, DeclareMisdeal(reason=f"{cmd.cause} ({ruling.rule})"))
+        except HandRuleViolation as too_late:
+            if too_late.code != "misdeal_too_late":
+                raise
+            # past the window: play on (000), or the faulty hand is dead (002)
+            if cmd.post_threshold_deal_error_action == "kill_affected_hand" and cmd.seat:
+                seat = hand_engine._seat_in_hand(hand, cmd.seat)
+                killed = IrregularityRuled(
+                    cmd.cause, "dead_hand", too_late.rule, cmd.seat, None, cmd.note.strip()
+                )
+                return [killed, *hand_engine._fold_events(hand, seat)]
+            return [
+                IrregularityRuled(cmd.cause, "play_on", too_late.rule, cmd.seat, None, cmd.note)
+            ]
+        return [event, *voided]
+    if ruling.consequence == "dead_hand" and cmd.seat is not None:
+        seat = hand_engine._seat_in_hand(hand, cmd.seat)
+        if seat.live:
+            return [event, *hand_engine._fold_events(hand, seat)]
+    return [event]
+
+
+def _correct(hand: hand_engine.HandState, cmd: CorrectResult, now: datetime) -> list[DomainEvent]:
+    if not hand.is_complete or hand.result is None:
+        raise HandRuleViolation(
+            "hand_not_complete", "SD-24", "Only a settled hand's result can be disputed."
+        )
+    is_open, rule = dispute_open(cmd.closure, cmd.kind, now)
+    if not is_open:
+        raise HandRuleViolation(
+            "dispute_window_closed",
+            rule,
+            "The hand is closed: no correction is accepted any more.",
+            kind=cmd.kind,
+        )
+    if sum(amount for _, amount in cmd.adjustments) != 0:
+        raise HandRuleViolation(
+            "adjustments_not_balanced", "SD-24", "A correction moves chips between seats only."
+        )
+    for seat_number, _ in cmd.adjustments:
+        hand_engine._seat_in_hand(hand, seat_number)
+    return [ResultCorrected(cmd.kind, cmd.detail, cmd.adjustments, rule, now.isoformat())]
+
+
+def _rabbit_consent(hand: hand_engine.HandState, cmd: RecordRabbitConsent) -> list[DomainEvent]:
+    if hand.started.mode == "tournament":
+        raise HandRuleViolation(
+            "rabbit_hunt_not_allowed", "RAKE-7", "No rabbit hunting in tournaments."
+        )
+    others = {s.seat for s in hand.seats if s.seat != cmd.seat}
+    missing = others - set(cmd.consenting_seats)
+    if missing:
+        raise HandRuleViolation(
+            "consent_missing",
+            "RAKE-8",
+            "Every other player dealt into the hand must consent.",
+            missing=sorted(missing),
+        )
+    return [RabbitHuntConsented(cmd.seat, tuple(sorted(cmd.consenting_seats)))]
+
+
+def jackpot_cards(hand: hand_engine.HandState) -> tuple[str, ...]:
+    """The board cards that may count for the cash-game jackpot: the real board only, never
+    a rabbit hunt's cards (RAKE-8)."""
+    return hand.board
+
+
+def check_not_passive(hand: hand_engine.HandState, seat: int, action: str) -> None:
+    """Refuse a bet or raise from a seat whose exposed cards made it passive (BET-30..32).
+
+    Raises:
+        HandRuleViolation: ``passive_hand`` with the rule of the exposure ruling.
+    """
+    if action not in ("bet", "raise", "all_in"):
+        return
+    for exposure in floor_log(hand.history).exposures:
+        if exposure.seat == seat and exposure.passive:
+            raise HandRuleViolation(
+                "passive_hand",
+                exposure.rule,
+                "His cards were exposed: he may check, call or fold, not bet or raise.",
+                seat=seat,
+            )

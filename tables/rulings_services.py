@@ -1,0 +1,213 @@
+"""The floor's rulings on a hand (issue #15): load the hand, decide the ruling, append to
+the hand's stream, schedule the clock's expiry. Keyword-only; run inside the caller's
+transaction (``run_command``). Rules in :mod:`tables.domain.hand_rulings`,
+:mod:`tables.domain.chip_reading`; events in :mod:`tables.ruling_events`.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from django.db import transaction
+
+from casino import clock
+from casino.domain_events import DomainEvent
+from casino.eventstore import aggregates, store
+from tables import services
+from tables.domain import hand as hand_domain
+from tables.domain import hand_rulings
+from tables.domain.chip_reading import (
+    BettingSituation,
+    ChipReadingPolicy,
+    ChipRuling,
+    read_chips,
+)
+from tables.domain.commands import TakeAction
+from tables.domain.hand import HandState
+from tables.domain.showdown_procedure import HandClosure
+from tables.events import ActionTaken, BoardDealt, HandBegan, HandSettled
+from tables.ruling_events import ChipsRead, ClockCalled
+
+logger = logging.getLogger("tables")
+
+
+def _load(hand_id: str, if_match: int | None) -> aggregates.Loaded[HandState]:
+    loaded = services.load_hand(hand_id)
+    if if_match is not None and if_match != loaded.version:
+        raise store.StaleVersion(services.hand_stream(hand_id), if_match, loaded.version)
+    table = services.load_table(loaded.state.started.table_id).state
+    assert table is not None
+    services._lock_tournament_of(table)
+    return loaded
+
+
+def rule(
+    *, hand_id: str, command: hand_rulings.RulingCommand, if_match: int | None = None
+) -> aggregates.Loaded[HandState]:
+    """Decide one ruling (:mod:`tables.domain.hand_rulings`) at the clock's now and append
+    it with the hand events it leads to (a fold, a misdeal), closing the hand at the table
+    when it ends.
+
+    Raises:
+        DomainError: the ruling is refused (code and rule ID say why).
+    """
+    loaded = _load(hand_id, if_match)
+    events = hand_rulings.decide_ruling(loaded.state, command, clock.now())
+    if not events:
+        return loaded
+    appended = services.append_to_hand(hand_id, loaded, events)
+    called = next((e for e in events if isinstance(e, ClockCalled)), None)
+    if called is not None:
+        expires = datetime.fromisoformat(called.expires_at)
+        transaction.on_commit(lambda: schedule_clock(hand_id, called.clock, expires))
+    return appended
+
+
+def schedule_clock(hand_id: str, clock_number: int, expires_at: datetime) -> None:
+    """Queue the clock's expiry (an ETA task) after commit (BET-28). The task carries the
+    clock's number; a stale or early timer does nothing."""
+    from tables.tasks import expire_clock_task
+
+    try:
+        expire_clock_task.apply_async((hand_id, clock_number), eta=expires_at)
+    except Exception:  # the floor can still rule the hand dead by hand
+        logger.exception("could not schedule clock %s of hand %s", clock_number, hand_id)
+
+
+def expire_clock(*, hand_id: str, clock_number: int, policy: str | None = None) -> bool:
+    """The clock's timer: kill the hand (BET-28) if this clock still runs and is due;
+    returns whether anything was appended."""
+    loaded = _load(hand_id, None)
+    command = hand_rulings.ExpireClock(clock=clock_number, policy=policy)  # type: ignore[arg-type]
+    events = hand_rulings.decide_ruling(loaded.state, command, clock.now())
+    if events:
+        services.append_to_hand(hand_id, loaded, events)
+    return bool(events)
+
+
+def betting_situation(state: HandState, seat_number: int) -> BettingSituation:
+    """What the player at ``seat_number`` faces, for reading his chips."""
+    seat = hand_domain._seat_in_hand(state, seat_number)
+    legal = state.legal
+    current = max(s.bet for s in state.seats)
+    big_blind = state.started.big_blind
+    min_to = legal.min_raise_to if legal and legal.min_raise_to else current + big_blind
+    last_bet = big_blind
+    for event in reversed(state.history):
+        if isinstance(event, BoardDealt):
+            break
+        if isinstance(event, ActionTaken) and event.action == "bet":
+            last_bet = event.amount_to
+            break
+    preflop = not state.board
+    return BettingSituation(
+        current_bet=current,
+        player_bet=seat.bet,
+        stack=seat.stack,
+        min_raise_to=min_to,
+        big_blind=big_blind,
+        last_bet=last_bet,
+        previous_raise=max(min_to - current, big_blind),
+        max_raise_to=legal.max_raise_to if legal and state.game == "PLO" else None,
+        pot_limit=state.game == "PLO",
+        bb_option=preflop and seat_number == state.big_blind_seat and current == big_blind,
+    )
+
+
+def read_pushed_chips(
+    *,
+    hand_id: str,
+    seat: int,
+    chips: list[list[int]],
+    announced: str = "none",
+    announced_amount_to: int | None = None,
+    policy: ChipReadingPolicy | None = None,
+    if_match: int | None = None,
+) -> tuple[ChipRuling, aggregates.Loaded[HandState]]:
+    """Rule on the chips ``seat`` pushed (BET-10..13, 17..24, 27) and record the action it
+    amounts to; an insufficient call (BET-27) records only the ruling.
+
+    Raises:
+        DomainError: the chips cannot be read (``no_chips``, ``amount_required`` ...) or
+        the resulting action is not legal (``not_your_turn`` ...).
+    """
+    loaded = _load(hand_id, if_match)
+    state = loaded.state
+    if state.to_act != seat:
+        hand_domain.decide(state, TakeAction(seat=seat, action="check"))  # the refusal
+    ruling = read_chips(
+        betting_situation(state, seat),
+        [tuple(m) for m in chips],
+        announced,  # type: ignore[arg-type]
+        announced_amount_to,
+        policy,
+    )
+    events: list[DomainEvent] = [
+        ChipsRead(seat, tuple(tuple(m) for m in chips), announced, ruling.kind,
+                  ruling.amount_to, ruling.rule, ruling.returned, ruling.completed)
+    ]  # fmt: skip
+    if ruling.kind != "insufficient_call":
+        hand_rulings.check_not_passive(state, seat, ruling.kind)
+        amount = ruling.amount_to if ruling.kind in ("bet", "raise") else None
+        action = TakeAction(seat=seat, action=ruling.kind, amount_to=amount)
+        interim = hand_domain.evolve(state, events[0])
+        events += hand_domain.decide(interim, action)
+    return ruling, services.append_to_hand(hand_id, loaded, events)
+
+
+def hand_closure(hand: HandState) -> HandClosure:
+    """When the hand's disputes close (SD-24): it was settled at its ``HandSettled``; a
+    reading closes when the table's next hand begins, an accounting error at the next
+    hand's first action that puts chips in ("substantial action")."""
+    recorded = store.read_stream(services.hand_stream(hand.hand_id))
+    settled_at = next(
+        (r.recorded_at for r in recorded if isinstance(r.event, HandSettled)), clock.now()
+    )
+    table_events = store.read_stream(services.table_stream(hand.started.table_id))
+    began = [r for r in table_events if isinstance(r.event, HandBegan)]
+    ours = next((i for i, r in enumerate(began) if r.event.hand_id == hand.hand_id), None)  # type: ignore[attr-defined]
+    if ours is None or ours + 1 >= len(began):
+        return HandClosure(settled_at=settled_at)
+    following = began[ours + 1]
+    next_hand = str(following.event.hand_id)  # type: ignore[attr-defined]
+    action_at = next(
+        (
+            r.recorded_at
+            for r in store.read_stream(services.hand_stream(next_hand))
+            if isinstance(r.event, ActionTaken) and r.event.added > 0
+        ),
+        None,
+    )
+    return HandClosure(
+        settled_at=settled_at,
+        next_event_at=following.recorded_at,
+        substantial_action_at=action_at,
+    )
+
+
+def correct_result(
+    *,
+    hand_id: str,
+    kind: str,
+    detail: str,
+    adjustments: list[dict[str, int]],
+    if_match: int | None = None,
+) -> aggregates.Loaded[HandState]:
+    """Append a correction to a settled hand inside its dispute window (SD-24); after it
+    the correction is refused (``dispute_window_closed``). The settlement is never
+    rewritten; the chips of ``adjustments`` (seat, amount; summing to 0) are recorded for
+    the floor to move.
+
+    Raises:
+        DomainError ``hand_not_complete``, ``dispute_window_closed``,
+        ``adjustments_not_balanced`` (SD-24).
+    """
+    loaded = services.load_hand(hand_id)
+    command = hand_rulings.CorrectResult(
+        kind=kind,  # type: ignore[arg-type]
+        detail=detail,
+        adjustments=tuple((a["seat"], a["amount"]) for a in adjustments),
+        closure=hand_closure(loaded.state),
+    )
+    return rule(hand_id=hand_id, command=command, if_match=if_match)

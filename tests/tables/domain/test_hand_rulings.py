@@ -1,0 +1,183 @@
+"""The floor's rulings recorded in a hand's stream: the clock, exposed cards, burns, out of
+turn, irregularities, disputes, rabbit-hunt consent and chop exceptions."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from functools import reduce
+
+import pytest
+
+from tables.domain import DealBoard, HandState, TakeAction, evolve
+from tables.domain.errors import HandRuleViolation
+from tables.domain.hand_rulings import (
+    CallClock,
+    CorrectResult,
+    ExpireClock,
+    RecordBurn,
+    RecordChopException,
+    RecordExposure,
+    RecordOutOfTurn,
+    RecordRabbitConsent,
+    RuleIrregularity,
+    RulingCommand,
+    check_not_passive,
+    decide_ruling,
+    floor_log,
+    jackpot_cards,
+    out_of_turn_ruling,
+)
+from tables.domain.showdown_procedure import HandClosure
+from tables.events import ActionTaken, HandVoided
+from tables.ruling_events import ClockExpired, ResultCorrected
+from tests.tables.domain.support import play, start_hand
+
+T0 = datetime(2026, 11, 23, 21, 0, tzinfo=UTC)
+
+
+def rule(state: HandState, command: RulingCommand, now: datetime = T0) -> tuple[HandState, list]:  # type: ignore[type-arg]
+    events = decide_ruling(state, command, now)
+    return reduce(evolve, events, state), events
+
+
+def fresh(**config: object) -> HandState:
+    return play(None, start_hand((1000, 1000, 1000), **config))
+
+
+@pytest.mark.rule("BET-28")
+def test_clock_expiry_kills_the_hand_and_a_stale_timer_does_nothing() -> None:
+    state, (called,) = rule(fresh(), CallClock(called_by=1))
+    assert called.seat == 3 and called.expires_at == (T0 + timedelta(seconds=70)).isoformat()
+    assert decide_ruling(state, ExpireClock(clock=1), T0 + timedelta(seconds=69)) == []
+    with pytest.raises(HandRuleViolation) as running:
+        decide_ruling(state, CallClock(called_by=2), T0)
+    assert getattr(running.value, "code", "") == "clock_running"
+    expired, events = rule(state, ExpireClock(clock=1), T0 + timedelta(seconds=70))
+    assert isinstance(events[0], ClockExpired) and events[0].rule == "BET-28"
+    assert isinstance(events[1], ActionTaken) and events[1].action == "fold" and events[1].seat == 3
+    assert expired.seat_state(3).folded  # type: ignore[union-attr]
+    assert decide_ruling(expired, ExpireClock(clock=1), T0 + timedelta(seconds=99)) == []
+
+
+@pytest.mark.rule("BET-28")
+def test_clock_ends_quietly_when_the_player_acts_in_time() -> None:
+    state, _ = rule(fresh(), CallClock(called_by=1))
+    acted = play(state, TakeAction(3, "call"))
+    after, events = rule(acted, ExpireClock(clock=1), T0 + timedelta(seconds=80))
+    assert [type(e).__name__ for e in events] == ["ClockExpired"] and events[0].outcome == "acted"
+    assert not after.seat_state(1).folded  # type: ignore[union-attr]
+
+
+@pytest.mark.rule("BET-29")
+def test_timeout_policy_checks_when_nothing_to_call() -> None:
+    state = play(fresh(), TakeAction(3, "call"), TakeAction(1, "call"))
+    state, _ = rule(state, CallClock(called_by=1))  # on the big blind, nothing to call
+    _, events = rule(
+        state, ExpireClock(clock=1, policy="fold_or_check"), T0 + timedelta(seconds=70)
+    )
+    assert events[1].action == "check"
+
+
+@pytest.mark.rule("BET-30")
+def test_exposed_cards_make_the_hand_passive() -> None:
+    state, (exposed,) = rule(fresh(mode="tournament"), RecordExposure(3, "AsKd", "tournament_000"))
+    assert exposed.passive and not exposed.folded
+    with pytest.raises(HandRuleViolation) as caught:
+        check_not_passive(state, 3, "raise")
+    assert getattr(caught.value, "code", "") == "passive_hand"
+    check_not_passive(state, 3, "call")
+    check_not_passive(state, 1, "raise")
+
+
+@pytest.mark.rule("BET-32")
+def test_deliberate_exposure_folds_the_hand() -> None:
+    state, events = rule(
+        fresh(), RecordExposure(1, "As", "floor_002", deliberate_for_reaction=True)
+    )
+    assert events[0].folded and isinstance(events[1], ActionTaken)
+    assert state.seat_state(1).folded  # type: ignore[union-attr]
+
+
+@pytest.mark.rule("BET-2")
+def test_burn_cards_are_recorded() -> None:
+    state = play(fresh(), TakeAction(3, "call"), TakeAction(1, "call"), TakeAction(2, "check"))
+    state, _ = rule(state, RecordBurn("flop", "2c"))
+    state = play(state, DealBoard("flop", "Qs9c4s"))
+    assert [(b.street, b.card) for b in floor_log(state.history).burns] == [("flop", "2c")]
+    assert state._pk().burn_cards.__len__() == 1  # pokerkit burned one card for the flop
+
+
+@pytest.mark.rule("BET-25")
+def test_out_of_turn_recorded_then_ruled_when_the_action_reaches_him() -> None:
+    state, _ = rule(fresh(), RecordOutOfTurn(2, "call"))  # seat 3 is to act; 2 acts early
+    with pytest.raises(HandRuleViolation) as in_turn:  # the seat to act is not out of turn
+        decide_ruling(state, RecordOutOfTurn(3, "call"), T0)
+    assert getattr(in_turn.value, "code", "") == "not_out_of_turn"
+    unchanged = play(state, TakeAction(3, "call"), TakeAction(1, "call"))
+    ruling = out_of_turn_ruling(unchanged)
+    assert ruling is not None and ruling.binding and ruling.action == "call"
+    changed = play(state, TakeAction(3, "raise", amount_to=40), TakeAction(1, "call"))
+    ruling = out_of_turn_ruling(changed)
+    assert ruling is not None and not ruling.binding and ruling.may_bet_or_raise
+
+
+@pytest.mark.rule("MIS-4")
+def test_misdeal_cause_voids_the_hand_within_the_window() -> None:
+    _, events = rule(fresh(), RuleIrregularity("first_or_second_card_exposed"))
+    assert events[0].rule == "MIS-4" and isinstance(events[1], HandVoided)
+    late = play(fresh(), TakeAction(3, "call"), TakeAction(1, "call"))
+    _, played_on = rule(late, RuleIrregularity("first_card_wrong_seat"))
+    assert [e.consequence for e in played_on] == ["play_on"]  # past the window (MIS-1)
+    _, killed = rule(late, RuleIrregularity("cards_to_empty_or_ineligible_seat", seat=1,
+                     post_threshold_deal_error_action="kill_affected_hand"))  # fmt: skip
+    assert killed[0].consequence == "dead_hand" and killed[1].action == "fold"
+
+
+@pytest.mark.rule("MIS-7")
+def test_wrong_card_count_found_later_folds_the_player() -> None:
+    state, events = rule(fresh(), RuleIrregularity("wrong_card_count_found_later", seat=2))
+    assert state.seat_state(2).folded and events[0].rule == "MIS-7"  # type: ignore[union-attr]
+
+
+def settled() -> HandState:
+    return play(
+        fresh(), TakeAction(3, "raise", amount_to=40), TakeAction(1, "fold"), TakeAction(2, "fold")
+    )
+
+
+@pytest.mark.rule("SD-24")
+def test_correction_is_appended_inside_the_window_and_refused_after() -> None:
+    hand = settled()
+    closure = HandClosure(settled_at=T0, next_event_at=T0 + timedelta(minutes=2))
+    fix = CorrectResult("reading", "misread kicker", ((3, -10), (2, 10)), closure)
+    corrected, events = rule(hand, fix, T0 + timedelta(minutes=1))
+    assert isinstance(events[0], ResultCorrected)
+    assert corrected.result == hand.result  # the settlement is never rewritten
+    assert floor_log(corrected.history).corrections == (events[0],)
+    with pytest.raises(HandRuleViolation) as closed:
+        decide_ruling(hand, fix, T0 + timedelta(minutes=3))
+    assert getattr(closed.value, "code", "") == "dispute_window_closed"
+    with pytest.raises(HandRuleViolation) as unbalanced:
+        decide_ruling(hand, CorrectResult("accounting", "x", ((3, -10),), closure), T0)
+    assert getattr(unbalanced.value, "code", "") == "adjustments_not_balanced"
+
+
+@pytest.mark.rule("RAKE-8")
+def test_rabbit_hunt_consent_recorded_and_never_jackpot_cards() -> None:
+    hand = settled()
+    with pytest.raises(HandRuleViolation) as missing:
+        decide_ruling(hand, RecordRabbitConsent(3, ()), T0)
+    assert getattr(missing.value, "code", "") == "consent_missing"
+    with pytest.raises(HandRuleViolation):
+        decide_ruling(hand, RecordRabbitConsent(3, (1,)), T0)
+    state, (consent,) = rule(hand, RecordRabbitConsent(3, (1, 2)))
+    assert consent.consenting_seats == (1, 2)
+    assert jackpot_cards(state) == ()
+
+
+@pytest.mark.rule("RAKE-9")
+def test_floor_exception_to_no_chop_is_recorded_with_a_reason() -> None:
+    with pytest.raises(HandRuleViolation):
+        decide_ruling(settled(), RecordChopException("floor-1", " ", (1, 2)), T0)
+    state, (chop,) = rule(settled(), RecordChopException("floor-1", "both asked, regulars", (1, 2)))
+    assert floor_log(state.history).chop_exceptions == (chop,)

@@ -1,0 +1,190 @@
+"""The floor's rulings over the dealer-tablet API (issue #15): chips read into actions,
+the clock and its Celery timer, exposed cards, burns, out of turn, irregularities, and a
+fixed-limit table."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+import time_machine
+
+from casino import clock
+from casino.eventstore import store
+from tables import rulings_services, tasks
+from tables.ruling_events import ChipsRead, ClockCalled
+from tests.conftest import TabletClient
+from tests.tables.test_hand_extras_api import post, stacks, table_with
+
+
+def start(tablet: TabletClient, players: list, **config: object) -> tuple[int, dict]:
+    table_id = table_with(tablet, players, {1: 2000, 2: 2000, 3: 2000}, **config)
+    hand = tablet.post(f"/api/v1/tables/{table_id}/hands/", {"button_seat": 3}).json()
+    return table_id, hand
+
+
+def hand_events(hand: dict) -> list:
+    return [r.event for r in store.read_stream(f"hand-{hand['hand_id']}")]
+
+
+@pytest.mark.rule("BET-22")
+@pytest.mark.rule("BET-27")
+def test_chips_pushed_are_ruled_and_recorded(tablet: TabletClient, players: list) -> None:
+    _, hand = start(tablet, players)
+    # seat 3 (under the gun at blinds 10/20) pushes a 100 chip: a single chip facing a bet
+    body = post(tablet, hand, "chips", {"seat": 3, "chips": [[100]]})
+    assert body["ruling"]["kind"] == "call" and body["ruling"]["rule"] == "BET-21"
+    assert body["ruling"]["returned"] == 80
+    assert {s["seat"]: s["bet"] for s in body["hand"]["seats"]}[3] == 20
+    # seat 1 (small blind, 10 in) pushes four 25s: 110 total, removing one leaves 85 >= 10
+    body = post(tablet, body["hand"], "chips", {"seat": 1, "chips": [[25, 25, 25, 25]]})
+    assert (body["ruling"]["kind"], body["ruling"]["amount_to"]) == ("raise", 110)
+    # seat 2 (big blind, 20 in) pushes 50: short of the 110 call
+    short = post(tablet, body["hand"], "chips", {"seat": 2, "chips": [[25, 25]]})
+    assert short["ruling"]["kind"] == "insufficient_call" and short["ruling"]["rule"] == "BET-27"
+    assert short["hand"]["to_act"] == 2  # no action recorded: he completes or folds
+    read = [e for e in hand_events(hand) if isinstance(e, ChipsRead)]
+    assert [e.rule for e in read] == ["BET-21", "BET-22", "BET-27"]
+
+
+def test_chips_out_of_turn_are_refused(tablet: TabletClient, players: list) -> None:
+    _, hand = start(tablet, players)
+    r = tablet.post(f"/api/v1/hands/{hand['hand_id']}/chips/", {"seat": 1, "chips": [[20]]})
+    assert (r.status_code, r.json()["code"]) == (422, "not_your_turn")
+
+
+@pytest.mark.rule("BET-28")
+def test_clock_expiry_by_the_timer_kills_the_hand(tablet: TabletClient, players: list) -> None:
+    _, hand = start(tablet, players)
+    with time_machine.travel(clock.now(), tick=False) as traveller:
+        called = post(tablet, hand, "clock", {"called_by": 1, "seconds": 30})
+        clocks = [e for e in hand_events(hand) if isinstance(e, ClockCalled)]
+        assert clocks[0].seat == 3 and called["to_act"] == 3
+        assert tasks.expire_clock_task(hand["hand_id"], 1) is False  # early: nothing
+        traveller.shift(timedelta(seconds=40))
+        assert tasks.expire_clock_task(hand["hand_id"], 1) is True
+        assert tasks.expire_clock_task(hand["hand_id"], 1) is False  # fired twice
+    after = tablet.get(f"/api/v1/hands/{hand['hand_id']}/").json()
+    assert {s["seat"]: s["folded"] for s in after["seats"]}[3] is True
+    assert after["to_act"] == 1
+
+
+@pytest.mark.rule("BET-30")
+def test_exposed_cards_make_the_hand_passive(tablet: TabletClient, players: list) -> None:
+    _, hand = start(tablet, players)
+    hand = post(tablet, hand, "exposures", {"seat": 3, "cards": "AsKd", "policy": "tournament_000"})
+    r = tablet.post(f"/api/v1/hands/{hand['hand_id']}/actions/",
+                    {"seat": 3, "action": "raise", "amount_to": 60})  # fmt: skip
+    assert (r.status_code, r.json()["code"], r.json()["rule"]) == (422, "passive_hand", "BET-30")
+    post(tablet, hand, "actions", {"seat": 3, "action": "call"})
+
+
+@pytest.mark.rule("MIS-5")
+def test_named_misdeal_cause_voids_the_hand(tablet: TabletClient, players: list) -> None:
+    table_id, hand = start(tablet, players)
+    hand = post(tablet, hand, "irregularities", {"cause": "first_card_wrong_seat"})
+    assert hand["phase"] == "complete" and hand["voided"]["kind"] == "misdeal"
+    assert stacks(table_id) == {1: 2000, 2: 2000, 3: 2000}
+
+
+@pytest.mark.rule("BET-2")
+@pytest.mark.rule("BET-25")
+def test_burns_and_out_of_turn_are_recorded(tablet: TabletClient, players: list) -> None:
+    _, hand = start(tablet, players)
+    hand = post(tablet, hand, "out-of-turn", {"seat": 2, "action": "call"})
+    r = tablet.post(f"/api/v1/hands/{hand['hand_id']}/out-of-turn/", {"seat": 3, "action": "call"})
+    assert (r.status_code, r.json()["code"]) == (422, "not_out_of_turn")
+    for seat, action in ((3, "call"), (1, "call"), (2, "check")):
+        hand = post(tablet, hand, "actions", {"seat": seat, "action": action})
+    hand = post(tablet, hand, "burns", {"street": "flop", "card": "2c"})
+    kinds = [type(e).__name__ for e in hand_events(hand)]
+    assert "OutOfTurnRecorded" in kinds and kinds[-1] == "BurnRecorded"
+
+
+@pytest.mark.rule("BET-6")
+def test_fixed_limit_table_caps_raises_three_handed(tablet: TabletClient, players: list) -> None:
+    table_id = table_with(tablet, players, {1: 2000, 2: 2000, 3: 2000},
+                          game="FLH", buy_in_min=100, buy_in_max=5000)  # fmt: skip
+    hand = tablet.post(f"/api/v1/tables/{table_id}/hands/", {"button_seat": 3}).json()
+    assert hand["game"] == "FLH"
+    for seat in (3, 1, 2):
+        hand = post(tablet, hand, "actions", {"seat": seat, "action": "raise"})  # no amount
+    r = tablet.post(f"/api/v1/hands/{hand['hand_id']}/actions/", {"seat": 3, "action": "raise"})
+    assert (r.status_code, r.json()["code"], r.json()["rule"]) == (
+        422,
+        "raise_cap_reached",
+        "BET-6",
+    )
+    assert {s["seat"]: s["bet"] for s in hand["seats"]} == {1: 60, 2: 80, 3: 40}
+
+
+@pytest.mark.rule("BET-28")
+def test_the_clock_timer_is_queued_after_commit(
+    tablet: TabletClient,
+    players: list,
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    scheduled: list[tuple[Any, ...]] = []
+    monkeypatch.setattr(rulings_services, "schedule_clock", lambda *a: scheduled.append(a))
+    _, hand = start(tablet, players)
+    with django_capture_on_commit_callbacks(execute=True):
+        post(tablet, hand, "clock", {"called_by": 2})
+    assert len(scheduled) == 1 and scheduled[0][:2] == (hand["hand_id"], 1)
+    (called,) = [e for e in hand_events(hand) if isinstance(e, ClockCalled)]
+    assert scheduled[0][2].isoformat() == called.expires_at  # the ETA is the expiry
+
+
+def folded_around(tablet: TabletClient, hand: dict) -> dict:
+    hand = post(tablet, hand, "actions", {"seat": 3, "action": "raise", "amount_to": 60})
+    hand = post(tablet, hand, "actions", {"seat": 1, "action": "fold"})
+    return post(tablet, hand, "actions", {"seat": 2, "action": "fold"})
+
+
+@pytest.mark.rule("SD-24")
+def test_correction_inside_the_window_then_refused(tablet: TabletClient, players: list) -> None:
+    table_id, hand = start(tablet, players)
+    hand = folded_around(tablet, hand)
+    assert hand["phase"] == "complete"
+    body = {"kind": "accounting", "detail": "pot miscounted",
+            "adjustments": [{"seat": 3, "amount": -10}, {"seat": 2, "amount": 10}]}  # fmt: skip
+    corrected = post(tablet, hand, "corrections", body)
+    assert corrected["result"] == hand["result"]  # appended, never a rewrite
+    kinds = [type(e).__name__ for e in hand_events(hand)]
+    assert kinds[-1] == "ResultCorrected" and "HandSettled" in kinds
+    unbalanced = tablet.post(f"/api/v1/hands/{hand['hand_id']}/corrections/",
+                             {**body, "adjustments": [{"seat": 3, "amount": -10}]})  # fmt: skip
+    assert unbalanced.json()["code"] == "adjustments_not_balanced"
+    # the next hand begins: a reading dispute closes (SD-24)
+    tablet.post(f"/api/v1/tables/{table_id}/hands/", {})
+    late = tablet.post(f"/api/v1/hands/{hand['hand_id']}/corrections/", {**body, "kind": "reading"})
+    assert (late.status_code, late.json()["code"]) == (422, "dispute_window_closed")
+    assert [type(e).__name__ for e in hand_events(hand)].count("ResultCorrected") == 1
+
+
+@pytest.mark.rule("RAKE-8")
+@pytest.mark.rule("RAKE-9")
+def test_rabbit_consent_and_chop_exception_recorded(tablet: TabletClient, players: list) -> None:
+    _, hand = start(tablet, players)
+    hand = folded_around(tablet, hand)
+    r = tablet.post(f"/api/v1/hands/{hand['hand_id']}/rabbit-consent/",
+                    {"seat": 3, "consenting_seats": [1]})  # fmt: skip
+    assert (r.status_code, r.json()["code"]) == (422, "consent_missing")
+    post(tablet, hand, "rabbit-consent", {"seat": 3, "consenting_seats": [1, 2]})
+    post(tablet, hand, "chop-exception", {"floor": "Eva", "reason": "both agreed", "seats": [1, 3]})
+    kinds = [type(e).__name__ for e in hand_events(hand)]
+    assert kinds[-2:] == ["RabbitHuntConsented", "ChopExceptionRecorded"]
+
+
+@pytest.mark.rule("BET-29")
+def test_clock_with_the_online_timeout_checks(tablet: TabletClient, players: list) -> None:
+    _, hand = start(tablet, players)
+    for seat in (3, 1):
+        hand = post(tablet, hand, "actions", {"seat": seat, "action": "call"})
+    with time_machine.travel(clock.now(), tick=False) as traveller:
+        post(tablet, hand, "clock", {"called_by": 1, "seconds": 5, "expiry": "fold_or_check"})
+        traveller.shift(timedelta(seconds=20))
+        assert tasks.expire_clock_task(hand["hand_id"], 1) is True
+    after = tablet.get(f"/api/v1/hands/{hand['hand_id']}/").json()
+    assert after["phase"] == "awaiting_board"  # the big blind checked: nothing to call

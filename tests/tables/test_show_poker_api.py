@@ -1,0 +1,85 @@
+"""A Show poker table over the API (SHOW-1..27): a hand dealt at the table, declared,
+bought and settled at showdown, its stacks back at the table."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+import time_machine
+
+from casino import clock
+from tests.conftest import TabletClient
+from tests.tables.test_hand_extras_api import stacks, table_with
+
+
+def act(tablet: TabletClient, hand: dict, what: str, body: dict, expect: int = 200) -> dict:
+    r = tablet.post(f"/api/v1/show-hands/{hand['hand_id']}/{what}/", body)
+    assert r.status_code == expect, r.json()
+    return dict(r.json())
+
+
+@pytest.mark.rule("SHOW-25")
+@pytest.mark.rule("SHOW-2")
+def test_show_poker_hand_at_a_table(tablet: TabletClient, players: list) -> None:
+    table_id = table_with(tablet, players, {1: 500, 2: 500, 3: 500}, game="SHOW",
+                          name="Show poker 10", buy_in_min=100, buy_in_max=1000)  # fmt: skip
+    r = tablet.post(f"/api/v1/tables/{table_id}/hands/", {"button_seat": 3})
+    assert r.status_code == 422  # a Show poker table deals no hold'em hand
+    hand = tablet.post(f"/api/v1/tables/{table_id}/show-hands/", {"button_seat": 3}).json()
+    assert hand["pot"] == 60 and hand["phase"] == "deal"  # one blind from each (SHOW-2)
+    hand = act(tablet, hand, "flop", {"cards": "2c5d7h"})
+    assert hand["to_act"] == 1
+    hand = act(tablet, hand, "declare", {"seat": 1, "text": "a K"})
+    refused = act(tablet, hand, "declare", {"seat": 3, "text": "kings"}, expect=422)
+    assert (refused["code"], refused["rule"]) == ("not_your_turn", "SHOW-22")
+    hand = act(tablet, hand, "declare", {"seat": 2, "text": "sevens"})
+    hand = act(tablet, hand, "check", {"seat": 3})
+    hand = act(tablet, hand, "check", {"seat": 1})
+    assert hand["phase"] == "buying" and hand["leader"]["seat"] == 2
+    for card in ("9s", "Td", "Jh", "Qc", "3d"):
+        while hand["phase"] == "declaring":
+            hand = act(tablet, hand, "check", {"seat": hand["to_act"]})
+        while hand["phase"] == "buying":
+            hand = act(tablet, hand, "buy", {"seat": hand["to_act"]})
+        hand = act(tablet, hand, "turn-card", {"card": card})
+    assert hand["phase"] == "showdown" and len(hand["board"]) == 8
+    hand = act(tablet, hand, "declare", {"seat": 1, "text": "kings", "shown": "KsKd4c4h"})
+    hand = act(tablet, hand, "declare", {"seat": 2, "text": "aces", "shown": "AsAd7s6s"})
+    with time_machine.travel(clock.now(), tick=False) as traveller:
+        idle = (clock.now() - timedelta(seconds=10)).isoformat()
+        hand = act(tablet, hand, "start-clock", {"idle_since": idle})
+        early = act(tablet, hand, "expire-clock", {}, expect=422)
+        assert early["rule"] == "SHOW-26"
+        traveller.shift(timedelta(seconds=30))
+        hand = act(tablet, hand, "expire-clock", {})
+    assert hand["phase"] == "complete"
+    assert sum(stacks(table_id).values()) == 1500
+    final = stacks(table_id)
+    assert final[2] > 500 and final[1] < 500 and final[3] < 500
+    assert tablet.get(f"/api/v1/show-hands/{hand['hand_id']}/").json()["phase"] == "complete"
+
+
+def test_show_poker_hands_are_relayed_to_their_table(tablet: TabletClient, players: list) -> None:
+    from casino.eventstore import store
+    from casino.realtime.relay import Relay
+
+    table_id = table_with(tablet, players, {1: 500, 2: 500}, game="SHOW",
+                          name="Show poker 10", buy_in_min=100, buy_in_max=1000)  # fmt: skip
+    hand = tablet.post(f"/api/v1/tables/{table_id}/show-hands/", {}).json()
+    (started,) = store.read_stream(f"show-hand-{hand['hand_id']}")
+    groups = Relay(name="test-show-relay").groups_for(started)
+    assert f"table-{table_id}" in groups
+
+
+@pytest.mark.rule("SHOW-20")
+@pytest.mark.rule("SHOW-22")
+def test_penalties_are_recorded_on_the_player(tablet: TabletClient, players: list) -> None:
+    url = f"/api/v1/players/{players[0].id}/show-penalties/"
+    first = tablet.post(url, {"offence": "declare_other_hand"}).json()
+    second = tablet.post(url, {"offence": "declare_other_hand"}).json()
+    assert [(p["occurrence"], p["hands"]) for p in (first, second)] == [(1, 2), (2, 8)]
+    warning = tablet.post(url, {"offence": "out_of_turn"}).json()
+    assert warning["warning"] and warning["hands"] == 0 and warning["rule"] == "SHOW-22"
+    missing = tablet.post("/api/v1/players/999999/show-penalties/", {"offence": "speech_play"})
+    assert missing.status_code == 404
