@@ -57,6 +57,7 @@ async function boot() {
   await refreshTable();
   startFeed(token);
   $("tablet").dataset.ready = "true";
+  performance.mark("tablet-ready"); // first render with the table's state (measured in tests)
 }
 
 function showPairing(message) {
@@ -241,6 +242,8 @@ function renderSeats() {
   const t = state.table;
   const h = state.hand;
   const byHand = new Map((h ? h.seats : []).map((s) => [s.seat, s]));
+  // between hands the last hand's shown cards stay on the seats until the next deal
+  const lastShown = new Map((!h && state.lastHand ? state.lastHand.seats : []).map((s) => [s.seat, s.shown]));
   const bySeat = new Map(t.seats.map((s) => [s.seat, s]));
   const out = [];
   for (let seat = 1; seat <= t.max_seats; seat += 1) {
@@ -269,7 +272,8 @@ function renderSeats() {
       body += `<span class="stack" data-stack="${stack}">${money(stack)}</span>`;
       body += `<span class="badges">${badges.join("")}</span>`;
       if (hs && hs.bet) body += `<span class="bet">${number(hs.bet)}</span>`;
-      if (hs && hs.shown) body += `<span class="shown">${splitCards(hs.shown).map((c) => cardHtml(c, "small")).join("")}</span>`;
+      const shown = hs ? hs.shown : lastShown.get(seat);
+      if (shown) body += `<span class="shown">${splitCards(shown).map((c) => cardHtml(c, "small")).join("")}</span>`;
       if (hs && hs.mucked) body += `<span class="tag">${gettext("mucked")}</span>`;
     }
     out.push(`<button type="button" class="${classes.join(" ")}" data-seat="${seat}" style="left:${pos.left}%;top:${pos.top}%">${body}</button>`);
@@ -303,23 +307,28 @@ function streetLabel(s) {
   return { preflop: gettext("preflop"), flop: gettext("flop"), turn: gettext("turn"), river: gettext("river") }[s] || s || "";
 }
 
+function boardNeeded(h) {
+  return !!(h && h.next_street && (h.phase === "awaiting_board" || h.phase === "showdown"));
+}
+
 function renderPanel() {
   const h = state.hand;
+  const board = boardNeeded(h);
   $("betting").hidden = !(h && h.phase === "betting");
-  $("board-entry").hidden = !(h && h.phase === "awaiting_board");
+  $("board-entry").hidden = !board || !!state.showSeat;
   $("showdown").hidden = !(h && h.phase === "showdown");
   $("between").hidden = !!h;
   $("complete").hidden = !!h || !state.lastHand;
-  const needCards = h && (h.phase === "awaiting_board" || (h.phase === "showdown" && state.showSeat));
+  const needCards = board || (h && h.phase === "showdown" && state.showSeat);
   $("cards-pane").hidden = !needCards;
   $("desk").classList.toggle("with-cards", !!needCards);
   const turn = $("turn");
   if (!h) turn.textContent = gettext("Between hands");
   else if (h.phase === "betting") turn.innerHTML = `${gettext("To act")}: <strong>${gettext("seat")} ${h.to_act}</strong>`;
-  else if (h.phase === "awaiting_board") turn.textContent = gettext("Deal the board");
+  else if (board) turn.textContent = gettext("Deal the board");
   else if (h.phase === "showdown") turn.textContent = gettext("Showdown: show or muck");
   if (h && h.phase === "betting") renderBetting(h);
-  if (h && h.phase === "awaiting_board") renderBoardEntry(h);
+  if (board) renderBoardEntry(h);
   if (h && h.phase === "showdown") renderShowdown(h);
   if (needCards) renderPicker();
   if (!h) { renderBetween(); renderResult(); }
@@ -409,8 +418,8 @@ function usedCards() {
 function cardsNeeded() {
   const h = state.hand;
   if (!h) return 0;
-  if (h.phase === "awaiting_board") return h.next_street === "flop" ? 3 : 1;
   if (h.phase === "showdown" && state.showSeat) return h.game === "PLO" ? 4 : 2;
+  if (boardNeeded(h)) return h.next_street === "flop" ? 3 : 1;
   return 0;
 }
 
