@@ -241,7 +241,7 @@ const tablePath = (suffix) => `/api/v1/tables/${state.table.table_id}/${suffix}`
 function seatPosition(seat, max) {
   // seat 1 bottom-left of centre, then clockwise (as the dealer sees the table)
   const angle = Math.PI / 2 + ((seat - 0.5) / max) * 2 * Math.PI;
-  return { left: 50 + 44 * Math.cos(angle), top: 50 + 40 * Math.sin(angle) };
+  return { left: 50 + 40 * Math.cos(angle), top: 50 + 39 * Math.sin(angle) };
 }
 
 function cardHtml(card, extra = "") {
