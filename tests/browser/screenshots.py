@@ -66,6 +66,18 @@ def _paired(key: str) -> Callable[[Scene, Any], None]:
 _tablet_setup = _paired("tablet_token")
 
 
+def _czech(setup: Callable[[Scene, Any], Any]) -> Callable[[Scene, Any], Any]:
+    """The same screen in Czech (the language cookie the EN/CS switch sets)."""
+
+    def czech(scene: Scene, page: Any) -> Any:
+        page.context.add_cookies(
+            [{"name": "django_language", "value": "cs", "url": scene.room.base}]
+        )
+        return setup(scene, page)
+
+    return czech
+
+
 def _floor_tab(tab: str, then: Callable[[Scene, Any], None] | None = None) -> Any:
     def after(scene: Scene, page: Any) -> None:
         page.click(f".tab[data-tab={tab}]")
@@ -100,6 +112,7 @@ SCREENS: list[Screen] = [
         _paired("board_tablet_token"),
         ready="#tablet[data-ready='true']",
     ),
+    Screen("tablet-cs", "/tablet/", _czech(_tablet_setup), ready="#tablet[data-ready='true']"),
     Screen("floor", "/floor/", _login_setup("floor"), ready="#floor[data-ready='true']"),
     Screen(
         "floor-replay",

@@ -249,7 +249,7 @@ function renderLists() {
       <td><button type="button" class="btn small primary" data-seatcall="${l.list_id}:${c.call_id}:${c.player_id}:${c.table_id}:${c.seat}">${gettext("Seat")}</button>
       <button type="button" class="btn small" data-noshow="${l.list_id}:${c.call_id}">${gettext("No-show")}</button></td></tr>`).join("");
     const seats = l.tables.flatMap((t) => t.open_seats.filter((s) => !s.call_id && s.offer).map((s) =>
-      `<button type="button" class="btn small" data-call="${l.list_id}:${t.table_id}:${s.seat}:${s.offer.player_id}">${gettext("Call")} ${esc(s.offer.display)} → ${esc(t.name)} ${gettext("seat")} ${s.seat}</button>`)).join(" ");
+      `<button type="button" class="btn small" data-call="${l.list_id}:${t.table_id}:${s.seat}:${s.offer.player_id}">${gettext("Call player")} ${esc(s.offer.display)} → ${esc(t.name)} ${gettext("seat")} ${s.seat}</button>`)).join(" ");
     return `<section class="card wl" data-list="${l.list_id}"><header><h2>${esc(l.game)} ${number(l.small_blind)}/${number(l.big_blind)}</h2>
       <span class="badge">${esc({ waiting: gettext("waiting list"), interest: gettext("interest list"), table_change: gettext("table change") }[l.list_kind] || l.list_kind)}</span><span class="muted">${gettext("waiting")}: ${l.waiting}${l.interest_threshold ? ` / ${l.interest_threshold}` : ""}</span></header>
       ${calls ? `<h3>${gettext("Called")}</h3><table class="grid">${calls}</table>` : ""}
