@@ -242,3 +242,64 @@ def test_first_render_and_action_latency_to_another_screen(room: Room, new_page:
     # polling and the CPU make it vary, so the test enforces it only when asked
     # (BROWSER_STRICT_LATENCY=1) and otherwise guards against a regression.
     assert p95 < (150 if os.environ.get("BROWSER_STRICT_LATENCY") else 400)
+
+
+def test_seat_sit_out_and_in_cash_out_run_it_twice_and_a_rabbit_hunt(
+    room: Room, new_page: Any
+) -> None:
+    _table, token = _table_with_players(room, {1: 1000, 2: 1500})
+    newcomer = room.player("Nina New", nickname="Nina")
+    tablet = new_page(1280, 800)
+    pair_tablet(tablet, room.base, token)
+
+    # seat a player from the tablet: the buy-in limits are shown for the player
+    tablet.click("#seats [data-seat='5']")
+    tablet.fill("#seat-player", str(newcomer))
+    tablet.dispatch_event("#seat-player", "change")
+    expect(tablet.locator("#seat-restriction")).to_contain_text("Buy-in from 100")
+    tablet.fill("#seat-buyin", "800")
+    tablet.click("#seat-submit")
+    expect(tablet.locator("#seats [data-seat='5'] .stack")).to_have_attribute("data-stack", "800")
+    # sit out, then cash out the whole stack
+    tablet.click("#seats [data-seat='5']")
+    tablet.click("#sit-out")
+    expect(tablet.locator("#seats [data-seat='5']")).to_contain_text("sitting out")
+    tablet.click("#seats [data-seat='5']")
+    tablet.once("dialog", lambda d: d.accept())
+    tablet.click("#cash-out")
+    expect(tablet.locator("#seats [data-seat='5']")).to_contain_text("empty")
+
+    # heads-up all-in, run twice, each run dealt with the picker, then the showdown
+    tablet.select_option("#button-draw", "1")
+    tablet.click("#start-hand")
+    _act(tablet, "all_in")
+    _act(tablet, "call")
+    expect(tablet.locator("#run-it")).to_be_visible()
+    tablet.click("#run-it [data-times='2']")
+    for street, cards in (("flop", "2c3c4c"), ("turn", "5d"), ("river", "9h")):
+        _deal(tablet, street, cards)
+    expect(tablet.locator("#board-title")).to_contain_text("run 2")
+    for street, cards in (("flop", "JcJhTc"), ("turn", "Kd"), ("river", "Kh")):
+        _deal(tablet, street, cards)
+    for seat, cards in ((1, "AsAd"), (2, "KsQs")):
+        tablet.click(f"#showdown [data-show='{seat}']")
+        _pick(tablet, cards)
+        tablet.click("#show-submit")
+    expect(tablet.locator("#complete")).to_be_visible()
+    expect(tablet.locator("#board .board-run")).to_have_count(2)
+
+    # the next hand ends preflop; a rabbit hunt after it refuses a card already in play
+    tablet.click("#start-hand")
+    _act(tablet, "fold")
+    expect(tablet.locator("#complete")).to_be_visible()
+    tablet.click("#more summary")
+    tablet.click("#open-rabbit")
+    # a card already in play (as if seat 1 had shown it; this folded hand showed none)
+    tablet.evaluate("() => { window.__tablet.lastHand.seats[0].shown = 'As2d'; }")
+    tablet.fill("#rabbit-cards", "As")
+    tablet.click("#rabbit-submit")
+    expect(tablet.locator("#rabbit-error")).to_contain_text("already in play")
+    tablet.fill("#rabbit-cards", "7s8s9s")
+    tablet.fill("#rabbit-fee", "20")
+    tablet.click("#rabbit-submit")
+    expect(tablet.locator("#result")).to_contain_text("Rabbit hunt")
