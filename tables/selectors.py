@@ -57,7 +57,6 @@ def hand_summaries(*, table_id: int, limit: int = 50, before: int | None = None)
             "button_seat": h.button_seat,
             "players": h.players,
             "status": h.status,
-            "pot": h.pot,
             "rake": h.rake,
             "started_at": _utc_iso(h.started_at),
             "ended_at": _utc_iso(h.ended_at) if h.ended_at else None,

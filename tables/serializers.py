@@ -388,8 +388,7 @@ class HandSummarySerializer(serializers.Serializer):
     button_seat = serializers.IntegerField()
     players = serializers.IntegerField()
     status = serializers.CharField(help_text="running, complete or voided.")
-    pot = serializers.IntegerField(help_text="CZK or chips.")
-    rake = serializers.IntegerField(help_text="CZK.")
+    rake = serializers.IntegerField(help_text="CZK (0 while running).")
     started_at = serializers.DateTimeField()
     ended_at = serializers.DateTimeField(allow_null=True)
 

@@ -174,7 +174,10 @@ async function loadHands() {
   if (!id) return;
   const hands = await run(() => get(`/api/v1/tables/${id}/hands/`));
   if (!hands) return;
-  $("replay-hand").innerHTML = hands.map((h) => `<option value="${h.hand_id}">#${h.hand_number} · ${time(h.started_at)} · ${gettext("pot")} ${number(h.pot)} · ${esc(h.status)}</option>`).join("");
+  $("replay-hand").innerHTML = hands.map((h) => `<option value="${h.hand_id}">#${h.hand_number} · ${time(h.started_at)} · ${esc(statusWord(h.status))}${h.rake ? ` · ${gettext("rake")} ${number(h.rake)}` : ""}</option>`).join("");
+}
+function statusWord(status) {
+  return { running: gettext("running"), complete: gettext("complete"), voided: gettext("voided") }[status] || status;
 }
 $("replay-table").addEventListener("change", loadHands);
 $("replay-load").addEventListener("click", async () => {
@@ -239,7 +242,41 @@ async function loadLists() {
 let listsTimer = null;
 function scheduleLists() { clearTimeout(listsTimer); listsTimer = setTimeout(loadLists, 30); }
 
+// The lists are drawn again on every feed event: keep what the floor is typing, the open
+// sections and the focus.
+function keepForms(draw) {
+  const saved = new Map();
+  $("lists").querySelectorAll("[data-list]").forEach((box) => {
+    const fields = {};
+    box.querySelectorAll("form input[name], form select[name]").forEach((el) => {
+      fields[`${el.closest("form").className}|${el.name}`] = el.value;
+    });
+    saved.set(box.dataset.list, { fields, open: [...box.querySelectorAll("details")].map((d) => d.open) });
+  });
+  const active = document.activeElement && document.activeElement.closest("[data-list]") ? document.activeElement : null;
+  const activeKey = active && active.name ? [active.closest("[data-list]").dataset.list, active.closest("form").className, active.name] : null;
+  draw();
+  $("lists").querySelectorAll("[data-list]").forEach((box) => {
+    const was = saved.get(box.dataset.list);
+    if (!was) return;
+    box.querySelectorAll("form input[name], form select[name]").forEach((el) => {
+      const value = was.fields[`${el.closest("form").className}|${el.name}`];
+      if (value !== undefined && value !== "") el.value = value;
+    });
+    box.querySelectorAll("details").forEach((d, i) => { if (was.open[i]) d.open = true; });
+  });
+  if (activeKey) {
+    const box = $("lists").querySelector(`[data-list="${activeKey[0]}"]`);
+    const again = box && [...box.querySelectorAll(`form [name="${activeKey[2]}"]`)].find((el) => el.closest("form").className === activeKey[1]);
+    if (again) again.focus();
+  }
+}
+
 function renderLists() {
+  keepForms(drawLists);
+}
+
+function drawLists() {
   $("lists").innerHTML = state.lists.map((l) => {
     const entries = l.entries.map((e) => `<tr><td>${e.position}</td><td>${esc(e.display)} <span class="muted">#${e.player_id}</span></td><td>${esc(channelLabel(e.channel))}</td><td>${esc(e.phone)}</td>
       <td>${e.misses ? `${gettext("missed")} ${e.misses}` : ""} ${e.away ? gettext("away") : ""}</td>
@@ -255,6 +292,7 @@ function renderLists() {
       ${calls ? `<h3>${gettext("Called")}</h3><table class="grid">${calls}</table>` : ""}
       ${seats ? `<p>${seats}</p>` : ""}
       <table class="grid"><thead><tr><th>#</th><th>${gettext("Player")}</th><th>${gettext("Channel")}</th><th>${gettext("Phone")}</th><th></th><th></th></tr></thead><tbody>${entries}</tbody></table>
+      ${listExtras(l)}
       <form class="row wrap join" data-join="${l.list_id}">
         <div><label>${gettext("Player ID")}<input name="player" type="number" min="1" required></label></div>
         <div><label>${gettext("Channel")}<select name="channel"><option value="in_person">${gettext("in person")}</option><option value="phone">${gettext("phone")}</option><option value="console">${gettext("console")}</option></select></label></div>
@@ -263,6 +301,31 @@ function renderLists() {
       </form></section>`;
   }).join("") || `<p class="muted">${gettext("No lists open.")}</p>`;
   tickCountdowns();
+}
+
+function tableOptions(selected) {
+  return [...state.tables.values()].filter((t) => t.status === "open")
+    .map((t) => `<option value="${t.table_id}" ${t.table_id === selected ? "selected" : ""}>${esc(t.name)} #${t.table_id}</option>`).join("");
+}
+
+// Must-move (a main game fed by a must-move table, SES-2/SES-4) and interest lists (start
+// the game once enough players are interested).
+function listExtras(l) {
+  if (l.list_kind === "interest") {
+    return `<form class="row wrap" data-start-game="${l.list_id}">
+      <div><label>${gettext("New table name")}<input name="name" required maxlength="100" value="${esc(l.game)} ${l.small_blind}/${l.big_blind}"></label></div>
+      <div class="shrink"><button class="btn" type="submit">${gettext("Start the game")}</button></div></form>`;
+  }
+  if (l.list_kind !== "waiting") return "";
+  const move = l.must_move_table_id
+    ? `<form class="row wrap" data-must-move="${l.list_id}"><div><label>${gettext("Open seat at the main table")}<input name="seat" type="number" min="1" max="10" required></label></div>
+       <div class="shrink"><button class="btn" type="submit">${gettext("Move the next must-move player")}</button></div></form>`
+    : "";
+  return `<details><summary class="btn small">${gettext("Must-move")}</summary>
+    <form class="row wrap" data-link="${l.list_id}">
+      <div><label>${gettext("Main table")}<select name="main">${tableOptions(l.main_table_id)}</select></label></div>
+      <div><label>${gettext("Must-move table")}<select name="must">${tableOptions(l.must_move_table_id)}</select></label></div>
+      <div class="shrink"><button class="btn" type="submit">${gettext("Link")}</button></div></form>${move}</details>`;
 }
 
 function channelLabel(c) {
@@ -280,13 +343,29 @@ function tickCountdowns() {
 setInterval(tickCountdowns, 1000);
 
 $("lists").addEventListener("submit", async (e) => {
+  const extra = e.target.closest("[data-link], [data-must-move], [data-start-game]");
+  if (extra) {
+    e.preventDefault();
+    let ok = null;
+    if (extra.dataset.link) {
+      ok = await run(() => post(`/api/v1/waitlists/${extra.dataset.link}/must-move/`, {
+        main_table_id: Number(extra.main.value), must_move_table_id: Number(extra.must.value),
+      }));
+    } else if (extra.dataset.mustMove) {
+      ok = await run(() => post(`/api/v1/waitlists/${extra.dataset.mustMove}/must-move/moves/`, { seat: Number(extra.seat.value) }));
+    } else {
+      ok = await run(() => post(`/api/v1/waitlists/${extra.dataset.startGame}/start-game/`, { name: extra.name.value }));
+    }
+    if (ok) { extra.reset(); loadLists(); }
+    return;
+  }
   const form = e.target.closest("[data-join]");
   if (!form) return;
   e.preventDefault();
   const ok = await run(() => post(`/api/v1/waitlists/${form.dataset.join}/entries/`, {
     player_id: Number(form.player.value), channel: form.channel.value, phone: form.phone.value,
   }));
-  if (ok) loadLists();
+  if (ok) { form.reset(); loadLists(); }
 });
 $("lists").addEventListener("click", async (e) => {
   const b = e.target.closest("button");
