@@ -187,6 +187,9 @@ MATRIX: dict[str, frozenset[Role]] = {
     "get_show_hand": READ_TABLES,
     "record_show_penalty": _roles(FLOOR, DIRECTOR),  # SHOW-20..22: the TD's penalty
     **{op: _roles(DEALER, FLOOR, DIRECTOR) for op in SHOW_POKER_OPERATIONS},  # SHOW-27
+    # a dispute: the floor replays a hand step by step with who recorded each step (#13)
+    "list_hands": _roles(FLOOR, DIRECTOR),
+    "hand_log": _roles(FLOOR),
     # --- cage: only the cashier moves cash --------------------------------------------------
     "sell_chips": _roles(CASHIER),
     "redeem_chips": _roles(CASHIER),
@@ -261,8 +264,10 @@ TABLE_SCOPED: frozenset[str] = frozenset(
         "record_sidebet",
         "settle_sidebet",
         "start_hand",
+        "list_hands",
         # /hands/{hand_id}/...
         "get_hand",
+        "hand_log",
         "record_action",
         "deal_board",
         "show_cards",

@@ -1,4 +1,4 @@
-"""URL map: REST API under /api/v1/, OpenAPI schema and Swagger UI.
+"""URL map: REST API under /api/v1/, OpenAPI schema and Swagger UI, the staff consoles.
 
 Any other path answers a JSON 404 (static files are served before routing), and Django's
 error handlers answer JSON too (casino.api.fallback): no HTML error or debug page."""
@@ -16,6 +16,7 @@ urlpatterns = [
     path("api/v1/", include("tournaments.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    path("", include("casino.console_urls")),  # consoles (issue #13): pages, not API
     re_path(r"", fallback.api_not_found),  # last: every unknown path, JSON even with DEBUG
 ]
 

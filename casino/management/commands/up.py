@@ -53,6 +53,10 @@ class Command(BaseCommand):
             f"  e.g. curl -H 'Authorization: Token {dealer.token}' "
             f"{base}/api/v1/tables/{dealer.table_id}/"
         )
+        self.stdout.write(
+            f"Consoles:          {base}/login/ (staff; a first account: manage.py "
+            f"createsuperuser), {base}/tablet/ (enter the dealer token once)"
+        )
         self.stdout.flush()
         if options["no_serve"]:
             return
