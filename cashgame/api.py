@@ -158,12 +158,20 @@ RestrictionCreateView = write_view(
     doc="Management marks two players who may not sit at the same table (BI-11).",
     status_code=201,
 )
+
+
+def _sell(*, buy_in_for: dict[str, Any] | None = None, **data: Any) -> None:
+    cage.sell_chips(**data, buy_in_for=cage.BuyInFor(**buy_in_for) if buy_in_for else None)
+
+
 SellChipsView = write_view(
     operation_id="sell_chips",
-    request=s.CageRequest,
+    request=s.SaleRequest,
     response=s.CageBalanceSerializer,
-    perform=_at_cage(cage.sell_chips),
-    doc="The cage sells chips to a player for cash (cash in).",
+    perform=_at_cage(_sell),
+    doc="The cage sells chips to a player for cash (cash in). With ``buy_in_for`` the "
+    "chips are a buy-in for that game: a returning player is refused a buy-in below the "
+    "stack he left with (SES-7).",
     status_code=201,
 )
 RedeemChipsView = write_view(

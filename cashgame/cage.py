@@ -32,6 +32,7 @@ from django.db.models import Q, Sum
 
 from cashgame.events import ChipsRedeemed, ChipsSold
 from cashgame.models import CageTransaction, CashSession, ChipMovement
+from cashgame.selectors import returning_minimum
 from casino import clock
 from casino.errors import DomainError, NotFound
 from casino.eventstore import store
@@ -55,8 +56,39 @@ def _cage_event(event_class: type[ChipsSold | ChipsRedeemed], player_id: int, am
     store.append(CAGE_STREAM, [event], expected_version=store.stream_version(CAGE_STREAM))
 
 
-def sell_chips(*, player_id: int, amount: int) -> None:
-    """The cage sells ``amount`` CZK of chips to a player for cash (cash in)."""
+@dataclass(frozen=True, slots=True)
+class BuyInFor:
+    """The game and stakes a cage sale is a buy-in for (the cashier asks the player)."""
+
+    game: str
+    small_blind: int
+    big_blind: int
+
+
+def sell_chips(*, player_id: int, amount: int, buy_in_for: BuyInFor | None = None) -> None:
+    """The cage sells ``amount`` CZK of chips to a player for cash (cash in).
+
+    With ``buy_in_for`` the chips are a buy-in for that game and stakes: a player who left
+    it less than the return window ago must buy for at least the stack he left with.
+
+    Raises:
+        DomainError ``buy_in_below_returning_minimum`` (SES-7, 422) with
+        ``amount_required`` (CZK); ``player_not_found`` (404); ``invalid_amount``.
+    """
+    if buy_in_for is not None:
+        required = returning_minimum(
+            player_id, buy_in_for.game, buy_in_for.small_blind, buy_in_for.big_blind
+        )
+        if amount < required:
+            raise DomainError(
+                "buy_in_below_returning_minimum",
+                f"The player left {buy_in_for.game} {buy_in_for.small_blind}/"
+                f"{buy_in_for.big_blind} within the return window with {required}; his "
+                f"buy-in must be at least that.",
+                rule="SES-7",
+                amount_required=required,
+                amount=amount,
+            )
     _cage_event(ChipsSold, player_id, amount)
 
 

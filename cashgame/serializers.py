@@ -23,6 +23,22 @@ class CageRequest(serializers.Serializer):
     amount = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT, help_text="CZK")
 
 
+class BuyInForSerializer(serializers.Serializer):
+    game = serializers.CharField(max_length=10)
+    small_blind = serializers.IntegerField(min_value=0, max_value=MAX_AMOUNT)
+    big_blind = serializers.IntegerField(min_value=1, max_value=MAX_AMOUNT)
+
+
+class SaleRequest(CageRequest):
+    buy_in_for = BuyInForSerializer(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The game and stakes the chips are a buy-in for: a returning player must "
+        "buy at least what he left with (SES-7).",
+    )
+
+
 class CageBalanceSerializer(serializers.Serializer):
     day = serializers.DateField(help_text="Business day in the room's time zone.")
     cash_in = serializers.IntegerField(help_text="Chips sold at the cage that day, CZK.")

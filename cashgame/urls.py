@@ -26,6 +26,7 @@ urlpatterns = [
     path("cage/balance/", api.CageBalanceView.as_view()),
     path("reports/rake/", reports.RakeReport.as_view()),
     path("reports/drop/", reports.DropReport.as_view()),
+    path("reports/drop-by-table/", reports.DropByTableReport.as_view()),
     path("reports/hours-by-player/", reports.HoursByPlayerReport.as_view()),
     path("reports/hours-by-game/", reports.HoursByGameReport.as_view()),
     path("reports/hands-per-hour/", reports.HandsPerHourReport.as_view()),

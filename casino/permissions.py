@@ -128,6 +128,7 @@ MATRIX: dict[str, frozenset[Role]] = {
     "revoke_device": _roles(FLOOR),
     # --- players -------------------------------------------------------------------------
     "create_player": _roles(CASHIER, FLOOR),
+    "search_players": _roles(CASHIER, FLOOR, DIRECTOR),  # consoles (issue #13)
     "buy_in_restrictions": _roles(DEALER, CASHIER, FLOOR),  # SES-7
     "list_cash_sessions": _roles(CASHIER, FLOOR),
     "keep_players_apart": _roles(FLOOR),  # BI-11
@@ -169,6 +170,7 @@ MATRIX: dict[str, frozenset[Role]] = {
     # --- management reports: read-only ----------------------------------------------------
     "report_rake": REPORTS,
     "report_drop": REPORTS,
+    "report_drop_by_table": REPORTS,
     "report_hours_by_player": REPORTS,
     "report_hours_by_game": REPORTS,
     "report_hands_per_hour": REPORTS,
