@@ -1,0 +1,182 @@
+"""Browser proof of the cashier, director, reports and TV boards (issue #13), with
+Playwright driving Debian's chromium against ``manage.py up`` (fixtures in conftest.py).
+
+* A cashier is stopped from selling a returning player a buy-in below what he left with,
+  and the rule (SES-7) is shown; the cage balance is unchanged; the right amount sells.
+* The waiting-list board shows a call counting down (nickname only, no full name).
+* The tournament board shows the clock tick and a level change (1-minute levels; the room
+  runs its clock sweep every second).
+* The director publishes from a structure, registers and starts; the table plan appears.
+* The reports draw both charts and each CSV link downloads the report.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import Room, login, start_room
+
+
+
+
+def _seconds(text: str) -> int:
+    minutes, secs = text.strip().split(":")
+    return int(minutes) * 60 + int(secs)
+
+
+@pytest.mark.rule("SES-7")
+def test_cashier_is_stopped_below_the_returning_minimum_and_sees_the_rule(
+    room: Room, new_page: Any
+) -> None:
+    player = room.player("Jan Vracející", "Boomerang")
+    table = room.open_table(game="PLO", small_blind=5, big_blind=10, buy_in_min=500,
+                            buy_in_max=5000)  # fmt: skip
+    room.api("POST", f"/api/v1/tables/{table}/seats/",
+             {"player_id": player, "seat": 3, "buy_in": 4000})  # fmt: skip
+    room.api("POST", f"/api/v1/tables/{table}/seats/3/cash-out/")
+    username, password = room.staff("cashier")
+    page = new_page()
+    login(page, room.base, username, password, "/cashier/")
+    cash_in_before = page.locator("#cage-cash_in").inner_text()
+
+    page.fill("#player-q", "Boomerang")
+    page.press("#player-q", "Enter")
+    page.click(f"button.pick[data-id='{player}']")
+    restriction = page.locator("#restrictions [data-rule='SES-7']")
+    restriction.wait_for()
+    assert "4" in restriction.locator(".amount-required").inner_text()  # 4 000 CZK
+    assert page.locator("#sale-for option:checked").inner_text().startswith("PLO 5/10")
+
+    page.fill("#sale-amount", "2000")
+    assert "SES-7" in page.locator("#sale-minimum").inner_text()  # shown before selling
+    page.click("#sale-submit")
+    refusal = page.locator("#sale-result.error")
+    refusal.wait_for()
+    text = refusal.inner_text()
+    assert "SES-7" in text and "4000" in text.replace(" ", "").replace("\u00a0", "")
+    assert page.locator("#cage-cash_in").inner_text() == cash_in_before  # nothing sold
+
+    page.fill("#sale-amount", "4000")
+    page.click("#sale-submit")
+    page.locator("#sale-result.ok").wait_for()
+    page.wait_for_function(
+        "before => document.getElementById('cage-cash_in').textContent !== before",
+        arg=cash_in_before,
+    )
+    assert "4" in page.locator("#journal").inner_text()
+
+
+def test_waitlist_board_counts_down_a_call(room: Room, new_page: Any) -> None:
+    table = room.open_table(game="PLO", small_blind=100, big_blind=200, buy_in_min=10000,
+                            buy_in_max=40000, max_seats=6)  # fmt: skip
+    waitlist = room.api("POST", "/api/v1/waitlists/",
+                        {"game": "PLO", "small_blind": 100, "big_blind": 200})  # fmt: skip
+    list_id = waitlist["list_id"]
+    shark = room.player("Karel Tajnýprijmeni", "Shark")
+    quiet = room.player("Jana Nováková")
+    for who in (shark, quiet):
+        room.api("POST", f"/api/v1/waitlists/{list_id}/entries/",
+                 {"player_id": who, "channel": "in_person"})  # fmt: skip
+    page = new_page(1920, 1080)
+    page.goto(f"{room.base}/board/waitlist/")  # no login
+    section = page.locator(f"section.list[data-list='{list_id}']")
+    section.wait_for()
+    room.api("POST", f"/api/v1/waitlists/{list_id}/calls/", {"table_id": table, "seat": 1})
+    countdown = section.locator("li.called .countdown")
+    countdown.wait_for(timeout=5000)  # pushed by the feed, no reload
+    first = _seconds(countdown.inner_text())
+    assert 280 <= first <= 300
+    time.sleep(2.2)
+    later = _seconds(countdown.inner_text())
+    assert first - 4 <= later <= first - 1, (first, later)  # counting down locally
+    names = section.inner_text()
+    assert "Shark" in names and "J. N." in names
+    assert "Tajnýprijmeni" not in page.content() and "Nováková" not in page.content()
+    assert page.locator("#feed-status").get_attribute("data-state") == "live"
+
+
+@pytest.fixture(scope="module")
+def fast_clock_room() -> Iterator[Room]:
+    """A room whose clock sweep runs every second (levels end on time to the second)."""
+    yield from start_room(extra_env={"TOURNAMENT_CLOCK_SWEEP_SECONDS": "1"})
+
+
+def test_tournament_board_ticks_and_changes_level(fast_clock_room: Room, new_page: Any) -> None:
+    room = fast_clock_room
+    config = {
+        "name": "Monday turbo", "buy_in": 500, "fee": 100, "starting_stack": 5000,
+        "min_entrants": 2, "payout_rounding_unit": 10,
+        "levels": [{"small_blind": 25, "big_blind": 50, "minutes": 1},
+                   {"small_blind": 50, "big_blind": 100, "minutes": 1}],
+    }  # fmt: skip
+    tid = room.api("POST", "/api/v1/tournaments/", config)["tournament_id"]
+    for n in range(3):
+        pid = room.player(f"Hráč {n}", f"T{n}")
+        room.api("POST", f"/api/v1/tournaments/{tid}/registrations/", {"player_id": pid})
+    page = new_page(1920, 1080)
+    page.goto(f"{room.base}/board/tournament/{tid}/")
+    page.wait_for_selector("#level[data-level='1']")
+    room.api("POST", f"/api/v1/tournaments/{tid}/start/", {"reserve_tables": 0})
+    page.wait_for_function("document.getElementById('time').textContent !== '0:00'")
+    page.wait_for_function("/^[01]:\\d\\d$/.test(document.getElementById('time').textContent)")
+    first = _seconds(page.inner_text("#time"))
+    assert 50 <= first <= 60, first
+    assert re.sub(r"\s", "", page.inner_text("#blinds")).startswith("25/50")
+    time.sleep(2.2)
+    later = _seconds(page.inner_text("#time"))
+    assert first - 4 <= later <= first - 1, (first, later)  # ticking locally
+    page.wait_for_selector("#level[data-level='2']", timeout=80_000)  # the feed's new level
+    assert re.sub(r"\s", "", page.inner_text("#blinds")).startswith("50/100")
+    assert _seconds(page.inner_text("#time")) >= 55
+    assert "Hráč" not in page.content()
+
+
+def test_director_publishes_registers_and_starts(room: Room, new_page: Any) -> None:
+    players = [room.player(f"Director Test {n}", f"D{n}") for n in range(3)]
+    username, password = room.staff("director")
+    page = new_page()
+    login(page, room.base, username, password, "/director/")
+    page.click("#new-toggle")
+    page.select_option("#n-structure", "turbo")
+    page.fill("#n-name", "Wednesday turbo")
+    page.fill("#n-min", "2")
+    page.click("#new-form button[type=submit]")
+    page.wait_for_selector("#tournament:not([hidden])")
+    page.wait_for_function("document.getElementById('t-status').textContent.length > 0")
+    for pid in players:
+        page.fill("#player-q", str(pid))
+        page.press("#player-q", "Enter")
+        page.click(f"button[data-register='{pid}']")
+        page.locator("#reg-result.ok").wait_for()
+        page.wait_for_selector(f"#entries td:text-is('#{pid}')")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.fill("#reserve", "0")
+    page.click("button[data-op='start']")
+    page.wait_for_selector("#plan .tbl")  # the table plan after the seat draw
+    assert page.locator("#plan li").count() == 3
+    page.click("button[data-op='clock/pause']")
+    page.wait_for_selector("#clock-flags .flag")
+    shown = page.inner_text("#clock-time")
+    time.sleep(1.2)
+    assert page.inner_text("#clock-time") == shown  # a paused clock does not run
+
+
+def test_reports_draw_charts_and_download_csv(room: Room, new_page: Any) -> None:
+    username, password = room.staff("manager")
+    page = new_page()
+    login(page, room.base, username, password, "/reports/")
+    page.wait_for_selector("body[data-reports-loaded='true']")
+    assert page.evaluate("Boolean(window.Chart && Chart.getChart('chart-rake'))")
+    assert page.evaluate("Boolean(Chart.getChart('chart-drop'))")
+    hrefs = page.eval_on_selector_all("a.csv", "links => links.map(a => a.href)")
+    assert len(hrefs) == 6
+    for href in set(hrefs):
+        answer = page.request.get(href)  # the page's session
+        assert answer.status == 200, href
+        assert answer.headers["content-type"].startswith("text/csv")
+        assert "," in answer.text().splitlines()[0]
