@@ -46,6 +46,8 @@ MIDDLEWARE = [
     # collect before `up`; production may still run collectstatic into STATIC_ROOT.
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # consoles (issue #13): the language from the session/cookie (set_language) or the browser
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -66,6 +68,8 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
+                "casino.consoles.console_context",
             ]
         },
     }
@@ -100,7 +104,11 @@ if test_name := env.str("TEST_DATABASE_NAME", default=""):
     DATABASES["default"]["TEST"] = {"NAME": test_name}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-LANGUAGE_CODE = "en-us"
+LANGUAGE_CODE = "en"
+# The consoles speak English and Czech (the house rules come from a Prague card room); the
+# translations are committed compiled (locale/cs/LC_MESSAGES/*.mo): nothing to build at start.
+LANGUAGES = [("en", "English"), ("cs", "Čeština")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 # The API speaks UTC everywhere; the room's own clock (business days in reports) is
 # CASINO_TIME_ZONE.
 TIME_ZONE = "UTC"

@@ -1,0 +1,27 @@
+// Every console page: the log-out button and the notice banner helpers.
+import { post, describeError } from "./api.js";
+
+const notice = document.getElementById("notice");
+let timer = null;
+
+// Show a message in the banner; kind "error" stays until dismissed or replaced.
+export function showNotice(text, kind = "info", { timeout = 6000 } = {}) {
+  if (!notice) return;
+  notice.textContent = text;
+  notice.dataset.kind = kind;
+  notice.hidden = false;
+  clearTimeout(timer);
+  if (kind !== "error") timer = setTimeout(() => { notice.hidden = true; }, timeout);
+}
+export function showError(err) { showNotice(describeError(err), "error"); }
+export function clearNotice() { if (notice) notice.hidden = true; }
+
+if (notice) notice.addEventListener("click", () => { notice.hidden = true; });
+
+const logout = document.getElementById("logout");
+if (logout) {
+  logout.addEventListener("click", async () => {
+    try { await post("/api/v1/auth/logout/"); } catch (err) { /* the session may be gone already */ }
+    window.location.href = "/login/";
+  });
+}
