@@ -18,8 +18,9 @@ COMMON_STRINGS = {
 CASHIER_STRINGS = {
     **COMMON_STRINGS,
     "none": _("No players found."),
-    "returning": _("Returning player (SES-7): a buy-in for a game he left must be at least "
-                   "what he left with."),
+    "returning": _(
+        "Returning player (SES-7): a buy-in for a game he left must be at least what he left with."
+    ),
     "leftWith": _("left with"),
     "at": _("at"),
     "minimumUntil": _("minimum until"),

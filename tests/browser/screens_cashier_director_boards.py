@@ -113,6 +113,7 @@ SCREENS = [
     Screen("director", "/director/", _director, ready="#plan .tbl"),
     Screen("reports", "/reports/", _reports, ready="body[data-reports-loaded='true']"),
     Screen("board-waitlist", "/board/waitlist/", _board_waitlist, ready="li.called .countdown"),
-    Screen("board-tournament", "/board/tournament/", _board_tournament,
-           ready="#level[data-level='1']"),  # fmt: skip
+    Screen(
+        "board-tournament", "/board/tournament/", _board_tournament, ready="#level[data-level='1']"
+    ),
 ]

@@ -22,8 +22,6 @@ import pytest
 from tests.browser.conftest import Room, login, start_room
 
 
-
-
 def _seconds(text: str) -> int:
     minutes, secs = text.strip().split(":")
     return int(minutes) * 60 + int(secs)
@@ -42,6 +40,7 @@ def test_cashier_is_stopped_below_the_returning_minimum_and_sees_the_rule(
     username, password = room.staff("cashier")
     page = new_page()
     login(page, room.base, username, password, "/cashier/")
+    page.wait_for_function("document.getElementById('cage-cash_in').textContent !== '—'")
     cash_in_before = page.locator("#cage-cash_in").inner_text()
 
     page.fill("#player-q", "Boomerang")
@@ -88,7 +87,7 @@ def test_waitlist_board_counts_down_a_call(room: Room, new_page: Any) -> None:
     section.wait_for()
     room.api("POST", f"/api/v1/waitlists/{list_id}/calls/", {"table_id": table, "seat": 1})
     countdown = section.locator("li.called .countdown")
-    countdown.wait_for(timeout=5000)  # pushed by the feed, no reload
+    countdown.wait_for(timeout=10_000)  # pushed by the feed, no reload
     first = _seconds(countdown.inner_text())
     assert 280 <= first <= 300
     time.sleep(2.2)
@@ -120,8 +119,9 @@ def test_tournament_board_ticks_and_changes_level(fast_clock_room: Room, new_pag
         room.api("POST", f"/api/v1/tournaments/{tid}/registrations/", {"player_id": pid})
     page = new_page(1920, 1080)
     page.goto(f"{room.base}/board/tournament/{tid}/")
-    page.wait_for_selector("#level[data-level='1']")
+    page.wait_for_selector("#level[data-level='0']")  # registering: no level yet
     room.api("POST", f"/api/v1/tournaments/{tid}/start/", {"reserve_tables": 0})
+    page.wait_for_selector("#level[data-level='1']")  # pushed by the feed
     page.wait_for_function("document.getElementById('time').textContent !== '0:00'")
     page.wait_for_function("/^[01]:\\d\\d$/.test(document.getElementById('time').textContent)")
     first = _seconds(page.inner_text("#time"))
@@ -167,6 +167,11 @@ def test_director_publishes_registers_and_starts(room: Room, new_page: Any) -> N
 
 
 def test_reports_draw_charts_and_download_csv(room: Room, new_page: Any) -> None:
+    table = room.open_table(game="PLO", small_blind=10, big_blind=20, buy_in_min=800,
+                            buy_in_max=8000)  # fmt: skip
+    player = room.player("Report Drop")
+    room.api("POST", f"/api/v1/tables/{table}/seats/",
+             {"player_id": player, "seat": 1, "buy_in": 7000})  # fmt: skip
     username, password = room.staff("manager")
     page = new_page()
     login(page, room.base, username, password, "/reports/")
@@ -174,9 +179,18 @@ def test_reports_draw_charts_and_download_csv(room: Room, new_page: Any) -> None
     assert page.evaluate("Boolean(window.Chart && Chart.getChart('chart-rake'))")
     assert page.evaluate("Boolean(Chart.getChart('chart-drop'))")
     hrefs = page.eval_on_selector_all("a.csv", "links => links.map(a => a.href)")
-    assert len(hrefs) == 6
+    assert {h.split("/reports/")[1].split("/")[0] for h in hrefs} == {
+        "rake",
+        "drop",
+        "drop-by-table",
+        "hours-by-game",
+        "hours-by-player",
+        "hands-per-hour",
+    }
     for href in set(hrefs):
         answer = page.request.get(href)  # the page's session
         assert answer.status == 200, href
         assert answer.headers["content-type"].startswith("text/csv")
         assert "," in answer.text().splitlines()[0]
+    by_table = page.request.get(next(h for h in hrefs if "drop-by-table" in h)).text()
+    assert f"\n{table},PLO,10,20,7000,7000,0,0" in by_table
