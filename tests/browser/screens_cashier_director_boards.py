@@ -80,6 +80,42 @@ def _waitlist(scene: Scene) -> None:
     scene.data["waitlist"] = [nlh, plo]
 
 
+def _played_hands(scene: Scene) -> None:
+    """Two hands played out at the demo room's PLO 50/50 (table 4): rake for the reports."""
+    if "played" in scene.data:
+        return
+    room = scene.room
+    table = 4
+    token = room.tablet(table)
+    for seat, player in ((2, scene.data["players"][4]), (6, scene.data["players"][5])):
+        room.api("POST", f"/api/v1/tables/{table}/seats/",
+                 {"player_id": player, "seat": seat, "buy_in": 6000}, token=token)  # fmt: skip
+    for _ in range(2):
+        hand = room.api("POST", f"/api/v1/tables/{table}/hands/", {}, token=token)
+        url = f"/api/v1/hands/{hand['hand_id']}"
+
+        def act(hand: Any, action: str, url: str = url, pot: bool = False) -> Any:
+            body: dict[str, Any] = {"seat": hand["to_act"], "action": action}
+            if pot:
+                body["amount_to"] = hand["legal"]["max_raise_to"]
+            return room.api("POST", f"{url}/actions/", body, token=token)
+
+        hand = act(hand, "raise", pot=True)  # pot-limit: raise the pot, then calls
+        for street, cards in (("flop", "2c7d9h"), ("turn", "Js"), ("river", "3d")):
+            while hand["phase"] == "betting":
+                hand = act(hand, "call" if hand["legal"]["to_call"] else "check")
+            if hand.get("next_street") == street:
+                hand = room.api("POST", f"{url}/board/", {"street": street, "cards": cards},
+                                token=token)  # fmt: skip
+                if street == "flop" and hand["phase"] == "betting":
+                    hand = act(hand, "bet", pot=True)
+        while hand["phase"] == "betting":
+            hand = act(hand, "call" if hand["legal"]["to_call"] else "check")
+        live = [s["seat"] for s in hand["seats"] if not s["folded"]]
+        room.api("POST", f"{url}/award/", {"winners_by_pot": [[live[0]]]}, token=token)
+    scene.data["played"] = True
+
+
 def _cashier(scene: Scene, page: Any) -> str:
     player = _returning_player(scene)
     _tournament(scene)
@@ -95,6 +131,7 @@ def _director(scene: Scene, page: Any) -> str:
 
 def _reports(scene: Scene, page: Any) -> str:
     _returning_player(scene)
+    _played_hands(scene)
     _login(scene, page, "manager")
     return "/reports/"
 

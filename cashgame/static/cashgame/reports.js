@@ -32,6 +32,15 @@ async function rows(report) {
 
 function bar(id, labels, values, label, color) {
   if (!window.Chart) return;
+  const box = $(id).parentElement;
+  let empty = box.querySelector(".chart-empty");
+  if (!empty) {
+    empty = document.createElement("p");
+    empty.className = "chart-empty";
+    empty.textContent = T.noData;
+    box.append(empty);
+  }
+  empty.hidden = values.length > 0;
   if (charts[id]) charts[id].destroy();
   const text = "#f2f5f3";
   const grid = "rgba(185,199,190,.25)";
@@ -66,7 +75,7 @@ async function load() {
     const sum = (list, k) => list.reduce((s, r) => s + (r[k] || 0), 0);
     $("kpi-rake").textContent = amount(sum(rake, "rake"));
     $("kpi-drop").textContent = amount(sum(drop, "drop"));
-    $("kpi-hours").textContent = number(Math.round(sum(hours, "seconds") / 360) / 10);
+    $("kpi-hours").textContent = number(Math.round(sum(hours, "seconds") / 36) / 100);
     const dealtSeconds = sum(hph, "seconds");
     $("kpi-hph").textContent = dealtSeconds ? number(Math.round((sum(hph, "hands") * 36000) / dealtSeconds) / 10) : "—";
 

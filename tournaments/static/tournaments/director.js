@@ -159,6 +159,7 @@ function setClock(c) {
   $("clock-flags").innerHTML = flags.map((f) => `<span class="flag">${esc(f)}</span>`).join(" ");
   $("hfh").textContent = `${T.handForHand}: ${c.hand_for_hand ? T.on : T.off}`;
   $("hfh").setAttribute("aria-pressed", String(c.hand_for_hand));
+  if (tournament) renderStatus();
   tick();
 }
 
@@ -171,11 +172,19 @@ function tick() {
 }
 setInterval(tick, 250);
 
+// Only the commands that make sense now: start while registering; pause or resume, call a
+// break or end it, while running.
 function renderStatus() {
   const status = tournament.status;
   $("t-status").textContent = T[status] || status;
+  const c = clock || {};
+  const hide = {
+    "clock/pause": c.paused, "clock/resume": !c.paused,
+    breaks: c.on_break || c.break_due, "breaks/end": !c.on_break,
+  };
   for (const el of document.querySelectorAll("#controls [data-when]")) {
-    el.hidden = el.dataset.when !== status;
+    const op = el.dataset.op || (el.querySelector("[data-op]") || {}).dataset?.op;
+    el.hidden = el.dataset.when !== status || Boolean(hide[op]);
   }
 }
 
