@@ -22,6 +22,13 @@ import pytest
 from tests.browser.conftest import Room, login, start_room
 
 
+PUSH_NOTE = """Pushes come from the relay tailing the log; on a PostgreSQL server shared with
+other busy databases (other test runs: every pytest-django test is a transaction) a
+transaction elsewhere delays them (docs/realtime.md, "Operational note"), so waits for a
+push are generous; with ``DATABASE_URL=sqlite:///...`` the room is isolated and a push
+takes milliseconds. The local countdowns are measured between two readings."""
+
+
 def _seconds(text: str) -> int:
     minutes, secs = text.strip().split(":")
     return int(minutes) * 60 + int(secs)
@@ -87,9 +94,9 @@ def test_waitlist_board_counts_down_a_call(room: Room, new_page: Any) -> None:
     section.wait_for()
     room.api("POST", f"/api/v1/waitlists/{list_id}/calls/", {"table_id": table, "seat": 1})
     countdown = section.locator("li.called .countdown")
-    countdown.wait_for(timeout=10_000)  # pushed by the feed, no reload
+    countdown.wait_for(timeout=30_000)  # pushed by the feed, no reload (see PUSH_NOTE)
     first = _seconds(countdown.inner_text())
-    assert 280 <= first <= 300
+    assert 240 <= first <= 300, first
     time.sleep(2.2)
     later = _seconds(countdown.inner_text())
     assert first - 4 <= later <= first - 1, (first, later)  # counting down locally
@@ -121,11 +128,11 @@ def test_tournament_board_ticks_and_changes_level(fast_clock_room: Room, new_pag
     page.goto(f"{room.base}/board/tournament/{tid}/")
     page.wait_for_selector("#level[data-level='0']")  # registering: no level yet
     room.api("POST", f"/api/v1/tournaments/{tid}/start/", {"reserve_tables": 0})
-    page.wait_for_selector("#level[data-level='1']")  # pushed by the feed
+    page.wait_for_selector("#level[data-level='1']", timeout=30_000)  # pushed by the feed
     page.wait_for_function("document.getElementById('time').textContent !== '0:00'")
     page.wait_for_function("/^[01]:\\d\\d$/.test(document.getElementById('time').textContent)")
     first = _seconds(page.inner_text("#time"))
-    assert 50 <= first <= 60, first
+    assert 20 <= first <= 60, first
     assert re.sub(r"\s", "", page.inner_text("#blinds")).startswith("25/50")
     time.sleep(2.2)
     later = _seconds(page.inner_text("#time"))
@@ -157,7 +164,7 @@ def test_director_publishes_registers_and_starts(room: Room, new_page: Any) -> N
     page.once("dialog", lambda dialog: dialog.accept())
     page.fill("#reserve", "0")
     page.click("button[data-op='start']")
-    page.wait_for_selector("#plan .tbl")  # the table plan after the seat draw
+    page.wait_for_selector("#plan .tbl", timeout=30_000)  # the table plan after the seat draw
     assert page.locator("#plan li").count() == 3
     page.click("button[data-op='clock/pause']")
     page.wait_for_selector("#clock-flags .flag")
@@ -194,3 +201,14 @@ def test_reports_draw_charts_and_download_csv(room: Room, new_page: Any) -> None
         assert "," in answer.text().splitlines()[0]
     by_table = page.request.get(next(h for h in hrefs if "drop-by-table" in h)).text()
     assert f"\n{table},PLO,10,20,7000,7000,0,0" in by_table
+
+
+def test_consoles_and_boards_speak_czech(room: Room, new_page: Any) -> None:
+    username, password = room.staff("cashier")
+    page = new_page(locale="cs-CZ")
+    page.context.add_cookies([{"name": "django_language", "value": "cs", "url": room.base}])
+    login(page, room.base, username, password, "/cashier/")
+    assert page.inner_text("#sale-submit") == "Prodat žetony"
+    assert "stav pokladny" in page.inner_text("#h-cage").lower()
+    page.goto(f"{room.base}/board/waitlist/")
+    assert "Pořadníky" in page.inner_text("h1")
