@@ -21,7 +21,6 @@ import pytest
 
 from tests.browser.conftest import Room, login, start_room
 
-
 PUSH_NOTE = """Pushes come from the relay tailing the log; on a PostgreSQL server shared with
 other busy databases (other test runs: every pytest-django test is a transaction) a
 transaction elsewhere delays them (docs/realtime.md, "Operational note"), so waits for a
