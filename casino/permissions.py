@@ -163,6 +163,9 @@ MATRIX: dict[str, frozenset[Role]] = {
     "declare_misdeal": _roles(DEALER, FLOOR),  # MIS-1..3; PEN-16: the floor may rule
     "void_hand": _roles(DEALER, FLOOR),  # MIS-11, MIS-12; PEN-16
     "get_hand": READ_TABLES,
+    # a dispute: the floor replays a hand step by step with who recorded each step (#13)
+    "list_hands": _roles(FLOOR, DIRECTOR),
+    "hand_log": _roles(FLOOR),
     # --- cage: only the cashier moves cash --------------------------------------------------
     "sell_chips": _roles(CASHIER),
     "redeem_chips": _roles(CASHIER),
@@ -236,8 +239,10 @@ TABLE_SCOPED: frozenset[str] = frozenset(
         "record_sidebet",
         "settle_sidebet",
         "start_hand",
+        "list_hands",
         # /hands/{hand_id}/...
         "get_hand",
+        "hand_log",
         "record_action",
         "deal_board",
         "show_cards",

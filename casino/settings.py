@@ -105,10 +105,10 @@ if test_name := env.str("TEST_DATABASE_NAME", default=""):
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "en"
-# The consoles speak English and Czech (the house rules come from a Prague card room); the
-# translations are committed compiled (locale/cs/LC_MESSAGES/*.mo): nothing to build at start.
+# The consoles speak English and Czech (the house rules come from a Prague card room); each
+# app keeps its catalogue in <app>/locale/cs/LC_MESSAGES/, committed compiled (.mo): nothing
+# to build at start-up.
 LANGUAGES = [("en", "English"), ("cs", "Čeština")]
-LOCALE_PATHS = [BASE_DIR / "locale"]
 # The API speaks UTC everywhere; the room's own clock (business days in reports) is
 # CASINO_TIME_ZONE.
 TIME_ZONE = "UTC"

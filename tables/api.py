@@ -14,8 +14,8 @@ from casino.api.errors import WRITE_ERRORS, ErrorSerializer
 from casino.api.views import WRITE_PARAMETERS, expected_version, run_write, write_view
 from casino.errors import NotFound
 from casino.eventstore.aggregates import Loaded
+from tables import selectors, services
 from tables import serializers as s
-from tables import services
 from tables.domain.hand import HandState
 from tables.models import TableView
 from tables.selectors import table_payload
@@ -231,6 +231,25 @@ def hand_payload(state: HandState, version: int) -> dict[str, Any]:
 
 class StartHandView(APIView):
     @extend_schema(
+        operation_id="list_hands",
+        parameters=[
+            OpenApiParameter("limit", int, required=False, description="Newest first; 50."),
+            OpenApiParameter(
+                "before", int, required=False, description="Hands numbered below this one."
+            ),
+        ],
+        responses={200: s.HandSummarySerializer(many=True), 404: ErrorSerializer},
+    )
+    def get(self, request: Request, table_id: int) -> Response:
+        """The table's hands, newest first: number, button, players, pot, rake, status and
+        times (UTC), for the floor to pick one to replay (``GET /hands/<id>/log/``)."""
+        query = s.HandListQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        if not TableView.objects.filter(table_id=table_id).exists():
+            raise NotFound("table_not_found", f"There is no table {table_id}.")
+        return Response(selectors.hand_summaries(table_id=table_id, **query.validated_data))
+
+    @extend_schema(
         operation_id="start_hand",
         request=s.StartHandRequest,
         responses={201: s.HandSerializer, **ERRORS},
@@ -246,6 +265,20 @@ class StartHandView(APIView):
             return hand_payload(loaded.state, loaded.version)
 
         return run_write(request, body, status_code=status.HTTP_201_CREATED)
+
+
+class HandLogView(APIView):
+    @extend_schema(
+        operation_id="hand_log",
+        responses={200: s.HandLogEntrySerializer(many=True), 404: ErrorSerializer},
+    )
+    def get(self, request: Request, hand_id: str) -> Response:
+        """Every event of the hand in order, with who recorded it (device or staff user),
+        from which device, and when (UTC): the floor replays a disputed hand step by step."""
+        entries = selectors.hand_log(str(hand_id))
+        if not entries:
+            raise NotFound("hand_not_found", f"There is no hand {hand_id}.")
+        return Response(entries)
 
 
 class HandDetailView(APIView):

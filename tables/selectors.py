@@ -1,5 +1,6 @@
 """Read-side helpers of tables: the table as the API shows it."""
 
+import re
 from datetime import UTC, datetime
 from typing import Any
 
@@ -40,6 +41,69 @@ def table_payload(table_id: int) -> dict[str, Any]:
         )
     table["seats"] = seats
     return table
+
+
+def hand_summaries(*, table_id: int, limit: int = 50, before: int | None = None) -> list[Any]:
+    """A table's hands, newest first (:class:`tables.serializers.HandSummarySerializer`)."""
+    from tables.models import HandView
+
+    hands = HandView.objects.filter(table_id=table_id).order_by("-hand_number")
+    if before is not None:
+        hands = hands.filter(hand_number__lt=before)
+    return [
+        {
+            "hand_id": h.hand_id,
+            "hand_number": h.hand_number,
+            "button_seat": h.button_seat,
+            "players": h.players,
+            "status": h.status,
+            "pot": h.pot,
+            "rake": h.rake,
+            "started_at": _utc_iso(h.started_at),
+            "ended_at": _utc_iso(h.ended_at) if h.ended_at else None,
+        }
+        for h in hands[:limit]
+    ]
+
+
+def hand_log(hand_id: str) -> list[dict[str, Any]]:
+    """Every event of a hand with who recorded it and when
+    (:class:`tables.serializers.HandLogEntrySerializer`); empty for an unknown hand.
+
+    ``actor`` comes from the event's stored metadata (``device:<id>``, ``user:<id>``,
+    ``system:<name>``); ``actor_name`` is the device's name or the username, looked up now.
+    """
+    from django.contrib.auth import get_user_model
+
+    from casino.eventstore import codec, store
+    from casino.models import Device
+
+    recorded = store.read_stream(f"hand-{hand_id}")
+    actors = {r.metadata.get("actor", "") for r in recorded}
+    device_ids = [int(a.split(":")[1]) for a in actors if re.fullmatch(r"device:\d+", a)]
+    user_ids = [int(a.split(":")[1]) for a in actors if re.fullmatch(r"user:\d+", a)]
+    names = {
+        f"device:{pk}": name
+        for pk, name in Device.objects.filter(pk__in=device_ids).values_list("pk", "name")
+    }
+    names |= {
+        f"user:{pk}": name
+        for pk, name in get_user_model()
+        .objects.filter(pk__in=user_ids)
+        .values_list("pk", "username")
+    }
+    return [
+        {
+            "version": r.version,
+            "event_type": r.type,
+            "data": codec.encode(r.event),
+            "recorded_at": _utc_iso(r.recorded_at),
+            "actor": r.metadata.get("actor", "unknown"),
+            "actor_name": names.get(r.metadata.get("actor", "")),
+            "device": r.metadata.get("device"),
+        }
+        for r in recorded
+    ]
 
 
 def _utc_iso(moment: datetime) -> str:

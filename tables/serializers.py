@@ -373,3 +373,38 @@ class HandSerializer(serializers.Serializer):
     rabbit = serializers.DictField(allow_null=True, help_text="Rabbit hunt, if any.")
     seats = HandSeatSerializer(many=True)
     result = HandResultSerializer(allow_null=True)
+
+
+class HandListQuery(serializers.Serializer):
+    limit = serializers.IntegerField(min_value=1, max_value=500, default=50)
+    before = serializers.IntegerField(min_value=1, required=False)
+
+
+class HandSummarySerializer(serializers.Serializer):
+    """A past or running hand of a table, as the floor lists them."""
+
+    hand_id = serializers.CharField()
+    hand_number = serializers.IntegerField()
+    button_seat = serializers.IntegerField()
+    players = serializers.IntegerField()
+    status = serializers.CharField(help_text="running, complete or voided.")
+    pot = serializers.IntegerField(help_text="CZK or chips.")
+    rake = serializers.IntegerField(help_text="CZK.")
+    started_at = serializers.DateTimeField()
+    ended_at = serializers.DateTimeField(allow_null=True)
+
+
+class HandLogEntrySerializer(serializers.Serializer):
+    """One step of a hand as recorded: the event and who recorded it, when."""
+
+    version = serializers.IntegerField(help_text="Step number in the hand's stream (1, 2 ...).")
+    event_type = serializers.CharField(help_text="e.g. tables.ActionTaken.")
+    data = serializers.DictField(help_text="The event fields (tables/events.py).")  # type: ignore[assignment]
+    recorded_at = serializers.DateTimeField(help_text="UTC.")
+    actor = serializers.CharField(
+        help_text="device:<id>, user:<id> or system:<name>: who recorded the step."
+    )
+    actor_name = serializers.CharField(
+        allow_null=True, help_text="The device's name or the staff username, if known."
+    )
+    device = serializers.CharField(allow_null=True, help_text="The recording device's name.")

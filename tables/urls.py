@@ -20,6 +20,7 @@ urlpatterns = [
     path("tables/<int:table_id>/next-hand/", api.NextHandView.as_view(), name="next-hand"),
     path("tables/<int:table_id>/hands/", api.StartHandView.as_view(), name="start-hand"),
     path("hands/<uuid:hand_id>/", api.HandDetailView.as_view(), name="hand"),
+    path("hands/<uuid:hand_id>/log/", api.HandLogView.as_view(), name="hand-log"),
     path("hands/<uuid:hand_id>/actions/", api.RecordActionView.as_view(), name="hand-action"),
     path("hands/<uuid:hand_id>/board/", api.DealBoardView.as_view(), name="hand-board"),
     path("hands/<uuid:hand_id>/show/", api.ShowCardsView.as_view(), name="hand-show"),

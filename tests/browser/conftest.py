@@ -4,9 +4,9 @@ never used) against a real server (``manage.py up``) in a subprocess.
 
 Fixtures:
 
-* ``room`` (session): ``manage.py up`` on a fresh PostgreSQL database (``DATABASE_URL``'s
-  server; a temporary SQLite file when ``DATABASE_URL`` is SQLite), the in-process channel
-  layer, a free port (``BROWSER_PORT_RANGE=8300-8399`` picks one in a range). A
+* ``room`` (session): ``manage.py up`` on a fresh database (a temporary SQLite file like
+  ``up`` on a fresh machine; ``BROWSER_DATABASE_URL=postgres://...`` for PostgreSQL), the
+  in-process channel layer, a free port (``BROWSER_PORT_RANGE=8300-8399`` picks one in a range). A
   :class:`Room` with the base URL, the demo tokens and an admin API client to set up
   staff, players, tables and devices through the public API.
 * ``browser`` (session): chromium, headless; skipped with the reason when chromium or
@@ -117,8 +117,13 @@ class Room:
 
 
 def _server_database() -> tuple[str, Callable[[], None]]:
-    """A fresh database for the server, and how to drop it."""
-    url = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/test")
+    """A fresh database for the server, and how to drop it: a temporary SQLite file, as
+    ``manage.py up`` uses on a fresh machine, unless ``BROWSER_DATABASE_URL`` names a
+    PostgreSQL server (a fresh database is created there). Not PostgreSQL by default: the
+    relay reads below the oldest transaction of the whole server (docs/realtime.md), so on
+    a server shared with other test runs an idle transaction elsewhere delays the pushes
+    these tests time."""
+    url = os.environ.get("BROWSER_DATABASE_URL", "sqlite")
     if url.startswith("sqlite"):
         folder = tempfile.mkdtemp(prefix="casino-browser-")
         return f"sqlite:///{folder}/room.sqlite3", lambda: shutil.rmtree(folder, True)

@@ -1,0 +1,376 @@
+// Floor console (/floor/, issue #13): every table live (/ws/floor/), a past hand replayed
+// step by step from its log (who recorded each step, when), open/close tables, limit
+// overrides, transfers, waiting and interest lists (/ws/waitlists/) with call deadlines
+// counting down, dealer tablets and staff accounts. Session login; public API only.
+import { get, post, patch, describeError, ApiError } from "/static/casino/api.js";
+import { Feed } from "/static/casino/feed.js";
+import { amount, dateTime, esc, number, seconds, time } from "/static/casino/fmt.js";
+import { showNotice, showError } from "/static/casino/shell.js";
+
+const gettext = globalThis.gettext || ((s) => s);
+const $ = (id) => document.getElementById(id);
+const state = { tables: new Map(), lists: [], clockSkew: 0, replay: null, devices: [], staff: null };
+window.__floor = state;
+
+// --- tabs -----------------------------------------------------------------------------------
+document.querySelectorAll(".tab").forEach((tab) => tab.addEventListener("click", () => {
+  document.querySelectorAll(".tab").forEach((t) => t.setAttribute("aria-selected", String(t === tab)));
+  document.querySelectorAll(".tabpanel").forEach((p) => { p.hidden = p.id !== `tab-${tab.dataset.tab}`; });
+  if (tab.dataset.tab === "devices") loadDevices();
+  if (tab.dataset.tab === "replay") fillTableSelects();
+  if (tab.dataset.tab === "lists") loadLists();
+}));
+
+async function run(fn, errorBox) {
+  try {
+    const answer = await fn();
+    if (errorBox) errorBox.hidden = true;
+    return answer ?? true;
+  } catch (err) {
+    if (errorBox) { errorBox.textContent = describeError(err); errorBox.hidden = false; }
+    showError(err);
+    return null;
+  }
+}
+
+// --- tables, live -----------------------------------------------------------------------------
+const inflight = new Map();
+function refreshTable(id) {
+  const slot = inflight.get(id);
+  if (slot) { slot.again = true; return; }
+  const entry = { again: false };
+  inflight.set(id, entry);
+  (async () => {
+    try {
+      do {
+        entry.again = false;
+        const table = await get(`/api/v1/tables/${id}/`);
+        const known = state.tables.get(id);
+        if (!known || table.version >= known.version) putTable(table);
+      } while (entry.again);
+    } catch (err) {
+      showError(err);
+    } finally { inflight.delete(id); }
+  })();
+}
+
+function putTable(table) {
+  const before = state.tables.get(table.table_id);
+  state.tables.set(table.table_id, table);
+  renderTable(table, before);
+}
+
+function tableCard(t) {
+  const money = (n) => amount(n, t.mode);
+  const seats = t.seats.map((s) => `<tr data-seat="${s.seat}"><td>${s.seat}</td><td>#${esc(s.player_id)}</td>
+    <td class="num stack" data-stack="${s.stack}">${money(s.stack)}</td><td>${s.status === "active" ? "" : esc(s.status)}</td></tr>`).join("");
+  const status = t.status === "open"
+    ? (t.current_hand_id ? `<span class="badge ok">${gettext("hand running")}</span>` : `<span class="badge">${gettext("between hands")}</span>`)
+    : `<span class="badge bad">${gettext("closed")}</span>`;
+  return `<header><h3>${esc(t.name)} <span class="meta">#${t.table_id}</span></h3>${status}</header>
+    <div class="meta">${esc(t.game)} ${number(t.small_blind)}/${number(t.big_blind)} · ${gettext("buy-in")} ${number(t.buy_in_min)}–${number(t.buy_in_max)} · ${gettext("hands")} ${t.hands_played} · ${gettext("rake")} ${money(t.rake_total)}</div>
+    <table aria-label="${gettext("Seats")}">${seats || `<tr><td class="muted">${gettext("no players")}</td></tr>`}</table>
+    ${t.status === "open" ? `<button type="button" class="btn small" data-manage="${t.table_id}">${gettext("Manage")}</button>` : ""}`;
+}
+
+function renderTable(t, before) {
+  let card = document.querySelector(`.tcard[data-table="${t.table_id}"]`);
+  if (!card) {
+    card = document.createElement("article");
+    card.className = "tcard";
+    card.dataset.table = t.table_id;
+    $("tables-grid").appendChild(card);
+  }
+  card.classList.toggle("closed", t.status !== "open");
+  card.dataset.version = t.version;
+  card.innerHTML = tableCard(t);
+  if (before) {
+    const old = new Map(before.seats.map((s) => [s.seat, s.stack]));
+    card.querySelectorAll("tr[data-seat]").forEach((row) => {
+      const seat = Number(row.dataset.seat);
+      const stack = t.seats.find((s) => s.seat === seat).stack;
+      if (old.get(seat) !== stack) row.querySelector(".stack").classList.add("flash");
+    });
+  }
+}
+
+function renderTables() {
+  $("tables-grid").innerHTML = "";
+  [...state.tables.values()].sort((a, b) => a.table_id - b.table_id).forEach((t) => renderTable(t));
+}
+
+const floorFeed = new Feed("/ws/floor/", {
+  onSnapshot: (snap) => {
+    state.tables = new Map(snap.tables.map((t) => [t.table_id, t]));
+    renderTables();
+    $("floor").dataset.ready = "true";
+  },
+  onEvent: (msg) => {
+    if (msg.type === "event" && msg.stream.startsWith("table-")) refreshTable(Number(msg.stream.slice(6)));
+  },
+  // a new table's stream starts at version 1 (TableOpened)
+  isNewStream: (stream) => stream.startsWith("table-"),
+  onStatus: (s) => {
+    document.body.classList.toggle("feed-offline", s === "offline");
+    if (s === "live" && state.wasOffline) { state.wasOffline = false; state.tables.forEach((t) => refreshTable(t.table_id)); }
+    if (s === "offline") state.wasOffline = true;
+  },
+  onError: (msg) => showNotice(`${gettext("Feed")}: ${msg.detail}`, "error"),
+}).start();
+
+$("open-table").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const table = await run(() => post("/api/v1/tables/", {
+    name: $("ot-name").value, game: $("ot-game").value,
+    small_blind: Number($("ot-sb").value), big_blind: Number($("ot-bb").value), max_seats: Number($("ot-seats").value),
+  }));
+  if (table && table.table_id) { putTable(table); showNotice(gettext("Table opened.")); e.target.reset(); }
+});
+
+// --- manage one table: limits, transfer, close -------------------------------------------------
+let managed = null;
+$("tables-grid").addEventListener("click", (e) => {
+  const b = e.target.closest("[data-manage]");
+  if (!b) return;
+  managed = state.tables.get(Number(b.dataset.manage));
+  $("td-title").textContent = `${managed.name} #${managed.table_id}`;
+  $("td-min").value = managed.buy_in_min;
+  $("td-max").value = managed.buy_in_max;
+  $("tr-table").innerHTML = [...state.tables.values()].filter((t) => t.status === "open" && t.table_id !== managed.table_id)
+    .map((t) => `<option value="${t.table_id}">${esc(t.name)} #${t.table_id}</option>`).join("");
+  $("td-seats").innerHTML = "";
+  $("td-error").hidden = true;
+  $("table-dialog").showModal();
+});
+$("td-limits").addEventListener("click", async () => {
+  const t = await run(() => post(`/api/v1/tables/${managed.table_id}/limits/`, {
+    buy_in_min: Number($("td-min").value), buy_in_max: Number($("td-max").value), reason: $("td-limits-reason").value,
+  }), $("td-error"));
+  if (t) { showNotice(gettext("Limits changed.")); $("table-dialog").close(); }
+});
+$("td-transfer").addEventListener("click", async () => {
+  const t = await run(() => post(`/api/v1/tables/${managed.table_id}/seats/${Number($("tr-seat").value)}/transfer/`, {
+    to_table_id: Number($("tr-table").value), to_seat: Number($("tr-to-seat").value),
+  }), $("td-error"));
+  if (t) { showNotice(gettext("Player moved.")); $("table-dialog").close(); }
+});
+$("td-close").addEventListener("click", async () => {
+  const reason = $("td-close-reason").value.trim();
+  if (!reason) { $("td-error").textContent = gettext("Give a reason."); $("td-error").hidden = false; return; }
+  const t = await run(() => post(`/api/v1/tables/${managed.table_id}/close/`, { reason }), $("td-error"));
+  if (t) { showNotice(gettext("Table closed.")); $("table-dialog").close(); }
+});
+
+// --- hand replay ------------------------------------------------------------------------------
+function fillTableSelects() {
+  const options = [...state.tables.values()].map((t) => `<option value="${t.table_id}">${esc(t.name)} #${t.table_id}</option>`).join("");
+  const current = $("replay-table").value;
+  $("replay-table").innerHTML = options;
+  if (current) $("replay-table").value = current;
+  loadHands();
+}
+async function loadHands() {
+  const id = $("replay-table").value;
+  if (!id) return;
+  const hands = await run(() => get(`/api/v1/tables/${id}/hands/`));
+  if (!hands) return;
+  $("replay-hand").innerHTML = hands.map((h) => `<option value="${h.hand_id}">#${h.hand_number} · ${time(h.started_at)} · ${gettext("pot")} ${number(h.pot)} · ${esc(h.status)}</option>`).join("");
+}
+$("replay-table").addEventListener("change", loadHands);
+$("replay-load").addEventListener("click", async () => {
+  const id = $("replay-hand").value;
+  if (!id) return;
+  const log = await run(() => get(`/api/v1/hands/${id}/log/`));
+  if (!log) return;
+  state.replay = { log, at: 0 };
+  $("replay").hidden = false;
+  renderReplay();
+});
+
+function describeStep(e) {
+  const d = e.data;
+  const type = e.event_type.split(".").pop();
+  switch (type) {
+    case "HandStarted": return `${gettext("Hand started")} #${d.hand_number}: ${gettext("button")} ${d.button_seat}; ${d.seats.map((s) => `${s.seat}: ${number(s.stack)}`).join(", ")}; ${d.posts.map((p) => `${p.seat} ${p.kind} ${number(p.amount)}`).join(", ")}`;
+    case "ActionTaken": return `${gettext("Seat")} ${d.seat}: ${d.action}${["bet", "raise", "all_in"].includes(d.action) ? ` ${gettext("to")} ${number(d.amount_to)}` : d.action === "call" ? ` ${number(d.added)}` : ""}${d.all_in ? ` (${gettext("all-in")})` : ""}`;
+    case "BoardDealt": return `${d.street}${d.run > 1 ? ` (${gettext("run")} ${d.run})` : ""}: ${d.cards}`;
+    case "CardsShown": return `${gettext("Seat")} ${d.seat} ${gettext("shows")} ${d.cards}`;
+    case "CardsMucked": return `${gettext("Seat")} ${d.seat} ${gettext("mucks")}`;
+    case "RunItTimesAgreed": return `${gettext("Run it")} ${d.times}×`;
+    case "HandSettled": return `${gettext("Settled")} (${d.method}): ${d.pots.map((p) => `${gettext("pot")} ${p.index} ${number(p.amount)} → ${p.winners.map((w) => `${w.seat} +${number(w.amount)}`).join(", ")}`).join("; ")}; ${gettext("rake")} ${number(d.rake)}`;
+    case "HandVoided": return `${gettext("Voided")} (${d.kind}): ${d.reason}`;
+    case "RabbitHunted": return `${gettext("Rabbit hunt")} ${gettext("seat")} ${d.seat}: ${d.cards} (${gettext("fee")} ${number(d.fee)})`;
+    default: return `${type} ${JSON.stringify(d)}`;
+  }
+}
+
+function renderReplay() {
+  const { log, at } = state.replay;
+  $("replay-pos").textContent = `${gettext("Step")} ${at + 1} / ${log.length}`;
+  $("replay-steps").querySelector("tbody").innerHTML = log.map((e, i) => `<tr class="${i === at ? "current" : i > at ? "future" : ""}" ${i === at ? 'aria-current="step"' : ""}>
+    <td>${e.version}</td><td>${esc(describeStep(e))}</td>
+    <td>${esc(e.actor_name || e.actor)}${e.device && e.device !== e.actor_name ? ` (${esc(e.device)})` : ""}</td><td>${dateTime(e.recorded_at)}</td></tr>`).join("");
+}
+const step = (fn) => () => { if (!state.replay) return; state.replay.at = Math.max(0, Math.min(state.replay.log.length - 1, fn(state.replay))); renderReplay(); };
+$("replay-first").addEventListener("click", step(() => 0));
+$("replay-prev").addEventListener("click", step((r) => r.at - 1));
+$("replay-next").addEventListener("click", step((r) => r.at + 1));
+$("replay-last").addEventListener("click", step((r) => r.log.length - 1));
+
+// --- waiting and interest lists --------------------------------------------------------------
+let listsFeed = null;
+async function loadLists() {
+  const answer = await run(() => get("/api/v1/waitlists/"));
+  if (!answer || answer === true) return;
+  state.clockSkew = Date.parse(answer.now) - Date.now();
+  state.lists = answer.lists;
+  renderLists();
+  if (!listsFeed) {
+    listsFeed = new Feed("/ws/waitlists/", {
+      onSnapshot: () => {},
+      onEvent: (msg) => { if (msg.type === "event") scheduleLists(); },
+      isNewStream: () => true,
+      onStatus: (s) => { if (s === "live") scheduleLists(); },
+    });
+    // the floor's badge follows the tables feed; this one reports in the list panel only
+    listsFeed.start();
+  }
+}
+let listsTimer = null;
+function scheduleLists() { clearTimeout(listsTimer); listsTimer = setTimeout(loadLists, 30); }
+
+function renderLists() {
+  $("lists").innerHTML = state.lists.map((l) => {
+    const entries = l.entries.map((e) => `<tr><td>${e.position}</td><td>${esc(e.display)} <span class="muted">#${e.player_id}</span></td><td>${esc(e.channel)}</td><td>${esc(e.phone)}</td>
+      <td>${e.misses ? `${gettext("missed")} ${e.misses}` : ""} ${e.away ? gettext("away") : ""}</td>
+      <td><button type="button" class="btn small" data-leave="${l.list_id}:${e.player_id}">${gettext("Remove")}</button></td></tr>`).join("");
+    const calls = l.calls.map((c) => `<tr><td>${esc(c.display)} <span class="muted">#${c.player_id}</span></td><td>${gettext("table")} ${c.table_id} ${gettext("seat")} ${c.seat}</td>
+      <td class="countdown" data-deadline="${c.deadline}"></td>
+      <td><button type="button" class="btn small primary" data-seatcall="${l.list_id}:${c.call_id}:${c.player_id}:${c.table_id}:${c.seat}">${gettext("Seat")}</button>
+      <button type="button" class="btn small" data-noshow="${l.list_id}:${c.call_id}">${gettext("No-show")}</button></td></tr>`).join("");
+    const seats = l.tables.flatMap((t) => t.open_seats.filter((s) => !s.call_id && s.offer).map((s) =>
+      `<button type="button" class="btn small" data-call="${l.list_id}:${t.table_id}:${s.seat}:${s.offer.player_id}">${gettext("Call")} ${esc(s.offer.display)} → ${esc(t.name)} ${gettext("seat")} ${s.seat}</button>`)).join(" ");
+    return `<section class="card wl" data-list="${l.list_id}"><header><h2>${esc(l.game)} ${number(l.small_blind)}/${number(l.big_blind)}</h2>
+      <span class="badge">${esc(l.list_kind)}</span><span class="muted">${gettext("waiting")}: ${l.waiting}${l.interest_threshold ? ` / ${l.interest_threshold}` : ""}</span></header>
+      ${calls ? `<h3>${gettext("Called")}</h3><table class="grid">${calls}</table>` : ""}
+      ${seats ? `<p>${seats}</p>` : ""}
+      <table class="grid"><thead><tr><th>#</th><th>${gettext("Player")}</th><th>${gettext("Channel")}</th><th>${gettext("Phone")}</th><th></th><th></th></tr></thead><tbody>${entries}</tbody></table>
+      <form class="row wrap join" data-join="${l.list_id}">
+        <div><label>${gettext("Player ID")}<input name="player" type="number" min="1" required></label></div>
+        <div><label>${gettext("Channel")}<select name="channel"><option value="in_person">${gettext("in person")}</option><option value="phone">${gettext("phone")}</option><option value="console">${gettext("console")}</option></select></label></div>
+        <div><label>${gettext("Phone")}<input name="phone" maxlength="40"></label></div>
+        <div class="shrink"><button class="btn" type="submit">${gettext("Join")}</button></div>
+      </form></section>`;
+  }).join("") || `<p class="muted">${gettext("No lists open.")}</p>`;
+  tickCountdowns();
+}
+
+function tickCountdowns() {
+  const now = Date.now() + state.clockSkew;
+  document.querySelectorAll(".countdown[data-deadline]").forEach((el) => {
+    const left = (Date.parse(el.dataset.deadline) - now) / 1000;
+    el.textContent = left > 0 ? seconds(left) : gettext("overdue");
+    el.classList.toggle("late", left <= 30);
+  });
+}
+setInterval(tickCountdowns, 1000);
+
+$("lists").addEventListener("submit", async (e) => {
+  const form = e.target.closest("[data-join]");
+  if (!form) return;
+  e.preventDefault();
+  const ok = await run(() => post(`/api/v1/waitlists/${form.dataset.join}/entries/`, {
+    player_id: Number(form.player.value), channel: form.channel.value, phone: form.phone.value,
+  }));
+  if (ok) loadLists();
+});
+$("lists").addEventListener("click", async (e) => {
+  const b = e.target.closest("button");
+  if (!b) return;
+  let ok = null;
+  if (b.dataset.call) {
+    const [list, table, seat, player] = b.dataset.call.split(":");
+    ok = await run(() => post(`/api/v1/waitlists/${list}/calls/`, { table_id: Number(table), seat: Number(seat), player_id: Number(player) }));
+  } else if (b.dataset.noshow) {
+    const [list, call] = b.dataset.noshow.split(":");
+    ok = await run(() => post(`/api/v1/waitlists/${list}/calls/${call}/no-show/`, {}));
+  } else if (b.dataset.seatcall) {
+    const [list, , player, table, seat] = b.dataset.seatcall.split(":");
+    const t = state.tables.get(Number(table));
+    const buyIn = prompt(gettext("Buy-in (CZK)"), t ? t.buy_in_min : "");
+    if (buyIn === null) return;
+    ok = await run(() => post(`/api/v1/waitlists/${list}/seatings/`, { player_id: Number(player), table_id: Number(table), seat: Number(seat), buy_in: Number(buyIn) }));
+  } else if (b.dataset.leave) {
+    const [list, player] = b.dataset.leave.split(":");
+    ok = await run(() => post(`/api/v1/waitlists/${list}/entries/${player}/leave/`, { reason: "floor" }));
+  }
+  if (ok) loadLists();
+});
+$("open-list").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const ok = await run(() => post("/api/v1/waitlists/", {
+    game: $("ol-game").value, small_blind: Number($("ol-sb").value), big_blind: Number($("ol-bb").value), list_kind: $("ol-kind").value,
+  }));
+  if (ok) loadLists();
+});
+
+// --- devices and staff --------------------------------------------------------------------------
+async function loadDevices() {
+  $("rd-table").innerHTML = [...state.tables.values()].filter((t) => t.status === "open")
+    .map((t) => `<option value="${t.table_id}">${esc(t.name)} #${t.table_id}</option>`).join("");
+  const devices = await run(() => get("/api/v1/devices/"));
+  if (devices && devices !== true) {
+    $("devices").querySelector("tbody").innerHTML = devices.map((d) => `<tr><td>${esc(d.name)}</td><td>${esc(d.role)}</td><td>${d.table_id ?? ""}</td>
+      <td>${dateTime(d.created_at)}</td><td>${d.revoked ? `<span class="badge bad">${gettext("revoked")}</span>` : `<span class="badge ok">${gettext("active")}</span>`}</td>
+      <td>${d.revoked || d.role !== "dealer" ? "" : `<button type="button" class="btn small danger" data-revoke="${d.id}">${gettext("Revoke")}</button>`}</td></tr>`).join("");
+  }
+  try {
+    const staff = await get("/api/v1/staff/");
+    $("staff-denied").hidden = true;
+    $("create-staff").hidden = false;
+    $("staff").hidden = false;
+    $("staff").querySelector("tbody").innerHTML = staff.map((u) => `<tr><td>${esc(u.username)}</td>
+      <td><select data-role="${u.id}" aria-label="${gettext("Role")}">${["floor", "cashier", "director", "manager", "admin"].map((r) => `<option ${r === u.role ? "selected" : ""}>${r}</option>`).join("")}</select></td>
+      <td>${u.is_active ? gettext("active") : gettext("locked")}</td>
+      <td><button type="button" class="btn small" data-lock="${u.id}:${u.is_active ? "0" : "1"}">${u.is_active ? gettext("Lock") : gettext("Unlock")}</button></td></tr>`).join("");
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 403) {
+      $("staff-denied").hidden = false;
+      $("create-staff").hidden = true;
+      $("staff").hidden = true;
+    } else showError(err);
+  }
+}
+$("register-device").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const device = await run(() => post("/api/v1/devices/", { name: $("rd-name").value, table_id: Number($("rd-table").value) }));
+  if (device && device.token) {
+    $("new-token-value").textContent = device.token;
+    $("new-token").hidden = false;
+    e.target.reset();
+  } else if (device && device.id) {
+    showNotice(gettext("Registered, but the token was already shown once: revoke and register again if it was lost."), "error");
+  }
+  loadDevices();
+});
+$("new-token-hide").addEventListener("click", () => { $("new-token-value").textContent = ""; $("new-token").hidden = true; });
+$("devices").addEventListener("click", async (e) => {
+  const b = e.target.closest("[data-revoke]");
+  if (!b || !confirm(gettext("Revoke this tablet? Its token stops working at once."))) return;
+  if (await run(() => post(`/api/v1/devices/${b.dataset.revoke}/revoke/`, {}))) loadDevices();
+});
+$("create-staff").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const ok = await run(() => post("/api/v1/staff/", { username: $("cs-user").value, password: $("cs-pass").value, role: $("cs-role").value }));
+  if (ok) { e.target.reset(); loadDevices(); }
+});
+$("staff").addEventListener("change", async (e) => {
+  const sel = e.target.closest("[data-role]");
+  if (sel && await run(() => patch(`/api/v1/staff/${sel.dataset.role}/`, { role: sel.value }))) showNotice(gettext("Role changed."));
+});
+$("staff").addEventListener("click", async (e) => {
+  const b = e.target.closest("[data-lock]");
+  if (!b) return;
+  const [id, active] = b.dataset.lock.split(":");
+  if (await run(() => patch(`/api/v1/staff/${id}/`, { is_active: active === "1" }))) loadDevices();
+});

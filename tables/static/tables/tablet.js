@@ -1,0 +1,684 @@
+// Dealer tablet (/tablet/, issue #13): a client of the public API and the table feed.
+//
+// Paired once with its device token (localStorage), then `Authorization: Token` on REST
+// and `?token=` on /ws/tables/<id>/. The server decides everything: the page shows the
+// hand's `legal` actions only, bounds the amount picker by min/max, and shows a refusal's
+// rule in words. Feed events are signals: the table or hand is read again by REST (never
+// computed here); a write's answer is shown at once.
+import { get, post, describeError, setDeviceToken, ApiError } from "/static/casino/api.js";
+import { Feed } from "/static/casino/feed.js";
+import { amount as fmtAmount, esc, number } from "/static/casino/fmt.js";
+import { showNotice, showError, clearNotice } from "/static/casino/shell.js";
+
+const gettext = globalThis.gettext || ((s) => s);
+const interpolate = globalThis.interpolate || ((fmt, obj) => fmt.replace(/%\((\w+)\)s/g, (_, k) => obj[k]));
+const $ = (id) => document.getElementById(id);
+const TOKEN_KEY = "casino.deviceToken";
+const RANKS = "AKQJT98765432".split("");
+const SUITS = [["s", "♠"], ["h", "♥"], ["d", "♦"], ["c", "♣"]];
+
+const state = {
+  me: null, table: null, hand: null, lastHand: null, preview: null,
+  picked: [], pickFor: null, showSeat: null, straddles: [], busy: false, feed: null,
+};
+window.__tablet = state; // for the browser tests and the screenshots (read-only use)
+
+const money = (n) => fmtAmount(n, state.table && state.table.mode);
+
+// --- pairing --------------------------------------------------------------------------------
+
+async function pair(token) {
+  setDeviceToken(token);
+  const me = await get("/api/v1/auth/me/");
+  if (me.kind !== "device" || !me.table_id) {
+    throw new Error(gettext("This token is not a dealer tablet bound to a table."));
+  }
+  return me;
+}
+
+async function boot() {
+  const token = localStorage.getItem(TOKEN_KEY);
+  if (!token) { showPairing(); return; }
+  try {
+    state.me = await pair(token);
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
+      localStorage.removeItem(TOKEN_KEY);
+      showPairing(describeError(err));
+      return;
+    }
+    showError(err); // offline at start: keep the token, try again
+    setTimeout(boot, 2000);
+    return;
+  }
+  $("pairing").hidden = true;
+  $("desk").hidden = false;
+  $("unpair").hidden = false;
+  await refreshTable();
+  startFeed(token);
+  $("tablet").dataset.ready = "true";
+  performance.mark("tablet-ready"); // first render with the table's state (measured in tests)
+}
+
+function showPairing(message) {
+  $("pairing").hidden = false;
+  $("desk").hidden = true;
+  if (message) { $("pair-error").textContent = message; $("pair-error").hidden = false; }
+  $("device-token").focus();
+}
+
+$("pair-form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const token = $("device-token").value.trim();
+  try {
+    await pair(token);
+    localStorage.setItem(TOKEN_KEY, token);
+    $("pair-error").hidden = true;
+    boot();
+  } catch (err) {
+    setDeviceToken(null);
+    $("pair-error").textContent = describeError(err);
+    $("pair-error").hidden = false;
+  }
+});
+
+$("unpair").addEventListener("click", () => {
+  if (!confirm(gettext("Forget this tablet's device token?"))) return;
+  localStorage.removeItem(TOKEN_KEY);
+  location.reload();
+});
+
+// --- reading state (REST) -------------------------------------------------------------------
+
+const inflight = {};
+// Coalesce reads: one request per resource at a time, one more if asked meanwhile.
+function coalesced(key, fn) {
+  const slot = inflight[key] || (inflight[key] = { running: null, again: false });
+  if (slot.running) { slot.again = true; return slot.running; }
+  slot.running = (async () => {
+    try {
+      do { slot.again = false; await fn(); } while (slot.again);
+    } finally { slot.running = null; }
+  })();
+  return slot.running;
+}
+
+function setTable(table) {
+  if (state.table && table.table_id === state.table.table_id && table.version < state.table.version) return;
+  state.table = table;
+}
+
+function setHand(hand) {
+  if (!hand) return;
+  const current = state.hand && state.hand.hand_id === hand.hand_id ? state.hand : null;
+  if (current && hand.version < current.version) return;
+  if (state.feed) state.feed.adopt(`hand-${hand.hand_id}`, hand.version);
+  if (hand.phase === "complete") {
+    state.lastHand = hand;
+    if (state.hand && state.hand.hand_id === hand.hand_id) state.hand = null;
+  } else {
+    state.hand = hand;
+  }
+}
+
+async function refreshTable() {
+  return coalesced("table", async () => {
+    const table = await get(`/api/v1/tables/${state.me.table_id}/`);
+    setTable(table);
+    if (state.feed) state.feed.adopt(`table-${table.table_id}`, table.version);
+    const id = state.table.current_hand_id;
+    if (id && (!state.hand || state.hand.hand_id !== id)) await refreshHand(id);
+    if (!id && state.hand) { await refreshHand(state.hand.hand_id); state.hand = null; }
+    if (!state.table.current_hand_id) await refreshPreview();
+    render();
+  });
+}
+
+async function refreshHand(id) {
+  return coalesced(`hand-${id}`, async () => {
+    setHand(await get(`/api/v1/hands/${id}/`));
+    render();
+  });
+}
+
+async function refreshPreview() {
+  const t = state.table;
+  if (!t || t.current_hand_id || t.seats.length < 2) { state.preview = null; return; }
+  const draw = t.button_seat ? "" : $("button-draw").value || (t.seats[0] && t.seats[0].seat);
+  try {
+    state.preview = await get(`/api/v1/tables/${t.table_id}/next-hand/${draw ? `?button_seat=${draw}` : ""}`);
+  } catch (err) {
+    state.preview = { error: describeError(err) };
+  }
+}
+
+// --- the feed -------------------------------------------------------------------------------
+
+function startFeed(token) {
+  const tableStream = `table-${state.me.table_id}`;
+  state.feed = new Feed(`/ws/tables/${state.me.table_id}/`, {
+    token,
+    isNewStream: (stream) => stream.startsWith("hand-"),
+    onSnapshot: (snap) => {
+      setTable(snap.table);
+      if (snap.hand) setHand(snap.hand);
+      else if (state.hand) refreshHand(state.hand.hand_id);
+      if (!snap.table.current_hand_id) refreshPreview().then(render);
+      render();
+    },
+    onEvent: (msg) => {
+      if (msg.type !== "event") return;
+      if (msg.stream === tableStream) refreshTable();
+      else if (msg.stream.startsWith("hand-")) refreshHand(msg.stream.slice(5));
+    },
+    onStatus: (s) => {
+      document.body.classList.toggle("feed-offline", s === "offline");
+      // Back after a loss: read everything again, so what is shown is the server's state.
+      if (s === "live" && state.wasOffline) { state.wasOffline = false; refreshTable(); }
+      if (s === "offline") state.wasOffline = true;
+    },
+    onError: (msg) => showNotice(`${gettext("Feed")}: ${msg.detail}`, "error"),
+  }).start();
+}
+
+// --- writes ---------------------------------------------------------------------------------
+
+// One user intent = one write (one Idempotency-Key, reused by api.js on retries). The
+// answer is shown at once; a refusal shows its rule in words.
+async function act(path, body, { errorBox = null } = {}) {
+  if (state.busy) return null;
+  state.busy = true;
+  document.body.classList.add("busy");
+  try {
+    const answer = await post(path, body);
+    clearNotice();
+    if (errorBox) errorBox.hidden = true;
+    if (answer && answer.hand_id) setHand(answer);
+    if (answer && answer.table_id && answer.seats && !answer.hand_id) setTable(answer);
+    if (answer && answer.table) setTable(answer.table);
+    if (answer && answer.hand_id && answer.phase === "complete") await refreshTable();
+    else if (answer && !answer.hand_id && state.table && !state.table.current_hand_id) await refreshPreview();
+    render();
+    return answer;
+  } catch (err) {
+    if (errorBox) { errorBox.textContent = describeError(err); errorBox.hidden = false; }
+    showError(err);
+    if (err instanceof ApiError && err.code === "version_conflict") refreshTable();
+    return null;
+  } finally {
+    state.busy = false;
+    document.body.classList.remove("busy");
+  }
+}
+
+const handPath = (suffix) => `/api/v1/hands/${state.hand.hand_id}/${suffix}`;
+const tablePath = (suffix) => `/api/v1/tables/${state.table.table_id}/${suffix}`;
+
+// --- rendering ------------------------------------------------------------------------------
+
+function seatPosition(seat, max) {
+  // seat 1 bottom-left of centre, then clockwise (as the dealer sees the table)
+  const angle = Math.PI / 2 + ((seat - 0.5) / max) * 2 * Math.PI;
+  return { left: 50 + 44 * Math.cos(angle), top: 50 + 40 * Math.sin(angle) };
+}
+
+function cardHtml(card, extra = "") {
+  const suit = SUITS.find(([s]) => s === card[1]);
+  const red = card[1] === "h" || card[1] === "d";
+  return `<span class="pcard ${red ? "red" : ""} ${extra}" aria-label="${card}">${card[0] === "T" ? "10" : card[0]}${suit ? suit[1] : card[1]}</span>`;
+}
+const splitCards = (s) => (s ? s.match(/.{2}/g) || [] : []);
+
+function render() {
+  const t = state.table;
+  if (!t) return;
+  $("table-name").textContent = `${t.name} · ${gettext("table")} ${t.table_id} · ${t.small_blind}/${t.big_blind}`;
+  renderSeats();
+  renderCenter();
+  renderPanel();
+}
+
+function renderSeats() {
+  const t = state.table;
+  const h = state.hand;
+  const byHand = new Map((h ? h.seats : []).map((s) => [s.seat, s]));
+  // between hands the last hand's shown cards stay on the seats until the next deal
+  const lastShown = new Map((!h && state.lastHand ? state.lastHand.seats : []).map((s) => [s.seat, s.shown]));
+  const bySeat = new Map(t.seats.map((s) => [s.seat, s]));
+  const out = [];
+  for (let seat = 1; seat <= t.max_seats; seat += 1) {
+    const pos = seatPosition(seat, t.max_seats);
+    const ts = bySeat.get(seat);
+    const hs = byHand.get(seat);
+    const classes = ["seat"];
+    let body = `<span class="seat-no">${seat}</span>`;
+    if (!ts && !hs) {
+      classes.push("empty");
+      body += `<span class="who">${gettext("empty")}</span>`;
+    } else {
+      const stack = hs ? hs.stack : ts.stack;
+      const badges = [];
+      const button = h ? h.button_seat : t.button_seat;
+      if (button === seat) badges.push(`<span class="chip-d" title="${gettext("button")}">D</span>`);
+      if (h && h.small_blind_seat === seat) badges.push(`<span class="tag">${gettext("SB")}</span>`);
+      if (h && h.big_blind_seat === seat) badges.push(`<span class="tag">${gettext("BB")}</span>`);
+      if (h && h.straddles.includes(seat)) badges.push(`<span class="tag">${gettext("STR")}</span>`);
+      if (hs && hs.all_in) { badges.push(`<span class="tag allin">${gettext("ALL-IN")}</span>`); classes.push("allin"); }
+      if (hs && hs.folded) classes.push("folded");
+      if (ts && ts.status !== "active") badges.push(`<span class="tag status">${statusLabel(ts.status)}</span>`);
+      if (ts && (ts.missed_small_blind || ts.missed_big_blind)) badges.push(`<span class="tag status">${gettext("owes")}</span>`);
+      if (h && h.to_act === seat && h.phase === "betting") classes.push("to-act");
+      body += `<span class="who">#${esc(ts ? ts.player_id : hs.player_id)}</span>`;
+      body += `<span class="stack" data-stack="${stack}">${money(stack)}</span>`;
+      body += `<span class="badges">${badges.join("")}</span>`;
+      if (hs && hs.bet) body += `<span class="bet">${number(hs.bet)}</span>`;
+      const shown = hs ? hs.shown : lastShown.get(seat);
+      if (shown) body += `<span class="shown">${splitCards(shown).map((c) => cardHtml(c, "small")).join("")}</span>`;
+      if (hs && hs.mucked) body += `<span class="tag">${gettext("mucked")}</span>`;
+    }
+    out.push(`<button type="button" class="${classes.join(" ")}" data-seat="${seat}" style="left:${pos.left}%;top:${pos.top}%">${body}</button>`);
+  }
+  $("seats").innerHTML = out.join("");
+}
+
+function statusLabel(status) {
+  return { new: gettext("new"), waiting: gettext("waits for BB"), sitting_out: gettext("sitting out") }[status] || status;
+}
+
+function renderCenter() {
+  const h = state.hand || state.lastHand;
+  const line = $("hand-line");
+  if (!h) {
+    line.textContent = gettext("No hand running");
+    $("board").innerHTML = "";
+    $("pots").innerHTML = "";
+    return;
+  }
+  const phase = { betting: gettext("betting"), awaiting_board: gettext("board"), showdown: gettext("showdown"), complete: gettext("complete") }[h.phase] || h.phase;
+  line.textContent = `${gettext("Hand")} #${h.hand_number} · ${streetLabel(h.street)} · ${phase}`;
+  const boards = h.boards && h.boards.length > 1 ? h.boards : [h.board];
+  $("board").innerHTML = boards.map((b, i) => `<div class="board-run">${boards.length > 1 ? `<span class="muted">${gettext("Run")} ${i + 1}</span>` : ""}${b.map((c) => cardHtml(c)).join("")}${"<span class='pcard blank'></span>".repeat(Math.max(0, 5 - b.length))}</div>`).join("");
+  const pots = h.pots && h.pots.length ? h.pots : [];
+  $("pots").innerHTML = `<span class="pot-total" id="pot-total">${gettext("Pot")} ${money(h.pot)}</span>` +
+    pots.map((p) => `<span class="pot" data-pot="${p.index}">${p.index === 0 ? gettext("Main pot") : `${gettext("Side pot")} ${p.index}`}: ${money(p.amount)} <span class="muted">(${p.eligible_seats.join(", ")})</span></span>`).join("");
+}
+
+function streetLabel(s) {
+  return { preflop: gettext("preflop"), flop: gettext("flop"), turn: gettext("turn"), river: gettext("river") }[s] || s || "";
+}
+
+function boardNeeded(h) {
+  return !!(h && h.next_street && (h.phase === "awaiting_board" || h.phase === "showdown"));
+}
+
+function renderPanel() {
+  const h = state.hand;
+  const board = boardNeeded(h);
+  $("betting").hidden = !(h && h.phase === "betting");
+  $("board-entry").hidden = !board || !!state.showSeat;
+  $("showdown").hidden = !(h && h.phase === "showdown");
+  $("between").hidden = !!h;
+  $("complete").hidden = !!h || !state.lastHand;
+  const needCards = board || (h && h.phase === "showdown" && state.showSeat);
+  $("cards-pane").hidden = !needCards;
+  $("desk").classList.toggle("with-cards", !!needCards);
+  const turn = $("turn");
+  if (!h) turn.textContent = gettext("Between hands");
+  else if (h.phase === "betting") turn.innerHTML = `${gettext("To act")}: <strong>${gettext("seat")} ${h.to_act}</strong>`;
+  else if (board) turn.textContent = gettext("Deal the board");
+  else if (h.phase === "showdown") turn.textContent = gettext("Showdown: show or muck");
+  if (h && h.phase === "betting") renderBetting(h);
+  if (board) renderBoardEntry(h);
+  if (h && h.phase === "showdown") renderShowdown(h);
+  if (needCards) renderPicker();
+  if (!h) { renderBetween(); renderResult(); }
+}
+
+function renderBetting(h) {
+  const legal = h.legal;
+  const buttons = [];
+  if (legal.can_fold) buttons.push(`<button type="button" class="btn act fold" data-action="fold">${gettext("Fold")}</button>`);
+  if (legal.can_check) buttons.push(`<button type="button" class="btn act" data-action="check">${gettext("Check")}</button>`);
+  if (legal.to_call > 0) buttons.push(`<button type="button" class="btn act" data-action="call">${gettext("Call")} ${number(legal.to_call)}</button>`);
+  if (legal.can_bet) buttons.push(`<button type="button" class="btn act primary" data-action="bet">${gettext("Bet")}</button>`);
+  if (legal.can_raise) buttons.push(`<button type="button" class="btn act primary" data-action="raise">${gettext("Raise to")}</button>`);
+  buttons.push(`<button type="button" class="btn act allin" data-action="all_in">${gettext("All-in")} ${number(legal.all_in_to)}</button>`);
+  const key = JSON.stringify(legal);
+  if ($("actions").dataset.key !== key) {
+    $("actions").innerHTML = buttons.join("");
+    $("actions").dataset.key = key;
+    const box = $("amount-box");
+    const sized = (legal.can_bet || legal.can_raise) && legal.min_raise_to !== null;
+    box.hidden = !sized;
+    if (sized) {
+      for (const el of [$("amount"), $("amount-range")]) {
+        el.min = legal.min_raise_to;
+        el.max = legal.max_raise_to;
+        el.value = legal.min_raise_to;
+      }
+      $("amount-bounds").textContent = interpolate(gettext("from %(min)s to %(max)s"), { min: number(legal.min_raise_to), max: number(legal.max_raise_to) }, true);
+    }
+  }
+}
+
+function clampAmount(v) {
+  const legal = state.hand && state.hand.legal;
+  if (!legal || legal.min_raise_to === null) return v;
+  return Math.max(legal.min_raise_to, Math.min(legal.max_raise_to, Math.round(Number(v) || 0)));
+}
+
+function setAmount(v) {
+  const value = clampAmount(v);
+  $("amount").value = value;
+  $("amount-range").value = value;
+}
+
+$("amount").addEventListener("change", () => setAmount($("amount").value));
+$("amount-range").addEventListener("input", () => setAmount($("amount-range").value));
+document.querySelectorAll("[data-step]").forEach((b) => b.addEventListener("click", () => {
+  const bb = state.table ? state.table.big_blind : 1;
+  setAmount(Number($("amount").value) + Number(b.dataset.step) * bb);
+}));
+document.querySelectorAll("[data-preset]").forEach((b) => b.addEventListener("click", () => {
+  const h = state.hand;
+  if (!h || !h.legal) return;
+  const { legal } = h;
+  // pot-sized raise to: the call plus the pot after calling (every chip in, bets included)
+  const potAfterCall = h.pot + legal.to_call;
+  const values = {
+    min: legal.min_raise_to,
+    max: legal.max_raise_to,
+    half: legal.call_to + Math.floor(potAfterCall / 2),
+    pot: legal.call_to + potAfterCall,
+  };
+  setAmount(values[b.dataset.preset]);
+}));
+
+$("actions").addEventListener("click", (e) => {
+  const button = e.target.closest("[data-action]");
+  if (!button || !state.hand) return;
+  const action = button.dataset.action;
+  const body = { seat: state.hand.to_act, action };
+  if (action === "bet" || action === "raise") body.amount_to = clampAmount($("amount").value);
+  act(handPath("actions/"), body);
+});
+
+// --- board entry and card picker ---------------------------------------------------------------
+
+function usedCards() {
+  const h = state.hand || state.lastHand;
+  const used = new Set();
+  if (!h) return used;
+  for (const b of [h.board, ...(h.boards || [])]) for (const c of b || []) used.add(c);
+  for (const s of h.seats) for (const c of splitCards(s.shown)) used.add(c);
+  if (h.rabbit && h.rabbit.cards) for (const c of splitCards(h.rabbit.cards)) used.add(c);
+  return used;
+}
+
+function cardsNeeded() {
+  const h = state.hand;
+  if (!h) return 0;
+  if (h.phase === "showdown" && state.showSeat) return h.game === "PLO" ? 4 : 2;
+  if (boardNeeded(h)) return h.next_street === "flop" ? 3 : 1;
+  return 0;
+}
+
+function renderPicker() {
+  const used = usedCards();
+  const picked = new Set(state.picked);
+  const rows = SUITS.map(([s, symbol]) => `<div class="suit-row">${RANKS.map((r) => {
+    const card = r + s;
+    const isUsed = used.has(card);
+    return `<button type="button" class="pick ${s === "h" || s === "d" ? "red" : ""} ${picked.has(card) ? "on" : ""}" data-card="${card}" ${isUsed ? "disabled aria-disabled=true" : ""} aria-pressed="${picked.has(card)}" aria-label="${card}">${r === "T" ? "10" : r}${symbol}</button>`;
+  }).join("")}</div>`);
+  $("card-picker").innerHTML = rows.join("");
+  const need = cardsNeeded();
+  const pickedHtml = state.picked.map((c) => cardHtml(c)).join("") + "<span class='pcard blank'></span>".repeat(Math.max(0, need - state.picked.length));
+  $("picked").innerHTML = pickedHtml;
+  $("show-picked").innerHTML = state.showSeat ? `${gettext("Seat")} ${state.showSeat}: ${pickedHtml} <button type="button" class="btn primary" id="show-submit" ${state.picked.length === need ? "" : "disabled"}>${gettext("Show")}</button>` : "";
+  $("board-submit").disabled = state.picked.length !== need;
+}
+
+$("card-picker").addEventListener("click", (e) => {
+  const b = e.target.closest("[data-card]");
+  if (!b || b.disabled) return;
+  const card = b.dataset.card;
+  if (usedCards().has(card)) { showNotice(gettext("That card is already in play."), "error"); return; }
+  const i = state.picked.indexOf(card);
+  if (i >= 0) state.picked.splice(i, 1);
+  else if (state.picked.length < cardsNeeded()) state.picked.push(card);
+  renderPicker();
+});
+
+function renderBoardEntry(h) {
+  const run = h.run_count > 1 ? ` · ${gettext("run")} ${h.next_run}` : "";
+  $("board-title").textContent = `${streetLabel(h.next_street)}${run}`;
+  const anyAllIn = h.seats.some((s) => s.all_in && !s.folded);
+  $("run-it").hidden = !(anyAllIn && h.run_count === 1 && h.table_id && state.table.mode === "cash");
+  if (state.pickFor !== `${h.hand_id}:${h.next_street}:${h.next_run}`) {
+    state.pickFor = `${h.hand_id}:${h.next_street}:${h.next_run}`;
+    state.picked = [];
+  }
+}
+
+$("board-clear").addEventListener("click", () => { state.picked = []; renderPicker(); });
+$("board-submit").addEventListener("click", async () => {
+  const h = state.hand;
+  const body = { street: h.next_street, cards: state.picked.join("") };
+  if (h.run_count > 1) body.run = h.next_run;
+  if (await act(handPath("board/"), body)) { state.picked = []; render(); }
+});
+$("run-it").addEventListener("click", (e) => {
+  const b = e.target.closest("[data-times]");
+  if (b) act(handPath("run-it/"), { times: Number(b.dataset.times) });
+});
+
+// --- showdown ---------------------------------------------------------------------------------
+
+function renderShowdown(h) {
+  const live = h.seats.filter((s) => !s.folded);
+  $("showdown-seats").innerHTML = live.map((s) => {
+    if (s.shown) return `<div class="sd-row"><span>${gettext("Seat")} ${s.seat}</span> ${splitCards(s.shown).map((c) => cardHtml(c, "small")).join("")}</div>`;
+    if (s.mucked) return `<div class="sd-row"><span>${gettext("Seat")} ${s.seat}</span> <span class="muted">${gettext("mucked")}</span></div>`;
+    return `<div class="sd-row"><span>${gettext("Seat")} ${s.seat}</span>
+      <button type="button" class="btn" data-show="${s.seat}" aria-pressed="${state.showSeat === s.seat}">${gettext("Show cards")}</button>
+      <button type="button" class="btn" data-muck="${s.seat}">${gettext("Muck")}</button></div>`;
+  }).join("");
+  if (state.showSeat && !live.some((s) => s.seat === state.showSeat && !s.shown && !s.mucked)) state.showSeat = null;
+}
+
+$("showdown").addEventListener("click", async (e) => {
+  const show = e.target.closest("[data-show]");
+  const muck = e.target.closest("[data-muck]");
+  if (show) { state.showSeat = Number(show.dataset.show); state.picked = []; render(); }
+  if (muck) act(handPath("muck/"), { seat: Number(muck.dataset.muck) });
+  if (e.target.id === "show-submit") {
+    if (await act(handPath("show/"), { seat: state.showSeat, cards: state.picked.join("") })) {
+      state.showSeat = null; state.picked = []; render();
+    }
+  }
+});
+
+$("open-award").addEventListener("click", () => {
+  const h = state.hand;
+  $("award-pots").innerHTML = h.pots.map((p) => `<fieldset><legend>${p.index === 0 ? gettext("Main pot") : `${gettext("Side pot")} ${p.index}`} · ${money(p.amount)}</legend>
+    ${p.eligible_seats.map((seat) => `<label class="check"><input type="checkbox" data-pot="${p.index}" value="${seat}"> ${gettext("Seat")} ${seat}</label>`).join("")}</fieldset>`).join("");
+  $("award-error").hidden = true;
+  $("award-dialog").showModal();
+});
+$("award-submit").addEventListener("click", async () => {
+  const h = state.hand;
+  const winners = h.pots.map((p) => [...document.querySelectorAll(`#award-pots input[data-pot="${p.index}"]:checked`)].map((i) => Number(i.value)));
+  if (await act(handPath("award/"), { winners_by_pot: winners }, { errorBox: $("award-error") })) $("award-dialog").close();
+});
+
+// --- between hands: preview, straddles, start ---------------------------------------------
+
+function renderBetween() {
+  const t = state.table;
+  const p = state.preview;
+  const needDraw = !t.button_seat;
+  $("new-game").hidden = !needDraw;
+  if (needDraw) {
+    const current = $("button-draw").value;
+    $("button-draw").innerHTML = t.seats.map((s) => `<option value="${s.seat}" ${String(s.seat) === current ? "selected" : ""}>${gettext("Seat")} ${s.seat}</option>`).join("");
+  }
+  if (!p) {
+    $("preview").innerHTML = `<p class="muted">${t.seats.length < 2 ? gettext("Seat at least two players to deal.") : ""}</p>`;
+    $("start-hand").disabled = t.seats.length < 2;
+    $("straddles").hidden = true;
+    return;
+  }
+  if (p.error) { $("preview").innerHTML = `<p class="error">${esc(p.error)}</p>`; $("straddles").hidden = true; return; }
+  const posts = p.posts.map((x) => `${gettext("Seat")} ${x.seat}: ${postLabel(x.kind)}`);
+  $("preview").innerHTML = `<dl class="preview">
+    <dt>${gettext("Button")}</dt><dd>${gettext("seat")} ${p.button_seat}</dd>
+    <dt>${gettext("Small blind")}</dt><dd>${p.small_blind_seat ? `${gettext("seat")} ${p.small_blind_seat}` : gettext("dead")}</dd>
+    <dt>${gettext("Big blind")}</dt><dd>${gettext("seat")} ${p.big_blind_seat}</dd>
+    <dt>${gettext("Dealt in")}</dt><dd>${p.dealt_in.join(", ")}</dd>
+    ${posts.length ? `<dt>${gettext("Owed blinds posted")}</dt><dd>${posts.join("; ")}</dd>` : ""}
+    ${p.waiting.length ? `<dt>${gettext("Waiting for the big blind")}</dt><dd>${p.waiting.join(", ")}</dd>` : ""}
+    ${p.became_waiting.length ? `<dt>${gettext("Ask before dealing (post both blinds or wait)")}</dt><dd>${p.became_waiting.map((s) => `${s} <button type="button" class="btn small" data-post="${s}">${gettext("posts")}</button>`).join(" ")}</dd>` : ""}
+  </dl>`;
+  // straddle chain: from the seat after the big blind, in dealing order (SEAT-18, SEAT-19)
+  const order = p.dealt_in;
+  const bbIndex = order.indexOf(p.big_blind_seat);
+  const chain = bbIndex >= 0 ? [...order.slice(bbIndex + 1), ...order.slice(0, bbIndex)].filter((s) => s !== p.big_blind_seat && s !== p.small_blind_seat) : [];
+  const showStraddles = t.mode === "cash" && chain.length > 0 && !p.heads_up;
+  $("straddles").hidden = !showStraddles;
+  state.straddles = state.straddles.filter((s) => chain.includes(s));
+  $("straddle-seats").innerHTML = chain.map((s) => `<label class="check"><input type="checkbox" value="${s}" ${state.straddles.includes(s) ? "checked" : ""}> ${gettext("Seat")} ${s}</label>`).join("");
+  $("start-hand").disabled = false;
+}
+
+function postLabel(kind) {
+  return { dead_sb: gettext("dead small blind"), posted_bb: gettext("big blind"), posted_sb: gettext("small blind") }[kind] || kind;
+}
+
+$("straddle-seats").addEventListener("change", () => {
+  state.straddles = [...document.querySelectorAll("#straddle-seats input:checked")].map((i) => Number(i.value));
+});
+$("button-draw").addEventListener("change", () => refreshPreview().then(render));
+$("preview").addEventListener("click", (e) => {
+  const b = e.target.closest("[data-post]");
+  if (b) act(tablePath(`seats/${b.dataset.post}/sit-in/`), { post: true });
+});
+$("start-hand").addEventListener("click", async () => {
+  const body = { straddles: state.straddles };
+  if (!state.table.button_seat) body.button_seat = Number($("button-draw").value);
+  const hand = await act(tablePath("hands/"), body);
+  if (hand) { state.straddles = []; state.lastHand = null; await refreshTable(); }
+});
+
+function renderResult() {
+  const h = state.lastHand;
+  if (!h) { $("result").innerHTML = ""; return; }
+  if (h.voided) {
+    $("result").innerHTML = `<p><strong>${h.voided.kind === "misdeal" ? gettext("Misdeal") : gettext("Void")}</strong>: ${esc(h.voided.reason)}</p>`;
+    return;
+  }
+  const r = h.result;
+  if (!r) { $("result").innerHTML = ""; return; }
+  const lines = r.pots.map((p) => `<li>${p.index === 0 ? gettext("Main pot") : `${gettext("Side pot")} ${p.index}`} ${money(p.amount)}: ${p.winners.map((w) => `${gettext("seat")} ${w.seat} +${number(w.amount)}`).join(", ")}</li>`);
+  if (r.uncalled.length) lines.push(`<li>${gettext("Uncalled bet returned")}: ${r.uncalled.map((u) => `${gettext("seat")} ${u.seat} ${number(u.amount)}`).join(", ")}</li>`);
+  lines.push(`<li>${gettext("Rake")}: ${money(r.rake)}</li>`);
+  if (h.rabbit) lines.push(`<li>${gettext("Rabbit hunt")}: ${splitCards(h.rabbit.cards).map((c) => cardHtml(c, "small")).join("")} (${gettext("fee")} ${money(h.rabbit.fee)})</li>`);
+  $("result").innerHTML = `<p class="muted">${gettext("Hand")} #${h.hand_number}</p><ul class="result">${lines.join("")}</ul>`;
+}
+
+// --- seats: seat, top-up, sit out/in, cash-out ------------------------------------------------
+
+let dialogSeat = null;
+$("seats").addEventListener("click", (e) => {
+  const b = e.target.closest("[data-seat]");
+  if (!b) return;
+  dialogSeat = Number(b.dataset.seat);
+  const taken = state.table.seats.find((s) => s.seat === dialogSeat);
+  $("seat-dialog-title").textContent = `${gettext("Seat")} ${dialogSeat}`;
+  $("seat-empty").hidden = !!taken;
+  $("seat-taken").hidden = !taken;
+  $("seat-error").hidden = true;
+  $("seat-restriction").textContent = "";
+  if (taken) {
+    $("seat-info").innerHTML = `${gettext("Player")} #${esc(taken.player_id)} · ${money(taken.stack)} · ${statusLabel(taken.status)}`;
+    $("sit-out").hidden = taken.status === "sitting_out";
+    $("sit-in-wait").hidden = taken.status !== "sitting_out";
+    $("sit-in-post").hidden = !(taken.status === "sitting_out" || taken.status === "waiting" || taken.status === "new");
+  } else {
+    $("seat-player").value = "";
+    $("seat-buyin").value = state.table.buy_in_min;
+    $("seat-buyin").min = 1;
+  }
+  $("seat-dialog").showModal();
+});
+
+$("seat-player").addEventListener("change", async () => {
+  const id = Number($("seat-player").value);
+  if (!id) return;
+  try {
+    const rules = await get(`/api/v1/players/${id}/buy-in-restrictions/`);
+    const t = state.table;
+    const here = rules.find((r) => r.game === t.game && r.small_blind === t.small_blind && r.big_blind === t.big_blind);
+    $("seat-restriction").textContent = here
+      ? interpolate(gettext("Returning player (SES-7): at least %(amount)s."), { amount: money(here.amount_required) }, true)
+      : interpolate(gettext("Buy-in from %(min)s to %(max)s."), { min: money(t.buy_in_min), max: money(t.buy_in_max) }, true);
+    if (here && Number($("seat-buyin").value) < here.amount_required) $("seat-buyin").value = here.amount_required;
+  } catch (err) {
+    $("seat-restriction").textContent = describeError(err);
+  }
+});
+
+const seatErr = () => ({ errorBox: $("seat-error") });
+async function seatWrite(path, body) {
+  if (await act(path, body, seatErr())) $("seat-dialog").close();
+}
+$("seat-submit").addEventListener("click", () => seatWrite(tablePath("seats/"), {
+  player_id: Number($("seat-player").value), seat: dialogSeat,
+  buy_in: Number($("seat-buyin").value), paid_with: $("seat-paid").value,
+}));
+$("topup-submit").addEventListener("click", () => seatWrite(tablePath(`seats/${dialogSeat}/top-up/`), {
+  amount: Number($("topup-amount").value), paid_with: $("topup-paid").value,
+}));
+$("sit-out").addEventListener("click", () => seatWrite(tablePath(`seats/${dialogSeat}/sit-out/`), {}));
+$("sit-in-wait").addEventListener("click", () => seatWrite(tablePath(`seats/${dialogSeat}/sit-in/`), { post: false }));
+$("sit-in-post").addEventListener("click", () => seatWrite(tablePath(`seats/${dialogSeat}/sit-in/`), { post: true }));
+$("cash-out").addEventListener("click", () => {
+  if (confirm(gettext("Cash out the whole stack and free the seat?"))) seatWrite(tablePath(`seats/${dialogSeat}/cash-out/`), {});
+});
+
+// --- misdeal, void, rabbit hunt ------------------------------------------------------------------
+
+$("open-misdeal").addEventListener("click", () => {
+  if (!state.hand) { showNotice(gettext("No hand running."), "error"); return; }
+  $("misdeal-error").hidden = true;
+  $("misdeal-dialog").showModal();
+});
+$("misdeal-submit").addEventListener("click", async () => {
+  const reason = $("misdeal-reason").value.trim();
+  if (!reason) { $("misdeal-error").textContent = gettext("Give a reason."); $("misdeal-error").hidden = false; return; }
+  const path = $("misdeal-kind").value === "misdeal" ? handPath("misdeal/") : handPath("void/");
+  if (await act(path, { reason }, { errorBox: $("misdeal-error") })) $("misdeal-dialog").close();
+});
+$("open-rabbit").addEventListener("click", () => {
+  const h = state.lastHand;
+  if (!h || state.hand) { showNotice(gettext("A rabbit hunt is recorded after the hand."), "error"); return; }
+  $("rabbit-seat").innerHTML = h.seats.map((s) => `<option value="${s.seat}">${gettext("Seat")} ${s.seat}</option>`).join("");
+  $("rabbit-error").hidden = true;
+  $("rabbit-dialog").showModal();
+});
+$("rabbit-submit").addEventListener("click", async () => {
+  const h = state.lastHand;
+  const cards = $("rabbit-cards").value.trim();
+  const used = usedCards();
+  if (splitCards(cards).some((c) => used.has(c))) {
+    $("rabbit-error").textContent = gettext("That card is already in play.");
+    $("rabbit-error").hidden = false;
+    return;
+  }
+  const answer = await act(`/api/v1/hands/${h.hand_id}/rabbit-hunt/`, {
+    seat: Number($("rabbit-seat").value), cards, fee: Number($("rabbit-fee").value) || 0,
+  }, { errorBox: $("rabbit-error") });
+  if (answer) { state.lastHand = answer; render(); $("rabbit-dialog").close(); }
+});
+
+boot();
