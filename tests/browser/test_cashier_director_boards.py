@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import Room, login, start_room
+from tests.browser.conftest import Proxy, Room, login, start_room
 
 PUSH_NOTE = """Pushes come from the relay tailing the log; on a PostgreSQL server shared with
 other busy databases (other test runs: every pytest-django test is a transaction) a
@@ -103,6 +103,39 @@ def test_waitlist_board_counts_down_a_call(room: Room, new_page: Any) -> None:
     assert "Shark" in names and "J. N." in names
     assert "Tajnýprijmeni" not in page.content() and "Nováková" not in page.content()
     assert page.locator("#feed-status").get_attribute("data-state") == "live"
+
+
+def test_a_board_that_loses_its_feed_shows_it_and_resyncs_on_its_own(
+    room: Room, new_page: Any, proxy: Proxy
+) -> None:
+    room.open_table(game="PLO", small_blind=200, big_blind=400, buy_in_min=20000,
+                    buy_in_max=80000)  # fmt: skip
+    stakes = {"game": "PLO", "small_blind": 200, "big_blind": 400}
+    list_id = room.api("POST", "/api/v1/waitlists/", stakes)["list_id"]
+    first = room.player("Adam První", "Early")
+    room.api("POST", f"/api/v1/waitlists/{list_id}/entries/",
+             {"player_id": first, "channel": "in_person"})  # fmt: skip
+    page = new_page(1920, 1080)
+    page.goto(f"http://127.0.0.1:{proxy.port}/board/waitlist/")
+    section = page.locator(f"section.list[data-list='{list_id}']")
+    section.wait_for()
+    badge = page.locator("#feed-status")
+    proxy.cut()
+    page.wait_for_selector("#feed-status[data-state='offline']")
+    assert "offline" in badge.inner_text()  # shown plainly, not hidden
+    late = room.player("Bára Pozdní", "Late")  # meanwhile someone joins the list
+    room.api("POST", f"/api/v1/waitlists/{list_id}/entries/",
+             {"player_id": late, "channel": "phone"})  # fmt: skip
+    page.wait_for_timeout(500)
+    assert "Late" not in section.inner_text()  # it does not guess
+    proxy.restore()
+    page.wait_for_selector("#feed-status[data-state='live']", timeout=20_000)  # on its own
+    page.wait_for_function(
+        "id => (document.querySelector(`section.list[data-list='${id}']`) || {}).textContent"
+        "?.includes('Late')",
+        arg=list_id,
+        timeout=10_000,
+    )
 
 
 @pytest.fixture(scope="module")
