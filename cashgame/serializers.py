@@ -153,3 +153,17 @@ class PartialCashOutRequest(serializers.Serializer):
 class RestrictionRequest(serializers.Serializer):
     other_player_id = serializers.IntegerField(min_value=1)
     reason = serializers.CharField(max_length=200, allow_blank=True)
+
+
+class PrizePaymentRequest(serializers.Serializer):
+    tournament_id = serializers.IntegerField(min_value=1)
+    entry_number = serializers.IntegerField(min_value=1)
+
+
+class PrizePaymentSerializer(serializers.Serializer):
+    tournament_id = serializers.IntegerField()
+    entry_number = serializers.IntegerField()
+    player_id = serializers.IntegerField()
+    place = serializers.IntegerField()
+    amount = serializers.IntegerField(help_text="CZK paid in cash.")
+    paid_at = serializers.DateTimeField(source="at")

@@ -24,6 +24,7 @@ urlpatterns = [
     path("cage/sales/", api.SellChipsView.as_view()),
     path("cage/redemptions/", api.RedeemChipsView.as_view()),
     path("cage/balance/", api.CageBalanceView.as_view()),
+    path("cage/prize-payments/", api.PrizePaymentsView.as_view()),
     path("reports/rake/", reports.RakeReport.as_view()),
     path("reports/drop/", reports.DropReport.as_view()),
     path("reports/drop-by-table/", reports.DropByTableReport.as_view()),

@@ -170,6 +170,8 @@ MATRIX: dict[str, frozenset[Role]] = {
     "sell_chips": _roles(CASHIER),
     "redeem_chips": _roles(CASHIER),
     "cage_balance": _roles(CASHIER, MANAGER),
+    "pay_tournament_prize": _roles(CASHIER),  # cash leaves the cage (issue #13)
+    "list_prize_payments": _roles(CASHIER, MANAGER),
     # --- management reports: read-only ----------------------------------------------------
     "report_rake": REPORTS,
     "report_drop": REPORTS,
