@@ -54,6 +54,9 @@ CASHIER_STRINGS = {
     "noEntries": _("No entries yet."),
     "noPrizes": _("No prizes yet: they are fixed when the tournament ends."),
     "pickPlayer": _("Select a player first."),
+    "pay": _("Pay"),
+    "paid": _("paid"),
+    "prizePaid": _("Tournament prize"),
 }
 """Words the cashier's script writes (translated on each render, sent as JSON)."""
 

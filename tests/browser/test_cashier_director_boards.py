@@ -76,6 +76,58 @@ def test_cashier_is_stopped_below_the_returning_minimum_and_sees_the_rule(
     assert "4" in page.locator("#journal").inner_text()
 
 
+def _shove_until_finished(room: Room, tournament_id: int) -> None:
+    """Play the tournament's hands through the dealer API, everybody all in, the first live
+    seat winning each pot, until one player has every chip."""
+    for _ in range(20):
+        t = room.api("GET", f"/api/v1/tournaments/{tournament_id}/")
+        if t["status"] == "finished":
+            return
+        for table_id in t["tables"]:
+            hand = room.api("POST", f"/api/v1/tables/{table_id}/hands/", {})
+            url = f"/api/v1/hands/{hand['hand_id']}"
+            boards = iter([("flop", "2c7d9h"), ("turn", "Js"), ("river", "3d")])
+            while hand["phase"] != "complete":
+                if hand["phase"] == "betting":
+                    legal = hand["legal"]
+                    shove = legal["can_bet"] or legal["can_raise"] or legal["to_call"]
+                    action = "all_in" if shove else "check"
+                    hand = room.api("POST", f"{url}/actions/",
+                                    {"seat": legal["seat"], "action": action})  # fmt: skip
+                elif hand["next_street"]:
+                    street, cards = next(boards)
+                    hand = room.api("POST", f"{url}/board/", {"street": street, "cards": cards})
+                else:
+                    live = sorted(s["seat"] for s in hand["seats"] if not s["folded"])
+                    winners = [[min(set(p["eligible_seats"]) & set(live))] for p in hand["pots"]]
+                    hand = room.api("POST", f"{url}/award/", {"winners_by_pot": winners})
+    raise AssertionError("the tournament did not finish")
+
+
+def test_cashier_pays_a_tournament_prize_once(room: Room, new_page: Any) -> None:
+    config = {"name": "Heads-up prize", "buy_in": 1000, "fee": 100, "starting_stack": 3000,
+              "min_entrants": 2, "levels": [{"small_blind": 25, "big_blind": 50}]}  # fmt: skip
+    tid = room.api("POST", "/api/v1/tournaments/", config)["tournament_id"]
+    for n in range(2):
+        room.api("POST", f"/api/v1/tournaments/{tid}/registrations/",
+                 {"player_id": room.player(f"Prize {n}")})  # fmt: skip
+    room.api("POST", f"/api/v1/tournaments/{tid}/start/", {"reserve_tables": 0})
+    _shove_until_finished(room, tid)
+    username, password = room.staff("cashier")
+    page = new_page()
+    login(page, room.base, username, password, "/cashier/")
+    page.wait_for_selector(f"#t-select option[value='{tid}']", state="attached")
+    page.select_option("#t-select", str(tid))
+    pay = page.locator("#prizes button[data-pay]")
+    pay.wait_for()
+    assert "2" in page.inner_text("#prizes")  # 2 000 CZK to the winner
+    pay.click()
+    page.wait_for_selector("#prizes .badge.ok")  # paid, with the time
+    assert page.locator("#prizes button[data-pay]").count() == 0
+    payments = room.api("GET", f"/api/v1/cage/prize-payments/?tournament_id={tid}")
+    assert [p["amount"] for p in payments] == [2000]
+
+
 def test_waitlist_board_counts_down_a_call(room: Room, new_page: Any) -> None:
     table = room.open_table(game="PLO", small_blind=100, big_blind=200, buy_in_min=10000,
                             buy_in_max=40000, max_seats=6)  # fmt: skip

@@ -115,6 +115,10 @@ $("cage-refresh").addEventListener("click", loadBalance);
 
 function record(what, value) {
   journal.unshift({ at: new Date().toISOString(), who: `${player.name} #${player.id}`, what, value });
+  renderJournal();
+}
+
+function renderJournal() {
   $("journal").innerHTML = journal.slice(0, 12).map((j) => `<tr><td>${time(j.at)}</td><td>${esc(j.who)}</td>
     <td>${esc(j.what)}</td><td class="num">${amount(j.value)}</td></tr>`).join("");
 }
@@ -149,6 +153,7 @@ $("redeem-form").addEventListener("submit", (e) => {
 // --- tournaments -------------------------------------------------------------------------
 
 let entries = [];
+let payments = [];
 
 async function loadTournaments() {
   tournaments = (await get("/api/v1/tournaments/")).filter((t) => t.status !== "finished" || t.winner_player_id);
@@ -165,7 +170,10 @@ async function loadEntries() {
   const id = $("t-select").value;
   if (!id) { entries = []; renderEntries(); return; }
   const t = tournaments.find((x) => String(x.tournament_id) === id);
-  entries = await get(`/api/v1/tournaments/${id}/entries/`);
+  [entries, payments] = await Promise.all([
+    get(`/api/v1/tournaments/${id}/entries/`),
+    get(`/api/v1/cage/prize-payments/?tournament_id=${id}`),
+  ]);
   $("t-summary").textContent = t
     ? `${T.buyInFee}: ${amount(t.buy_in)} + ${amount(t.fee)} · ${T.entries}: ${number(t.entries)} · ${T.prizePool}: ${amount(t.clock.prize_pool)} · ${T.placesPaid}: ${number(t.clock.places_paid)}`
     : "";
@@ -180,10 +188,14 @@ function renderEntries() {
     <td class="num">${e.rebuys}</td><td class="num">${e.add_ons}</td></tr>`).join("")
     || `<tr class="muted"><td colspan="7">${esc(T.noEntries)}</td></tr>`;
   const prizes = entries.filter((e) => e.prize).sort((a, b) => a.place - b.place);
-  $("prizes").innerHTML = prizes.map((e) => `<tr class="${mine(e) ? "mine" : ""}">
+  const paid = new Map(payments.map((p) => [p.entry_number, p]));
+  $("prizes").innerHTML = prizes.map((e) => `<tr class="${mine(e) ? "mine" : ""}" data-entry="${e.entry_number}">
     <td>${e.place}${e.place_to && e.place_to !== e.place ? `–${e.place_to}` : ""}</td>
-    <td>#${e.player_id}</td><td>${e.entry_number}</td><td class="num">${amount(e.prize)}</td></tr>`).join("")
-    || `<tr class="muted"><td colspan="4">${esc(T.noPrizes)}</td></tr>`;
+    <td>#${e.player_id}</td><td>${e.entry_number}</td><td class="num">${amount(e.prize)}</td>
+    <td>${paid.has(e.entry_number)
+      ? `<span class="badge ok">${esc(T.paid)} ${time(paid.get(e.entry_number).paid_at).slice(0, 5)}</span>`
+      : `<button type="button" class="btn small primary" data-pay="${e.entry_number}">${esc(T.pay)}</button>`}</td></tr>`).join("")
+    || `<tr class="muted"><td colspan="5">${esc(T.noPrizes)}</td></tr>`;
 }
 
 // What the player pays for an entry, a re-entry, a rebuy or an add-on (CZK, prize pool + fee).
@@ -193,6 +205,19 @@ function price(t, op) {
   if (!part) return t.buy_in + t.fee;
   return (part.price || 0) + (part.fee || 0);
 }
+
+$("prizes").addEventListener("click", (e) => {
+  const b = e.target.closest("button[data-pay]");
+  const id = $("t-select").value;
+  if (!b || !id) return;
+  const entry = entries.find((x) => x.entry_number === Number(b.dataset.pay));
+  const body = { tournament_id: Number(id), entry_number: entry.entry_number };
+  intent(b, $("t-result"), () => post("/api/v1/cage/prize-payments/", body), (p) => {
+    journal.unshift({ at: p.paid_at, who: `#${p.player_id}`, what: `${T.prizePaid} (${p.place}.)`, value: -p.amount });
+    renderJournal();
+    loadEntries().catch(showError);
+  });
+});
 
 $("t-select").addEventListener("change", () => loadEntries().catch(showError));
 $("t-refresh").addEventListener("click", () => loadTournaments().catch(showError));
