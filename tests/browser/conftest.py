@@ -6,7 +6,8 @@ Fixtures:
 
 * ``room`` (session): ``manage.py up`` on a fresh database (a temporary SQLite file like
   ``up`` on a fresh machine; ``BROWSER_DATABASE_URL=postgres://...`` for PostgreSQL), the
-  in-process channel layer, a free port (``BROWSER_PORT_RANGE=8300-8399`` picks one in a range). A
+  Redis channel layer when ``REDIS_URL`` is set (else the in-process one), a free port
+  (``BROWSER_PORT_RANGE=8300-8399`` picks one in a range). A
   :class:`Room` with the base URL, the demo tokens and an admin API client to set up
   staff, players, tables and devices through the public API.
 * ``browser`` (session): chromium, headless; skipped with the reason when chromium or
@@ -145,6 +146,12 @@ def start_room(port: int | None = None, extra_env: dict[str, str] | None = None)
     port = port or free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "TEST_DATABASE_NAME")}
     env |= {"DATABASE_URL": database, **(extra_env or {})}
+    if redis := os.environ.get("REDIS_URL"):
+        # The Redis channel layer, as in production: the embedded in-process layer hands
+        # the relay thread's messages to the server's event loop through an asyncio.Queue
+        # that is not thread-safe, so a push may wait until the loop wakes for another
+        # reason (measured: tens of ms, more under load). A prefix of its own per run.
+        env |= {"REDIS_URL": redis, "CHANNEL_LAYER_PREFIX": f"browser-{uuid.uuid4().hex[:8]}"}
     log = tempfile.NamedTemporaryFile(  # noqa: SIM115 (the server writes to it until the end)
         prefix="casino-browser-server-", suffix=".log", delete=False
     )

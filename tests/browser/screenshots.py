@@ -41,6 +41,8 @@ class Screen:
     path: str
     setup: Callable[[Scene, Any], str | None] | None = None
     ready: str | None = None
+    after: Callable[[Scene, Any], None] | None = None
+    """Runs once the page is ready (open a tab, load a hand ...), before the shot."""
 
 
 def _login_setup(role: str) -> Callable[[Scene, Any], None]:
@@ -53,16 +55,86 @@ def _login_setup(role: str) -> Callable[[Scene, Any], None]:
     return setup
 
 
-def _tablet_setup(scene: Scene, page: Any) -> None:
-    page.goto(f"{scene.room.base}/tablet/")
-    page.evaluate("t => localStorage.setItem('casino.deviceToken', t)", scene.data["tablet_token"])
+def _paired(key: str) -> Callable[[Scene, Any], None]:
+    def setup(scene: Scene, page: Any) -> None:
+        page.goto(f"{scene.room.base}/tablet/")
+        page.evaluate("t => localStorage.setItem('casino.deviceToken', t)", scene.data[key])
+
+    return setup
+
+
+_tablet_setup = _paired("tablet_token")
+
+
+def _czech(setup: Callable[[Scene, Any], Any]) -> Callable[[Scene, Any], Any]:
+    """The same screen in Czech (the language cookie the EN/CS switch sets)."""
+
+    def czech(scene: Scene, page: Any) -> Any:
+        page.context.add_cookies(
+            [{"name": "django_language", "value": "cs", "url": scene.room.base}]
+        )
+        return setup(scene, page)
+
+    return czech
+
+
+def _floor_tab(tab: str, then: Callable[[Scene, Any], None] | None = None) -> Any:
+    def after(scene: Scene, page: Any) -> None:
+        page.click(f".tab[data-tab={tab}]")
+        if then:
+            then(scene, page)
+
+    return after
+
+
+def _load_replay(scene: Scene, page: Any) -> None:
+    page.wait_for_selector("#replay-table option", state="attached")
+    page.select_option("#replay-table", str(scene.data["replay_table"]))
+    page.wait_for_function("() => document.querySelectorAll('#replay-hand option').length === 2")
+    page.select_option("#replay-hand", index=1)  # the finished hand #1
+    page.click("#replay-load")
+    page.wait_for_selector("#replay:not([hidden]) tbody tr")
+    page.click("#replay-next")
+    page.click("#replay-next")
+
+
+def _show_lists(scene: Scene, page: Any) -> None:
+    page.wait_for_selector(".wl .countdown")
 
 
 SCREENS: list[Screen] = [
     Screen("login", "/login/"),
     Screen("tablet-pairing", "/tablet/", ready="#pairing"),
     Screen("tablet", "/tablet/", _tablet_setup, ready="#tablet[data-ready='true']"),
+    Screen(
+        "tablet-board",
+        "/tablet/",
+        _paired("board_tablet_token"),
+        ready="#tablet[data-ready='true']",
+    ),
+    Screen("tablet-cs", "/tablet/", _czech(_tablet_setup), ready="#tablet[data-ready='true']"),
     Screen("floor", "/floor/", _login_setup("floor"), ready="#floor[data-ready='true']"),
+    Screen(
+        "floor-replay",
+        "/floor/",
+        _login_setup("floor"),
+        ready="#floor[data-ready='true']",
+        after=_floor_tab("replay", _load_replay),
+    ),
+    Screen(
+        "floor-lists",
+        "/floor/",
+        _login_setup("floor"),
+        ready="#floor[data-ready='true']",
+        after=_floor_tab("lists", _show_lists),
+    ),
+    Screen(
+        "floor-devices",
+        "/floor/",
+        _login_setup("admin"),
+        ready="#floor[data-ready='true']",
+        after=_floor_tab("devices"),
+    ),
 ]
 
 ROLES = ["floor", "cashier", "director", "manager", "admin"]
@@ -81,11 +153,56 @@ def build_scene(room: Room) -> Scene:
     hand = room.api(
         "POST", f"/api/v1/tables/{table}/hands/", {"button_seat": 1}, token=room.dealer_token
     )
-    room.api("POST", f"/api/v1/hands/{hand['hand_id']}/actions/",
-             {"seat": hand["to_act"], "action": "call"}, token=room.dealer_token)  # fmt: skip
+    room.api(
+        "POST",
+        f"/api/v1/hands/{hand['hand_id']}/actions/",
+        {"seat": hand["to_act"], "action": "call"},
+        token=room.dealer_token,
+    )
     scene.data["table_id"] = table
     scene.data["hand_id"] = hand["hand_id"]
     scene.data["tablet_token"] = room.dealer_token
+
+    # table 2: a finished hand to replay, then a hand waiting for its flop
+    for seat, player in ((2, players[4]), (6, players[5])):
+        room.api(
+            "POST", "/api/v1/tables/2/seats/", {"player_id": player, "seat": seat, "buy_in": 4000}
+        )
+    token = room.tablet(2)
+    first = room.api("POST", "/api/v1/tables/2/hands/", {"button_seat": 2}, token=token)
+    hand_path = f"/api/v1/hands/{first['hand_id']}/actions/"
+    room.api(
+        "POST",
+        hand_path,
+        {"seat": first["to_act"], "action": "raise", "amount_to": 150},
+        token=token,
+    )
+    room.api("POST", hand_path, {"seat": 6, "action": "fold"}, token=token)
+    second = room.api("POST", "/api/v1/tables/2/hands/", {}, token=token)
+    hand_path = f"/api/v1/hands/{second['hand_id']}/actions/"
+    room.api("POST", hand_path, {"seat": second["to_act"], "action": "call"}, token=token)
+    nxt = room.api("GET", f"/api/v1/hands/{second['hand_id']}/")["to_act"]
+    room.api("POST", hand_path, {"seat": nxt, "action": "check"}, token=token)
+    scene.data["replay_table"] = 2
+    scene.data["board_tablet_token"] = token
+
+    # a waiting list for NLH 10/20 with a call counting down (open seat 2 at table 1)
+    listed = room.api(
+        "POST", "/api/v1/waitlists/", {"game": "NLH", "small_blind": 10, "big_blind": 20}
+    )
+    list_id = listed["list_id"]
+    extra = [room.player(f"Waiting {i}", nickname=f"W{i}") for i in range(1, 4)]
+    for i, player in enumerate(extra):
+        room.api(
+            "POST",
+            f"/api/v1/waitlists/{list_id}/entries/",
+            {
+                "player_id": player,
+                "channel": ["in_person", "phone", "console"][i],
+                "phone": f"+420 600 000 00{i}",
+            },
+        )
+    room.api("POST", f"/api/v1/waitlists/{list_id}/calls/", {"table_id": 1, "seat": 2})
     return scene
 
 
@@ -122,6 +239,8 @@ def main(names: list[str]) -> int:
                     page.goto(f"{room.base}{path}")
                     if screen.ready:
                         page.wait_for_selector(screen.ready, timeout=10_000)
+                    if screen.after:
+                        screen.after(scene, page)
                     page.wait_for_timeout(400)
                     target = OUT / f"{screen.name}-{width}x{height}.png"
                     page.screenshot(path=str(target))

@@ -241,7 +241,7 @@ function scheduleLists() { clearTimeout(listsTimer); listsTimer = setTimeout(loa
 
 function renderLists() {
   $("lists").innerHTML = state.lists.map((l) => {
-    const entries = l.entries.map((e) => `<tr><td>${e.position}</td><td>${esc(e.display)} <span class="muted">#${e.player_id}</span></td><td>${esc(e.channel)}</td><td>${esc(e.phone)}</td>
+    const entries = l.entries.map((e) => `<tr><td>${e.position}</td><td>${esc(e.display)} <span class="muted">#${e.player_id}</span></td><td>${esc(channelLabel(e.channel))}</td><td>${esc(e.phone)}</td>
       <td>${e.misses ? `${gettext("missed")} ${e.misses}` : ""} ${e.away ? gettext("away") : ""}</td>
       <td><button type="button" class="btn small" data-leave="${l.list_id}:${e.player_id}">${gettext("Remove")}</button></td></tr>`).join("");
     const calls = l.calls.map((c) => `<tr><td>${esc(c.display)} <span class="muted">#${c.player_id}</span></td><td>${gettext("table")} ${c.table_id} ${gettext("seat")} ${c.seat}</td>
@@ -249,9 +249,9 @@ function renderLists() {
       <td><button type="button" class="btn small primary" data-seatcall="${l.list_id}:${c.call_id}:${c.player_id}:${c.table_id}:${c.seat}">${gettext("Seat")}</button>
       <button type="button" class="btn small" data-noshow="${l.list_id}:${c.call_id}">${gettext("No-show")}</button></td></tr>`).join("");
     const seats = l.tables.flatMap((t) => t.open_seats.filter((s) => !s.call_id && s.offer).map((s) =>
-      `<button type="button" class="btn small" data-call="${l.list_id}:${t.table_id}:${s.seat}:${s.offer.player_id}">${gettext("Call")} ${esc(s.offer.display)} → ${esc(t.name)} ${gettext("seat")} ${s.seat}</button>`)).join(" ");
+      `<button type="button" class="btn small" data-call="${l.list_id}:${t.table_id}:${s.seat}:${s.offer.player_id}">${gettext("Call player")} ${esc(s.offer.display)} → ${esc(t.name)} ${gettext("seat")} ${s.seat}</button>`)).join(" ");
     return `<section class="card wl" data-list="${l.list_id}"><header><h2>${esc(l.game)} ${number(l.small_blind)}/${number(l.big_blind)}</h2>
-      <span class="badge">${esc(l.list_kind)}</span><span class="muted">${gettext("waiting")}: ${l.waiting}${l.interest_threshold ? ` / ${l.interest_threshold}` : ""}</span></header>
+      <span class="badge">${esc({ waiting: gettext("waiting list"), interest: gettext("interest list"), table_change: gettext("table change") }[l.list_kind] || l.list_kind)}</span><span class="muted">${gettext("waiting")}: ${l.waiting}${l.interest_threshold ? ` / ${l.interest_threshold}` : ""}</span></header>
       ${calls ? `<h3>${gettext("Called")}</h3><table class="grid">${calls}</table>` : ""}
       ${seats ? `<p>${seats}</p>` : ""}
       <table class="grid"><thead><tr><th>#</th><th>${gettext("Player")}</th><th>${gettext("Channel")}</th><th>${gettext("Phone")}</th><th></th><th></th></tr></thead><tbody>${entries}</tbody></table>
@@ -263,6 +263,10 @@ function renderLists() {
       </form></section>`;
   }).join("") || `<p class="muted">${gettext("No lists open.")}</p>`;
   tickCountdowns();
+}
+
+function channelLabel(c) {
+  return { in_person: gettext("in person"), phone: gettext("phone"), console: gettext("console") }[c] || c;
 }
 
 function tickCountdowns() {

@@ -169,7 +169,10 @@ function startFeed(token) {
     onEvent: (msg) => {
       if (msg.type !== "event") return;
       if (msg.stream === tableStream) refreshTable();
-      else if (msg.stream.startsWith("hand-")) refreshHand(msg.stream.slice(5));
+      else if (msg.stream.startsWith("hand-")) {
+        showFact(msg);
+        refreshHand(msg.stream.slice(5));
+      }
     },
     onStatus: (s) => {
       document.body.classList.toggle("feed-offline", s === "offline");
@@ -179,6 +182,25 @@ function startFeed(token) {
     },
     onError: (msg) => showNotice(`${gettext("Feed")}: ${msg.detail}`, "error"),
   }).start();
+}
+
+// An action recorded by another screen: show the fact the event states (the seat's chips,
+// bet, fold) at once; whose turn, the legal actions and the pots come with the hand read
+// by REST right after (they are the server's to compute, never the tablet's).
+function showFact(msg) {
+  const h = state.hand;
+  if (!h || `hand-${h.hand_id}` !== msg.stream || msg.version !== h.version + 1) return;
+  if (msg.event_type !== "tables.ActionTaken") return;
+  const d = msg.data;
+  const seats = h.seats.map((s) => (s.seat !== d.seat ? s : {
+    ...s, stack: s.stack - d.added, bet: s.bet + d.added, contributed: s.contributed + d.added,
+    folded: s.folded || d.action === "fold", all_in: s.all_in || d.all_in,
+  }));
+  state.hand = { ...h, seats, pot: h.pot + d.added, version: msg.version, to_act: null, legal: null, phase: "pending" };
+  renderSeats();
+  renderCenter();
+  $("turn").textContent = gettext("Updating…");
+  $("betting").hidden = true;
 }
 
 // --- writes ---------------------------------------------------------------------------------
@@ -219,7 +241,7 @@ const tablePath = (suffix) => `/api/v1/tables/${state.table.table_id}/${suffix}`
 function seatPosition(seat, max) {
   // seat 1 bottom-left of centre, then clockwise (as the dealer sees the table)
   const angle = Math.PI / 2 + ((seat - 0.5) / max) * 2 * Math.PI;
-  return { left: 50 + 44 * Math.cos(angle), top: 50 + 40 * Math.sin(angle) };
+  return { left: 50 + 40 * Math.cos(angle), top: 50 + 39 * Math.sin(angle) };
 }
 
 function cardHtml(card, extra = "") {
@@ -294,7 +316,7 @@ function renderCenter() {
     $("pots").innerHTML = "";
     return;
   }
-  const phase = { betting: gettext("betting"), awaiting_board: gettext("board"), showdown: gettext("showdown"), complete: gettext("complete") }[h.phase] || h.phase;
+  const phase = { betting: gettext("betting"), awaiting_board: gettext("board"), showdown: gettext("showdown"), complete: gettext("complete"), pending: gettext("updating") }[h.phase] || h.phase;
   line.textContent = `${gettext("Hand")} #${h.hand_number} · ${streetLabel(h.street)} · ${phase}`;
   const boards = h.boards && h.boards.length > 1 ? h.boards : [h.board];
   $("board").innerHTML = boards.map((b, i) => `<div class="board-run">${boards.length > 1 ? `<span class="muted">${gettext("Run")} ${i + 1}</span>` : ""}${b.map((c) => cardHtml(c)).join("")}${"<span class='pcard blank'></span>".repeat(Math.max(0, 5 - b.length))}</div>`).join("");

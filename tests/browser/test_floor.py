@@ -1,0 +1,115 @@
+"""The floor console in a real browser (issue #13): a past hand replayed step by step with
+who recorded each step; a dealer tablet registered (its token shown once) and revoked; a
+waiting-list call whose deadline counts down; a limit override with its reason."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import httpx
+from playwright.sync_api import expect
+
+from tests.browser.conftest import Room, login
+
+
+def test_the_floor_replays_a_past_hand_with_who_recorded_each_step(
+    room: Room, new_page: Any
+) -> None:
+    table = room.open_table(buy_in_min=100, buy_in_max=10_000)
+    for seat in (1, 2):
+        room.api("POST", f"/api/v1/tables/{table}/seats/",
+                 {"player_id": room.player(f"R{seat}"), "seat": seat, "buy_in": 1000})  # fmt: skip
+    token = room.tablet(table)
+    hand = room.api("POST", f"/api/v1/tables/{table}/hands/", {"button_seat": 1}, token=token)
+    room.api("POST", f"/api/v1/hands/{hand['hand_id']}/actions/",
+             {"seat": hand["to_act"], "action": "fold"}, token=token)  # fmt: skip
+    device = next(d for d in room.api("GET", "/api/v1/devices/") if d["table_id"] == table)
+
+    page = new_page(1280, 800)
+    login(page, room.base, *room.staff("floor"), target="/floor/")
+    page.goto(f"{room.base}/floor/")
+    page.wait_for_selector("#floor[data-ready='true']")
+    page.click(".tab[data-tab=replay]")
+    page.wait_for_selector(f"#replay-table option[value='{table}']", state="attached")
+    page.select_option("#replay-table", str(table))
+    page.wait_for_selector(f"#replay-hand option[value='{hand['hand_id']}']", state="attached")
+    page.select_option("#replay-hand", hand["hand_id"])
+    page.click("#replay-load")
+    rows = page.locator("#replay-steps tbody tr")
+    expect(rows).to_have_count(3)  # started, the fold, settled
+    expect(page.locator("#replay-pos")).to_have_text("Step 1 / 3")
+    expect(rows.nth(0)).to_have_class("current")
+    page.click("#replay-next")
+    expect(page.locator("#replay-pos")).to_have_text("Step 2 / 3")
+    expect(rows.nth(1)).to_contain_text(f"Seat {hand['to_act']}: fold")
+    expect(rows.nth(1)).to_contain_text(device["name"])  # who recorded it
+    expect(rows.nth(2)).to_have_class("future")
+
+
+def test_a_tablet_is_registered_with_its_token_shown_once_then_revoked(
+    room: Room, new_page: Any
+) -> None:
+    page = new_page(1280, 800)
+    login(page, room.base, *room.staff("floor"), target="/floor/")
+    page.goto(f"{room.base}/floor/")
+    page.wait_for_selector("#floor[data-ready='true']")
+    page.click(".tab[data-tab=devices]")
+    expect(page.locator("#staff-denied")).to_be_visible()  # staff accounts: admin only
+    page.fill("#rd-name", "tablet-window")
+    page.select_option("#rd-table", "1")
+    page.click("#register-device button[type=submit]")
+    token = page.locator("#new-token-value")
+    expect(token).to_have_text(re.compile(r"^[0-9a-f]{64}$"))
+    value = token.inner_text()
+    assert httpx.get(f"{room.base}/api/v1/tables/1/",
+                     headers={"Authorization": f"Token {value}"}).status_code == 200  # fmt: skip
+    page.click("#new-token-hide")
+    expect(page.locator("#new-token")).to_be_hidden()
+    assert value not in page.content()  # shown once: gone from the page
+    row = page.locator("#devices tbody tr", has_text="tablet-window")
+    page.once("dialog", lambda d: d.accept())
+    row.locator("[data-revoke]").click()
+    expect(row).to_contain_text("revoked")
+    page.wait_for_timeout(2100)  # other processes: within DEVICE_TOKEN_CACHE_SECONDS
+    assert httpx.get(f"{room.base}/api/v1/tables/1/",
+                     headers={"Authorization": f"Token {value}"}).status_code == 401  # fmt: skip
+
+
+def test_a_waiting_list_call_counts_down_and_a_limit_override_needs_the_floor(
+    room: Room, new_page: Any
+) -> None:
+    table = room.open_table(buy_in_min=100, buy_in_max=10_000, small_blind=5, big_blind=10)
+    listed = room.api("POST", "/api/v1/waitlists/",
+                      {"game": "NLH", "small_blind": 5, "big_blind": 10})  # fmt: skip
+    player = room.player("Wanda Waiting", nickname="Wanda")
+    page = new_page(1280, 800)
+    login(page, room.base, *room.staff("floor"), target="/floor/")
+    page.goto(f"{room.base}/floor/")
+    page.wait_for_selector("#floor[data-ready='true']")
+    page.click(".tab[data-tab=lists]")
+    form = page.locator(f"form[data-join='{listed['list_id']}']")
+    form.locator("input[name=player]").fill(str(player))
+    form.locator("select[name=channel]").select_option("phone")
+    form.locator("button[type=submit]").click()
+    call = page.locator(f"[data-call^='{listed['list_id']}:{table}:1:']")
+    call.click()
+    countdown = page.locator(f"[data-list='{listed['list_id']}'] .countdown")
+    expect(countdown).to_have_text(re.compile(r"^[45]:\d\d$"))
+    first = countdown.inner_text()
+    page.wait_for_timeout(2100)
+    assert countdown.inner_text() != first  # counting down locally
+    page.click(f"[data-list='{listed['list_id']}'] [data-noshow]")
+    expect(countdown).to_have_count(0)
+
+    page.click(".tab[data-tab=tables]")
+    page.click(f"[data-manage='{table}']")
+    page.fill("#td-min", "200")
+    page.fill("#td-max", "100")  # below the minimum: refused
+    page.fill("#td-limits-reason", "players asked")
+    page.click("#td-limits")
+    expect(page.locator("#td-error")).to_be_visible()
+    page.fill("#td-max", "3000")
+    page.click("#td-limits")
+    limits = "200\u20133,000"  # min en dash max
+    expect(page.locator(f".tcard[data-table='{table}']")).to_contain_text(limits)
