@@ -87,7 +87,8 @@ def _played_hands(scene: Scene) -> None:
     room = scene.room
     table = 4
     token = room.tablet(table)
-    for seat, player in ((2, scene.data["players"][4]), (6, scene.data["players"][5])):
+    players = [room.player("Radek Rychlý", "Rocket"), room.player("Olga Klidná")]
+    for seat, player in ((2, players[0]), (6, players[1])):
         room.api("POST", f"/api/v1/tables/{table}/seats/",
                  {"player_id": player, "seat": seat, "buy_in": 6000}, token=token)  # fmt: skip
     for _ in range(2):
@@ -123,6 +124,12 @@ def _cashier(scene: Scene, page: Any) -> str:
     return f"/cashier/?player={player}&amount=3000"
 
 
+def _cashier_refused(scene: Scene, page: Any) -> None:
+    """Try to sell below the returning-player minimum: the refusal with its rule."""
+    page.click("#sale-submit")
+    page.wait_for_selector("#sale-result.error")
+
+
 def _director(scene: Scene, page: Any) -> str:
     tid = _tournament(scene)
     _login(scene, page, "director")
@@ -146,7 +153,13 @@ def _board_waitlist(scene: Scene, page: Any) -> str:
 
 
 SCREENS = [
-    Screen("cashier", "/cashier/", _cashier, ready="#sale-minimum.below"),
+    Screen(
+        "cashier",
+        "/cashier/",
+        _cashier,
+        ready="#sale-minimum.below",
+        after=_cashier_refused,
+    ),
     Screen("director", "/director/", _director, ready="#plan .tbl"),
     Screen("reports", "/reports/", _reports, ready="body[data-reports-loaded='true']"),
     Screen("board-waitlist", "/board/waitlist/", _board_waitlist, ready="li.called .countdown"),
