@@ -11,6 +11,7 @@ from casino.api.players import PlayerSerializer
 from casino.models import Player
 
 SEARCH_LIMIT = 20
+MAX_IDS = 500
 
 
 class PlayerSearchView(APIView):
@@ -19,14 +20,24 @@ class PlayerSearchView(APIView):
         parameters=[
             OpenApiParameter(
                 "q", str, description="Part of the name or nickname, or the player id."
-            )
+            ),
+            OpenApiParameter(
+                "ids",
+                str,
+                description="Comma-separated player ids (up to 500): these players, by id "
+                "(a console naming the entries of a tournament or a table).",
+            ),
         ],
         responses={200: PlayerSerializer(many=True)},
     )
     def get(self, request: Request) -> Response:
         """Up to 20 players whose name or nickname contains ``q`` (case-insensitive), or
         whose id is ``q``, by name; an empty ``q`` finds nobody (no browsing the
-        registry)."""
+        registry). With ``ids`` (comma-separated, up to 500): those players, by id."""
+        ids = [int(x) for x in request.query_params.get("ids", "").split(",") if x.isdigit()]
+        if ids:
+            by_id = Player.objects.filter(pk__in=ids[:MAX_IDS]).order_by("id")
+            return Response(PlayerSerializer(by_id, many=True).data)
         q = request.query_params.get("q", "").strip()[:100]
         if not q:
             return Response([])

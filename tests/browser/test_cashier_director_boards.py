@@ -247,12 +247,13 @@ def test_director_publishes_registers_and_starts(room: Room, new_page: Any) -> N
         assert "ok" in (page.get_attribute("#reg-result", "class") or ""), page.inner_text(
             "#reg-result"
         )
-        page.wait_for_selector(f"#entries td:text-is('#{pid}')")
+        page.wait_for_selector(f"#entries td:text-matches('#{pid}$')")
     page.once("dialog", lambda dialog: dialog.accept())
     page.fill("#reserve", "0")
     page.click("button[data-op='start']")
     page.wait_for_selector("#plan .tbl", timeout=30_000)  # the table plan after the seat draw
     assert page.locator("#plan li").count() == 3
+    assert "Director Test 0 (D0)" in page.inner_text("#plan")  # names, from search_players
     page.click("button[data-op='clock/pause']")
     page.wait_for_selector("#clock-flags .flag")
     shown = page.inner_text("#clock-time")

@@ -24,3 +24,10 @@ def test_search_by_name_nickname_or_id(tablet: TabletClient) -> None:
     assert tablet.get("/api/v1/players/search/?q=eva").json() == [
         {"id": eva.id, "name": "Eva Svobodová", "nickname": ""}
     ]
+
+
+def test_a_console_names_the_players_it_shows_by_id(tablet: TabletClient) -> None:
+    a = Player.objects.create(name="Ann A", nickname="Ace")
+    b = Player.objects.create(name="Bob B")
+    answer = tablet.get(f"/api/v1/players/search/?ids={b.id},{a.id},999999,x").json()
+    assert [(p["id"], p["name"]) for p in answer] == [(a.id, "Ann A"), (b.id, "Bob B")]

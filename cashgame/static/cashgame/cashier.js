@@ -5,6 +5,7 @@ import { get, post } from "../casino/api.js";
 import { amount, dateTime, esc, number, time } from "../casino/fmt.js";
 import { showError } from "../casino/shell.js";
 import { intent } from "../casino/intent.js";
+import { label, learn } from "../casino/names.js";
 
 const T = JSON.parse(document.getElementById("page-i18n").textContent);
 const $ = (id) => document.getElementById(id);
@@ -174,6 +175,7 @@ async function loadEntries() {
     get(`/api/v1/tournaments/${id}/entries/`),
     get(`/api/v1/cage/prize-payments/?tournament_id=${id}`),
   ]);
+  await learn(entries.map((x) => x.player_id)).catch(() => {}); // names are a nicety
   $("t-summary").textContent = t
     ? `${T.buyInFee}: ${amount(t.buy_in)} + ${amount(t.fee)} · ${T.entries}: ${number(t.entries)} · ${T.prizePool}: ${amount(t.clock.prize_pool)} · ${T.placesPaid}: ${number(t.clock.places_paid)}`
     : "";
@@ -183,7 +185,7 @@ async function loadEntries() {
 function renderEntries() {
   const mine = (e) => player && e.player_id === player.id;
   $("entries").innerHTML = entries.map((e) => `<tr class="${mine(e) ? "mine" : ""}">
-    <td>${e.entry_number}</td><td>#${e.player_id}</td><td>${esc(T[e.status] || e.status)}</td>
+    <td>${e.entry_number}</td><td>${esc(label(e.player_id))}</td><td>${esc(T[e.status] || e.status)}</td>
     <td class="num">${number(e.stack)}</td><td>${e.table_id ? `${e.table_id}/${e.seat}` : "—"}</td>
     <td class="num">${e.rebuys}</td><td class="num">${e.add_ons}</td></tr>`).join("")
     || `<tr class="muted"><td colspan="7">${esc(T.noEntries)}</td></tr>`;
@@ -191,7 +193,7 @@ function renderEntries() {
   const paid = new Map(payments.map((p) => [p.entry_number, p]));
   $("prizes").innerHTML = prizes.map((e) => `<tr class="${mine(e) ? "mine" : ""}" data-entry="${e.entry_number}">
     <td>${e.place}${e.place_to && e.place_to !== e.place ? `–${e.place_to}` : ""}</td>
-    <td>#${e.player_id}</td><td>${e.entry_number}</td><td class="num">${amount(e.prize)}</td>
+    <td>${esc(label(e.player_id))}</td><td>${e.entry_number}</td><td class="num">${amount(e.prize)}</td>
     <td>${paid.has(e.entry_number)
       ? `<span class="badge ok">${esc(T.paid)} ${time(paid.get(e.entry_number).paid_at).slice(0, 5)}</span>`
       : `<button type="button" class="btn small primary" data-pay="${e.entry_number}">${esc(T.pay)}</button>`}</td></tr>`).join("")
@@ -213,7 +215,7 @@ $("prizes").addEventListener("click", (e) => {
   const entry = entries.find((x) => x.entry_number === Number(b.dataset.pay));
   const body = { tournament_id: Number(id), entry_number: entry.entry_number };
   intent(b, $("t-result"), () => post("/api/v1/cage/prize-payments/", body), (p) => {
-    journal.unshift({ at: p.paid_at, who: `#${p.player_id}`, what: `${T.prizePaid} (${p.place}.)`, value: -p.amount });
+    journal.unshift({ at: p.paid_at, who: label(p.player_id), what: `${T.prizePaid} (${p.place}.)`, value: -p.amount });
     renderJournal();
     loadEntries().catch(showError);
   });

@@ -8,6 +8,7 @@ import { Feed } from "../casino/feed.js";
 import { amount, esc, number, seconds, time } from "../casino/fmt.js";
 import { showError } from "../casino/shell.js";
 import { intent } from "../casino/intent.js";
+import { label, learn } from "../casino/names.js";
 
 const T = JSON.parse(document.getElementById("page-i18n").textContent);
 const STRUCTURES = JSON.parse(document.getElementById("structures").textContent);
@@ -125,6 +126,7 @@ async function refresh() {
   if (!tid) return;
   const id = tid;
   const [t, e] = await Promise.all([get(`/api/v1/tournaments/${id}/`), get(`/api/v1/tournaments/${id}/entries/`)]);
+  await learn(e.map((x) => x.player_id)).catch(() => {}); // names are a nicety: ids stay
   if (id !== tid) return;
   entries = e;
   setTournament(t);
@@ -245,7 +247,7 @@ function renderTables() {
   $("plan").innerHTML = tables.size ? [...tables.entries()].sort((a, b) => a[0] - b[0]).map(([table, list]) => {
     const chips = list.reduce((s, e) => s + e.stack, 0);
     return `<div class="tbl" data-table="${table}"><h4>${esc(T.table)} ${table} · ${list.length}</h4><ol>${list.sort((a, b) => a.seat - b.seat).map((e) =>
-      `<li><span>${e.seat}. #${e.player_id}</span><span>${number(e.stack)}</span></li>`).join("")}</ol>
+      `<li><span>${e.seat}. ${esc(label(e.player_id))}</span><span>${number(e.stack)}</span></li>`).join("")}</ol>
       <div class="muted small">Σ ${number(chips)}</div></div>`;
   }).join("") : `<p class="muted">${esc(T.noTables)}</p>`;
 
@@ -254,20 +256,20 @@ function renderTables() {
     const key = `${m.version}:${m.player_id}`;
     const ok = finished.has(key);
     return `<li class="${ok ? "muted" : "todo"}"><label><input type="checkbox" data-move="${key}" ${ok ? "checked" : ""}>
-      ${esc(T.moves)} #${m.player_id}: ${esc(T.table)} ${m.from_table} ${esc(T.seat)} ${m.from_seat} → ${esc(T.table)} ${m.to_table} ${esc(T.seat)} ${m.to_seat}
+      ${esc(T.moves)} ${esc(label(m.player_id))}: ${esc(T.table)} ${m.from_table} ${esc(T.seat)} ${m.from_seat} → ${esc(T.table)} ${m.to_table} ${esc(T.seat)} ${m.to_seat}
       <span class="muted small">(${esc(m.reason)}, ${time(m.at)})</span></label></li>`;
   }).join("") : `<li class="muted">${esc(T.noMoves)}</li>`;
 
   const out = entries.filter((e) => e.status === "eliminated").sort((a, b) => (a.place || 1e9) - (b.place || 1e9));
   $("eliminations").innerHTML = out.length ? out.map((e) => `<tr><td>${e.place ?? "—"}${e.place_to && e.place_to !== e.place ? `–${e.place_to}` : ""}</td>
-    <td>#${e.player_id}</td><td>${e.entry_number}</td><td class="num">${e.prize ? amount(e.prize) : "—"}</td></tr>`).join("")
+    <td>${esc(label(e.player_id))}</td><td>${e.entry_number}</td><td class="num">${e.prize ? amount(e.prize) : "—"}</td></tr>`).join("")
     : `<tr class="muted"><td colspan="4">${esc(T.noEliminations)}</td></tr>`;
 
   const paid = entries.filter((e) => e.prize).sort((a, b) => a.place - b.place);
-  $("payouts").innerHTML = paid.length ? paid.map((e) => `<tr><td>${e.place}</td><td>#${e.player_id}</td><td class="num">${amount(e.prize)}</td></tr>`).join("")
+  $("payouts").innerHTML = paid.length ? paid.map((e) => `<tr><td>${e.place}</td><td>${esc(label(e.player_id))}</td><td class="num">${amount(e.prize)}</td></tr>`).join("")
     : `<tr class="muted"><td colspan="3">${esc(T.noPayouts)} ${clock ? `(${number(clock.places_paid)} · ${amount(clock.prize_pool)})` : ""}</td></tr>`;
 
-  $("entries").innerHTML = entries.map((e) => `<tr><td>${e.entry_number}</td><td>#${e.player_id}</td><td>${esc(T[e.status] || e.status)}</td>
+  $("entries").innerHTML = entries.map((e) => `<tr><td>${e.entry_number}</td><td>${esc(label(e.player_id))}</td><td>${esc(T[e.status] || e.status)}</td>
     <td class="num">${number(e.stack)}</td><td>${e.table_id ? `${e.table_id}/${e.seat}` : "—"}</td>
     <td>${e.status === "registered" && tournament && tournament.status === "registering"
       ? `<button type="button" class="btn small" data-unregister="${e.player_id}">${esc(T.unregister)}</button>` : ""}</td></tr>`).join("");
