@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 
 from cashgame import cage, selectors, services
 from cashgame import serializers as s
-from cashgame.models import CashSession
+from cashgame.models import CashSession, PrizePayment
 from casino import clock
 from casino.api.errors import ErrorSerializer
 from casino.api.views import write_view
@@ -159,12 +159,20 @@ RestrictionCreateView = write_view(
     doc="Management marks two players who may not sit at the same table (BI-11).",
     status_code=201,
 )
+
+
+def _sell(*, buy_in_for: dict[str, Any] | None = None, **data: Any) -> None:
+    cage.sell_chips(**data, buy_in_for=cage.BuyInFor(**buy_in_for) if buy_in_for else None)
+
+
 SellChipsView = write_view(
     operation_id="sell_chips",
-    request=s.CageRequest,
+    request=s.SaleRequest,
     response=s.CageBalanceSerializer,
-    perform=_at_cage(cage.sell_chips),
-    doc="The cage sells chips to a player for cash (cash in).",
+    perform=_at_cage(_sell),
+    doc="The cage sells chips to a player for cash (cash in). With ``buy_in_for`` the "
+    "chips are a buy-in for that game: a returning player is refused a buy-in below the "
+    "stack he left with (SES-7).",
     status_code=201,
 )
 RedeemChipsView = write_view(
@@ -186,6 +194,38 @@ RedeemChipsOverrideView = write_view(
     "a reason kept in the event (never above the chips in players' hands).",
     status_code=201,
 )
+
+
+def _pay_prize(data: dict[str, Any], if_match: int | None) -> Any:
+    return dict(s.PrizePaymentSerializer(cage.pay_prize(**data)).data)
+
+
+PayPrizeView = write_view(
+    operation_id="pay_tournament_prize",
+    request=s.PrizePaymentRequest,
+    response=s.PrizePaymentSerializer,
+    perform=_pay_prize,
+    doc="The cage pays one entry's tournament prize in cash, once (the prize and place "
+    "from the finished tournament's results).",
+    status_code=201,
+)
+
+
+class PrizePaymentsView(PayPrizeView):  # type: ignore[misc,valid-type]
+    """GET: the prizes paid; POST: pay one (``pay_tournament_prize``)."""
+
+    @extend_schema(
+        operation_id="list_prize_payments",
+        parameters=[OpenApiParameter("tournament_id", int, description="Only this tournament.")],
+        responses={200: s.PrizePaymentSerializer(many=True)},
+    )
+    def get(self, request: Request) -> Response:
+        """Tournament prizes the cage has paid (who, which entry, how much, when)."""
+        rows = PrizePayment.objects.all()
+        raw = request.query_params.get("tournament_id", "")
+        if raw.isdigit():
+            rows = rows.filter(tournament_id=int(raw))
+        return Response(s.PrizePaymentSerializer(rows, many=True).data)
 
 
 class RestrictionsView(APIView):

@@ -42,8 +42,9 @@ from zoneinfo import ZoneInfo
 from django.conf import settings
 from django.db.models import Q, Sum
 
-from cashgame.events import ChipsRedeemed, ChipsSold
-from cashgame.models import CageTransaction, CashSession, ChipMovement
+from cashgame.events import ChipsRedeemed, ChipsSold, TournamentPrizePaid
+from cashgame.models import CageTransaction, CashSession, ChipMovement, PrizePayment
+from cashgame.selectors import returning_minimum
 from casino import clock
 from casino.errors import DomainError, NotFound
 from casino.eventstore import store
@@ -114,13 +115,40 @@ def require_chips_in_hand(amount: int) -> None:
         )
 
 
-def sell_chips(*, player_id: int, amount: int) -> None:
+@dataclass(frozen=True, slots=True)
+class BuyInFor:
+    """The game and stakes a cage sale is a buy-in for (the cashier asks the player)."""
+
+    game: str
+    small_blind: int
+    big_blind: int
+
+
+def sell_chips(*, player_id: int, amount: int, buy_in_for: BuyInFor | None = None) -> None:
     """The cage sells ``amount`` CZK of chips to a player for cash (cash in).
 
+    With ``buy_in_for`` the chips are a buy-in for that game and stakes: a player who left
+    it less than the return window ago must buy for at least the stack he left with.
+
     Raises:
-        NotFound ``player_not_found``; DomainError ``invalid_amount``.
+        DomainError ``buy_in_below_returning_minimum`` (SES-7, 422) with
+        ``amount_required`` (CZK); ``player_not_found`` (404); ``invalid_amount``.
     """
     _check_amount(player_id, amount)
+    if buy_in_for is not None:
+        required = returning_minimum(
+            player_id, buy_in_for.game, buy_in_for.small_blind, buy_in_for.big_blind
+        )
+        if amount < required:
+            raise DomainError(
+                "buy_in_below_returning_minimum",
+                f"The player left {buy_in_for.game} {buy_in_for.small_blind}/"
+                f"{buy_in_for.big_blind} within the return window with {required}; his "
+                f"buy-in must be at least that.",
+                rule="SES-7",
+                amount_required=required,
+                amount=amount,
+            )
     _append(ChipsSold(player_id=player_id, amount=amount, session_id=_session_of(player_id)))
 
 
@@ -157,6 +185,60 @@ def redeem_chips(*, player_id: int, amount: int, override_reason: str | None = N
             override_reason=override_reason or None,
         )
     )
+
+
+def pay_prize(*, tournament_id: int, entry_number: int) -> PrizePayment:
+    """The cage pays a finished tournament's prize of one entry in cash, once.
+
+    The prize (CZK) and the place are the tournament's (``TournamentFinished``, as the
+    entries read model shows them); the payment is a ``cashgame.TournamentPrizePaid`` on the
+    ``cage`` stream, appended at the stream's version so that two cashiers paying the same
+    entry at once conflict and the retry finds it paid.
+
+    Raises:
+        NotFound ``entry_not_found`` (404); DomainError ``no_prize`` (the entry won
+        nothing, or the tournament has not ended) and ``prize_already_paid`` (409).
+    """
+    from tournaments.models import EntryView
+
+    entry = EntryView.objects.filter(tournament_id=tournament_id, entry_number=entry_number).first()
+    if entry is None:
+        raise NotFound(
+            "entry_not_found",
+            f"Tournament {tournament_id} has no entry {entry_number}.",
+            tournament_id=tournament_id,
+            entry_number=entry_number,
+        )
+    if not entry.prize or entry.place is None:
+        raise DomainError(
+            "no_prize",
+            "This entry has no prize to pay (the tournament has not ended, or it finished "
+            "out of the money).",
+            tournament_id=tournament_id,
+            entry_number=entry_number,
+        )
+    paid = PrizePayment.objects.filter(
+        tournament_id=tournament_id, entry_number=entry_number
+    ).first()
+    if paid is not None:
+        error = DomainError(
+            "prize_already_paid",
+            f"This prize was paid at {paid.at.isoformat()}.",
+            tournament_id=tournament_id,
+            entry_number=entry_number,
+            amount=paid.amount,
+        )
+        error.status = 409
+        raise error
+    event = TournamentPrizePaid(
+        player_id=entry.player_id,
+        tournament_id=tournament_id,
+        entry_number=entry_number,
+        place=entry.place,
+        amount=entry.prize,
+    )
+    store.append(CAGE_STREAM, [event], expected_version=store.stream_version(CAGE_STREAM))
+    return PrizePayment.objects.get(tournament_id=tournament_id, entry_number=entry_number)
 
 
 @dataclass(frozen=True, slots=True)

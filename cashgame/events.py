@@ -217,3 +217,16 @@ class PlayerSatIn(DomainEvent):
     post: bool
     owes_small_blind: bool = False
     owes_big_blind: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentPrizePaid(DomainEvent):
+    """The cage paid ``amount`` CZK in cash to a player for his finishing place in a
+    tournament (entry ``entry_number``): once per entry."""
+
+    TYPE = "cashgame.TournamentPrizePaid"
+    player_id: int
+    tournament_id: int
+    entry_number: int
+    place: int
+    amount: int

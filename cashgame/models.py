@@ -165,3 +165,24 @@ class CageTransaction(models.Model):
 
     class Meta:
         ordering = ["position"]
+
+
+class PrizePayment(models.Model):
+    """A tournament prize the cage paid in cash (``TournamentPrizePaid``), CZK; at most one
+    per entry."""
+
+    position = models.BigIntegerField()
+    at = models.DateTimeField(db_index=True)
+    player_id = models.PositiveBigIntegerField(db_index=True)
+    tournament_id = models.PositiveIntegerField()
+    entry_number = models.PositiveIntegerField()
+    place = models.PositiveIntegerField()
+    amount = models.PositiveBigIntegerField()
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament_id", "entry_number"], name="prize_paid_once"
+            )
+        ]

@@ -19,14 +19,23 @@ from cashgame.events import (
     PlayerTransferredOut,
     RefreshmentPaid,
     SidebetSettled,
+    TournamentPrizePaid,
 )
-from cashgame.models import CageTransaction, CashSession, ChipMovement, Departure
+from cashgame.models import (
+    CageTransaction,
+    CashSession,
+    ChipMovement,
+    Departure,
+    PrizePayment,
+)
 from casino.eventstore.projections import Projection
 from casino.eventstore.store import RecordedEvent
 from tables.events import PlayerCashedOut, PlayerSeated
 from tables.models import SeatView, TableView
 
-projection = Projection("cashgame", models=[CashSession, Departure, ChipMovement, CageTransaction])
+projection = Projection(
+    "cashgame", models=[CashSession, Departure, ChipMovement, CageTransaction, PrizePayment]
+)
 
 
 def _stakes(table_id: int) -> dict[str, Any]:
@@ -146,6 +155,21 @@ def _cage(recorded: RecordedEvent) -> None:
         kind=CageTransaction.Kind.SOLD
         if isinstance(e, ChipsSold)
         else CageTransaction.Kind.REDEEMED,
+        amount=e.amount,
+    )
+
+
+@projection.on(TournamentPrizePaid)
+def _prize(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, TournamentPrizePaid)
+    PrizePayment.objects.create(
+        position=recorded.position,
+        at=recorded.recorded_at,
+        player_id=e.player_id,
+        tournament_id=e.tournament_id,
+        entry_number=e.entry_number,
+        place=e.place,
         amount=e.amount,
     )
 

@@ -2,7 +2,9 @@
 
 Days are the room's business days in ``CASINO_TIME_ZONE``; amounts in CZK; durations in
 seconds (and hours for reading). Each endpoint is read-only, filterable by a date range
-(django-filter), paginated, and documented in the OpenAPI schema.
+(django-filter), paginated, and documented in the OpenAPI schema. ``?format=csv`` (or
+``Accept: text/csv``) answers every row of the range, unpaginated, as a CSV download
+whose columns are the row serializer's fields (the reports console's "CSV" links).
 """
 
 from __future__ import annotations
@@ -18,8 +20,12 @@ from django.db.models.functions import Coalesce, TruncDate
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import generics, serializers
 from rest_framework.pagination import PageNumberPagination
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
 
 from cashgame import cage
+from cashgame.csv_renderer import CSV_ROW_LIMIT, ReportCSVRenderer
 from cashgame.models import CashSession, ChipMovement
 from casino import clock
 from tables.models import HandView
@@ -29,10 +35,49 @@ def room_tz() -> ZoneInfo:
     return ZoneInfo(settings.CASINO_TIME_ZONE)
 
 
+def _wants_csv(request: Request) -> bool:
+    renderer = getattr(request, "accepted_renderer", None)
+    return getattr(renderer, "format", None) == ReportCSVRenderer.format
+
+
 class ReportPagination(PageNumberPagination):
+    """Pages of 100 rows (``page``, ``page_size`` up to 1000); a CSV download is one
+    unpaginated list of every row (up to ``CSV_ROW_LIMIT``)."""
+
     page_size = 100
     page_size_query_param = "page_size"
     max_page_size = 1000
+
+    def paginate_queryset(
+        self, queryset: Any, request: Request, view: Any = None
+    ) -> list[Any] | None:
+        self.csv = _wants_csv(request)
+        if self.csv:
+            return list(queryset[:CSV_ROW_LIMIT])
+        return super().paginate_queryset(queryset, request, view)
+
+    def get_paginated_response(self, data: Any) -> Response:
+        if self.csv:
+            return Response(data)
+        return super().get_paginated_response(data)
+
+
+class _Report(generics.ListAPIView):
+    """A report: JSON pages, or every row as CSV (``?format=csv``) named after the report
+    and the date range."""
+
+    pagination_class = ReportPagination
+    renderer_classes = [JSONRenderer, ReportCSVRenderer]
+    csv_name = "report"
+
+    def get_renderer_context(self) -> dict[str, Any]:
+        context = super().get_renderer_context()
+        params = self.request.query_params
+        span = "_".join(p for p in (params.get("date_from"), params.get("date_to")) if p)
+        row = self.get_serializer_class()()
+        context["csv_header"] = list(getattr(row, "fields", {}))
+        context["csv_filename"] = f"{self.csv_name}{'_' + span if span else ''}.csv"
+        return context
 
 
 class _DayRange(django_filters.FilterSet):
@@ -79,12 +124,12 @@ class RakeRow(serializers.Serializer):
 
 
 @extend_schema_view(get=extend_schema(operation_id="report_rake"))
-class RakeReport(generics.ListAPIView):
+class RakeReport(_Report):
     """Rake by business day and table, with the table's game and stakes."""
 
     serializer_class = RakeRow
     filterset_class = RakeFilter
-    pagination_class = ReportPagination
+    csv_name = "rake"
 
     def get_queryset(self) -> QuerySet[Any]:
         with_tz = TruncDate("ended_at", tzinfo=room_tz())
@@ -132,13 +177,13 @@ def _sum(kind: str) -> Coalesce:
 
 
 @extend_schema_view(get=extend_schema(operation_id="report_drop"))
-class DropReport(generics.ListAPIView):
+class DropReport(_Report):
     """Drop (buy-ins and top-ups paid in cash at tables, :data:`cashgame.cage.DROP`) and
     cash-outs by business day."""
 
     serializer_class = DropRow
     filterset_class = MovementFilter
-    pagination_class = ReportPagination
+    csv_name = "drop"
 
     def get_queryset(self) -> QuerySet[Any]:
         return (
@@ -154,6 +199,47 @@ class DropReport(generics.ListAPIView):
                 paid_with_chips=Coalesce(Sum("amount", filter=cage.PAID_WITH_CHIPS), 0),
             )
             .order_by("day")
+        )
+
+
+class DropByTableFilter(MovementFilter):
+    table_id = django_filters.NumberFilter(field_name="table_id")
+
+    class Meta:
+        model = ChipMovement
+        fields: list[str] = []
+
+
+class DropByTableRow(serializers.Serializer):
+    table_id = serializers.IntegerField()
+    game = serializers.CharField()
+    small_blind = serializers.IntegerField()
+    big_blind = serializers.IntegerField()
+    drop = serializers.IntegerField(help_text="Buy-ins plus top-ups, CZK.")
+    buy_ins = serializers.IntegerField()
+    top_ups = serializers.IntegerField()
+    cash_outs = serializers.IntegerField(help_text="CZK")
+
+
+@extend_schema_view(get=extend_schema(operation_id="report_drop_by_table"))
+class DropByTableReport(_Report):
+    """Drop (buy-ins and top-ups) and cash-outs per table over the date range."""
+
+    serializer_class = DropByTableRow
+    filterset_class = DropByTableFilter
+    csv_name = "drop-by-table"
+
+    def get_queryset(self) -> QuerySet[Any]:
+        return (
+            ChipMovement.objects.values("table_id", "game", "small_blind", "big_blind")
+            .annotate(
+                buy_ins=_sum(ChipMovement.Kind.BUY_IN),
+                top_ups=_sum(ChipMovement.Kind.TOP_UP),
+                cash_outs=_sum(ChipMovement.Kind.CASH_OUT)
+                + _sum(ChipMovement.Kind.PARTIAL_CASH_OUT),
+            )
+            .annotate(drop=F("buy_ins") + F("top_ups"))
+            .order_by("table_id")
         )
 
 
@@ -177,10 +263,9 @@ class HoursRow(serializers.Serializer):
     hours = serializers.FloatField(help_text="seconds / 3600, for reading")
 
 
-class _HoursReport(generics.ListAPIView):
+class _HoursReport(_Report):
     serializer_class = HoursRow
     filterset_class = SessionFilter
-    pagination_class = ReportPagination
     group_by: tuple[str, ...] = ()
 
     def get_queryset(self) -> QuerySet[Any]:
@@ -209,6 +294,7 @@ class HoursByPlayerReport(_HoursReport):
     """Hours played per player and game (cash sessions; open sessions count until now)."""
 
     group_by = ("player_id", "game")
+    csv_name = "hours-by-player"
 
 
 @extend_schema_view(get=extend_schema(operation_id="report_hours_by_game"))
@@ -216,6 +302,7 @@ class HoursByGameReport(_HoursReport):
     """Hours played per game, all players together."""
 
     group_by = ("game",)
+    csv_name = "hours-by-game"
 
 
 # --- hands per hour -------------------------------------------------------------------------
@@ -230,12 +317,12 @@ class HandsPerHourRow(serializers.Serializer):
 
 
 @extend_schema_view(get=extend_schema(operation_id="report_hands_per_hour"))
-class HandsPerHourReport(generics.ListAPIView):
+class HandsPerHourReport(_Report):
     """Hands dealt per hour at each table and business day."""
 
     serializer_class = HandsPerHourRow
     filterset_class = RakeFilter
-    pagination_class = ReportPagination
+    csv_name = "hands-per-hour"
 
     def get_queryset(self) -> QuerySet[Any]:
         return (

@@ -25,10 +25,26 @@ class CageRequest(RequestSerializer):
 
 
 class CageOverrideRequest(CageRequest):
-    override_reason = serializers.CharField(
+    override_reason = SafeCharField(
         min_length=3,
         max_length=500,
         help_text="Why the player may redeem more than the records show he holds (audited).",
+    )
+
+
+class BuyInForSerializer(RequestSerializer):
+    game = SafeCharField(max_length=10)
+    small_blind = StrictIntegerField(min_value=0, max_value=MAX_AMOUNT)
+    big_blind = StrictIntegerField(min_value=1, max_value=MAX_AMOUNT)
+
+
+class SaleRequest(CageRequest):
+    buy_in_for = BuyInForSerializer(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The game and stakes the chips are a buy-in for: a returning player must "
+        "buy at least what he left with (SES-7).",
     )
 
 
@@ -150,3 +166,17 @@ class PartialCashOutRequest(RequestSerializer):
 class RestrictionRequest(RequestSerializer):
     other_player_id = StrictIntegerField(min_value=1, max_value=MAX_ID)
     reason = SafeCharField(max_length=200, allow_blank=True)
+
+
+class PrizePaymentRequest(RequestSerializer):
+    tournament_id = StrictIntegerField(min_value=1, max_value=MAX_ID)
+    entry_number = StrictIntegerField(min_value=1, max_value=100_000)
+
+
+class PrizePaymentSerializer(serializers.Serializer):
+    tournament_id = serializers.IntegerField()
+    entry_number = serializers.IntegerField()
+    player_id = serializers.IntegerField()
+    place = serializers.IntegerField()
+    amount = serializers.IntegerField(help_text="CZK paid in cash.")
+    paid_at = serializers.DateTimeField(source="at")

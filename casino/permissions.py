@@ -138,6 +138,7 @@ MATRIX: dict[str, frozenset[Role]] = {
     "revoke_device": _roles(FLOOR),
     # --- players -------------------------------------------------------------------------
     "create_player": _roles(CASHIER, FLOOR),
+    "search_players": _roles(CASHIER, FLOOR, DIRECTOR),  # consoles (issue #13)
     "buy_in_restrictions": _roles(DEALER, CASHIER, FLOOR),  # SES-7
     "list_cash_sessions": _roles(CASHIER, FLOOR),
     "keep_players_apart": _roles(FLOOR),  # BI-11
@@ -196,9 +197,12 @@ MATRIX: dict[str, frozenset[Role]] = {
     # above the chips the records show the player holding: a floor decision, audited
     "redeem_chips_override": _roles(FLOOR),
     "cage_balance": _roles(CASHIER, MANAGER),
+    "pay_tournament_prize": _roles(CASHIER),  # cash leaves the cage (issue #13)
+    "list_prize_payments": _roles(CASHIER, MANAGER),
     # --- management reports: read-only ----------------------------------------------------
     "report_rake": REPORTS,
     "report_drop": REPORTS,
+    "report_drop_by_table": REPORTS,
     "report_hours_by_player": REPORTS,
     "report_hours_by_game": REPORTS,
     "report_hands_per_hour": REPORTS,

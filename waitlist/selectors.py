@@ -249,7 +249,15 @@ class _ListView:
         }
 
     def board(self) -> dict[str, Any]:
-        called = {c.player_id for c in self.calls}
+        called = {c.player_id: c for c in self.calls}
+
+        def call_of(player_id: int) -> dict[str, Any]:
+            call = called.get(player_id)
+            if call is None:
+                return {"call_deadline": None, "call_seconds_left": None}
+            seconds = max(0, int((call.deadline - self.now).total_seconds()))
+            return {"call_deadline": iso(call.deadline), "call_seconds_left": seconds}
+
         return {
             **self._head(),
             "names": [
@@ -258,6 +266,7 @@ class _ListView:
                     "display": self.name(e.player_id),
                     "called": e.player_id in called,
                     "away": e.away,
+                    **call_of(e.player_id),
                 }
                 for e in self.entries
             ],

@@ -206,6 +206,12 @@ class BoardNameSerializer(serializers.Serializer):
     display = serializers.CharField(help_text="Nickname or initials only.")
     called = serializers.BooleanField()
     away = serializers.BooleanField()
+    call_deadline = serializers.DateTimeField(
+        allow_null=True, help_text="When the call in progress lapses (UTC, WL-2)."
+    )
+    call_seconds_left = serializers.IntegerField(
+        allow_null=True, help_text="Seconds to the deadline as of ``now``; the board counts down."
+    )
 
 
 class BoardListSerializer(ListHeadSerializer):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import pytest
 import time_machine
 
 from cashgame.models import CageTransaction, CashSession
@@ -82,3 +83,38 @@ def test_cage_refuses_unknown_players_and_appends_nothing(tablet: TabletClient) 
     r = tablet.post("/api/v1/cage/sales/", {"player_id": 999999, "amount": 100})
     assert (r.status_code, r.json()["code"]) == (404, "player_not_found")
     assert StoredEvent.objects.count() == before
+
+
+@pytest.mark.rule("SES-7")
+def test_the_cage_refuses_a_returning_player_a_buy_in_below_what_he_left_with(
+    tablet: TabletClient, players: list
+) -> None:
+    a = players[0]
+    with time_machine.travel(NOON, tick=False):
+        table_id = tablet.post("/api/v1/tables/", {"name": "t", "game": "NLH", "small_blind": 10,
+                                                   "big_blind": 20}).json()["table_id"]  # fmt: skip
+        tablet.post(f"/api/v1/tables/{table_id}/seats/",
+                    {"player_id": a.id, "seat": 1, "buy_in": 4000})  # fmt: skip
+        tablet.post(f"/api/v1/tables/{table_id}/seats/1/cash-out/")
+    stakes = {"game": "NLH", "small_blind": 10, "big_blind": 20}
+    before = StoredEvent.objects.count()
+    with time_machine.travel(NOON + timedelta(minutes=30), tick=False):
+        refused = tablet.post(
+            "/api/v1/cage/sales/", {"player_id": a.id, "amount": 2000, "buy_in_for": stakes}
+        )
+        assert refused.status_code == 422
+        body = refused.json()
+        assert (body["code"], body["rule"], body["amount_required"]) == (
+            "buy_in_below_returning_minimum", "SES-7", 4000)  # fmt: skip
+        assert StoredEvent.objects.count() == before  # a refusal appends nothing
+        other_stakes = {**stakes, "small_blind": 25, "big_blind": 50}
+        for allowed in (
+            {"amount": 4000, "buy_in_for": stakes},
+            {"amount": 500, "buy_in_for": other_stakes},
+            {"amount": 500},  # not a buy-in: chips for the pocket
+        ):
+            sold = tablet.post("/api/v1/cage/sales/", {"player_id": a.id, **allowed})
+            assert sold.status_code == 201, sold.json()
+    with time_machine.travel(NOON + timedelta(hours=2, minutes=1), tick=False):
+        later = {"player_id": a.id, "amount": 2000, "buy_in_for": stakes}
+        assert tablet.post("/api/v1/cage/sales/", later).status_code == 201  # window over

@@ -136,3 +136,45 @@ def test_reports_equal_after_rebuilding_every_projection(
 def test_reports_are_paginated(tablet: TabletClient, evening: dict) -> None:
     r = tablet.get("/api/v1/reports/rake/?page_size=2").json()
     assert (r["count"], len(r["results"])) == (3, 2) and r["next"]
+
+
+def test_drop_by_table_over_the_range(tablet: TabletClient, evening: dict) -> None:
+    rows = {r["table_id"]: r for r in _rows(tablet, "drop-by-table")}
+    assert (rows[evening["nlh"]]["drop"], rows[evening["nlh"]]["top_ups"]) == (10100, 100)
+    assert rows[evening["plo"]]["drop"] == 18000 and rows[evening["plo"]]["game"] == "PLO"
+    only_day2 = _rows(tablet, "drop-by-table", "date_from=2026-11-21")
+    assert [(r["table_id"], r["drop"]) for r in only_day2] == [(evening["nlh"], 100)]
+
+
+def test_each_report_downloads_as_csv_with_every_row(tablet: TabletClient, evening: dict) -> None:
+    r = tablet.get("/api/v1/reports/rake/?format=csv&page_size=1&date_from=2026-11-20")
+    assert r.status_code == 200 and r["Content-Type"].startswith("text/csv")
+    assert r["Content-Disposition"] == 'attachment; filename="rake_2026-11-20.csv"'
+    nlh, plo = evening["nlh"], evening["plo"]
+    assert r.content.decode().splitlines() == [
+        "day,table_id,game,small_blind,big_blind,hands,rake",
+        f"2026-11-20,{nlh},NLH,10,20,1,200",
+        f"2026-11-20,{plo},PLO,25,50,1,200",
+        f"2026-11-21,{nlh},NLH,10,20,1,10",
+    ]  # every row despite page_size=1: a download is not paginated
+    drop = tablet.get("/api/v1/reports/drop/?format=csv").content.decode().splitlines()
+    assert drop[0] == "day,drop,buy_ins,top_ups,cash_outs,refreshments"
+    assert drop[1] == "2026-11-20,28000,28000,0,0,80"
+    for report in ["drop-by-table", "hours-by-player", "hours-by-game", "hands-per-hour"]:
+        lines = tablet.get(f"/api/v1/reports/{report}/?format=csv").content.decode().splitlines()
+        assert len(lines) >= 2 and "," in lines[0], report
+
+
+def test_a_csv_download_obeys_the_permission_matrix(evening: dict) -> None:
+    from rest_framework.test import APIClient
+
+    from casino.models import Device
+
+    cashier = APIClient()
+    device = Device.objects.create(name="cage-1", role=Device.Role.CASHIER)
+    cashier.credentials(HTTP_AUTHORIZATION=f"Token {device.token}")
+    assert cashier.get("/api/v1/reports/rake/?format=csv").status_code == 403
+    manager = APIClient()
+    device = Device.objects.create(name="office-1", role=Device.Role.MANAGER)
+    manager.credentials(HTTP_AUTHORIZATION=f"Token {device.token}")
+    assert manager.get("/api/v1/reports/drop-by-table/?format=csv").status_code == 200

@@ -99,9 +99,12 @@ def test_the_public_board_feed_needs_no_login_and_shows_no_private_data(world: d
     assert {m["type"] for m in messages} == {"snapshot"}
     first, last = messages[0], messages[-1]
     assert first["state"]["lists"][0]["names"] == [
-        {"position": 1, "display": "Shark", "called": False, "away": False}
-    ]
-    assert last["state"]["lists"][0]["names"][0]["called"] is True
+        {"position": 1, "display": "Shark", "called": False, "away": False,
+         "call_deadline": None, "call_seconds_left": None}
+    ]  # fmt: skip
+    called = last["state"]["lists"][0]["names"][0]
+    assert called["called"] is True
+    assert 0 < called["call_seconds_left"] <= 300 and called["call_deadline"]  # the countdown
     text = json.dumps(messages)
     for secret in ("Hiddenname", "606 000", "player_id", "phone"):
         assert secret not in text

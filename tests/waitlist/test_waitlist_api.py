@@ -483,10 +483,15 @@ def test_the_public_board_shows_nicknames_or_initials_only(
     assert response.status_code == 200
     board = response.json()
     assert [lst["list_id"] for lst in board["lists"]] == [nlh]  # no table-change list
-    assert board["lists"][0]["names"] == [
+    names = board["lists"][0]["names"]
+    deadline, seconds_left = names[0].pop("call_deadline"), names[0].pop("call_seconds_left")
+    assert names[1].pop("call_deadline") is names[1].pop("call_seconds_left") is None
+    assert names == [
         {"position": 1, "display": "Shark", "called": True, "away": False},
         {"position": 2, "display": "J. N. T.", "called": False, "away": False},
     ]
+    # the call's deadline, for the board to count down (WL-2)
+    assert 290 <= seconds_left <= 300 and deadline.endswith("Z")
     text = json.dumps(board)
     for secret in ("Secretsurname", "Novakova", "602 999", "player_id", str(shark.id) + ","):
         assert secret not in text

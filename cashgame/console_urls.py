@@ -1,0 +1,95 @@
+"""Console pages of the cash game (issue #13): the cashier's cage and the manager's
+reports. Both are shells over the public API (``/api/v1/cage/...``, ``/api/v1/players/
+...``, ``/api/v1/tournaments/...``, ``/api/v1/reports/...``); found by
+:mod:`casino.console_urls`."""
+
+from django.urls import path
+from django.utils.translation import gettext_lazy as _
+
+from casino.consoles import console_page
+from casino.models import Role
+
+COMMON_STRINGS = {
+    "working": _("Working…"),
+    "done": _("Done."),
+    "retry": _("Retry"),
+}
+
+CASHIER_STRINGS = {
+    **COMMON_STRINGS,
+    "none": _("No players found."),
+    "returning": _(
+        "Returning player (SES-7): a buy-in for a game he left must be at least what he left with."
+    ),
+    "leftWith": _("left with"),
+    "at": _("at"),
+    "minimumUntil": _("minimum until"),
+    "noRestriction": _("No returning-player minimum."),
+    "chipsOnly": _("Chips only (no game)"),
+    "min": _("min."),
+    "minimumIs": _("Returning-player minimum for this game:"),
+    "belowMinimum": _("this amount is below it; the sale will be refused."),
+    "seated": _("Seated:"),
+    "table": _("table"),
+    "seat": _("seat"),
+    "notSeated": _("Not seated"),
+    "sessions": _("cash sessions"),
+    "yes": _("yes"),
+    "no": _("NO — count the tables"),
+    "sale": _("Chip sale"),
+    "buyIn": _("buy-in"),
+    "redemption": _("Redemption"),
+    "noTournaments": _("No tournaments"),
+    "registering": _("registering"),
+    "running": _("running"),
+    "finished": _("finished"),
+    "registered": _("registered"),
+    "playing": _("playing"),
+    "eliminated": _("eliminated"),
+    "unregistered": _("unregistered"),
+    "buyInFee": _("Buy-in + fee"),
+    "entries": _("Entries"),
+    "prizePool": _("Prize pool"),
+    "placesPaid": _("Places paid"),
+    "noEntries": _("No entries yet."),
+    "noPrizes": _("No prizes yet: they are fixed when the tournament ends."),
+    "pickPlayer": _("Select a player first."),
+    "pay": _("Pay"),
+    "paid": _("paid"),
+    "prizePaid": _("Tournament prize"),
+}
+"""Words the cashier's script writes (translated on each render, sent as JSON)."""
+
+REPORT_STRINGS = {
+    **COMMON_STRINGS,
+    "rake": _("Rake"),
+    "drop": _("Drop"),
+    "rakeByDay": _("Rake by day"),
+    "dropByTable": _("Drop by table"),
+    "table": _("Table"),
+    "noData": _("No data in this range."),
+    "hours": _("hours"),
+    "handsPerHour": _("hands per hour"),
+}
+"""Words the reports' script writes."""
+
+urlpatterns = [
+    path(
+        "cashier/",
+        console_page(
+            "cashgame/cashier.html",
+            roles=[Role.CASHIER],
+            extra=lambda request: {"strings": CASHIER_STRINGS},
+        ),
+        name="console-cashier",
+    ),
+    path(
+        "reports/",
+        console_page(
+            "cashgame/reports.html",
+            roles=[Role.MANAGER],
+            extra=lambda request: {"strings": REPORT_STRINGS},
+        ),
+        name="console-reports",
+    ),
+]

@@ -1,0 +1,255 @@
+// The cashier's console (issue #13): player search, chip sales and redemptions at the
+// cage, the returning-player minimum before a buy-in (SES-7), the day's cage balance,
+// tournament entries and the prizes to pay. A client of the public API only.
+import { get, post } from "../casino/api.js";
+import { amount, dateTime, esc, number, time } from "../casino/fmt.js";
+import { showError } from "../casino/shell.js";
+import { intent } from "../casino/intent.js";
+import { label, learn } from "../casino/names.js";
+
+const T = JSON.parse(document.getElementById("page-i18n").textContent);
+const $ = (id) => document.getElementById(id);
+let player = null; // {id, name, nickname}
+let restrictions = [];
+let tournaments = [];
+const journal = [];
+
+// --- players -----------------------------------------------------------------------------
+
+async function search(q) {
+  const found = await get(`/api/v1/players/search/?q=${encodeURIComponent(q)}`);
+  const list = $("player-results");
+  list.innerHTML = found.length
+    ? found.map((p) => `<li><button type="button" class="pick" data-id="${p.id}"
+        data-name="${esc(p.name)}" data-nickname="${esc(p.nickname)}">${esc(p.name)}
+        ${p.nickname ? `<span class="muted">(${esc(p.nickname)})</span>` : ""}
+        <span class="muted">#${p.id}</span></button></li>`).join("")
+    : `<li class="muted">${esc(T.none)}</li>`;
+}
+
+$("search-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  search($("player-q").value.trim()).catch(showError);
+});
+
+$("player-results").addEventListener("click", (e) => {
+  const b = e.target.closest("button.pick");
+  if (!b) return;
+  choose({ id: Number(b.dataset.id), name: b.dataset.name, nickname: b.dataset.nickname });
+});
+
+$("new-player-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const body = { name: $("new-name").value.trim(), nickname: $("new-nick").value.trim() };
+  if (!body.name) return;
+  post("/api/v1/players/", body).then((p) => { e.target.reset(); choose(p); }).catch(showError);
+});
+
+async function choose(p) {
+  player = p;
+  $("player-card").hidden = false;
+  $("player-name").textContent = p.name + (p.nickname ? ` (${p.nickname})` : "");
+  $("player-id").textContent = `#${p.id}`;
+  $("player-results").innerHTML = "";
+  for (const id of ["sale-submit", "redeem-submit"]) $(id).disabled = false;
+  await Promise.all([loadRestrictions(), loadSessions()]).catch(showError);
+  renderEntries();
+}
+
+async function loadRestrictions() {
+  restrictions = await get(`/api/v1/players/${player.id}/buy-in-restrictions/`);
+  const box = $("restrictions");
+  box.innerHTML = restrictions.length
+    ? `<div class="rule-box" data-rule="SES-7"><strong>${esc(T.returning)}</strong><ul>${restrictions.map((r) => `
+        <li>${esc(r.game)} ${number(r.small_blind)}/${number(r.big_blind)}:
+          ${esc(T.leftWith)} <strong class="amount-required">${amount(r.amount_required)}</strong>
+          ${esc(T.at)} ${time(r.left_at).slice(0, 5)} · ${esc(T.minimumUntil)} ${time(r.until).slice(0, 5)}</li>`).join("")}
+       </ul></div>`
+    : `<p class="muted">${esc(T.noRestriction)}</p>`;
+  const select = $("sale-for");
+  select.innerHTML = `<option value="">${esc(T.chipsOnly)}</option>` + restrictions.map((r, i) =>
+    `<option value="${i}">${esc(r.game)} ${number(r.small_blind)}/${number(r.big_blind)} — ${esc(T.min)} ${amount(r.amount_required)}</option>`).join("");
+  if (restrictions.length) select.value = "0";
+  checkMinimum();
+}
+
+async function loadSessions() {
+  const sessions = await get(`/api/v1/players/${player.id}/cash-sessions/`);
+  const open = sessions.filter((s) => !s.left_at);
+  $("sessions").textContent = open.length
+    ? open.map((s) => `${T.seated} ${s.game} ${s.small_blind}/${s.big_blind}, ${T.table} ${s.table_id}, ${T.seat} ${s.seat}`).join("; ")
+    : `${T.notSeated} · ${T.sessions}: ${sessions.length}`;
+}
+
+// --- the cage ----------------------------------------------------------------------------
+
+function selectedGame() {
+  const v = $("sale-for").value;
+  return v === "" ? null : restrictions[Number(v)];
+}
+
+function checkMinimum() {
+  const r = selectedGame();
+  const el = $("sale-minimum");
+  if (!r) { el.hidden = true; return; }
+  const value = Number($("sale-amount").value || 0);
+  const below = value > 0 && value < r.amount_required;
+  el.hidden = false;
+  el.className = below ? "minimum below" : "minimum";
+  el.innerHTML = `<span class="rule-tag">SES-7</span> ${esc(T.minimumIs)} <strong>${amount(r.amount_required)}</strong>${below ? ` — ${esc(T.belowMinimum)}` : ""}`;
+}
+$("sale-amount").addEventListener("input", checkMinimum);
+$("sale-for").addEventListener("change", checkMinimum);
+
+function showBalance(b) {
+  $("cage-day").textContent = b.day;
+  for (const k of ["cash_in", "cash_out", "table_drop", "chips_issued", "chips_at_tables", "house_chips", "chips_with_players"]) {
+    $(`cage-${k}`).textContent = amount(b[k]);
+  }
+  const rec = $("cage-reconciled");
+  rec.innerHTML = b.reconciled === null ? "—"
+    : b.reconciled ? `<span class="badge ok">${esc(T.yes)}</span>` : `<span class="badge bad">${esc(T.no)}</span>`;
+}
+
+const loadBalance = () => get("/api/v1/cage/balance/").then(showBalance).catch(showError);
+$("cage-refresh").addEventListener("click", loadBalance);
+
+function record(what, value) {
+  journal.unshift({ at: new Date().toISOString(), who: `${player.name} #${player.id}`, what, value });
+  renderJournal();
+}
+
+function renderJournal() {
+  $("journal").innerHTML = journal.slice(0, 12).map((j) => `<tr><td>${time(j.at)}</td><td>${esc(j.who)}</td>
+    <td>${esc(j.what)}</td><td class="num">${amount(j.value)}</td></tr>`).join("");
+}
+
+$("sale-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  if (!player) return;
+  const value = Number($("sale-amount").value);
+  const r = selectedGame();
+  const body = { player_id: player.id, amount: value };
+  if (r) body.buy_in_for = { game: r.game, small_blind: r.small_blind, big_blind: r.big_blind };
+  intent($("sale-submit"), $("sale-result"), () => post("/api/v1/cage/sales/", body), (balance) => {
+    showBalance(balance);
+    record(r ? `${T.sale} (${T.buyIn} ${r.game} ${r.small_blind}/${r.big_blind})` : T.sale, value);
+    $("sale-amount").value = "";
+    checkMinimum();
+  });
+});
+
+$("redeem-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  if (!player) return;
+  const value = Number($("redeem-amount").value);
+  const body = { player_id: player.id, amount: value };
+  intent($("redeem-submit"), $("redeem-result"), () => post("/api/v1/cage/redemptions/", body), (balance) => {
+    showBalance(balance);
+    record(T.redemption, -value);
+    $("redeem-amount").value = "";
+  });
+});
+
+// --- tournaments -------------------------------------------------------------------------
+
+let entries = [];
+let payments = [];
+
+async function loadTournaments() {
+  tournaments = (await get("/api/v1/tournaments/")).filter((t) => t.status !== "finished" || t.winner_player_id);
+  const select = $("t-select");
+  const keep = select.value;
+  select.innerHTML = tournaments.length
+    ? tournaments.slice().reverse().map((t) => `<option value="${t.tournament_id}">${esc(t.name)} · ${esc(T[t.status] || t.status)}</option>`).join("")
+    : `<option value="">${esc(T.noTournaments)}</option>`;
+  if (keep && tournaments.some((t) => String(t.tournament_id) === keep)) select.value = keep;
+  await loadEntries();
+}
+
+async function loadEntries() {
+  const id = $("t-select").value;
+  if (!id) { entries = []; renderEntries(); return; }
+  const t = tournaments.find((x) => String(x.tournament_id) === id);
+  [entries, payments] = await Promise.all([
+    get(`/api/v1/tournaments/${id}/entries/`),
+    get(`/api/v1/cage/prize-payments/?tournament_id=${id}`),
+  ]);
+  await learn(entries.map((x) => x.player_id)).catch(() => {}); // names are a nicety
+  $("t-summary").textContent = t
+    ? `${T.buyInFee}: ${amount(t.buy_in)} + ${amount(t.fee)} · ${T.entries}: ${number(t.entries)} · ${T.prizePool}: ${amount(t.clock.prize_pool)} · ${T.placesPaid}: ${number(t.clock.places_paid)}`
+    : "";
+  renderEntries();
+}
+
+function renderEntries() {
+  const mine = (e) => player && e.player_id === player.id;
+  $("entries").innerHTML = entries.map((e) => `<tr class="${mine(e) ? "mine" : ""}">
+    <td>${e.entry_number}</td><td>${esc(label(e.player_id))}</td><td>${esc(T[e.status] || e.status)}</td>
+    <td class="num">${number(e.stack)}</td><td>${e.table_id ? `${e.table_id}/${e.seat}` : "—"}</td>
+    <td class="num">${e.rebuys}</td><td class="num">${e.add_ons}</td></tr>`).join("")
+    || `<tr class="muted"><td colspan="7">${esc(T.noEntries)}</td></tr>`;
+  const prizes = entries.filter((e) => e.prize).sort((a, b) => a.place - b.place);
+  const paid = new Map(payments.map((p) => [p.entry_number, p]));
+  $("prizes").innerHTML = prizes.map((e) => `<tr class="${mine(e) ? "mine" : ""}" data-entry="${e.entry_number}">
+    <td>${e.place}${e.place_to && e.place_to !== e.place ? `–${e.place_to}` : ""}</td>
+    <td>${esc(label(e.player_id))}</td><td>${e.entry_number}</td><td class="num">${amount(e.prize)}</td>
+    <td>${paid.has(e.entry_number)
+      ? `<span class="badge ok">${esc(T.paid)} ${time(paid.get(e.entry_number).paid_at).slice(0, 5)}</span>`
+      : `<button type="button" class="btn small primary" data-pay="${e.entry_number}">${esc(T.pay)}</button>`}</td></tr>`).join("")
+    || `<tr class="muted"><td colspan="5">${esc(T.noPrizes)}</td></tr>`;
+}
+
+// What the player pays for an entry, a re-entry, a rebuy or an add-on (CZK, prize pool + fee).
+function price(t, op) {
+  const c = t.config || {};
+  const part = { "re-entries": c.reentry, rebuys: c.rebuy, "add-ons": c.add_on }[op];
+  if (!part) return t.buy_in + t.fee;
+  return (part.price || 0) + (part.fee || 0);
+}
+
+$("prizes").addEventListener("click", (e) => {
+  const b = e.target.closest("button[data-pay]");
+  const id = $("t-select").value;
+  if (!b || !id) return;
+  const entry = entries.find((x) => x.entry_number === Number(b.dataset.pay));
+  const body = { tournament_id: Number(id), entry_number: entry.entry_number };
+  intent(b, $("t-result"), () => post("/api/v1/cage/prize-payments/", body), (p) => {
+    journal.unshift({ at: p.paid_at, who: label(p.player_id), what: `${T.prizePaid} (${p.place}.)`, value: -p.amount });
+    renderJournal();
+    loadEntries().catch(showError);
+  });
+});
+
+$("t-select").addEventListener("change", () => loadEntries().catch(showError));
+$("t-refresh").addEventListener("click", () => loadTournaments().catch(showError));
+$("t-actions").addEventListener("click", (e) => {
+  const b = e.target.closest("button[data-op]");
+  const id = $("t-select").value;
+  if (!b || !id) return;
+  if (!player) { $("t-result").className = "result error"; $("t-result").textContent = T.pickPlayer; return; }
+  const path = `/api/v1/tournaments/${id}/${b.dataset.op}/`;
+  const t = tournaments.find((x) => String(x.tournament_id) === id);
+  intent(b, $("t-result"), () => post(path, { player_id: player.id }), (answer) => {
+    if (answer && answer.refund !== undefined) record(`${b.textContent.trim()} · ${t.name}`, -answer.refund);
+    else record(`${b.textContent.trim()} · ${t.name}`, price(t, b.dataset.op));
+    loadTournaments().catch(showError);
+  });
+});
+
+// A link may name the player (and an amount): /cashier/?player=<id>&amount=<CZK>.
+async function fromLink() {
+  const params = new URLSearchParams(location.search);
+  const id = Number(params.get("player"));
+  if (!id) return;
+  const found = (await get(`/api/v1/players/search/?q=${id}`)).find((p) => p.id === id);
+  if (!found) return;
+  await choose(found);
+  if (params.get("amount")) { $("sale-amount").value = params.get("amount"); checkMinimum(); }
+}
+
+loadBalance();
+loadTournaments().catch(showError);
+fromLink().catch(showError);
+setInterval(loadBalance, 30_000); // the cage has no feed of its own: refresh the day's figures
+$("player-q").focus();

@@ -1,0 +1,48 @@
+"""Player search for the consoles (cashier, floor, director): find a player by name,
+nickname or id before a sale, a buy-in or a registration. Reference data, not events."""
+
+from django.db.models import Q
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from casino.api.players import PlayerSerializer
+from casino.models import Player
+
+SEARCH_LIMIT = 20
+MAX_IDS = 500
+
+
+class PlayerSearchView(APIView):
+    @extend_schema(
+        operation_id="search_players",
+        parameters=[
+            OpenApiParameter(
+                "q", str, description="Part of the name or nickname, or the player id."
+            ),
+            OpenApiParameter(
+                "ids",
+                str,
+                description="Comma-separated player ids (up to 500): these players, by id "
+                "(a console naming the entries of a tournament or a table).",
+            ),
+        ],
+        responses={200: PlayerSerializer(many=True)},
+    )
+    def get(self, request: Request) -> Response:
+        """Up to 20 players whose name or nickname contains ``q`` (case-insensitive), or
+        whose id is ``q``, by name; an empty ``q`` finds nobody (no browsing the
+        registry). With ``ids`` (comma-separated, up to 500): those players, by id."""
+        ids = [int(x) for x in request.query_params.get("ids", "").split(",") if x.isdigit()]
+        if ids:
+            by_id = Player.objects.filter(pk__in=ids[:MAX_IDS]).order_by("id")
+            return Response(PlayerSerializer(by_id, many=True).data)
+        q = request.query_params.get("q", "").strip()[:100]
+        if not q:
+            return Response([])
+        match = Q(name__icontains=q) | Q(nickname__icontains=q)
+        if q.isdigit():
+            match |= Q(pk=int(q))
+        players = Player.objects.filter(match).order_by("name", "id")[:SEARCH_LIMIT]
+        return Response(PlayerSerializer(players, many=True).data)

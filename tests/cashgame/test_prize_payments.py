@@ -1,0 +1,67 @@
+"""Tournament prizes paid at the cage: once per entry, the amount and place from the
+finished tournament's results."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cashgame.models import PrizePayment
+from casino.eventstore.models import StoredEvent
+from tests.conftest import TabletClient
+from tests.tournaments.play import create, ok, play_hand, register
+
+
+def _finished_heads_up(tablet: TabletClient) -> int:
+    tournament_id = create(tablet, min_entrants=2)
+    register(tablet, tournament_id, 2)
+    t = ok(tablet.post(f"/api/v1/tournaments/{tournament_id}/start/", {"reserve_tables": 0}))
+    rng = random.Random(7)
+    for _ in range(200):
+        if t["status"] == "finished":
+            break
+        for table_id in t["tables"]:
+            play_hand(tablet, table_id, rng, all_in=1.0)
+        t = ok(tablet.get(f"/api/v1/tournaments/{tournament_id}/"))
+    assert t["status"] == "finished"
+    return tournament_id
+
+
+def test_the_cage_pays_each_prize_once(tablet: TabletClient) -> None:
+    tournament_id = _finished_heads_up(tablet)
+    entries = ok(tablet.get(f"/api/v1/tournaments/{tournament_id}/entries/"))
+    winner = next(e for e in entries if e["place"] == 1)
+    loser = next(e for e in entries if e["place"] == 2)
+    assert winner["prize"] == 1000 and not loser["prize"]  # 2 x 500, one place paid
+    url = "/api/v1/cage/prize-payments/"
+
+    def pay(entry_number: int) -> Any:
+        return tablet.post(url, {"tournament_id": tournament_id, "entry_number": entry_number})
+
+    paid = pay(winner["entry_number"])
+    assert paid.status_code == 201, paid.json()
+    body = paid.json()
+    assert (body["player_id"], body["place"], body["amount"]) == (winner["player_id"], 1, 1000)
+    before = StoredEvent.objects.count()
+    again = pay(winner["entry_number"])
+    assert (again.status_code, again.json()["code"]) == (409, "prize_already_paid")
+    nothing = pay(loser["entry_number"])
+    assert (nothing.status_code, nothing.json()["code"]) == (422, "no_prize")
+    unknown = pay(99)
+    assert (unknown.status_code, unknown.json()["code"]) == (404, "entry_not_found")
+    assert StoredEvent.objects.count() == before  # refusals append nothing
+    listed = tablet.get(f"{url}?tournament_id={tournament_id}").json()
+    assert [(p["entry_number"], p["amount"]) for p in listed] == [(winner["entry_number"], 1000)]
+    assert PrizePayment.objects.count() == 1
+
+
+def test_a_replayed_payment_is_not_paid_twice(tablet: TabletClient) -> None:
+    tournament_id = _finished_heads_up(tablet)
+    entries = ok(tablet.get(f"/api/v1/tournaments/{tournament_id}/entries/"))
+    winner = next(e for e in entries if e["place"] == 1)
+    body = {"tournament_id": tournament_id, "entry_number": winner["entry_number"]}
+    first = tablet.post("/api/v1/cage/prize-payments/", body, key="prize-once")
+    retry = tablet.post("/api/v1/cage/prize-payments/", body, key="prize-once")
+    assert first.status_code == retry.status_code == 201
+    assert retry["Idempotent-Replayed"] == "true" and retry.json() == first.json()
+    assert PrizePayment.objects.count() == 1

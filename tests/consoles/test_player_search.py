@@ -1,0 +1,33 @@
+"""Player search (``search_players``): the consoles find a player before a sale, a buy-in
+or a registration."""
+
+from __future__ import annotations
+
+from casino.models import Player
+from tests.conftest import TabletClient
+
+
+def test_search_by_name_nickname_or_id(tablet: TabletClient) -> None:
+    jan = Player.objects.create(name="Jan Novák", nickname="Honza")
+    eva = Player.objects.create(name="Eva Svobodová", nickname="")
+    Player.objects.create(name="Petr Dvořák", nickname="")
+
+    def found(q: str) -> list[int]:
+        response = tablet.get(f"/api/v1/players/search/?q={q}")
+        assert response.status_code == 200
+        return [p["id"] for p in response.json()]
+
+    assert found("nov") == [jan.id]
+    assert found("HONZA") == [jan.id]
+    assert found(str(eva.id)) == [eva.id]
+    assert found("") == []  # no browsing the whole registry
+    assert tablet.get("/api/v1/players/search/?q=eva").json() == [
+        {"id": eva.id, "name": "Eva Svobodová", "nickname": ""}
+    ]
+
+
+def test_a_console_names_the_players_it_shows_by_id(tablet: TabletClient) -> None:
+    a = Player.objects.create(name="Ann A", nickname="Ace")
+    b = Player.objects.create(name="Bob B")
+    answer = tablet.get(f"/api/v1/players/search/?ids={b.id},{a.id},999999,x").json()
+    assert [(p["id"], p["name"]) for p in answer] == [(a.id, "Ann A"), (b.id, "Bob B")]

@@ -1,0 +1,127 @@
+"""Console pages of tournaments (issue #13): the director's console (login, director) and
+the public clock board (no login: ``/ws/tournaments/<id>/clock/`` carries no names)."""
+
+from django.urls import path
+from django.utils.translation import gettext_lazy as _
+
+from casino.consoles import console_page
+from casino.models import Role
+
+BOARD_STRINGS = {
+    "clock": _("Tournament clock"),
+    "level": _("Level"),
+    "break": _("Break"),
+    "breakDue": _("Break after this hand"),
+    "paused": _("Paused"),
+    "handForHand": _("Hand for hand"),
+    "ante": _("ante"),
+    "bbAnte": _("BB ante"),
+    "open": _("open"),
+    "closed": _("closed"),
+    "nextBreak": _("Next break at"),
+    "registering": _("Registration open"),
+    "finished": _("Finished"),
+    "notFound": _("No such tournament"),
+}
+"""Words the clock board's script writes (translated on each render, sent as JSON)."""
+
+DIRECTOR_STRINGS = {
+    **BOARD_STRINGS,
+    "registering": _("registering"),
+    "running": _("running"),
+    "finished": _("finished"),
+    "registered": _("registered"),
+    "playing": _("playing"),
+    "eliminated": _("eliminated"),
+    "unregistered": _("unregistered"),
+    "created": _("Tournament published."),
+    "done": _("Done."),
+    "confirmStart": _("Start the tournament now? Seats are drawn."),
+    "moves": _("Move"),
+    "seat": _("seat"),
+    "table": _("Table"),
+    "noTables": _("The tables are drawn at the start."),
+    "noMoves": _("No moves to make."),
+    "noEliminations": _("Nobody eliminated yet."),
+    "noPayouts": _("Prizes are fixed when the tournament ends."),
+    "choose": _("Choose a tournament or publish a new one."),
+    "on": _("on"),
+    "off": _("off"),
+    "player": _("Player"),
+    "none": _("No players found."),
+    "registerSelected": _("Register"),
+    "unregister": _("Unregister"),
+    "moved": _("moved"),
+    "eliminatedEvent": _("eliminated in place"),
+    "levelStarted": _("Level started"),
+}
+
+
+def _levels(minutes: int, *blinds: tuple[int, int, int]) -> list[dict[str, object]]:
+    return [
+        {
+            "small_blind": sb,
+            "big_blind": bb,
+            "ante": ante,
+            "ante_type": "big_blind_ante" if ante else "none",
+            "minutes": minutes,
+        }
+        for sb, bb, ante in blinds
+    ]
+
+
+_BLINDS = [
+    (25, 50, 0), (50, 100, 0), (75, 150, 0), (100, 200, 200), (150, 300, 300),
+    (200, 400, 400), (300, 600, 600), (400, 800, 800), (500, 1000, 1000),
+    (700, 1400, 1400), (1000, 2000, 2000), (1500, 3000, 3000),
+]  # fmt: skip
+
+STRUCTURES = [
+    {
+        "key": "standard",
+        "label": _("Standard: 20-minute levels, break after level 4"),
+        "starting_stack": 20000,
+        "levels": _levels(20, *_BLINDS),
+        "breaks": [{"after_level": 4, "minutes": 10}, {"after_level": 8, "minutes": 10}],
+    },
+    {
+        "key": "turbo",
+        "label": _("Turbo: 10-minute levels, break after level 6"),
+        "starting_stack": 10000,
+        "levels": _levels(10, *_BLINDS),
+        "breaks": [{"after_level": 6, "minutes": 10}],
+    },
+    {
+        "key": "deep",
+        "label": _("Deep stack: 30-minute levels, break after level 3"),
+        "starting_stack": 30000,
+        "levels": _levels(30, *_BLINDS),
+        "breaks": [{"after_level": 3, "minutes": 15}, {"after_level": 6, "minutes": 15}],
+    },
+]
+"""The structures the director starts from (blinds, antes, level and break lengths); the
+form may change the name, buy-in, fee, starting stack and the level length."""
+
+
+def _director(request: object) -> dict[str, object]:
+    return {"strings": DIRECTOR_STRINGS, "structures": STRUCTURES}
+
+
+urlpatterns = [
+    path(
+        "director/",
+        console_page(
+            "tournaments/director.html",
+            roles=[Role.DIRECTOR],
+            extra=_director,
+        ),
+        name="console-director",
+    ),
+    path(
+        "board/tournament/<int:tournament_id>/",
+        console_page(
+            "tournaments/board.html", roles=None, extra=lambda request: {"strings": BOARD_STRINGS}
+        ),
+        name="board-tournament",
+    ),
+]

@@ -1,0 +1,287 @@
+// The tournament director's console (issue #13): publish from a structure, registration and
+// late registration, start, pause/resume, breaks, hand-for-hand, close late registration;
+// the clock; the table plan with the balancing moves to make; eliminations and payouts.
+// A client of the public API and of the feed /ws/tournaments/<id>/ (resumed from version 0
+// on first connect, so the page sees every move decided so far; reconnects resume).
+import { get, post } from "../casino/api.js";
+import { Feed } from "../casino/feed.js";
+import { amount, esc, number, seconds, time } from "../casino/fmt.js";
+import { showError } from "../casino/shell.js";
+import { intent } from "../casino/intent.js";
+import { label, learn } from "../casino/names.js";
+
+const T = JSON.parse(document.getElementById("page-i18n").textContent);
+const STRUCTURES = JSON.parse(document.getElementById("structures").textContent);
+const $ = (id) => document.getElementById(id);
+
+let tid = null;
+let tournament = null;
+let entries = [];
+let clock = null;
+let clockAt = 0;
+let feed = null;
+let moves = [];
+let refreshTimer = null;
+const doneKey = () => `director-moves-done-${tid}`;
+const done = () => new Set(JSON.parse(localStorage.getItem(doneKey()) || "[]"));
+
+// --- publishing from a structure -----------------------------------------------------------
+
+$("n-structure").innerHTML = STRUCTURES.map((s) => `<option value="${s.key}">${esc(s.label)}</option>`).join("");
+function structure() { return STRUCTURES.find((s) => s.key === $("n-structure").value); }
+function fillFromStructure() {
+  const s = structure();
+  $("n-stack").value = s.starting_stack;
+  $("n-minutes").value = s.levels[0].minutes;
+  preview();
+}
+function preview() {
+  const s = structure();
+  const first = s.levels.slice(0, 4).map((l) => `${number(l.small_blind)}/${number(l.big_blind)}`).join(", ");
+  $("n-preview").textContent = `${s.levels.length} × ${$("n-minutes").value} min: ${first}, …`;
+}
+$("n-structure").addEventListener("change", fillFromStructure);
+$("n-minutes").addEventListener("input", preview);
+fillFromStructure();
+
+$("new-toggle").addEventListener("click", () => {
+  const card = $("new-card");
+  card.hidden = !card.hidden;
+  $("new-toggle").setAttribute("aria-expanded", String(!card.hidden));
+  if (!card.hidden) $("n-name").focus();
+});
+
+$("new-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const s = structure();
+  const minutes = Number($("n-minutes").value);
+  const body = {
+    name: $("n-name").value.trim(),
+    buy_in: Number($("n-buy-in").value),
+    fee: Number($("n-fee").value),
+    starting_stack: Number($("n-stack").value),
+    levels: s.levels.map((l) => ({ ...l, minutes })),
+    breaks: s.breaks,
+    table_size: Number($("n-table-size").value),
+  };
+  if ($("n-min").value) body.min_entrants = Number($("n-min").value);
+  if ($("n-late").value) body.late_reg_until_level = Number($("n-late").value);
+  intent(e.submitter, $("new-result"), () => post("/api/v1/tournaments/", body), async (t) => {
+    $("new-card").hidden = true;
+    await loadList(t.tournament_id);
+  });
+});
+
+// --- choosing a tournament ------------------------------------------------------------------
+
+async function loadList(select) {
+  const list = await get("/api/v1/tournaments/");
+  const el = $("t-select");
+  el.innerHTML = `<option value="">—</option>` + list.slice().reverse().map((t) =>
+    `<option value="${t.tournament_id}">${esc(t.name)} · ${esc(T[t.status] || t.status)}</option>`).join("");
+  const wanted = String(select || new URLSearchParams(location.search).get("t") || (list.length ? list[list.length - 1].tournament_id : ""));
+  if (list.some((t) => String(t.tournament_id) === wanted)) el.value = wanted;
+  open(el.value);
+}
+
+$("t-select").addEventListener("change", () => open($("t-select").value));
+
+function open(id) {
+  if (feed) feed.stop();
+  feed = null;
+  tid = id ? Number(id) : null;
+  $("tournament").hidden = !tid;
+  $("choose").textContent = tid ? "" : T.choose;
+  $("board-link").hidden = !tid;
+  if (!tid) return;
+  history.replaceState(null, "", `?t=${tid}`);
+  $("board-link").href = `/board/tournament/${tid}/`;
+  moves = [];
+  tournament = null;
+  const stream = `tournament-${tid}`;
+  feed = new Feed(`/ws/tournaments/${tid}/`, {
+    onSnapshot(state) { setTournament(state.tournament); refreshSoon(); },
+    onEvent(msg) {
+      if (msg.type === "clock") { setClock(msg.clock); return; }
+      if (msg.type !== "event") return;
+      if (msg.event_type === "tournaments.PlayerMoved") {
+        moves.push({ version: msg.version, at: msg.recorded_at, ...msg.data });
+      }
+      refreshSoon();
+    },
+    onError(msg) { showError(new Error(msg.detail || msg.code)); },
+  });
+  feed.adopt(stream, 0); // first connect: every event since the start (the moves so far)
+  feed.start();
+  refreshSoon(0);
+}
+
+// After events (many at once on a resume), read the tournament and its entries again.
+function refreshSoon(delay = 250) {
+  clearTimeout(refreshTimer);
+  refreshTimer = setTimeout(() => refresh().catch(showError), delay);
+}
+
+async function refresh() {
+  if (!tid) return;
+  const id = tid;
+  const [t, e] = await Promise.all([get(`/api/v1/tournaments/${id}/`), get(`/api/v1/tournaments/${id}/entries/`)]);
+  await learn(e.map((x) => x.player_id)).catch(() => {}); // names are a nicety: ids stay
+  if (id !== tid) return;
+  entries = e;
+  setTournament(t);
+}
+
+function setTournament(t) {
+  tournament = t;
+  setClock(t.clock);
+  renderStatus();
+  renderTables();
+}
+
+// --- the clock ------------------------------------------------------------------------------
+
+function setClock(c) {
+  clock = c;
+  clockAt = performance.now();
+  const ante = c.ante ? ` · ${c.ante_type === "big_blind_ante" ? T.bbAnte : T.ante} ${number(c.ante)}` : "";
+  $("clock-level").textContent = c.on_break ? T.break : `${T.level} ${c.level}`;
+  $("clock-blinds").textContent = `${number(c.small_blind)}/${number(c.big_blind)}${ante}`;
+  $("c-players").textContent = `${number(c.players_left)} / ${number(c.entries)}`;
+  $("c-average").textContent = `${number(c.average_stack)}`;
+  $("c-pool").textContent = amount(c.prize_pool);
+  $("c-paid").textContent = number(c.places_paid);
+  $("c-late").textContent = c.late_registration_open ? T.open : T.closed;
+  $("c-next").textContent = c.next_break_at ? time(c.next_break_at).slice(0, 5) : "—";
+  const flags = [];
+  if (c.paused) flags.push(T.paused);
+  if (c.on_break) flags.push(T.break);
+  else if (c.break_due) flags.push(T.breakDue);
+  if (c.hand_for_hand) flags.push(T.handForHand);
+  $("clock-flags").innerHTML = flags.map((f) => `<span class="flag">${esc(f)}</span>`).join(" ");
+  $("hfh").textContent = `${T.handForHand}: ${c.hand_for_hand ? T.on : T.off}`;
+  $("hfh").setAttribute("aria-pressed", String(c.hand_for_hand));
+  if (tournament) renderStatus();
+  tick();
+}
+
+function tick() {
+  if (!clock || !tournament) return;
+  const live = tournament.status === "running" && (!clock.paused || clock.on_break);
+  const base = clock.on_break ? clock.break_seconds_left : clock.seconds_left;
+  const left = Math.max(0, base - (live ? (performance.now() - clockAt) / 1000 : 0));
+  $("clock-time").textContent = seconds(left);
+}
+setInterval(tick, 250);
+
+// Only the commands that make sense now: start while registering; pause or resume, call a
+// break or end it, while running.
+function renderStatus() {
+  const status = tournament.status;
+  $("t-status").textContent = T[status] || status;
+  const c = clock || {};
+  const hide = {
+    "clock/pause": c.paused, "clock/resume": !c.paused,
+    breaks: c.on_break || c.break_due, "breaks/end": !c.on_break,
+  };
+  for (const el of document.querySelectorAll("#controls [data-when]")) {
+    const op = el.dataset.op || (el.querySelector("[data-op]") || {}).dataset?.op;
+    el.hidden = el.dataset.when !== status || Boolean(hide[op]);
+  }
+}
+
+// --- director's commands ----------------------------------------------------------------------
+
+$("controls").addEventListener("click", (e) => {
+  const b = e.target.closest("button[data-op]");
+  if (!b || !tid) return;
+  const op = b.dataset.op;
+  let body = {};
+  if (op === "start") {
+    if (!confirm(T.confirmStart)) return;
+    body = { reserve_tables: Number($("reserve").value || 0), game: $("start-game").value };
+  } else if (op === "breaks") {
+    body = $("break-minutes").value ? { minutes: Number($("break-minutes").value) } : {};
+  } else if (op === "hand-for-hand") {
+    body = { on: !(clock && clock.hand_for_hand) };
+  }
+  intent(b, $("op-result"), () => post(`/api/v1/tournaments/${tid}/${op}/`, body), (t) => setTournament(t));
+});
+
+// --- registration -------------------------------------------------------------------------------
+
+$("search-form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  try {
+    const found = await get(`/api/v1/players/search/?q=${encodeURIComponent($("player-q").value.trim())}`);
+    $("player-results").innerHTML = found.length ? found.map((p) => `<li class="row">
+      <span>${esc(p.name)} ${p.nickname ? `<span class="muted">(${esc(p.nickname)})</span>` : ""} <span class="muted">#${p.id}</span></span>
+      <button type="button" class="btn small shrink" data-register="${p.id}">${esc(T.registerSelected)}</button></li>`).join("")
+      : `<li class="muted">${esc(T.none)}</li>`;
+  } catch (err) { showError(err); }
+});
+
+$("player-results").addEventListener("click", (e) => {
+  const b = e.target.closest("button[data-register]");
+  if (!b || !tid) return;
+  const body = { player_id: Number(b.dataset.register) };
+  intent(b, $("reg-result"), () => post(`/api/v1/tournaments/${tid}/registrations/`, body), () => refreshSoon(0));
+});
+
+$("entries").addEventListener("click", (e) => {
+  const b = e.target.closest("button[data-unregister]");
+  if (!b || !tid) return;
+  const body = { player_id: Number(b.dataset.unregister) };
+  intent(b, $("reg-result"), () => post(`/api/v1/tournaments/${tid}/unregistrations/`, body), () => refreshSoon(0));
+});
+
+// --- table plan, moves, eliminations, payouts ------------------------------------------------
+
+function renderTables() {
+  const playing = entries.filter((e) => e.status === "playing" && e.table_id);
+  const tables = new Map();
+  for (const e of playing) {
+    if (!tables.has(e.table_id)) tables.set(e.table_id, []);
+    tables.get(e.table_id).push(e);
+  }
+  $("plan").innerHTML = tables.size ? [...tables.entries()].sort((a, b) => a[0] - b[0]).map(([table, list]) => {
+    const chips = list.reduce((s, e) => s + e.stack, 0);
+    return `<div class="tbl" data-table="${table}"><h4>${esc(T.table)} ${table} · ${list.length}</h4><ol>${list.sort((a, b) => a.seat - b.seat).map((e) =>
+      `<li><span>${e.seat}. ${esc(label(e.player_id))}</span><span>${number(e.stack)}</span></li>`).join("")}</ol>
+      <div class="muted small">Σ ${number(chips)}</div></div>`;
+  }).join("") : `<p class="muted">${esc(T.noTables)}</p>`;
+
+  const finished = done();
+  $("moves").innerHTML = moves.length ? moves.slice().reverse().map((m) => {
+    const key = `${m.version}:${m.player_id}`;
+    const ok = finished.has(key);
+    return `<li class="${ok ? "muted" : "todo"}"><label><input type="checkbox" data-move="${key}" ${ok ? "checked" : ""}>
+      ${esc(T.moves)} ${esc(label(m.player_id))}: ${esc(T.table)} ${m.from_table} ${esc(T.seat)} ${m.from_seat} → ${esc(T.table)} ${m.to_table} ${esc(T.seat)} ${m.to_seat}
+      <span class="muted small">(${esc(m.reason)}, ${time(m.at)})</span></label></li>`;
+  }).join("") : `<li class="muted">${esc(T.noMoves)}</li>`;
+
+  const out = entries.filter((e) => e.status === "eliminated").sort((a, b) => (a.place || 1e9) - (b.place || 1e9));
+  $("eliminations").innerHTML = out.length ? out.map((e) => `<tr><td>${e.place ?? "—"}${e.place_to && e.place_to !== e.place ? `–${e.place_to}` : ""}</td>
+    <td>${esc(label(e.player_id))}</td><td>${e.entry_number}</td><td class="num">${e.prize ? amount(e.prize) : "—"}</td></tr>`).join("")
+    : `<tr class="muted"><td colspan="4">${esc(T.noEliminations)}</td></tr>`;
+
+  const paid = entries.filter((e) => e.prize).sort((a, b) => a.place - b.place);
+  $("payouts").innerHTML = paid.length ? paid.map((e) => `<tr><td>${e.place}</td><td>${esc(label(e.player_id))}</td><td class="num">${amount(e.prize)}</td></tr>`).join("")
+    : `<tr class="muted"><td colspan="3">${esc(T.noPayouts)} ${clock ? `(${number(clock.places_paid)} · ${amount(clock.prize_pool)})` : ""}</td></tr>`;
+
+  $("entries").innerHTML = entries.map((e) => `<tr><td>${e.entry_number}</td><td>${esc(label(e.player_id))}</td><td>${esc(T[e.status] || e.status)}</td>
+    <td class="num">${number(e.stack)}</td><td>${e.table_id ? `${e.table_id}/${e.seat}` : "—"}</td>
+    <td>${e.status === "registered" && tournament && tournament.status === "registering"
+      ? `<button type="button" class="btn small" data-unregister="${e.player_id}">${esc(T.unregister)}</button>` : ""}</td></tr>`).join("");
+}
+
+$("moves").addEventListener("change", (e) => {
+  const box = e.target.closest("input[data-move]");
+  if (!box) return;
+  const set = done();
+  if (box.checked) set.add(box.dataset.move); else set.delete(box.dataset.move);
+  localStorage.setItem(doneKey(), JSON.stringify([...set]));
+  renderTables();
+});
+
+loadList().catch(showError);

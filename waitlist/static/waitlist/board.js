@@ -1,0 +1,71 @@
+// The waiting-list TV board (issue #13). Public feed /ws/board/waitlists/: whole board
+// snapshots only (nicknames or initials). A call counts down locally from the snapshot's
+// call_seconds_left (measured from when the snapshot arrived, so the TV's own clock does not
+// matter); every new snapshot corrects it. The feed client reconnects on its own and shows
+// "offline" while it is down.
+import { Feed } from "../casino/feed.js";
+import { esc, number, seconds } from "../casino/fmt.js";
+import { startWallClock } from "../casino/board.js";
+
+const T = JSON.parse(document.getElementById("board-i18n").textContent);
+const MAX_NAMES = 12;
+const listsEl = document.getElementById("lists");
+const emptyEl = document.getElementById("no-lists");
+let board = null;
+let receivedAt = 0;
+
+function waitText(list) {
+  if (list.list_kind === "interest") {
+    const left = Math.max(0, (list.interest_threshold || 0) - list.waiting);
+    return `${T.interest} · ${left} ${T.needed}`;
+  }
+  const s = list.estimated_wait_seconds;
+  if (s === null || s === undefined) return `${T.wait}: ${T.unknown}`;
+  if (s === 0) return `${T.wait}: ${T.now}`;
+  return `${T.wait}: ~${number(Math.round(s / 60))} ${T.min}`;
+}
+
+function render() {
+  const lists = board ? board.lists : [];
+  emptyEl.hidden = lists.length > 0;
+  listsEl.innerHTML = lists.map((list) => {
+    const shown = list.names.slice(0, MAX_NAMES);
+    const rest = list.names.length - shown.length;
+    const rows = shown.map((n) => `
+      <li class="${n.called ? "called" : ""} ${n.away ? "away" : ""}" data-position="${n.position}">
+        <span class="pos">${n.position}</span>
+        <span class="name">${esc(n.display)}</span>
+        ${n.called ? `<span class="tag">${esc(T.called)}</span>
+          <span class="countdown" data-seconds-left="${n.call_seconds_left ?? ""}"></span>` : ""}
+        ${n.away && !n.called ? `<span class="tag">${esc(T.away)}</span>` : ""}
+      </li>`).join("");
+    return `
+      <section class="list" data-list="${esc(list.list_id)}">
+        <h2><span>${esc(list.game)}</span>
+            <span class="stakes">${number(list.small_blind)}/${number(list.big_blind)}</span></h2>
+        <div class="meta">${number(list.waiting)} ${esc(T.waiting)} · ${esc(waitText(list))}</div>
+        <ol>${rows || `<li class="muted">${esc(T.empty)}</li>`}</ol>
+        ${rest > 0 ? `<div class="more">+ ${rest} ${esc(T.more)}</div>` : ""}
+      </section>`;
+  }).join("");
+  tick();
+}
+
+function tick() {
+  const elapsed = (performance.now() - receivedAt) / 1000;
+  for (const el of listsEl.querySelectorAll(".countdown")) {
+    const start = Number(el.dataset.secondsLeft);
+    if (el.dataset.secondsLeft === "" || Number.isNaN(start)) continue;
+    el.textContent = seconds(Math.max(0, start - elapsed));
+  }
+}
+
+new Feed("/ws/board/waitlists/", {
+  onSnapshot(state) {
+    board = state;
+    receivedAt = performance.now();
+    render();
+  },
+}).start();
+setInterval(tick, 250);
+startWallClock();
