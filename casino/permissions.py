@@ -191,6 +191,12 @@ MATRIX: dict[str, frozenset[Role]] = {
     "set_hand_for_hand": _roles(DIRECTOR),  # TSEAT-9
     "close_late_registration": _roles(DIRECTOR),  # TREG-7
     "report_tournaments": REPORTS,
+    # deals (issue #14): the player asks and confirms at the table, staff record it
+    "get_tournament_deal": _roles(DIRECTOR, FLOOR, CASHIER, MANAGER),
+    "request_deal": _roles(DIRECTOR, FLOOR),  # DEAL-4
+    "propose_deal": _roles(DIRECTOR),  # DEAL-5..9: the director proposes
+    "confirm_deal": _roles(DIRECTOR, FLOOR),  # DEAL-5: each confirmation recorded
+    "cancel_deal": _roles(DIRECTOR, FLOOR),
     # --- waiting lists (issue #5) ------------------------------------------------------------
     "list_waitlists": _roles(FLOOR),  # the floor console (phone numbers: floor only)
     "get_waitlist": _roles(FLOOR),

@@ -166,6 +166,62 @@ CloseLateView = _tournament_write(
 )
 
 
+# --- deals (DEAL-1..11) ---------------------------------------------------------------------
+
+
+class DealView(APIView):
+    @extend_schema(
+        operation_id="get_tournament_deal",
+        responses={200: s.DealSerializer, 404: ErrorSerializer},
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        """The deal: who asked, whether the final table is paused for it (DEAL-4), the
+        proposal with each share (CZK) and the confirmations (DEAL-5), the agreed deal."""
+        return Response(selectors.deal_payload(tournament_id))
+
+
+def _deal_write(
+    operation_id: str, service: Any, doc: str, request: type = s.PlayerRequest
+) -> type[APIView]:
+    def perform(data: dict[str, Any], *, tournament_id: int, if_match: int | None) -> Any:
+        service(tournament_id=tournament_id, if_match=if_match, **data)
+        return selectors.deal_payload(tournament_id)
+
+    return write_view(
+        operation_id=operation_id, request=request, response=s.DealSerializer,
+        perform=perform, doc=doc,
+    )  # fmt: skip
+
+
+RequestDealView = _deal_write(
+    "request_deal",
+    services.request_deal,
+    "A remaining player asks to discuss a deal (DEAL-4); when all have, the final table "
+    "pauses after the hand in progress and the director is alerted. Refused when the event "
+    "has no deals (DEAL-1) or before the final table (DEAL-3).",
+)
+ProposeDealView = _deal_write(
+    "propose_deal",
+    services.propose_deal,
+    "The director proposes a deal: ICM (DEAL-7), chip count (DEAL-8), even split (DEAL-9) "
+    "or custom amounts (DEAL-5), leaving money on the table for 1st (DEAL-6). Every "
+    "remaining player must have a share (DEAL-2). No leaderboard points (DEAL-11).",
+    s.ProposeDealRequest,
+)
+ConfirmDealView = _deal_write(
+    "confirm_deal",
+    services.confirm_deal,
+    "Record a player's confirmation of the numbers; the last one makes the deal final and "
+    "it replaces the remaining payouts (DEAL-5).",
+)
+CancelDealView = _deal_write(
+    "cancel_deal",
+    services.cancel_deal,
+    "A player declines, or the director calls the deal off: play resumes.",
+    s.CancelDealRequest,
+)
+
+
 class TournamentReportView(APIView):
     @extend_schema(
         operation_id="report_tournaments", responses={200: s.TournamentSerializer(many=True)}

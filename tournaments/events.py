@@ -423,6 +423,96 @@ class TournamentFinished(DomainEvent):
     results: tuple[Result, ...]
 
 
+# --- deals (DEAL-1..11; tournaments.domain.deals) ------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DealShare:
+    """A player's part of a deal: his ``chips`` when it was proposed and the ``amount``
+    (CZK) he is paid instead of his place's prize (``entry_number``: his entry)."""
+
+    player_id: int
+    entry_number: int
+    chips: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealRequested(DomainEvent):
+    """A remaining player asked to discuss a deal (DEAL-4)."""
+
+    TYPE = "tournaments.DealRequested"
+    player_id: int
+    requested_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class DealDiscussionStarted(DomainEvent):
+    """Every remaining player asked: the final table deals no new hand (the hand in
+    progress ends first) and the director is alerted (DEAL-4; the console feed shows it)."""
+
+    TYPE = "tournaments.DealDiscussionStarted"
+    table_id: int
+    players: tuple[int, ...]
+    started_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class DealProposed(DomainEvent):
+    """The director's proposal (DEAL-5..9): ``method`` ``icm`` / ``chip_count`` /
+    ``even_split`` / ``custom``; ``remaining_prizes`` (CZK, 1st first) are the published
+    prizes still to be won, ``money_on_table`` (CZK) is left for 1st place (DEAL-6) and the
+    ``shares`` sum to ``sum(remaining_prizes) - money_on_table``. ICM: ``icm_method``
+    (``subset_dp`` / ``monte_carlo``), its ``icm_seed`` and the largest standard error
+    (CZK, 0 when exact)."""
+
+    TYPE = "tournaments.DealProposed"
+    deal_number: int
+    method: str
+    remaining_prizes: tuple[int, ...]
+    money_on_table: int
+    shares: tuple[DealShare, ...]
+    icm_method: str | None
+    icm_seed: int | None
+    icm_standard_error: float
+    proposed_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class DealConfirmed(DomainEvent):
+    """A player confirmed the numbers of deal ``deal_number`` (DEAL-5)."""
+
+    TYPE = "tournaments.DealConfirmed"
+    deal_number: int
+    player_id: int
+    confirmed_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class DealAgreed(DomainEvent):
+    """Every player confirmed: the ``shares`` replace the remaining payouts (DEAL-5, ELIM-6);
+    ``money_on_table`` (CZK) goes to the winner on top of his share; play resumes (or the
+    event ends when nothing is left to play for). No leaderboard points (DEAL-11)."""
+
+    TYPE = "tournaments.DealAgreed"
+    deal_number: int
+    shares: tuple[DealShare, ...]
+    money_on_table: int
+    agreed_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class DealCancelled(DomainEvent):
+    """The discussion ended without a deal (a player declined, or the director called it
+    off): play resumes with the published payouts. ``player_id``: who declined, if one."""
+
+    TYPE = "tournaments.DealCancelled"
+    deal_number: int
+    reason: str
+    player_id: int | None
+    cancelled_at: str
+
+
 TOURNAMENT_EVENT_TYPES: tuple[type[DomainEvent], ...] = (
     TournamentCreated,
     PlayerRegistered,
@@ -450,4 +540,10 @@ TOURNAMENT_EVENT_TYPES: tuple[type[DomainEvent], ...] = (
     TableBroken,
     FinalTableRedrawn,
     TournamentFinished,
+    DealRequested,
+    DealDiscussionStarted,
+    DealProposed,
+    DealConfirmed,
+    DealAgreed,
+    DealCancelled,
 )

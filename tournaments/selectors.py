@@ -51,3 +51,24 @@ def entries_payload(tournament_id: int) -> list[dict[str, Any]]:
         .order_by("entry_number")
         .values(*ENTRY_FIELDS)
     )
+
+
+def deal_payload(tournament_id: int) -> dict[str, Any]:
+    """The deal (:class:`tournaments.serializers.DealSerializer`): who asked, whether the
+    table is paused for it, the proposal and its confirmations, the agreed deal.
+
+    Raises:
+        NotFound ``tournament_not_found``.
+    """
+    from tournaments.services import load_tournament
+
+    loaded = load_tournament(tournament_id)
+    deal = loaded.state.deal
+    return {
+        "requests": sorted(deal.requests),
+        "discussing": deal.discussing,
+        "proposal": None if deal.proposal is None else dataclasses.asdict(deal.proposal),
+        "confirmations": sorted(deal.confirmations),
+        "agreed": None if deal.agreed is None else dataclasses.asdict(deal.agreed),
+        "version": loaded.version,
+    }

@@ -1,6 +1,8 @@
 """Typed request and response shapes of the tournament endpoints. Money in CZK, chips in
 chips, minutes for level and break lengths, times ISO-8601 UTC."""
 
+from typing import Any
+
 from rest_framework import serializers
 
 MAX_AMOUNT = 10**12
@@ -190,3 +192,77 @@ class NoBody(serializers.Serializer):
 class RefundSerializer(serializers.Serializer):
     refund = serializers.IntegerField(help_text="Buy-in + fee returned, CZK (TREG-10).")
     tournament = TournamentSerializer()
+
+
+# --- deals (DEAL-1..11) ---------------------------------------------------------------------
+
+
+class DealAmountSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField(min_value=1)
+    amount = serializers.IntegerField(min_value=0, max_value=MAX_AMOUNT, help_text="CZK")
+
+
+class ProposeDealRequest(serializers.Serializer):
+    method = serializers.ChoiceField(
+        choices=["icm", "chip_count", "even_split", "custom"], default="icm",
+        help_text="DEAL-7 (default), DEAL-8, DEAL-9, or custom amounts (DEAL-5).",
+    )  # fmt: skip
+    money_on_table = serializers.IntegerField(
+        min_value=0, max_value=MAX_AMOUNT, required=False, allow_null=True,
+        help_text="CZK left for 1st place (DEAL-6); default: the event's requirement.",
+    )  # fmt: skip
+    amounts = DealAmountSerializer(many=True, required=False, help_text="Custom only.")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if set(self.initial_data) & {"points", "leaderboard_points"}:
+            raise serializers.ValidationError(
+                {"points": "Leaderboard points may not be part of a deal (DEAL-11)."}
+            )
+        if "amounts" in attrs:
+            rows = attrs.pop("amounts")
+            attrs["amounts"] = {r["player_id"]: r["amount"] for r in rows}
+            if len(attrs["amounts"]) != len(rows):
+                raise serializers.ValidationError({"amounts": "one amount per player"})
+        return attrs
+
+
+class CancelDealRequest(serializers.Serializer):
+    reason = serializers.CharField(max_length=200, default="director")
+    player_id = serializers.IntegerField(
+        min_value=1, required=False, allow_null=True, help_text="The player who declined."
+    )
+
+
+class DealShareSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField()
+    entry_number = serializers.IntegerField()
+    chips = serializers.IntegerField()
+    amount = serializers.IntegerField(help_text="CZK")
+
+
+class DealProposalSerializer(serializers.Serializer):
+    deal_number = serializers.IntegerField()
+    method = serializers.CharField()
+    remaining_prizes = serializers.ListField(child=serializers.IntegerField())
+    money_on_table = serializers.IntegerField()
+    shares = DealShareSerializer(many=True)
+    icm_method = serializers.CharField(allow_null=True)
+    icm_seed = serializers.IntegerField(allow_null=True)
+    icm_standard_error = serializers.FloatField(help_text="CZK; 0 when exact.")
+    proposed_at = serializers.CharField()
+
+
+class DealAgreedSerializer(serializers.Serializer):
+    deal_number = serializers.IntegerField()
+    shares = DealShareSerializer(many=True)
+    money_on_table = serializers.IntegerField()
+    agreed_at = serializers.CharField()
+
+
+class DealSerializer(serializers.Serializer):
+    requests = serializers.ListField(child=serializers.IntegerField())
+    discussing = serializers.BooleanField(help_text="The final table is paused (DEAL-4).")
+    proposal = DealProposalSerializer(allow_null=True)
+    confirmations = serializers.ListField(child=serializers.IntegerField())
+    agreed = DealAgreedSerializer(allow_null=True)
+    version = serializers.IntegerField()

@@ -29,7 +29,7 @@ from casino.models import require_player
 from tables import services as table_services
 from tables import tournament_hooks
 from tables.domain.table import Stakes
-from tournaments.domain import seating
+from tournaments.domain import deals, seating
 from tournaments.domain import tournament as domain
 from tournaments.domain.config import TABLE_ANTE_TYPES, TournamentConfig, validate_config
 from tournaments.domain.tournament import TournamentState
@@ -225,6 +225,64 @@ def start_tournament(
     )
     execute(tournament_id, domain.StartTournament(table_ids, _seed()), if_match=if_match)
     execute(tournament_id, domain.StartClock())
+
+
+# --- deals (DEAL-1..11) ------------------------------------------------------------------------
+
+
+def request_deal(*, tournament_id: int, player_id: int, if_match: int | None = None) -> None:
+    """A remaining player asks to discuss a deal; when all have, the final table pauses
+    after the hand in progress and the director's feed shows ``DealDiscussionStarted``
+    (DEAL-4).
+
+    Raises:
+        DomainError ``deals_not_allowed`` (DEAL-1), ``deal_not_at_final_table`` (DEAL-3),
+        ``not_in_deal`` (DEAL-2).
+    """
+    execute(tournament_id, deals.RequestDeal(player_id), if_match=if_match)
+
+
+def propose_deal(
+    *,
+    tournament_id: int,
+    method: str = "icm",
+    money_on_table: int | None = None,
+    amounts: dict[int, int] | None = None,
+    if_match: int | None = None,
+) -> None:
+    """The director proposes a deal by ICM, chip count, even split or custom amounts (CZK,
+    every remaining player), leaving ``money_on_table`` CZK for 1st place (DEAL-5..9).
+
+    Raises:
+        DomainError ``no_deal_discussion`` (DEAL-4), ``deal_must_include_everyone``
+        (DEAL-2), ``invalid_deal`` (DEAL-5/6), ``prize_pool_provisional`` (TREG-15).
+    """
+    command = deals.ProposeDeal(method, money_on_table, amounts, _seed())
+    execute(tournament_id, command, if_match=if_match)
+
+
+def confirm_deal(*, tournament_id: int, player_id: int, if_match: int | None = None) -> None:
+    """Record a player's confirmation; the last one makes the deal final (DEAL-5).
+
+    Raises:
+        DomainError ``no_deal_proposed``, ``not_in_deal`` (DEAL-2).
+    """
+    execute(tournament_id, deals.ConfirmDeal(player_id), if_match=if_match)
+
+
+def cancel_deal(
+    *,
+    tournament_id: int,
+    reason: str = "director",
+    player_id: int | None = None,
+    if_match: int | None = None,
+) -> None:
+    """A player declines or the director calls the deal off; play resumes.
+
+    Raises:
+        DomainError ``no_deal_discussion``.
+    """
+    execute(tournament_id, deals.CancelDeal(reason, player_id), if_match=if_match)
 
 
 # --- the clock ---------------------------------------------------------------------------------

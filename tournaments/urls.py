@@ -21,5 +21,10 @@ urlpatterns = [
     path(T + "breaks/end/", api.EndBreakView.as_view(), name="tournament-break-end"),
     path(T + "hand-for-hand/", api.HandForHandView.as_view(), name="tournament-hfh"),
     path(T + "late-registration/close/", api.CloseLateView.as_view(), name="tournament-late"),
+    path(T + "deal/", api.DealView.as_view(), name="tournament-deal"),
+    path(T + "deal/requests/", api.RequestDealView.as_view(), name="tournament-deal-request"),
+    path(T + "deal/proposals/", api.ProposeDealView.as_view(), name="tournament-deal-propose"),
+    path(T + "deal/confirmations/", api.ConfirmDealView.as_view(), name="tournament-deal-ok"),
+    path(T + "deal/cancel/", api.CancelDealView.as_view(), name="tournament-deal-cancel"),
     path("reports/tournaments/", api.TournamentReportView.as_view(), name="report-tournaments"),
 ]

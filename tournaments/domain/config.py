@@ -20,6 +20,9 @@ Where the house documents disagree the choice is a field with the recommended de
 * ``breaks_mode``: ``"scheduled"`` (breaks after given levels, CLK-6/CLK-8) or
   ``"synchronized"`` (at :``sync_minute`` every ``sync_every_hours``, CLK-3/CLK-4).
 * ``min_entrants``: ``None`` means one full table (TREG-3; 9, or 6 for 6-max).
+* ``deal_min_stage``: ``"final_table"`` (DEAL-3, 004, default) or ``"any"`` (000: any
+  time, if every remaining player takes part). ``deals_allowed`` (DEAL-1, default on) and
+  ``deal_money_on_table`` (DEAL-6: CZK the house requires left for 1st place, default 0).
 * ``late_reg_close_at_money`` (TREG-8, default on) and ``late_reg_close_below_full_table``
   (TREG-4, the 000 "absent player stack" cut-off; default off).
 """
@@ -40,6 +43,7 @@ BalancePlacement = Literal["worst_position", "similar_position"]
 SeatFilter = Literal["not_between_button_and_big_blind", "any"]
 BreaksMode = Literal["scheduled", "synchronized"]
 TieRemainder = Literal["better_hand", "left_of_button"]
+DealMinStage = Literal["final_table", "any"]
 
 ANTE_TYPES = ("none", "ante", "big_blind_ante")
 TABLE_ANTE_TYPES = {"none": "none", "ante": "per_player", "big_blind_ante": "big_blind"}
@@ -215,6 +219,9 @@ class TournamentConfig:
     broken_table_seat_filter: SeatFilter = "not_between_button_and_big_blind"
     final_table_size: int | None = None
     tie_remainder: TieRemainder = "better_hand"
+    deals_allowed: bool = True
+    deal_min_stage: DealMinStage = "final_table"
+    deal_money_on_table: int = 0
 
     @property
     def minimum_field(self) -> int:
@@ -318,6 +325,8 @@ def validate_config(c: TournamentConfig) -> None:
     for name, rule in (("reentry", c.reentry), ("rebuy", c.rebuy), ("add_on", c.add_on)):
         if rule.price < 0 or rule.fee < 0 or rule.stack < 0 or rule.max_per_player < 0:
             problems.append(f"{name}: price, fee, stack and max_per_player must be >= 0")
+    if c.deal_money_on_table < 0:
+        problems.append("deal_money_on_table must be >= 0 CZK (DEAL-6)")
     if c.payout_rounding_unit <= 0:
         problems.append("payout_rounding_unit must be > 0 CZK")
     if not c.payout_table:
@@ -340,6 +349,7 @@ def validate_config(c: TournamentConfig) -> None:
         ("balance_placement", c.balance_placement),
         ("broken_table_seat_filter", c.broken_table_seat_filter),
         ("tie_remainder", c.tie_remainder),
+        ("deal_min_stage", c.deal_min_stage),
     ):
         allowed = _CHOICES[name]
         if value not in allowed:
@@ -356,4 +366,5 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "balance_placement": ("worst_position", "similar_position"),
     "broken_table_seat_filter": ("not_between_button_and_big_blind", "any"),
     "tie_remainder": ("better_hand", "left_of_button"),
+    "deal_min_stage": ("final_table", "any"),
 }

@@ -55,7 +55,7 @@ from typing import Any
 
 from casino.domain_events import DomainEvent
 from casino.errors import DomainError
-from tournaments.domain import payouts, seating
+from tournaments.domain import deals, payouts, seating
 from tournaments.domain.config import (
     HAND_MIN_RAISE_RULE,
     TournamentConfig,
@@ -70,6 +70,7 @@ from tournaments.events import (
     ButtonDraw,
     ClockPaused,
     ClockResumed,
+    DealAgreed,
     DrawnCard,
     FinalTableRedrawn,
     HandForHandEnded,
@@ -225,6 +226,7 @@ class TournamentState:
     eliminations: tuple[Elimination, ...] = ()
     final_table_id: int | None = None
     results: tuple[Result, ...] = ()
+    deal: deals.DealState = field(default_factory=deals.DealState)
 
     @property
     def players_left(self) -> int:
@@ -403,7 +405,7 @@ Command = (
     CreateTournament | Register | Unregister | LateRegister | ReEnter | Rebuy | AddOn
     | StartTournament | StartClock | AdvanceLevel | PauseClock | ResumeClock | StartBreak
     | EndBreak | CloseLateRegistration | StartHandForHand | EndHandForHand | StartTableHand
-    | RecordHandResult
+    | RecordHandResult | deals.DealCommand
 )  # fmt: skip
 
 
@@ -445,6 +447,8 @@ def _refusal(state: TournamentState, table_id: int) -> tuple[str, str | None] | 
         return "on_break", "CLK-8"
     if state.clock.break_due is not None:
         return "break_due", "CLK-7"
+    if state.deal.discussing:
+        return "deal_in_discussion", "DEAL-4"
     if _final_table_due(state):
         return "final_table_due", "TSEAT-8"
     if table_id in _tables_due_to_break(state):
@@ -1234,16 +1238,28 @@ def _final_table(b: _Builder, rng: random.Random) -> None:
     ))  # fmt: skip
 
 
-def final_results(s: TournamentState, winner: int) -> tuple[Result, ...]:
+def final_results(
+    s: TournamentState, winner: int, top: tuple[tuple[int, int, int], ...] | None = None
+) -> tuple[Result, ...]:
     """Every entry's final place and prize (ELIM-2..6): the winner 1st, then the
-    elimination groups from the last one back, ties sharing their places' prizes."""
+    elimination groups from the last one back, ties sharing their places' prizes.
+
+    ``top``: the players still in when the event ends otherwise (a deal with nothing left
+    to play for, or equal prizes, ELIM-1), as ``(player_id, place, place_to)``. After a deal
+    its players get their agreed shares instead of their places' prizes, and the winner the
+    money left on the table too (DEAL-5, ELIM-6)."""
     cfg = s.config
     groups: dict[int, list[Elimination]] = {}
     for e in s.eliminations:
         groups.setdefault(e.group, []).append(e)
-    finishers = [payouts.Finisher(s.players[winner].entry_number, 1, 1)]
-    players = {s.players[winner].entry_number: winner}
-    place = 2
+    top = top if top is not None else ((winner, 1, 1),)
+    finishers = []
+    players = {}
+    for rank, (pid, first, last) in enumerate(top):
+        entry = s.players[pid].entry_number
+        finishers.append(payouts.Finisher(entry, first, last, rank))
+        players[entry] = pid
+    place = len(top) + 1
     for group_id in sorted(groups, reverse=True):
         members = sorted(groups[group_id], key=lambda e: (e.place, e.tie_rank))
         base = members[0].place
@@ -1257,19 +1273,51 @@ def final_results(s: TournamentState, winner: int) -> tuple[Result, ...]:
     prizes = payouts.place_prizes(s.prize_pool, cfg.payout_table, s.entries,
                                   cfg.payout_rounding_unit)  # fmt: skip
     amounts = payouts.award(prizes, finishers, cfg.payout_rounding_unit)
+    agreed = s.deal.agreed
+    if agreed is not None:
+        for share in agreed.shares:
+            amounts[share.entry_number] = share.amount
+        winner_entry = s.players[winner].entry_number
+        amounts[winner_entry] += agreed.money_on_table
     return tuple(
         Result(f.key, players[f.key], f.place, f.place_to, amounts[f.key])
         for f in sorted(finishers, key=lambda f: (f.place, f.tie_rank, f.key))
     )
 
 
-def _finish(b: _Builder, now: datetime) -> None:
+def _finish(
+    b: _Builder, now: datetime, top: tuple[tuple[int, int, int], ...] | None = None
+) -> None:
     s = b.state
-    winner = next(p.player_id for p in s.players.values() if p.status == PLAYING and p.stack)
+    if top:
+        winner = top[0][0]
+    else:
+        winner = next(p.player_id for p in s.players.values() if p.status == PLAYING and p.stack)
     b.emit(TournamentFinished(
         iso(now), winner, s.entries, s.contributions, s.prize_pool,
-        s.prize_pool - s.contributions, final_results(s, winner),
+        s.prize_pool - s.contributions, final_results(s, winner, top),
     ))  # fmt: skip
+
+
+def _by_chips(s: TournamentState) -> tuple[tuple[int, int, int], ...]:
+    """The remaining players ranked by chips (places 1, 2, ...; equal stacks ranked by
+    seat), when the event ends with several players left."""
+    left = sorted(
+        (p for p in s.players.values() if p.status == PLAYING and p.stack > 0),
+        key=lambda p: (-p.stack, p.seat or 0, p.player_id),
+    )
+    return tuple((p.player_id, i, i) for i, p in enumerate(left, 1))
+
+
+def _deal(b: _Builder, cmd: deals.DealCommand, now: datetime) -> None:
+    """Deal commands (DEAL-1..11, :mod:`tournaments.domain.deals`); a deal that leaves
+    nothing to play for ends the event, places by chips (ELIM-1)."""
+    for event in deals.decide(b.state, cmd, now):
+        b.emit(event)
+    agreed = b.state.deal.agreed
+    just_agreed = any(isinstance(e, DealAgreed) for e in b.events)
+    if agreed is not None and just_agreed and agreed.money_on_table == 0:
+        _finish(b, now, _by_chips(b.state))
 
 
 _HANDLERS: dict[type, Any] = {
@@ -1291,6 +1339,10 @@ _HANDLERS: dict[type, Any] = {
     EndHandForHand: _end_hfh,
     StartTableHand: _start_table_hand,
     RecordHandResult: _record_hand,
+    deals.RequestDeal: _deal,
+    deals.ProposeDeal: _deal,
+    deals.ConfirmDeal: _deal,
+    deals.CancelDeal: _deal,
 }
 
 
@@ -1514,6 +1566,8 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
                            final_table_id=event.table_id)  # fmt: skip
         case TournamentFinished():
             return replace(s, status=FINISHED, results=event.results)
+        case _ if isinstance(event, deals.DEAL_EVENTS):
+            return replace(s, deal=deals.evolve(s.deal, event))
     return s
 
 

@@ -74,14 +74,15 @@ def test_speed_ten_players_under_10_ms_and_sixteen_under_a_second() -> None:
     best = min(_time(lambda: icm.equities(ten, prizes)) for _ in range(5))
     assert best < 0.010
     assert icm.equities(ten, prizes).method == "subset_dp"
-    assert _time(lambda: icm.equities(sixteen, prizes)) < 1.0
+    assert min(_time(lambda: icm.equities(sixteen, prizes)) for _ in range(2)) < 1.0
     assert icm.equities([*sixteen, 500], prizes, seed=1, trials=200).method == "monte_carlo"
 
 
 def _time(fn) -> float:
-    start = time.perf_counter()
+    """CPU seconds of ``fn`` (this process only: a busy shared machine does not count)."""
+    start = time.process_time()
     fn()
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 def test_monte_carlo_is_within_its_stated_error_of_the_exact_value() -> None:
