@@ -197,6 +197,9 @@ MATRIX: dict[str, frozenset[Role]] = {
     "propose_deal": _roles(DIRECTOR),  # DEAL-5..9: the director proposes
     "confirm_deal": _roles(DIRECTOR, FLOOR),  # DEAL-5: each confirmation recorded
     "cancel_deal": _roles(DIRECTOR, FLOOR),
+    "pay_tournament_winnings": _roles(CASHIER),  # only the cashier moves cash
+    "hold_tournament_winnings": _roles(DIRECTOR),  # ELIM-9
+    "release_tournament_winnings": _roles(DIRECTOR),
     # --- waiting lists (issue #5) ------------------------------------------------------------
     "list_waitlists": _roles(FLOOR),  # the floor console (phone numbers: floor only)
     "get_waitlist": _roles(FLOOR),

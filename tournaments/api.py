@@ -222,6 +222,37 @@ CancelDealView = _deal_write(
 )
 
 
+# --- winnings at the cage -------------------------------------------------------------------
+
+
+def _pay(data: dict[str, Any], *, tournament_id: int, if_match: int | None) -> Any:
+    paid = services.pay_winnings(tournament_id=tournament_id, if_match=if_match, **data)
+    return {"paid": paid, "tournament": _answer(tournament_id)}
+
+
+PayWinningsView = write_view(
+    operation_id="pay_tournament_winnings",
+    request=s.PlayerRequest,
+    response=s.PaymentSerializer,
+    perform=_pay,
+    doc="The cage pays a player what he is owed now: his prize (or deal share, ELIM-6), the "
+    "early payout (ELIM-7/8) and the bounties he won; refused while held (ELIM-9). The "
+    "cage's day balance includes it.",
+)
+HoldWinningsView = _tournament_write(
+    "hold_tournament_winnings",
+    services.hold_winnings,
+    "Hold a player's winnings for a game-integrity review (ELIM-9).",
+    s.HoldRequest,
+)
+ReleaseWinningsView = _tournament_write(
+    "release_tournament_winnings",
+    services.release_winnings,
+    "Release held winnings after the review (ELIM-9).",
+    s.HoldRequest,
+)
+
+
 class TournamentReportView(APIView):
     @extend_schema(
         operation_id="report_tournaments", responses={200: s.TournamentSerializer(many=True)}

@@ -344,6 +344,16 @@ class HandResultRecorded(DomainEvent):
     hand_number: int
     stacks: tuple[PlayerStack, ...]
     best_hands: tuple[int, ...] = ()
+    knockouts: tuple[Knockout, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Knockout:
+    """A player who lost his last chips in the hand and the winners of the pot he was all-in
+    in (BNTY-2), earliest position from the button first (BNTY-4)."""
+
+    player_id: int
+    winners: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -513,6 +523,90 @@ class DealCancelled(DomainEvent):
     cancelled_at: str
 
 
+# --- bounties (BNTY-1..8; tournaments.domain.bounties) -----------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BountyAward:
+    """A winner's part of a collected bounty: ``cash`` (CZK, paid at the cage) and
+    ``added_to_head`` (CZK onto his own bounty: progressive knockout)."""
+
+    player_id: int
+    cash: int
+    added_to_head: int
+
+
+@dataclass(frozen=True, slots=True)
+class BountyPlaced(DomainEvent):
+    """A bounty of ``amount`` CZK on a new entry's head (BNTY-1), paid by the entrant with
+    his entry (knockout, progressive) or put up by the house (fixed)."""
+
+    TYPE = "tournaments.BountyPlaced"
+    player_id: int
+    entry_number: int
+    amount: int
+    paid_by: str
+
+
+@dataclass(frozen=True, slots=True)
+class BountyCollected(DomainEvent):
+    """The ``amount`` CZK on ``player_id``'s head went to the winners of the pot he busted
+    in (BNTY-2, BNTY-4: split, odd CZK to the earliest positions), or to himself when he
+    won the event (BNTY-5)."""
+
+    TYPE = "tournaments.BountyCollected"
+    player_id: int
+    amount: int
+    awards: tuple[BountyAward, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EarlyPayoutCredited(DomainEvent):
+    """The field reached the money: each remaining player is credited the minimum cash of
+    ``amount`` CZK at once (ELIM-7); the rest of his prize follows at the end (ELIM-8)."""
+
+    TYPE = "tournaments.EarlyPayoutCredited"
+    players: tuple[int, ...]
+    amount: int
+    credited_at: str
+
+
+# --- paying winnings (tournaments.domain.payments; the cage projects these) --------------
+
+
+@dataclass(frozen=True, slots=True)
+class WinningsPaid(DomainEvent):
+    """The cage paid a player in cash: ``prize`` (his places' prizes, a deal share, an early
+    payout, ELIM-6..8) and ``bounties`` (knockout bounties won, BNTY-*), CZK."""
+
+    TYPE = "tournaments.WinningsPaid"
+    player_id: int
+    prize: int
+    bounties: int
+    kind: str
+    paid_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class WinningsHeld(DomainEvent):
+    """A player's winnings are held until a game-integrity review ends (ELIM-9)."""
+
+    TYPE = "tournaments.WinningsHeld"
+    player_id: int
+    reason: str
+    held_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class WinningsReleased(DomainEvent):
+    """The review is over: the held winnings may be paid (ELIM-9)."""
+
+    TYPE = "tournaments.WinningsReleased"
+    player_id: int
+    reason: str
+    released_at: str
+
+
 TOURNAMENT_EVENT_TYPES: tuple[type[DomainEvent], ...] = (
     TournamentCreated,
     PlayerRegistered,
@@ -546,4 +640,10 @@ TOURNAMENT_EVENT_TYPES: tuple[type[DomainEvent], ...] = (
     DealConfirmed,
     DealAgreed,
     DealCancelled,
+    WinningsPaid,
+    WinningsHeld,
+    WinningsReleased,
+    BountyPlaced,
+    BountyCollected,
+    EarlyPayoutCredited,
 )

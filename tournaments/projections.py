@@ -12,6 +12,9 @@ from django.db.models import F
 
 from casino.eventstore.projections import Projection
 from casino.eventstore.store import RecordedEvent
+from tournaments.domain.bounties import BOUNTY_EVENTS
+from tournaments.domain.deals import DEAL_EVENTS
+from tournaments.domain.payments import PAYMENT_EVENTS
 from tournaments.events import (
     AddOnTaken,
     BreakDue,
@@ -19,6 +22,7 @@ from tournaments.events import (
     BreakStarted,
     ClockPaused,
     ClockResumed,
+    EarlyPayoutCredited,
     FinalTableRedrawn,
     HandForHandEnded,
     HandForHandRoundCompleted,
@@ -254,5 +258,6 @@ def _finished(recorded: RecordedEvent) -> None:
 
 
 @projection.on(BreakDue, TableAdded, TableBroken, TableHandStarted, HandForHandRoundCompleted)
+@projection.on(*DEAL_EVENTS, *BOUNTY_EVENTS, *PAYMENT_EVENTS, EarlyPayoutCredited)
 def _version_only(recorded: RecordedEvent) -> None:
     _bump(recorded)

@@ -65,6 +65,24 @@ class PayoutBracketSerializer(serializers.Serializer):
     bands = PayoutBandSerializer(many=True)
 
 
+class BountySerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(
+        choices=["none", "knockout", "progressive", "fixed"], default="none"
+    )
+    amount = serializers.IntegerField(
+        min_value=0, max_value=MAX_AMOUNT, default=0,
+        help_text="CZK per bounty (knockout/progressive: paid with each entry).",
+    )  # fmt: skip
+    players = serializers.ListField(
+        child=serializers.IntegerField(min_value=1), required=False,
+        help_text="Named players of a fixed bounty.",
+    )  # fmt: skip
+    progressive_cash_bp = serializers.IntegerField(
+        min_value=0, max_value=10_000, default=5000,
+        help_text="The eliminator's cash share of a progressive bounty (basis points).",
+    )  # fmt: skip
+
+
 class TournamentConfigSerializer(serializers.Serializer):
     """What the director publishes (TREG-6). Omitted fields take the catalogue defaults
     (see ``tournaments.domain.config.TournamentConfig``)."""
@@ -105,6 +123,15 @@ class TournamentConfigSerializer(serializers.Serializer):
     tie_remainder = serializers.ChoiceField(
         choices=["better_hand", "left_of_button"], required=False
     )
+    deals_allowed = serializers.BooleanField(required=False, help_text="DEAL-1")
+    deal_min_stage = serializers.ChoiceField(
+        choices=["final_table", "any"], required=False, help_text="DEAL-3"
+    )
+    deal_money_on_table = serializers.IntegerField(
+        min_value=0, required=False, help_text="CZK the house requires left for 1st (DEAL-6)."
+    )
+    bounty = BountySerializer(required=False, help_text="BNTY-1")
+    early_payout = serializers.BooleanField(required=False, help_text="ELIM-7/8")
 
 
 class ClockSerializer(serializers.Serializer):
@@ -266,3 +293,13 @@ class DealSerializer(serializers.Serializer):
     confirmations = serializers.ListField(child=serializers.IntegerField())
     agreed = DealAgreedSerializer(allow_null=True)
     version = serializers.IntegerField()
+
+
+class HoldRequest(serializers.Serializer):
+    player_id = serializers.IntegerField(min_value=1)
+    reason = serializers.CharField(max_length=500)
+
+
+class PaymentSerializer(serializers.Serializer):
+    paid = serializers.IntegerField(help_text="CZK paid in cash now (prize + bounties).")
+    tournament = TournamentSerializer()

@@ -29,7 +29,7 @@ from casino.models import require_player
 from tables import services as table_services
 from tables import tournament_hooks
 from tables.domain.table import Stakes
-from tournaments.domain import deals, seating
+from tournaments.domain import bounties, deals, payments, seating
 from tournaments.domain import tournament as domain
 from tournaments.domain.config import TABLE_ANTE_TYPES, TournamentConfig, validate_config
 from tournaments.domain.tournament import TournamentState
@@ -283,6 +283,35 @@ def cancel_deal(
         DomainError ``no_deal_discussion``.
     """
     execute(tournament_id, deals.CancelDeal(reason, player_id), if_match=if_match)
+
+
+# --- winnings at the cage (ELIM-6..9, BNTY-*) ----------------------------------------------------
+
+
+def pay_winnings(*, tournament_id: int, player_id: int, if_match: int | None = None) -> int:
+    """The cashier pays the player everything he is owed now (prizes, a deal share, the
+    early payout, bounties won); the cage's day balance includes it. Returns CZK paid.
+
+    Raises:
+        DomainError ``nothing_owed``, ``winnings_held`` (ELIM-9).
+    """
+    events, _ = execute(tournament_id, payments.PayWinnings(player_id), if_match=if_match)
+    paid = events[0]
+    return int(getattr(paid, "prize", 0)) + int(getattr(paid, "bounties", 0))
+
+
+def hold_winnings(
+    *, tournament_id: int, player_id: int, reason: str, if_match: int | None = None
+) -> None:
+    """Hold a player's winnings for a game-integrity review (ELIM-9)."""
+    execute(tournament_id, payments.HoldWinnings(player_id, reason), if_match=if_match)
+
+
+def release_winnings(
+    *, tournament_id: int, player_id: int, reason: str, if_match: int | None = None
+) -> None:
+    """End the review: the held winnings may be paid (ELIM-9)."""
+    execute(tournament_id, payments.ReleaseWinnings(player_id, reason), if_match=if_match)
 
 
 # --- the clock ---------------------------------------------------------------------------------
@@ -546,9 +575,40 @@ class TournamentTables:
         final_stacks: dict[int, int],
     ) -> None:
         command = domain.RecordHandResult(
-            table_id, hand_number, starting_stacks, final_stacks, _seed()
-        )
+            table_id, hand_number, starting_stacks, final_stacks, _seed(),
+            knockouts=_knockouts(hand_id, final_stacks),
+        )  # fmt: skip
         execute(tournament_id, command)
+
+
+def _knockouts(hand_id: str, final_stacks: dict[int, int]) -> dict[int, tuple[int, ...]]:
+    """For each player who lost his last chips: the winners of the pot he was all-in in
+    (BNTY-2), earliest position clockwise from the button first (BNTY-4)."""
+    busted = [pid for pid, chips in final_stacks.items() if chips == 0]
+    if not busted:
+        return {}
+    from tables.events import HandSettled, HandStarted
+    from tables.services import hand_stream
+
+    started = settled = None
+    for recorded in store.read_stream(hand_stream(hand_id)):
+        if isinstance(recorded.event, HandStarted):
+            started = recorded.event
+        elif isinstance(recorded.event, HandSettled):
+            settled = recorded.event
+    if started is None or settled is None:
+        return {}
+    player = {s.seat: int(s.player_id) for s in started.seats}
+    button = started.button_seat
+
+    def order(seats: Iterable[int]) -> list[int]:
+        return [player[x] for x in sorted(seats, key=lambda seat: (seat - button - 1) % 100)]
+
+    pots = [
+        (p.index, [player[x] for x in p.eligible_seats], order(w.seat for w in p.winners))
+        for p in settled.pots
+    ]
+    return {pid: bounties.relevant_pot_winners(pots, pid) for pid in busted}
 
 
 def install() -> None:

@@ -26,5 +26,8 @@ urlpatterns = [
     path(T + "deal/proposals/", api.ProposeDealView.as_view(), name="tournament-deal-propose"),
     path(T + "deal/confirmations/", api.ConfirmDealView.as_view(), name="tournament-deal-ok"),
     path(T + "deal/cancel/", api.CancelDealView.as_view(), name="tournament-deal-cancel"),
+    path(T + "payments/", api.PayWinningsView.as_view(), name="tournament-pay"),
+    path(T + "holds/", api.HoldWinningsView.as_view(), name="tournament-hold"),
+    path(T + "holds/release/", api.ReleaseWinningsView.as_view(), name="tournament-release"),
     path("reports/tournaments/", api.TournamentReportView.as_view(), name="report-tournaments"),
 ]

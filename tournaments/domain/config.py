@@ -23,6 +23,7 @@ Where the house documents disagree the choice is a field with the recommended de
 * ``deal_min_stage``: ``"final_table"`` (DEAL-3, 004, default) or ``"any"`` (000: any
   time, if every remaining player takes part). ``deals_allowed`` (DEAL-1, default on) and
   ``deal_money_on_table`` (DEAL-6: CZK the house requires left for 1st place, default 0).
+* ``bounty`` (BNTY-1, :class:`BountyRule`); ``early_payout`` (ELIM-7/8, default off).
 * ``late_reg_close_at_money`` (TREG-8, default on) and ``late_reg_close_below_full_table``
   (TREG-4, the 000 "absent player stack" cut-off; default off).
 """
@@ -44,6 +45,7 @@ SeatFilter = Literal["not_between_button_and_big_blind", "any"]
 BreaksMode = Literal["scheduled", "synchronized"]
 TieRemainder = Literal["better_hand", "left_of_button"]
 DealMinStage = Literal["final_table", "any"]
+BountyKind = Literal["none", "knockout", "progressive", "fixed"]
 
 ANTE_TYPES = ("none", "ante", "big_blind_ante")
 TABLE_ANTE_TYPES = {"none": "none", "ante": "per_player", "big_blind_ante": "big_blind"}
@@ -131,6 +133,20 @@ class AddOnRule:
     price: int = 0
     fee: int = 0
     stack: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class BountyRule:
+    """Bounties (BNTY-1, :mod:`tournaments.domain.bounties`). ``kind``: ``none``,
+    ``knockout``, ``progressive`` or ``fixed``; ``amount``: CZK per bounty (knockout and
+    progressive: paid by each entry on top of the buy-in); ``players``: the named players
+    of a fixed bounty; ``progressive_cash_bp``: the eliminator's cash share of a progressive
+    bounty (the rest goes onto his own head; default half, the catalogue leaves it open)."""
+
+    kind: BountyKind = "none"
+    amount: int = 0
+    players: tuple[int, ...] = ()
+    progressive_cash_bp: int = 5000
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,6 +238,8 @@ class TournamentConfig:
     deals_allowed: bool = True
     deal_min_stage: DealMinStage = "final_table"
     deal_money_on_table: int = 0
+    bounty: BountyRule = field(default_factory=BountyRule)
+    early_payout: bool = False
 
     @property
     def minimum_field(self) -> int:
@@ -325,6 +343,10 @@ def validate_config(c: TournamentConfig) -> None:
     for name, rule in (("reentry", c.reentry), ("rebuy", c.rebuy), ("add_on", c.add_on)):
         if rule.price < 0 or rule.fee < 0 or rule.stack < 0 or rule.max_per_player < 0:
             problems.append(f"{name}: price, fee, stack and max_per_player must be >= 0")
+    if c.bounty.kind not in ("none", "knockout", "progressive", "fixed"):
+        problems.append("bounty.kind must be none, knockout, progressive or fixed")
+    if c.bounty.amount < 0 or not 0 <= c.bounty.progressive_cash_bp <= BASIS_POINTS:
+        problems.append("bounty.amount must be >= 0 CZK and progressive_cash_bp 0-10000")
     if c.deal_money_on_table < 0:
         problems.append("deal_money_on_table must be >= 0 CZK (DEAL-6)")
     if c.payout_rounding_unit <= 0:

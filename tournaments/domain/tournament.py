@@ -55,7 +55,7 @@ from typing import Any
 
 from casino.domain_events import DomainEvent
 from casino.errors import DomainError
-from tournaments.domain import deals, payouts, seating
+from tournaments.domain import bounties, deals, early_payouts, payments, payouts, seating
 from tournaments.domain.config import (
     HAND_MIN_RAISE_RULE,
     TournamentConfig,
@@ -64,6 +64,7 @@ from tournaments.domain.config import (
 )
 from tournaments.events import (
     AddOnTaken,
+    BountyPlaced,
     BreakDue,
     BreakEnded,
     BreakStarted,
@@ -72,11 +73,13 @@ from tournaments.events import (
     ClockResumed,
     DealAgreed,
     DrawnCard,
+    EarlyPayoutCredited,
     FinalTableRedrawn,
     HandForHandEnded,
     HandForHandRoundCompleted,
     HandForHandStarted,
     HandResultRecorded,
+    Knockout,
     LateEntrySeated,
     LateRegistrationClosed,
     LevelStarted,
@@ -133,6 +136,7 @@ class PlayerState:
     hand_table: int | None = None
     hand_number: int | None = None
     hand_rank: int | None = None
+    knocked_out_by: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +231,9 @@ class TournamentState:
     final_table_id: int | None = None
     results: tuple[Result, ...] = ()
     deal: deals.DealState = field(default_factory=deals.DealState)
+    bounty: bounties.BountyState = field(default_factory=bounties.BountyState)
+    payments: payments.PaymentsState = field(default_factory=payments.PaymentsState)
+    early_credited: Mapping[int, int] = field(default_factory=dict)
 
     @property
     def players_left(self) -> int:
@@ -399,13 +406,14 @@ class RecordHandResult:
     seed: int
     rebuys: tuple[int, ...] = ()
     best_hands: tuple[int, ...] = ()
+    knockouts: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
 
 
 Command = (
     CreateTournament | Register | Unregister | LateRegister | ReEnter | Rebuy | AddOn
     | StartTournament | StartClock | AdvanceLevel | PauseClock | ResumeClock | StartBreak
     | EndBreak | CloseLateRegistration | StartHandForHand | EndHandForHand | StartTableHand
-    | RecordHandResult | deals.DealCommand
+    | RecordHandResult | deals.DealCommand | payments.PaymentCommand
 )  # fmt: skip
 
 
@@ -616,9 +624,10 @@ def late_registration_open(state: TournamentState, now: datetime) -> bool:
 class _Builder:
     """Events decided so far and the state they lead to."""
 
-    def __init__(self, state: TournamentState) -> None:
+    def __init__(self, state: TournamentState, now: datetime | None = None) -> None:
         self.state = state
         self.events: list[DomainEvent] = []
+        self.now = now
 
     def emit(self, event: DomainEvent) -> None:
         self.events.append(event)
@@ -660,9 +669,9 @@ def decide(state: TournamentState | None, command: Command, now: datetime) -> li
         return [TournamentCreated(command.tournament_id, command.config, iso(now))]
     if state is None:
         raise _error("tournament_not_found", "No such tournament.")
-    if state.status == FINISHED:
+    if state.status == FINISHED and not isinstance(command, payments.PAYMENT_COMMANDS):
         raise _error("tournament_finished", "The tournament is over.", rule="ELIM-1")
-    b = _Builder(state)
+    b = _Builder(state, now)
     handler = _HANDLERS.get(type(command))
     if handler is None:
         raise TypeError(f"unknown command {type(command).__name__}")
@@ -683,6 +692,7 @@ def _register(b: _Builder, cmd: Register, now: datetime) -> None:
     b.emit(PlayerRegistered(
         cmd.player_id, s.next_entry, cfg.buy_in, cfg.fee, cfg.starting_stack, False, iso(now)
     ))  # fmt: skip
+    _place_bounty(b, cmd.player_id)
 
 
 def _unregister(b: _Builder, cmd: Unregister, now: datetime) -> None:
@@ -699,7 +709,10 @@ def _unregister(b: _Builder, cmd: Unregister, now: datetime) -> None:
             "unregistration_closed", "Unregistration is closed for this event.",
             rule="TREG-10", deadline=deadline,
         )  # fmt: skip
-    b.emit(PlayerUnregistered(p.player_id, p.entry_number, cfg.buy_in + cfg.fee, iso(now)))
+    bounty = bounties.entry_price(cfg.bounty.kind, cfg.bounty.amount)
+    b.emit(PlayerUnregistered(
+        p.player_id, p.entry_number, cfg.buy_in + cfg.fee + bounty, iso(now)
+    ))  # fmt: skip
 
 
 def _start(b: _Builder, cmd: StartTournament, now: datetime) -> None:
@@ -782,6 +795,7 @@ def _late_register(b: _Builder, cmd: LateRegister, now: datetime) -> None:
     b.emit(PlayerRegistered(
         cmd.player_id, entry, cfg.buy_in, cfg.fee, cfg.starting_stack, True, iso(now)
     ))  # fmt: skip
+    _place_bounty(b, cmd.player_id)
     _late_entry(b, cmd.player_id, entry, cmd.seed)
 
 
@@ -803,7 +817,18 @@ def _reenter(b: _Builder, cmd: ReEnter, now: datetime) -> None:
         )  # fmt: skip
     entry = s.next_entry
     b.emit(PlayerReEntered(p.player_id, entry, rule.price, rule.fee, cfg.reentry_stack, iso(now)))
+    _place_bounty(b, p.player_id)
     _late_entry(b, p.player_id, entry, cmd.seed)
+
+
+def _place_bounty(b: _Builder, player_id: int) -> None:
+    """A bounty on a new entry's head (BNTY-1; a named player only if he registers, BNTY-6)."""
+    rule = b.state.config.bounty
+    amount = bounties.place_bounty(rule.kind, rule.amount, rule.players, player_id)
+    if amount:
+        paid_by = "house" if rule.kind == "fixed" else "entrant"
+        entry = b.state.players[player_id].entry_number
+        b.emit(BountyPlaced(player_id, entry, amount, paid_by))
 
 
 def _check_rebuy(s: TournamentState, p: PlayerState, busted: bool) -> None:
@@ -1061,10 +1086,14 @@ def _record_hand(b: _Builder, cmd: RecordHandResult, now: datetime) -> None:
             raise _error("rebuy_not_busted", "Only a busted player rebuys after a hand.",
                          rule="TREG-14", player_id=pid)  # fmt: skip
         _check_rebuy(s, s.players[pid], busted=True)
+    knockouts = tuple(
+        Knockout(pid, tuple(cmd.knockouts.get(pid) or _biggest_winners(start, final)))
+        for pid in sorted(start) if final[pid] == 0 and pid not in cmd.rebuys
+    )  # fmt: skip
     b.emit(HandResultRecorded(
         cmd.table_id, cmd.hand_number,
         tuple(PlayerStack(pid, start[pid], final[pid]) for pid in sorted(start)),
-        tuple(cmd.best_hands),
+        tuple(cmd.best_hands), knockouts,
     ))  # fmt: skip
     r = s.config.rebuy
     for pid in cmd.rebuys:
@@ -1076,6 +1105,14 @@ def _record_hand(b: _Builder, cmd: RecordHandResult, now: datetime) -> None:
 
 
 # --- after a hand: eliminations, table plan ---------------------------------------------
+
+
+def _biggest_winners(start: Mapping[int, int], final: Mapping[int, int]) -> list[int]:
+    """Who won the most chips in the hand (when the dealer did not say who won the pot a
+    busted player was all-in in, BNTY-2)."""
+    gains = {pid: final[pid] - start[pid] for pid in start}
+    best = max(gains.values())
+    return sorted(pid for pid, g in gains.items() if g == best and g > 0)
 
 
 def _busted(s: TournamentState) -> list[PlayerState]:
@@ -1136,6 +1173,17 @@ def _eliminate(b: _Builder, round_: int | None) -> None:
         i = j
     for event in events:
         b.emit(event)
+        _collect_bounty(b, event.player_id)
+
+
+def _collect_bounty(b: _Builder, player_id: int) -> None:
+    """The bounty on a busted player goes to the winners of his all-in pot (BNTY-2/4)."""
+    s = b.state
+    rule = s.config.bounty
+    winners = [w for w in s.players[player_id].knocked_out_by if w != player_id]
+    collected = bounties.collect(s.bounty, rule.kind, rule.progressive_cash_bp, player_id, winners)
+    if collected is not None:
+        b.emit(collected)
 
 
 def _in_play(s: TournamentState) -> int:
@@ -1176,6 +1224,13 @@ def _settle(b: _Builder, rng: random.Random | None) -> None:
         _eliminate(b, None)
     s = b.state
     cfg = s.config
+    if early_payouts.due(s):
+        left = tuple(sorted(p.player_id for p in s.players.values()
+                            if p.status == PLAYING and p.stack > 0))  # fmt: skip
+        b.emit(EarlyPayoutCredited(
+            left, early_payouts.minimum_cash(s), iso(b.now) if b.now else ""
+        ))  # fmt: skip
+        s = b.state
     if s.late_reg_open:
         if cfg.late_reg_close_at_money and payouts.in_the_money(
             s.players_left, cfg.payout_table, s.entries
@@ -1293,10 +1348,23 @@ def _finish(
         winner = top[0][0]
     else:
         winner = next(p.player_id for p in s.players.values() if p.status == PLAYING and p.stack)
+    rule = s.config.bounty
+    if rule.kind in ("knockout", "progressive"):  # BNTY-5: the winner's own bounty
+        for pid in (t[0] for t in top) if top else (winner,):
+            own = bounties.collect(s.bounty, rule.kind, rule.progressive_cash_bp, pid, [pid])
+            if own is not None:
+                b.emit(own)
+        s = b.state
     b.emit(TournamentFinished(
         iso(now), winner, s.entries, s.contributions, s.prize_pool,
         s.prize_pool - s.contributions, final_results(s, winner, top),
     ))  # fmt: skip
+
+
+def _pay(b: _Builder, cmd: payments.PaymentCommand, now: datetime) -> None:
+    """Paying winnings at the cage, holding them (ELIM-6..9)."""
+    for event in payments.decide(b.state, cmd, now):
+        b.emit(event)
 
 
 def _by_chips(s: TournamentState) -> tuple[tuple[int, int, int], ...]:
@@ -1343,6 +1411,9 @@ _HANDLERS: dict[type, Any] = {
     deals.ProposeDeal: _deal,
     deals.ConfirmDeal: _deal,
     deals.CancelDeal: _deal,
+    payments.PayWinnings: _pay,
+    payments.HoldWinnings: _pay,
+    payments.ReleaseWinnings: _pay,
 }
 
 
@@ -1399,6 +1470,12 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
         case PlayerUnregistered():
             p = replace(s.players[event.player_id], status=UNREGISTERED, stack=0)
             cfg = s.config
+            head = s.bounty.heads.get(event.player_id, 0)
+            if head:
+                s = replace(s, bounty=replace(
+                    s.bounty, heads={**s.bounty.heads, event.player_id: 0},
+                    paid_in=s.bounty.paid_in - head,
+                ))  # fmt: skip
             return replace(
                 _with_player(s, p), entries=s.entries - 1,
                 contributions=s.contributions - cfg.buy_in, fees=s.fees - cfg.fee,
@@ -1522,12 +1599,14 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
             s = _with_table(s, replace(t, hand_number=None, hand_level=None, hand_round=None,
                                        hands_played=t.hands_played + 1))  # fmt: skip
             ranks = {pid: i for i, pid in enumerate(event.best_hands)}
+            kos = {k.player_id: k.winners for k in event.knockouts}
             players = dict(s.players)
             for ps in event.stacks:
                 players[ps.player_id] = replace(
                     players[ps.player_id], stack=ps.final_stack, wait_for_big_blind=False,
                     hand_start_stack=ps.starting_stack, hand_table=event.table_id,
                     hand_number=event.hand_number, hand_rank=ranks.get(ps.player_id),
+                    knocked_out_by=kos.get(ps.player_id, ()),
                 )  # fmt: skip
             return replace(s, players=players)
         case PlayerEliminated():
@@ -1568,6 +1647,13 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
             return replace(s, status=FINISHED, results=event.results)
         case _ if isinstance(event, deals.DEAL_EVENTS):
             return replace(s, deal=deals.evolve(s.deal, event))
+        case _ if isinstance(event, bounties.BOUNTY_EVENTS):
+            return replace(s, bounty=bounties.evolve(s.bounty, event))
+        case _ if isinstance(event, payments.PAYMENT_EVENTS):
+            return replace(s, payments=payments.evolve(s.payments, event))
+        case EarlyPayoutCredited():
+            credited = {**s.early_credited, **dict.fromkeys(event.players, event.amount)}
+            return replace(s, early_credited=credited)
     return s
 
 
