@@ -571,6 +571,34 @@ class EarlyPayoutCredited(DomainEvent):
     credited_at: str
 
 
+# --- chip race (CR-1..5; tournaments.domain.chip_race) -----------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ChipRaceCard:
+    """A card dealt in a chip race to ``player_id`` for one leftover chip (``"As"``)."""
+
+    player_id: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChipRaceRun(DomainEvent):
+    """``denomination`` coloured up into ``next_denomination`` at ``table_id`` (CR-1..5):
+    the ``cards`` dealt (the draw, stored once), the ``winners`` of one chip each, every
+    player's stack before and after, and ``chips_added`` to the chips in play (the round-up
+    and CR-5 chips)."""
+
+    TYPE = "tournaments.ChipRaceRun"
+    table_id: int
+    denomination: int
+    next_denomination: int
+    cards: tuple[ChipRaceCard, ...]
+    winners: tuple[int, ...]
+    stacks: tuple[PlayerStack, ...]
+    chips_added: int
+
+
 # --- paying winnings (tournaments.domain.payments; the cage projects these) --------------
 
 
@@ -646,4 +674,5 @@ TOURNAMENT_EVENT_TYPES: tuple[type[DomainEvent], ...] = (
     BountyPlaced,
     BountyCollected,
     EarlyPayoutCredited,
+    ChipRaceRun,
 )

@@ -35,6 +35,7 @@ from tournaments.domain.config import TABLE_ANTE_TYPES, TournamentConfig, valida
 from tournaments.domain.tournament import TournamentState
 from tournaments.events import (
     AddOnTaken,
+    ChipRaceRun,
     FinalTableRedrawn,
     LateEntrySeated,
     PlayerEliminated,
@@ -500,6 +501,18 @@ def _apply_to_tables(
                 )
             case FinalTableRedrawn():
                 _redraw_final_table(before, event)
+            case ChipRaceRun():
+                for ps in event.stacks:  # CR-2..5: the coloured-up stacks, between hands
+                    if ps.final_stack == ps.starting_stack:
+                        continue
+                    seat = _seat_at(event.table_id, ps.player_id)
+                    table_services.unseat_entrant(
+                        table_id=event.table_id, seat=seat, reason="chip_race"
+                    )
+                    table_services.seat_entrant(
+                        table_id=event.table_id, seat=seat, player_id=ps.player_id,
+                        stack=ps.final_stack, reason="chip_race",
+                    )  # fmt: skip
     if not after.late_reg_open and after.status != domain.REGISTERING:
         _close_tables_out_of_play(tournament_id, after)
 

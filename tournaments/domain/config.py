@@ -23,6 +23,8 @@ Where the house documents disagree the choice is a field with the recommended de
 * ``deal_min_stage``: ``"final_table"`` (DEAL-3, 004, default) or ``"any"`` (000: any
   time, if every remaining player takes part). ``deals_allowed`` (DEAL-1, default on) and
   ``deal_money_on_table`` (DEAL-6: CZK the house requires left for 1st place, default 0).
+* ``denominations``: the chips in play (CR-1: colour-ups are scheduled from them; empty:
+  only breaks with a ``chip_up_denomination`` colour up, and no race is run).
 * ``bounty`` (BNTY-1, :class:`BountyRule`); ``early_payout`` (ELIM-7/8, default off).
 * ``late_reg_close_at_money`` (TREG-8, default on) and ``late_reg_close_below_full_table``
   (TREG-4, the 000 "absent player stack" cut-off; default off).
@@ -32,6 +34,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from itertools import pairwise
 from typing import Literal
 
 from casino.errors import DomainError
@@ -240,6 +243,7 @@ class TournamentConfig:
     deal_money_on_table: int = 0
     bounty: BountyRule = field(default_factory=BountyRule)
     early_payout: bool = False
+    denominations: tuple[int, ...] = ()
 
     @property
     def minimum_field(self) -> int:
@@ -347,6 +351,9 @@ def validate_config(c: TournamentConfig) -> None:
         problems.append("bounty.kind must be none, knockout, progressive or fixed")
     if c.bounty.amount < 0 or not 0 <= c.bounty.progressive_cash_bp <= BASIS_POINTS:
         problems.append("bounty.amount must be >= 0 CZK and progressive_cash_bp 0-10000")
+    ds = sorted(c.denominations)
+    if any(d <= 0 for d in ds) or any(b % a for a, b in pairwise(ds)):
+        problems.append("denominations must be > 0, each a multiple of the one below (CR-2)")
     if c.deal_money_on_table < 0:
         problems.append("deal_money_on_table must be >= 0 CZK (DEAL-6)")
     if c.payout_rounding_unit <= 0:

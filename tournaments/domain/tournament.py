@@ -55,7 +55,7 @@ from typing import Any
 
 from casino.domain_events import DomainEvent
 from casino.errors import DomainError
-from tournaments.domain import bounties, deals, early_payouts, payments, payouts, seating
+from tournaments.domain import bounties, chip_race, deals, early_payouts, payments, payouts, seating
 from tournaments.domain.config import (
     HAND_MIN_RAISE_RULE,
     TournamentConfig,
@@ -69,6 +69,7 @@ from tournaments.events import (
     BreakEnded,
     BreakStarted,
     ButtonDraw,
+    ChipRaceRun,
     ClockPaused,
     ClockResumed,
     DealAgreed,
@@ -920,10 +921,44 @@ def _advance(b: _Builder, cmd: AdvanceLevel, now: datetime) -> None:
         _close_late_if(b, "level")
     brk = cfg.break_after(c.level)
     if brk is not None:
-        b.emit(BreakDue(brk.minutes, c.level, brk.chip_up_denomination))
+        b.emit(BreakDue(brk.minutes, c.level, _colour_up(cfg, brk)))
         _start_break_if_idle(b, now)
     else:
         b.emit(_level_started(b.state, c.level + 1, now))
+
+
+def _colour_up(cfg: TournamentConfig, brk: Any) -> int | None:
+    """The denomination coloured up at this break (CR-1): the break's own, else the one
+    the structure no longer needs (``config.denominations``)."""
+    if brk.chip_up_denomination is not None or not cfg.denominations:
+        return brk.chip_up_denomination
+    amounts = [(lv.small_blind, lv.big_blind, lv.ante) for lv in cfg.levels]
+    breaks = [x.after_level for x in cfg.breaks]
+    return chip_race.scheduled_colour_ups(amounts, breaks, cfg.denominations).get(brk.after_level)
+
+
+def _chip_races(b: _Builder, denomination: int, seed: int) -> None:
+    """Colour up ``denomination`` at every table (CR-2..5), the draw seeded and stored."""
+    s = b.state
+    cfg = s.config
+    if denomination not in cfg.denominations:
+        return
+    nxt = chip_race.next_denomination(cfg.denominations, denomination)
+    rng = random.Random(seed)
+    for table_id in sorted(s.tables):
+        table = s.tables[table_id]
+        button = table.button_seat or 0
+        seats = sorted(table.seats, key=lambda seat: (seat - button - 1) % 100)
+        order = [table.seats[x] for x in seats if s.players[table.seats[x]].stack > 0]
+        stacks = {pid: s.players[pid].stack for pid in order}
+        result = chip_race.race(stacks, order, denomination, nxt, rng)
+        if not result.cards and result.chips_added == 0:
+            continue
+        b.emit(ChipRaceRun(
+            table_id, denomination, nxt, result.cards, result.winners,
+            tuple(PlayerStack(pid, stacks[pid], result.stacks[pid]) for pid in order),
+            result.chips_added,
+        ))  # fmt: skip
 
 
 def _start_break_if_idle(b: _Builder, now: datetime) -> None:
@@ -942,6 +977,9 @@ def _start_break_if_idle(b: _Builder, now: datetime) -> None:
         c.version + 1, iso(now), iso(now + timedelta(minutes=due.minutes)), due.minutes,
         remaining, due.chip_up_denomination,
     ))  # fmt: skip
+    if due.chip_up_denomination is not None:
+        seed = int(now.timestamp() * 1000) ^ (c.version * 7919)
+        _chip_races(b, due.chip_up_denomination, seed)
 
 
 def _pause(b: _Builder, cmd: PauseClock, now: datetime) -> None:
@@ -1651,6 +1689,11 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
             return replace(s, bounty=bounties.evolve(s.bounty, event))
         case _ if isinstance(event, payments.PAYMENT_EVENTS):
             return replace(s, payments=payments.evolve(s.payments, event))
+        case ChipRaceRun():
+            players = dict(s.players)
+            for ps in event.stacks:
+                players[ps.player_id] = replace(players[ps.player_id], stack=ps.final_stack)
+            return replace(s, players=players, chips_issued=s.chips_issued + event.chips_added)
         case EarlyPayoutCredited():
             credited = {**s.early_credited, **dict.fromkeys(event.players, event.amount)}
             return replace(s, early_credited=credited)
