@@ -253,6 +253,46 @@ ReleaseWinningsView = _tournament_write(
 )
 
 
+# --- penalties ---------------------------------------------------------------------------------
+
+
+class PenaltiesView(APIView):
+    @extend_schema(
+        operation_id="list_tournament_penalties",
+        responses={200: s.PenaltiesSerializer, 404: ErrorSerializer},
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        """Every ruling with its reason, the flags, and who sits out (PEN-1..16)."""
+        return Response(selectors.penalties_payload(tournament_id))
+
+
+def _penalty_write(operation_id: str, service: Any, doc: str, request: type) -> type[APIView]:
+    def perform(data: dict[str, Any], *, tournament_id: int, if_match: int | None) -> Any:
+        service(tournament_id=tournament_id, if_match=if_match, **data)
+        return selectors.penalties_payload(tournament_id)
+
+    return write_view(
+        operation_id=operation_id, request=request, response=s.PenaltiesSerializer,
+        perform=perform, doc=doc,
+    )  # fmt: skip
+
+
+IssuePenaltyView = _penalty_write(
+    "issue_tournament_penalty",
+    services.issue_penalty,
+    "A ruling: warning, sit-out (dealt in, blinds posted, hand killed) or disqualification "
+    "(chips removed), the ladder's next step unless an override (PEN-1/2/9/16); conduct "
+    "during a hand is penalised after the hand.",
+    s.PenaltyRequest,
+)
+FlagConductView = _penalty_write(
+    "flag_tournament_conduct",
+    services.flag_conduct,
+    "Record conduct for the floor to rule on (PEN-5..15).",
+    s.FlagRequest,
+)
+
+
 class TournamentReportView(APIView):
     @extend_schema(
         operation_id="report_tournaments", responses={200: s.TournamentSerializer(many=True)}

@@ -599,6 +599,66 @@ class ChipRaceRun(DomainEvent):
     chips_added: int
 
 
+# --- penalties (PEN-1..16; tournaments.domain.penalties) ---------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyIssued(DomainEvent):
+    """A ruling (PEN-1, PEN-16): ``kind`` ``warning`` / ``sit_out`` (``hands``) /
+    ``disqualification`` for ``offence``, with its ``reason``; ``number``: the player's
+    penalties so far including this one (PEN-9); ``suggested``: the ladder's step;
+    ``override``: the floor departed from it. ``applies_after_hand``: his table was in a
+    hand, so it takes effect when the hand ends."""
+
+    TYPE = "tournaments.PenaltyIssued"
+    player_id: int
+    kind: str
+    offence: str
+    reason: str
+    hands: int
+    number: int
+    suggested: str
+    override: bool
+    applies_after_hand: bool
+    issued_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyStarted(DomainEvent):
+    """A sit-out of ``hands`` hands (or a disqualification) takes effect now (PEN-1/2)."""
+
+    TYPE = "tournaments.PenaltyStarted"
+    player_id: int
+    kind: str
+    hands: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerDisqualified(DomainEvent):
+    """A disqualified player is out and his ``chips_removed`` leave play (PEN-2, PEN-13);
+    he takes ``place`` as the next elimination."""
+
+    TYPE = "tournaments.PlayerDisqualified"
+    player_id: int
+    entry_number: int
+    table_id: int | None
+    chips_removed: int
+    place: int
+
+
+@dataclass(frozen=True, slots=True)
+class ConductFlagged(DomainEvent):
+    """Conduct for the floor to rule on (PEN-8, PEN-10); ``automatic``: seen by the system
+    (checking the nuts on the river in last position)."""
+
+    TYPE = "tournaments.ConductFlagged"
+    player_id: int
+    offence: str
+    detail: str
+    automatic: bool
+    flagged_at: str
+
+
 # --- paying winnings (tournaments.domain.payments; the cage projects these) --------------
 
 
@@ -675,4 +735,8 @@ TOURNAMENT_EVENT_TYPES: tuple[type[DomainEvent], ...] = (
     BountyCollected,
     EarlyPayoutCredited,
     ChipRaceRun,
+    PenaltyIssued,
+    PenaltyStarted,
+    PlayerDisqualified,
+    ConductFlagged,
 )

@@ -72,3 +72,21 @@ def deal_payload(tournament_id: int) -> dict[str, Any]:
         "agreed": None if deal.agreed is None else dataclasses.asdict(deal.agreed),
         "version": loaded.version,
     }
+
+
+def penalties_payload(tournament_id: int) -> dict[str, Any]:
+    """Every ruling and flag per player, and who is sitting out now (PEN-1..16).
+
+    Raises:
+        NotFound ``tournament_not_found``.
+    """
+    from tournaments.services import load_tournament
+
+    loaded = load_tournament(tournament_id)
+    pen = loaded.state.penalties
+    return {
+        "rulings": [dataclasses.asdict(r) for rs in pen.record.values() for r in rs],
+        "flags": [dataclasses.asdict(f) for fs in pen.flags.values() for f in fs],
+        "sitting_out": [{"player_id": p, "hands_left": h} for p, h in pen.sitting_out.items()],
+        "version": loaded.version,
+    }

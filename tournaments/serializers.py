@@ -303,3 +303,32 @@ class HoldRequest(serializers.Serializer):
 class PaymentSerializer(serializers.Serializer):
     paid = serializers.IntegerField(help_text="CZK paid in cash now (prize + bounties).")
     tournament = TournamentSerializer()
+
+
+# --- penalties (PEN-1..16) -------------------------------------------------------------------
+
+
+class PenaltyRequest(serializers.Serializer):
+    player_id = serializers.IntegerField(min_value=1)
+    offence = serializers.CharField(max_length=60, help_text="e.g. out_of_turn, soft_play")
+    reason = serializers.CharField(max_length=500, help_text="Why (PEN-16).")
+    kind = serializers.ChoiceField(
+        choices=["warning", "sit_out", "disqualification"], required=False, allow_null=True,
+        help_text="Default: the ladder's next step.",
+    )  # fmt: skip
+    hands = serializers.IntegerField(min_value=0, max_value=1000, default=0)
+    orbits = serializers.IntegerField(min_value=0, max_value=100, default=0)
+    override = serializers.BooleanField(default=False, help_text="Off the ladder (PEN-16).")
+
+
+class FlagRequest(serializers.Serializer):
+    player_id = serializers.IntegerField(min_value=1)
+    offence = serializers.CharField(max_length=60)
+    detail = serializers.CharField(max_length=500)
+
+
+class PenaltiesSerializer(serializers.Serializer):
+    rulings = serializers.ListField(child=serializers.DictField())
+    flags = serializers.ListField(child=serializers.DictField())
+    sitting_out = serializers.ListField(child=serializers.DictField())
+    version = serializers.IntegerField()

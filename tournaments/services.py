@@ -29,7 +29,7 @@ from casino.models import require_player
 from tables import services as table_services
 from tables import tournament_hooks
 from tables.domain.table import Stakes
-from tournaments.domain import bounties, deals, payments, seating
+from tournaments.domain import bounties, deals, payments, penalties, seating
 from tournaments.domain import tournament as domain
 from tournaments.domain.config import TABLE_ANTE_TYPES, TournamentConfig, validate_config
 from tournaments.domain.tournament import TournamentState
@@ -38,6 +38,7 @@ from tournaments.events import (
     ChipRaceRun,
     FinalTableRedrawn,
     LateEntrySeated,
+    PlayerDisqualified,
     PlayerEliminated,
     PlayerMoved,
     RebuyTaken,
@@ -315,6 +316,40 @@ def release_winnings(
     execute(tournament_id, payments.ReleaseWinnings(player_id, reason), if_match=if_match)
 
 
+# --- penalties (PEN-1..16) -----------------------------------------------------------------------
+
+
+def issue_penalty(
+    *,
+    tournament_id: int,
+    player_id: int,
+    offence: str,
+    reason: str,
+    kind: str | None = None,
+    hands: int = 0,
+    orbits: int = 0,
+    override: bool = False,
+    if_match: int | None = None,
+) -> None:
+    """The floor's ruling: warning, sit-out (hands or orbits; dealt in, blinds posted,
+    hand killed) or disqualification (chips removed), the ladder's step unless recorded
+    as an override with its reason (PEN-1/2/9/16); during a hand it applies after the hand.
+
+    Raises:
+        DomainError ``penalty_off_the_ladder`` (PEN-16), ``reason_required``,
+        ``invalid_penalty``, ``player_not_playing``.
+    """
+    command = penalties.IssuePenalty(player_id, offence, reason, kind, hands, orbits, override)
+    execute(tournament_id, command, if_match=if_match)
+
+
+def flag_conduct(
+    *, tournament_id: int, player_id: int, offence: str, detail: str, if_match: int | None = None
+) -> None:
+    """Record conduct for the floor (PEN-5..15)."""
+    execute(tournament_id, penalties.FlagConduct(player_id, offence, detail), if_match=if_match)
+
+
 # --- the clock ---------------------------------------------------------------------------------
 
 
@@ -501,6 +536,11 @@ def _apply_to_tables(
                 )
             case FinalTableRedrawn():
                 _redraw_final_table(before, event)
+            case PlayerDisqualified(table_id=table_id) if table_id is not None:
+                table_services.unseat_entrant(  # his chips leave play (PEN-2)
+                    table_id=table_id, seat=_seat_at(table_id, event.player_id),
+                    reason="disqualified",
+                )  # fmt: skip
             case ChipRaceRun():
                 for ps in event.stacks:  # CR-2..5: the coloured-up stacks, between hands
                     if ps.final_stack == ps.starting_stack:
@@ -590,8 +630,40 @@ class TournamentTables:
         command = domain.RecordHandResult(
             table_id, hand_number, starting_stacks, final_stacks, _seed(),
             knockouts=_knockouts(hand_id, final_stacks),
+            conduct_flags=_conduct_flags(hand_id),
         )  # fmt: skip
         execute(tournament_id, command)
+
+
+def _conduct_flags(hand_id: str) -> tuple[tuple[int, str, str], ...]:
+    """PEN-10, seen from the hand's events: a player in last position on the river who
+    checked or only called with the nuts (his cards shown at the showdown, hold'em)."""
+    from tables.events import ActionTaken, BoardDealt, CardsShown, HandStarted
+    from tables.services import hand_stream
+
+    started = None
+    board: list[str] = []
+    river: list[tuple[int, str]] = []
+    shown: dict[int, list[str]] = {}
+    street = "preflop"
+    for recorded in store.read_stream(hand_stream(hand_id)):
+        e = recorded.event
+        if isinstance(e, HandStarted):
+            started = e
+        elif isinstance(e, BoardDealt) and e.run == 1:
+            street = e.street
+            board += [e.cards[i : i + 2] for i in range(0, len(e.cards), 2)]
+        elif isinstance(e, ActionTaken) and street == "river":
+            river.append((e.seat, e.action))
+        elif isinstance(e, CardsShown):
+            shown[e.seat] = [e.cards[i : i + 2] for i in range(0, len(e.cards), 2)]
+    if started is None or getattr(started, "game", "NLH") not in ("NLH", "nlh"):
+        return ()
+    seat = penalties.checked_nuts_on_river(board, river, shown)
+    if seat is None:
+        return ()
+    player = {x.seat: int(x.player_id) for x in started.seats}
+    return ((player[seat], "checked_nuts_on_river", f"board {''.join(board)}"),)
 
 
 def _knockouts(hand_id: str, final_stacks: dict[int, int]) -> dict[int, tuple[int, ...]]:

@@ -25,6 +25,9 @@ Where the house documents disagree the choice is a field with the recommended de
   ``deal_money_on_table`` (DEAL-6: CZK the house requires left for 1st place, default 0).
 * ``denominations``: the chips in play (CR-1: colour-ups are scheduled from them; empty:
   only breaks with a ``chip_up_denomination`` colour up, and no race is run).
+* ``penalty_ladder`` (PEN-1/9: warning, sit-out, sit-out, disqualification) and
+  ``penalty_sit_out_hands`` (default 9, one orbit at a full table; 000 allows one hand to
+  several orbits, the floor may give any length).
 * ``bounty`` (BNTY-1, :class:`BountyRule`); ``early_payout`` (ELIM-7/8, default off).
 * ``late_reg_close_at_money`` (TREG-8, default on) and ``late_reg_close_below_full_table``
   (TREG-4, the 000 "absent player stack" cut-off; default off).
@@ -244,6 +247,8 @@ class TournamentConfig:
     bounty: BountyRule = field(default_factory=BountyRule)
     early_payout: bool = False
     denominations: tuple[int, ...] = ()
+    penalty_ladder: tuple[str, ...] = ("warning", "sit_out", "sit_out", "disqualification")
+    penalty_sit_out_hands: int = 9
 
     @property
     def minimum_field(self) -> int:
@@ -354,6 +359,12 @@ def validate_config(c: TournamentConfig) -> None:
     ds = sorted(c.denominations)
     if any(d <= 0 for d in ds) or any(b % a for a, b in pairwise(ds)):
         problems.append("denominations must be > 0, each a multiple of the one below (CR-2)")
+    if not c.penalty_ladder or any(
+        k not in ("warning", "sit_out", "disqualification") for k in c.penalty_ladder
+    ):
+        problems.append("penalty_ladder: warning, sit_out or disqualification steps (PEN-1)")
+    if c.penalty_sit_out_hands <= 0:
+        problems.append("penalty_sit_out_hands must be > 0")
     if c.deal_money_on_table < 0:
         problems.append("deal_money_on_table must be >= 0 CZK (DEAL-6)")
     if c.payout_rounding_unit <= 0:

@@ -55,7 +55,16 @@ from typing import Any
 
 from casino.domain_events import DomainEvent
 from casino.errors import DomainError
-from tournaments.domain import bounties, chip_race, deals, early_payouts, payments, payouts, seating
+from tournaments.domain import (
+    bounties,
+    chip_race,
+    deals,
+    early_payouts,
+    payments,
+    payouts,
+    penalties,
+    seating,
+)  # fmt: skip
 from tournaments.domain.config import (
     HAND_MIN_RAISE_RULE,
     TournamentConfig,
@@ -72,6 +81,7 @@ from tournaments.events import (
     ChipRaceRun,
     ClockPaused,
     ClockResumed,
+    ConductFlagged,
     DealAgreed,
     DrawnCard,
     EarlyPayoutCredited,
@@ -84,6 +94,9 @@ from tournaments.events import (
     LateEntrySeated,
     LateRegistrationClosed,
     LevelStarted,
+    PenaltyIssued,
+    PenaltyStarted,
+    PlayerDisqualified,
     PlayerEliminated,
     PlayerMoved,
     PlayerReEntered,
@@ -235,6 +248,7 @@ class TournamentState:
     bounty: bounties.BountyState = field(default_factory=bounties.BountyState)
     payments: payments.PaymentsState = field(default_factory=payments.PaymentsState)
     early_credited: Mapping[int, int] = field(default_factory=dict)
+    penalties: penalties.PenaltyState = field(default_factory=penalties.PenaltyState)
 
     @property
     def players_left(self) -> int:
@@ -408,6 +422,7 @@ class RecordHandResult:
     rebuys: tuple[int, ...] = ()
     best_hands: tuple[int, ...] = ()
     knockouts: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
+    conduct_flags: tuple[tuple[int, str, str], ...] = ()
 
 
 Command = (
@@ -415,6 +430,7 @@ Command = (
     | StartTournament | StartClock | AdvanceLevel | PauseClock | ResumeClock | StartBreak
     | EndBreak | CloseLateRegistration | StartHandForHand | EndHandForHand | StartTableHand
     | RecordHandResult | deals.DealCommand | payments.PaymentCommand
+    | penalties.PenaltyCommand
 )  # fmt: skip
 
 
@@ -440,6 +456,7 @@ class HandPermission:
     min_raise_rule: str = HAND_MIN_RAISE_RULE
     rake_percent_bp: int = 0
     hand_for_hand_round: int | None = None
+    killed_hands: tuple[int, ...] = ()
 
 
 def _refusal(state: TournamentState, table_id: int) -> tuple[str, str | None] | None:
@@ -494,7 +511,17 @@ def hand_permission(state: TournamentState, table_id: int) -> HandPermission:
         ante=stakes.ante,
         ante_type=stakes.table_ante_type,
         hand_for_hand_round=state.hfh_round if state.hand_for_hand else None,
+        killed_hands=_killed_hands(state, table_id),
     )
+
+
+def _killed_hands(state: TournamentState, table_id: int) -> tuple[int, ...]:
+    """Players at the table sitting out a penalty: dealt in, blinds posted, hand killed
+    (PEN-2)."""
+    table = state.tables.get(table_id)
+    if table is None:
+        return ()
+    return tuple(sorted(p for p in table.seats.values() if p in state.penalties.sitting_out))
 
 
 def may_start_hand(state: TournamentState, table_id: int) -> bool:
@@ -1136,6 +1163,10 @@ def _record_hand(b: _Builder, cmd: RecordHandResult, now: datetime) -> None:
     r = s.config.rebuy
     for pid in cmd.rebuys:
         b.emit(RebuyTaken(pid, r.price, r.fee, s.config.rebuy_stack, True))
+    for pid, offence, detail in cmd.conduct_flags:  # PEN-10: seen by the system
+        if pid in start:
+            b.emit(ConductFlagged(pid, offence, detail, True, iso(now)))
+    _apply_pending_penalties(b, set(start))
     _settle(b, random.Random(cmd.seed))
     _start_break_if_idle(b, now)
     if b.state.status == RUNNING and b.state.players_left == 1 and not _busted(b.state):
@@ -1399,6 +1430,44 @@ def _finish(
     ))  # fmt: skip
 
 
+def _penalty(b: _Builder, cmd: penalties.PenaltyCommand, now: datetime) -> None:
+    """Rulings and flags (PEN-1..16); a disqualification between hands at once."""
+    for event in penalties.decide(b.state, cmd, now):
+        b.emit(event)
+        if (
+            isinstance(event, PenaltyIssued)
+            and event.kind == "disqualification"
+            and not event.applies_after_hand
+        ):
+            b.emit(PenaltyStarted(event.player_id, "disqualification", 0))
+            _disqualify(b, event.player_id, now)
+
+
+def _apply_pending_penalties(b: _Builder, players: set[int]) -> None:
+    """Penalties for conduct during the hand just recorded take effect now (PEN-1)."""
+    for pending in b.state.penalties.pending:
+        if pending.player_id not in players:
+            continue
+        b.emit(PenaltyStarted(pending.player_id, pending.kind, pending.hands))
+        if pending.kind == "disqualification":
+            _disqualify(b, pending.player_id, None)
+
+
+def _disqualify(b: _Builder, player_id: int, now: datetime | None) -> None:
+    """Out of the event, his chips removed from play (PEN-2); then the table plan and,
+    with one player left, the end."""
+    s = b.state
+    p = s.players[player_id]
+    if p.status != PLAYING:
+        return
+    left = sum(1 for q in s.players.values() if q.status == PLAYING and q.stack > 0)
+    b.emit(PlayerDisqualified(player_id, p.entry_number, p.table_id, p.stack, left))
+    if now is not None:
+        _settle(b, random.Random(player_id))
+        if b.state.status == RUNNING and b.state.players_left == 1 and not _busted(b.state):
+            _finish(b, now)
+
+
 def _pay(b: _Builder, cmd: payments.PaymentCommand, now: datetime) -> None:
     """Paying winnings at the cage, holding them (ELIM-6..9)."""
     for event in payments.decide(b.state, cmd, now):
@@ -1452,6 +1521,8 @@ _HANDLERS: dict[type, Any] = {
     payments.PayWinnings: _pay,
     payments.HoldWinnings: _pay,
     payments.ReleaseWinnings: _pay,
+    penalties.IssuePenalty: _penalty,
+    penalties.FlagConduct: _penalty,
 }
 
 
@@ -1638,6 +1709,9 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
                                        hands_played=t.hands_played + 1))  # fmt: skip
             ranks = {pid: i for i, pid in enumerate(event.best_hands)}
             kos = {k.player_id: k.winners for k in event.knockouts}
+            s = replace(s, penalties=penalties.hand_played(
+                s.penalties, [ps.player_id for ps in event.stacks]
+            ))  # fmt: skip
             players = dict(s.players)
             for ps in event.stacks:
                 players[ps.player_id] = replace(
@@ -1694,6 +1768,20 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
             for ps in event.stacks:
                 players[ps.player_id] = replace(players[ps.player_id], stack=ps.final_stack)
             return replace(s, players=players, chips_issued=s.chips_issued + event.chips_added)
+        case _ if isinstance(event, penalties.PENALTY_EVENTS):
+            return replace(s, penalties=penalties.evolve(s.penalties, event))
+        case PlayerDisqualified():
+            p = s.players[event.player_id]
+            s = _unseat(s, p)
+            group = s.eliminations[-1].group + 1 if s.eliminations else 1
+            elimination = Elimination(
+                p.player_id, event.entry_number, event.place, event.place, 0, group
+            )
+            p = replace(p, status=ELIMINATED, table_id=None, seat=None, stack=0)
+            return replace(
+                _with_player(s, p), eliminations=(*s.eliminations, elimination),
+                chips_issued=s.chips_issued - event.chips_removed,
+            )  # fmt: skip
         case EarlyPayoutCredited():
             credited = {**s.early_credited, **dict.fromkeys(event.players, event.amount)}
             return replace(s, early_credited=credited)
