@@ -268,6 +268,7 @@ def _t_refunded(recorded: RecordedEvent) -> None:
 def _t_paid(recorded: RecordedEvent) -> None:
     e = recorded.event
     assert isinstance(e, tev.WinningsPaid)
+    kind = K.REFUND if e.kind == "cancellation" else K.PRIZE  # a settlement (CXL-2..9)
     _tournament_money(
-        recorded, e.player_id, (K.PRIZE, _OUT, e.prize), (K.BOUNTY_PAID, _OUT, e.bounties)
+        recorded, e.player_id, (kind, _OUT, e.prize), (K.BOUNTY_PAID, _OUT, e.bounties)
     )

@@ -203,6 +203,10 @@ MATRIX: dict[str, frozenset[Role]] = {
     "list_tournament_penalties": _roles(DIRECTOR, FLOOR, MANAGER),
     "issue_tournament_penalty": _roles(DIRECTOR, FLOOR),  # PEN-1, PEN-16: the floor rules
     "flag_tournament_conduct": _roles(DEALER, DIRECTOR, FLOOR),  # the dealer may report
+    "schedule_tournament_start": _roles(DIRECTOR),  # TREG-5
+    "roll_back_tournament_hands": _roles(DIRECTOR),  # CXL-1
+    "cancel_tournament": _roles(MANAGER),  # CXL-2: management alone chooses the method
+    "get_tournament_settlement": _roles(DIRECTOR, CASHIER, MANAGER),
     # --- waiting lists (issue #5) ------------------------------------------------------------
     "list_waitlists": _roles(FLOOR),  # the floor console (phone numbers: floor only)
     "get_waitlist": _roles(FLOOR),

@@ -293,6 +293,41 @@ FlagConductView = _penalty_write(
 )
 
 
+# --- scheduling, crashes, cancellation ---------------------------------------------------------
+
+ScheduleView = _tournament_write(
+    "schedule_tournament_start",
+    services.schedule_start,
+    "Set the lobby start time, or delay it with a logged reason (TREG-5).",
+    s.ScheduleRequest,
+)
+RollBackView = _tournament_write(
+    "roll_back_tournament_hands",
+    services.roll_back_hands,
+    "After a server crash: every hand in progress back to its start stacks (CXL-1).",
+    s.RollBackRequest,
+)
+CancelView = _tournament_write(
+    "cancel_tournament",
+    services.cancel_tournament,
+    "Cancel and settle every player under the versioned policy (CXL-2..9): rollback, or "
+    "roll forward (before the money: half equally, half by chips; in the money: the "
+    "smallest unawarded prize each, the rest by chips). Fees and knockout bounties are "
+    "refunded, not guarantees nor fixed bounties.",
+    s.CancelRequest,
+)
+
+
+class CancellationView(APIView):
+    @extend_schema(
+        operation_id="get_tournament_settlement",
+        responses={200: s.SettlementSerializer, 404: ErrorSerializer},
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        """The cancellation settlement: method, policy and version, every share (CZK)."""
+        return Response(selectors.settlement_payload(tournament_id))
+
+
 class TournamentReportView(APIView):
     @extend_schema(
         operation_id="report_tournaments", responses={200: s.TournamentSerializer(many=True)}

@@ -659,6 +659,61 @@ class ConductFlagged(DomainEvent):
     flagged_at: str
 
 
+# --- scheduling, crashes and cancellation (TREG-5, CXL-1..10) ----------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StartScheduled(DomainEvent):
+    """The lobby start time (TREG-5), set or delayed (``delayed`` with its ``reason``)."""
+
+    TYPE = "tournaments.StartScheduled"
+    start_at: str
+    delayed: bool
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableHand:
+    table_id: int
+    hand_number: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandsRolledBack(DomainEvent):
+    """A server crash (CXL-1): every hand in progress goes back to its start stacks (the
+    tables void them)."""
+
+    TYPE = "tournaments.HandsRolledBack"
+    hands: tuple[TableHand, ...]
+    reason: str
+    rolled_back_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class SettlementShare:
+    """A player's cancellation settlement: ``refund`` and ``prize``, CZK."""
+
+    player_id: int
+    refund: int
+    prize: int
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentCancelled(DomainEvent):
+    """The event is cancelled and settled (CXL-2..9) by ``method`` (``rollback`` /
+    ``roll_forward``) under the named ``policy`` and its ``policy_version``; every
+    player's ``shares`` (paid at the cage)."""
+
+    TYPE = "tournaments.TournamentCancelled"
+    method: str
+    policy: str
+    policy_version: str
+    reason: str
+    in_the_money: bool
+    shares: tuple[SettlementShare, ...]
+    cancelled_at: str
+
+
 # --- paying winnings (tournaments.domain.payments; the cage projects these) --------------
 
 
@@ -739,4 +794,7 @@ TOURNAMENT_EVENT_TYPES: tuple[type[DomainEvent], ...] = (
     PenaltyStarted,
     PlayerDisqualified,
     ConductFlagged,
+    StartScheduled,
+    HandsRolledBack,
+    TournamentCancelled,
 )

@@ -30,6 +30,7 @@ from tournaments.events import (
     HandForHandRoundCompleted,
     HandForHandStarted,
     HandResultRecorded,
+    HandsRolledBack,
     LateEntrySeated,
     LateRegistrationClosed,
     LevelStarted,
@@ -40,9 +41,11 @@ from tournaments.events import (
     PlayerRegistered,
     PlayerUnregistered,
     RebuyTaken,
+    StartScheduled,
     TableAdded,
     TableBroken,
     TableHandStarted,
+    TournamentCancelled,
     TournamentCreated,
     TournamentFinished,
     TournamentStarted,
@@ -206,6 +209,11 @@ def _hand_result(recorded: RecordedEvent) -> None:
     _bump(recorded)
 
 
+@projection.on(TournamentCancelled)
+def _cancelled(recorded: RecordedEvent) -> None:
+    _bump(recorded, status="cancelled", finished_at=recorded.recorded_at)
+
+
 @projection.on(ChipRaceRun)
 def _chip_race(recorded: RecordedEvent) -> None:
     e = recorded.event
@@ -288,6 +296,6 @@ def _finished(recorded: RecordedEvent) -> None:
 
 @projection.on(BreakDue, TableAdded, TableBroken, TableHandStarted, HandForHandRoundCompleted)
 @projection.on(*DEAL_EVENTS, *BOUNTY_EVENTS, *PAYMENT_EVENTS, EarlyPayoutCredited)
-@projection.on(*PENALTY_EVENTS)
+@projection.on(*PENALTY_EVENTS, StartScheduled, HandsRolledBack)
 def _version_only(recorded: RecordedEvent) -> None:
     _bump(recorded)

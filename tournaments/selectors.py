@@ -90,3 +90,22 @@ def penalties_payload(tournament_id: int) -> dict[str, Any]:
         "sitting_out": [{"player_id": p, "hands_left": h} for p, h in pen.sitting_out.items()],
         "version": loaded.version,
     }
+
+
+def settlement_payload(tournament_id: int) -> dict[str, Any]:
+    """The cancellation settlement (CXL-2..9), or ``cancelled: false``.
+
+    Raises:
+        NotFound ``tournament_not_found``.
+    """
+    from tournaments.services import load_tournament
+
+    c = load_tournament(tournament_id).state.cancellation
+    if c is None:
+        return {"cancelled": False, "method": None, "policy": None, "policy_version": None,
+                "in_the_money": None, "shares": []}  # fmt: skip
+    return {
+        "cancelled": True, "method": c.method, "policy": c.policy,
+        "policy_version": c.policy_version, "in_the_money": c.in_the_money,
+        "shares": [dataclasses.asdict(x) for x in c.shares],
+    }  # fmt: skip

@@ -160,7 +160,7 @@ class ClockSerializer(serializers.Serializer):
 class TournamentSerializer(serializers.Serializer):
     tournament_id = serializers.IntegerField()
     name = serializers.CharField()
-    status = serializers.ChoiceField(choices=["registering", "running", "finished"])
+    status = serializers.ChoiceField(choices=["registering", "running", "finished", "cancelled"])
     buy_in = serializers.IntegerField()
     fee = serializers.IntegerField()
     starting_stack = serializers.IntegerField()
@@ -332,3 +332,36 @@ class PenaltiesSerializer(serializers.Serializer):
     flags = serializers.ListField(child=serializers.DictField())
     sitting_out = serializers.ListField(child=serializers.DictField())
     version = serializers.IntegerField()
+
+
+# --- scheduling, crashes, cancellation ----------------------------------------------------------
+
+
+class ScheduleRequest(serializers.Serializer):
+    start_at = serializers.DateTimeField(help_text="Lobby start time (TREG-5).")
+    delay = serializers.BooleanField(default=False)
+    reason = serializers.CharField(max_length=500, allow_blank=True, default="")
+
+
+class RollBackRequest(serializers.Serializer):
+    reason = serializers.CharField(max_length=500, default="server crash")
+
+
+class CancelRequest(serializers.Serializer):
+    method = serializers.ChoiceField(choices=["rollback", "roll_forward"], help_text="CXL-2")
+    reason = serializers.CharField(max_length=500)
+
+
+class SettlementShareSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField()
+    refund = serializers.IntegerField(help_text="CZK")
+    prize = serializers.IntegerField(help_text="CZK")
+
+
+class SettlementSerializer(serializers.Serializer):
+    cancelled = serializers.BooleanField()
+    method = serializers.CharField(allow_null=True)
+    policy = serializers.CharField(allow_null=True)
+    policy_version = serializers.CharField(allow_null=True)
+    in_the_money = serializers.BooleanField(allow_null=True)
+    shares = SettlementShareSerializer(many=True)

@@ -350,6 +350,63 @@ def flag_conduct(
     execute(tournament_id, penalties.FlagConduct(player_id, offence, detail), if_match=if_match)
 
 
+# --- scheduling, crashes, cancellation (TREG-5, CXL-1..10) ---------------------------------------
+
+
+def schedule_start(
+    *,
+    tournament_id: int,
+    start_at: datetime,
+    delay: bool = False,
+    reason: str = "",
+    if_match: int | None = None,
+) -> None:
+    """Set the lobby start time, or delay it with a logged reason (TREG-5).
+
+    Raises:
+        DomainError ``tournament_started``, ``reason_required``.
+    """
+    command = domain.ScheduleStart(iso(start_at), delay, reason)
+    execute(tournament_id, command, if_match=if_match)
+
+
+def roll_back_hands(
+    *, tournament_id: int, reason: str = "server crash", if_match: int | None = None
+) -> int:
+    """After a server crash every hand in progress goes back to its start stacks (CXL-1):
+    recorded on the tournament, then each hand is voided at its table (every chip goes
+    back; the table reports the unchanged stacks). Returns how many hands.
+
+    Raises:
+        DomainError ``no_hand_in_progress``.
+    """
+    from tables.models import TableView
+
+    events, _ = execute(tournament_id, domain.RollBackHands(reason), if_match=if_match)
+    hands = getattr(events[0], "hands", ())
+    for th in hands:
+        hand_id = TableView.objects.values_list("current_hand_id", flat=True).get(
+            table_id=th.table_id
+        )
+        if hand_id:
+            table_services.void_hand(hand_id=hand_id, reason=f"CXL-1: {reason}")
+    return len(hands)
+
+
+def cancel_tournament(
+    *, tournament_id: int, method: str, reason: str, if_match: int | None = None
+) -> None:
+    """Cancel and settle every player (CXL-2..9) under the versioned policy: ``rollback``
+    refunds everything paid, ``roll_forward`` refunds fees and knockout bounties and shares
+    the pool (before the money: half equally, half by chips; in the money: the smallest
+    unawarded prize each, the rest by chips). The cage pays the shares.
+
+    Raises:
+        DomainError ``invalid_cancellation``, ``hand_in_progress`` (CXL-1 first).
+    """
+    execute(tournament_id, domain.CancelTournament(method, reason), if_match=if_match)
+
+
 # --- the clock ---------------------------------------------------------------------------------
 
 

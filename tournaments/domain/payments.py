@@ -64,6 +64,9 @@ def prize_earned(state: TournamentState, player_id: int) -> int:
     is over, plus early payouts credited before (ELIM-7) when those are on."""
     from tournaments.domain import early_payouts
 
+    if state.cancellation is not None:  # CXL-2..9: the settlement replaces the prizes
+        return sum(x.refund + x.prize for x in state.cancellation.shares
+                   if x.player_id == player_id)  # fmt: skip
     final = sum(r.prize for r in state.results if r.player_id == player_id)
     if state.results:
         return final
@@ -106,6 +109,8 @@ def decide(state: TournamentState, command: PaymentCommand, now: datetime) -> li
                 raise DomainError("nothing_owed", "Nothing is owed to this player now.",
                                   rule="ELIM-6", player_id=pid)  # fmt: skip
             kind = "prize" if state.results else ("early_payout" if prize else "bounty")
+            if state.cancellation is not None:
+                kind = "cancellation"
             return [WinningsPaid(pid, prize, bounties, kind, iso(now))]
         case HoldWinnings():
             if pid in pay.held:

@@ -57,6 +57,7 @@ from casino.domain_events import DomainEvent
 from casino.errors import DomainError
 from tournaments.domain import (
     bounties,
+    cancellation,
     chip_race,
     deals,
     early_payouts,
@@ -90,6 +91,7 @@ from tournaments.events import (
     HandForHandRoundCompleted,
     HandForHandStarted,
     HandResultRecorded,
+    HandsRolledBack,
     Knockout,
     LateEntrySeated,
     LateRegistrationClosed,
@@ -106,9 +108,13 @@ from tournaments.events import (
     RebuyTaken,
     Result,
     SeatAssignment,
+    SettlementShare,
+    StartScheduled,
     TableAdded,
     TableBroken,
+    TableHand,
     TableHandStarted,
+    TournamentCancelled,
     TournamentCreated,
     TournamentFinished,
     TournamentStarted,
@@ -118,6 +124,7 @@ from tournaments.events import (
 REGISTERING = "registering"
 RUNNING = "running"
 FINISHED = "finished"
+CANCELLED = "cancelled"
 
 # player status
 REGISTERED = "registered"  # before the start
@@ -249,6 +256,9 @@ class TournamentState:
     payments: payments.PaymentsState = field(default_factory=payments.PaymentsState)
     early_credited: Mapping[int, int] = field(default_factory=dict)
     penalties: penalties.PenaltyState = field(default_factory=penalties.PenaltyState)
+    paid: Mapping[int, cancellation.Paid] = field(default_factory=dict)
+    scheduled_start: datetime | None = None
+    cancellation: TournamentCancelled | None = None
 
     @property
     def players_left(self) -> int:
@@ -425,12 +435,36 @@ class RecordHandResult:
     conduct_flags: tuple[tuple[int, str, str], ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class ScheduleStart:
+    """Set (or, with ``delay``, move) the lobby start time (TREG-5), ISO UTC."""
+
+    start_at: str
+    delay: bool = False
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RollBackHands:
+    """After a server crash: every hand in progress back to its start stacks (CXL-1)."""
+
+    reason: str = "server crash"
+
+
+@dataclass(frozen=True, slots=True)
+class CancelTournament:
+    """Cancel and settle (CXL-2): ``rollback`` or ``roll_forward``; management decides."""
+
+    method: str
+    reason: str
+
+
 Command = (
     CreateTournament | Register | Unregister | LateRegister | ReEnter | Rebuy | AddOn
     | StartTournament | StartClock | AdvanceLevel | PauseClock | ResumeClock | StartBreak
     | EndBreak | CloseLateRegistration | StartHandForHand | EndHandForHand | StartTableHand
     | RecordHandResult | deals.DealCommand | payments.PaymentCommand
-    | penalties.PenaltyCommand
+    | penalties.PenaltyCommand | ScheduleStart | RollBackHands | CancelTournament
 )  # fmt: skip
 
 
@@ -697,7 +731,7 @@ def decide(state: TournamentState | None, command: Command, now: datetime) -> li
         return [TournamentCreated(command.tournament_id, command.config, iso(now))]
     if state is None:
         raise _error("tournament_not_found", "No such tournament.")
-    if state.status == FINISHED and not isinstance(command, payments.PAYMENT_COMMANDS):
+    if state.status in (FINISHED, CANCELLED) and not isinstance(command, payments.PAYMENT_COMMANDS):
         raise _error("tournament_finished", "The tournament is over.", rule="ELIM-1")
     b = _Builder(state, now)
     handler = _HANDLERS.get(type(command))
@@ -1468,6 +1502,87 @@ def _disqualify(b: _Builder, player_id: int, now: datetime | None) -> None:
             _finish(b, now)
 
 
+def _schedule(b: _Builder, cmd: ScheduleStart, now: datetime) -> None:
+    """TREG-5: the lobby time, or a delay (logged with its reason)."""
+    if b.state.status != REGISTERING:
+        raise _error("tournament_started", "The tournament has already started.", rule="TREG-5")
+    try:
+        at = parse_time(cmd.start_at)
+    except ValueError:
+        raise _error("invalid_time", "start_at must be ISO-8601 with a UTC offset.") from None
+    if cmd.delay and not cmd.reason.strip():
+        raise _error("reason_required", "A delay is logged with its reason.", rule="TREG-5")
+    b.emit(StartScheduled(iso(at), cmd.delay, cmd.reason))
+
+
+def _roll_back(b: _Builder, cmd: RollBackHands, now: datetime) -> None:
+    """CXL-1: the hands in progress go back to their start stacks."""
+    hands = tuple(
+        TableHand(t.table_id, t.hand_number)
+        for t in sorted(b.state.tables.values(), key=lambda t: t.table_id)
+        if t.hand_number is not None
+    )
+    if not hands:
+        raise _error("no_hand_in_progress", "No hand is in progress.", rule="CXL-1")
+    b.emit(HandsRolledBack(hands, cmd.reason, iso(now)))
+
+
+def _cancel(b: _Builder, cmd: CancelTournament, now: datetime) -> None:
+    """CXL-2..9: settle every player under the versioned policy."""
+    s = b.state
+    cfg = s.config
+    if cmd.method not in cancellation.METHODS:
+        raise _error("invalid_cancellation", f"method must be one of {cancellation.METHODS}",
+                     rule="CXL-2")  # fmt: skip
+    if not cmd.reason.strip():
+        raise _error("reason_required", "A cancellation is recorded with its reason.",
+                     rule="CXL-2")  # fmt: skip
+    if any(t.in_hand for t in s.tables.values()):
+        raise _error("hand_in_progress", "Roll back the hands in progress first (CXL-1).",
+                     rule="CXL-1")  # fmt: skip
+    itm = s.status == RUNNING and payouts.in_the_money(s.players_left, cfg.payout_table, s.entries)
+    if cmd.method == "rollback" or s.status == REGISTERING:
+        shares = cancellation.rollback(s.paid)
+        method = "rollback"
+    else:
+        shares, method = _roll_forward(s, itm), "roll_forward"
+    b.emit(TournamentCancelled(
+        method, cancellation.POLICY, cancellation.POLICY_VERSION, cmd.reason, itm,
+        tuple(SettlementShare(x.player_id, x.refund, x.prize) for x in shares if x.total),
+        iso(now),
+    ))  # fmt: skip
+
+
+def _roll_forward(s: TournamentState, itm: bool) -> list[cancellation.Share]:
+    cfg = s.config
+    actual = replace(s, config=replace(cfg, guarantee=0))  # CXL-7: no guarantee
+    prizes = payouts.place_prizes(
+        s.contributions, cfg.payout_table, s.entries, cfg.payout_rounding_unit
+    )
+    left = s.players_left
+    remaining = {p.player_id: p.stack for p in s.players.values()
+                 if p.status == PLAYING and p.stack > 0}  # fmt: skip
+    kinds = ("knockout", "progressive")  # CXL-8: fixed bounties are left out
+    heads = dict(s.bounty.heads) if cfg.bounty.kind in kinds else {}
+    fees = {pid: s.paid[pid].fees for pid in remaining if pid in s.paid}
+    shares: list[cancellation.Share] = []
+    if itm:
+        unawarded = list(prizes[:left]) + [0] * max(0, left - len(prizes))
+        top = tuple((pid, 1, left) for pid in sorted(remaining))
+        awarded = final_results(actual, top[0][0], top)
+        for r in awarded:  # players already out in the money keep their prizes
+            if r.player_id not in remaining and r.prize:
+                shares.append(cancellation.Share(r.player_id, 0, r.prize))
+        pool = sum(unawarded)
+    else:
+        unawarded, pool = [], s.contributions
+    shares += cancellation.roll_forward(
+        remaining=remaining, fees=fees, heads=heads, pool=pool, unawarded=unawarded,
+        in_the_money=itm, unit=cfg.payout_rounding_unit,
+    )  # fmt: skip
+    return shares
+
+
 def _pay(b: _Builder, cmd: payments.PaymentCommand, now: datetime) -> None:
     """Paying winnings at the cage, holding them (ELIM-6..9)."""
     for event in payments.decide(b.state, cmd, now):
@@ -1523,6 +1638,9 @@ _HANDLERS: dict[type, Any] = {
     payments.ReleaseWinnings: _pay,
     penalties.IssuePenalty: _penalty,
     penalties.FlagConduct: _penalty,
+    ScheduleStart: _schedule,
+    RollBackHands: _roll_back,
+    CancelTournament: _cancel,
 }
 
 
@@ -1571,12 +1689,14 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
             old = s.players.get(event.player_id)
             if old is not None and old.status != UNREGISTERED:
                 p = replace(p, entries=old.entries + 1, rebuys=old.rebuys, add_ons=old.add_ons)
+            s = _paid(s, event.player_id, event.buy_in, event.fee)
             return replace(
                 _with_player(s, p), next_entry=event.entry_number + 1, entries=s.entries + 1,
                 contributions=s.contributions + event.buy_in, fees=s.fees + event.fee,
                 chips_issued=s.chips_issued + event.stack,
             )  # fmt: skip
         case PlayerUnregistered():
+            s = replace(s, paid={k: v for k, v in s.paid.items() if k != event.player_id})
             p = replace(s.players[event.player_id], status=UNREGISTERED, stack=0)
             cfg = s.config
             head = s.bounty.heads.get(event.player_id, 0)
@@ -1591,6 +1711,7 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
                 chips_issued=s.chips_issued - cfg.starting_stack,
             )  # fmt: skip
         case PlayerReEntered():
+            s = _paid(s, event.player_id, event.price, event.fee)
             old = s.players[event.player_id]
             p = replace(
                 old, entry_number=event.entry_number, status=PLAYING, stack=event.stack,
@@ -1602,6 +1723,7 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
                 chips_issued=s.chips_issued + event.stack,
             )  # fmt: skip
         case RebuyTaken() | AddOnTaken():
+            s = _paid(s, event.player_id, event.price, event.fee)
             old = s.players[event.player_id]
             p = replace(old, stack=old.stack + event.chips)
             if isinstance(event, RebuyTaken):
@@ -1760,6 +1882,8 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
         case _ if isinstance(event, deals.DEAL_EVENTS):
             return replace(s, deal=deals.evolve(s.deal, event))
         case _ if isinstance(event, bounties.BOUNTY_EVENTS):
+            if isinstance(event, BountyPlaced) and event.paid_by == "entrant":
+                s = _paid(s, event.player_id, 0, 0, event.amount)
             return replace(s, bounty=bounties.evolve(s.bounty, event))
         case _ if isinstance(event, payments.PAYMENT_EVENTS):
             return replace(s, payments=payments.evolve(s.payments, event))
@@ -1782,10 +1906,23 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
                 _with_player(s, p), eliminations=(*s.eliminations, elimination),
                 chips_issued=s.chips_issued - event.chips_removed,
             )  # fmt: skip
+        case StartScheduled():
+            return replace(s, scheduled_start=parse_time(event.start_at))
+        case TournamentCancelled():
+            return replace(s, status=CANCELLED, cancellation=event)
         case EarlyPayoutCredited():
             credited = {**s.early_credited, **dict.fromkeys(event.players, event.amount)}
             return replace(s, early_credited=credited)
     return s
+
+
+def _paid(
+    s: TournamentState, player_id: int, prize_pool: int, fee: int, bounty: int = 0
+) -> TournamentState:
+    """What each player paid in (CXL-3 rollback refunds it)."""
+    old = s.paid.get(player_id, cancellation.Paid())
+    new = cancellation.Paid(old.prize_pool + prize_pool, old.fees + fee, old.bounties + bounty)
+    return replace(s, paid={**s.paid, player_id: new})
 
 
 def load(events: list[DomainEvent]) -> TournamentState | None:
