@@ -48,7 +48,7 @@ def test_a_thirteen_player_bracket_plays_to_the_end() -> None:
         m = matches[0]
         assert m.a is not None and m.b is not None
         winner = rng.choice([m.a, m.b])
-        state, out = run(state, hu.RecordMatchResult(m.match_id, winner))
+        state, _ = run(state, hu.RecordMatchResult(m.match_id, winner))
         losers.append(m.b if winner == m.a else m.a)  # type: ignore[arg-type]
         played += 1
     assert played == 12  # one match per player out
