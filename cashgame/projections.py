@@ -270,5 +270,6 @@ def _t_paid(recorded: RecordedEvent) -> None:
     assert isinstance(e, tev.WinningsPaid)
     kind = K.REFUND if e.kind == "cancellation" else K.PRIZE  # a settlement (CXL-2..9)
     _tournament_money(
-        recorded, e.player_id, (kind, _OUT, e.prize), (K.BOUNTY_PAID, _OUT, e.bounties)
-    )
+        recorded, e.player_id, (kind, _OUT, e.prize), (K.BOUNTY_PAID, _OUT, e.bounties),
+        (K.FEE, _OUT, e.fees_refunded),
+    )  # fmt: skip

@@ -696,6 +696,7 @@ class SettlementShare:
     player_id: int
     refund: int
     prize: int
+    fees: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -720,7 +721,8 @@ class TournamentCancelled(DomainEvent):
 @dataclass(frozen=True, slots=True)
 class WinningsPaid(DomainEvent):
     """The cage paid a player in cash: ``prize`` (his places' prizes, a deal share, an early
-    payout, ELIM-6..8) and ``bounties`` (knockout bounties won, BNTY-*), CZK."""
+    payout, ELIM-6..8, or a cancellation settlement), ``bounties`` (knockout bounties won,
+    BNTY-*) and ``fees_refunded`` (fees given back by a cancellation, CXL-3..5), CZK."""
 
     TYPE = "tournaments.WinningsPaid"
     player_id: int
@@ -728,6 +730,7 @@ class WinningsPaid(DomainEvent):
     bounties: int
     kind: str
     paid_at: str
+    fees_refunded: int = 0
 
 
 @dataclass(frozen=True, slots=True)

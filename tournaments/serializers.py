@@ -356,6 +356,7 @@ class SettlementShareSerializer(serializers.Serializer):
     player_id = serializers.IntegerField()
     refund = serializers.IntegerField(help_text="CZK")
     prize = serializers.IntegerField(help_text="CZK")
+    fees = serializers.IntegerField(help_text="CZK of the refund that are fees")
 
 
 class SettlementSerializer(serializers.Serializer):

@@ -299,7 +299,7 @@ def pay_winnings(*, tournament_id: int, player_id: int, if_match: int | None = N
     """
     events, _ = execute(tournament_id, payments.PayWinnings(player_id), if_match=if_match)
     paid = events[0]
-    return int(getattr(paid, "prize", 0)) + int(getattr(paid, "bounties", 0))
+    return sum(int(getattr(paid, f, 0)) for f in ("prize", "bounties", "fees_refunded"))
 
 
 def hold_winnings(

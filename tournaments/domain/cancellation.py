@@ -50,12 +50,13 @@ class Paid:
 
 @dataclass(frozen=True, slots=True)
 class Share:
-    """A player's settlement: ``refund`` (fees and bounties, or everything on rollback) and
-    ``prize`` (his part of the pool), CZK."""
+    """A player's settlement: ``refund`` (fees and bounties, or everything on rollback;
+    ``fees`` of it are fees) and ``prize`` (his part of the pool), CZK."""
 
     player_id: int
     refund: int
     prize: int
+    fees: int = 0
 
     @property
     def total(self) -> int:
@@ -64,7 +65,9 @@ class Share:
 
 def rollback(paid: Mapping[int, Paid]) -> list[Share]:
     """CXL-3: everyone gets back everything he paid."""
-    return [Share(pid, p.prize_pool + p.fees + p.bounties, 0) for pid, p in sorted(paid.items())]
+    return [
+        Share(pid, p.prize_pool + p.fees + p.bounties, 0, p.fees) for pid, p in sorted(paid.items())
+    ]
 
 
 def roll_forward(
@@ -103,7 +106,7 @@ def roll_forward(
         by_chips = icm.to_amounts(chips, pool - equal_part, unit)
         prizes = [a + b for a, b in zip(equal, by_chips, strict=True)]
     return [
-        Share(p, fees.get(p, 0) + heads.get(p, 0), prize)
+        Share(p, fees.get(p, 0) + heads.get(p, 0), prize, fees.get(p, 0))
         for p, prize in zip(players, prizes, strict=True)
     ]
 

@@ -32,6 +32,7 @@ class PaymentsState:
 
     prize_paid: Mapping[int, int] = field(default_factory=dict)
     bounties_paid: Mapping[int, int] = field(default_factory=dict)
+    fees_refunded: Mapping[int, int] = field(default_factory=dict)
     held: frozenset[int] = frozenset()
 
 
@@ -109,9 +110,12 @@ def decide(state: TournamentState, command: PaymentCommand, now: datetime) -> li
                 raise DomainError("nothing_owed", "Nothing is owed to this player now.",
                                   rule="ELIM-6", player_id=pid)  # fmt: skip
             kind = "prize" if state.results else ("early_payout" if prize else "bounty")
+            fees = 0
             if state.cancellation is not None:
                 kind = "cancellation"
-            return [WinningsPaid(pid, prize, bounties, kind, iso(now))]
+                settled = sum(x.fees for x in state.cancellation.shares if x.player_id == pid)
+                fees = min(prize, max(0, settled - pay.fees_refunded.get(pid, 0)))
+            return [WinningsPaid(pid, prize - fees, bounties, kind, iso(now), fees)]
         case HoldWinnings():
             if pid in pay.held:
                 return []
@@ -129,8 +133,11 @@ def evolve(pay: PaymentsState, event: DomainEvent) -> PaymentsState:
         case WinningsPaid():
             return replace(
                 pay,
-                prize_paid={**pay.prize_paid,
-                            event.player_id: pay.prize_paid.get(event.player_id, 0) + event.prize},
+                prize_paid={**pay.prize_paid, event.player_id:
+                            pay.prize_paid.get(event.player_id, 0) + event.prize
+                            + event.fees_refunded},
+                fees_refunded={**pay.fees_refunded, event.player_id:
+                               pay.fees_refunded.get(event.player_id, 0) + event.fees_refunded},
                 bounties_paid={**pay.bounties_paid, event.player_id:
                                pay.bounties_paid.get(event.player_id, 0) + event.bounties},
             )  # fmt: skip

@@ -1548,7 +1548,8 @@ def _cancel(b: _Builder, cmd: CancelTournament, now: datetime) -> None:
         shares, method = _roll_forward(s, itm), "roll_forward"
     b.emit(TournamentCancelled(
         method, cancellation.POLICY, cancellation.POLICY_VERSION, cmd.reason, itm,
-        tuple(SettlementShare(x.player_id, x.refund, x.prize) for x in shares if x.total),
+        tuple(SettlementShare(x.player_id, x.refund, x.prize, x.fees)
+              for x in shares if x.total),
         iso(now),
     ))  # fmt: skip
 
