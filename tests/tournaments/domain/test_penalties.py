@@ -110,3 +110,32 @@ def test_conduct_is_recorded_for_the_floor() -> None:
     d = started(18)
     d(penalties.FlagConduct(2, "out_of_turn", "folded before the action reached him"))
     assert d.s.penalties.flags[2][0].offence == "out_of_turn"
+
+
+@pytest.mark.parametrize(
+    ("rule", "offence"),
+    [
+        pytest.param("PEN-3", "chips_hidden", marks=pytest.mark.rule("PEN-3")),
+        pytest.param("PEN-5", "showing_cards", marks=pytest.mark.rule("PEN-5")),
+        pytest.param("PEN-6", "avoiding_blinds", marks=pytest.mark.rule("PEN-6")),
+        pytest.param("PEN-7", "talking_about_a_live_hand", marks=pytest.mark.rule("PEN-7")),
+        pytest.param("PEN-11", "miscalling_hand", marks=pytest.mark.rule("PEN-11")),
+        pytest.param("PEN-12", "discarding_all_in", marks=pytest.mark.rule("PEN-12")),
+        pytest.param("PEN-14", "seat_handed_to_another", marks=pytest.mark.rule("PEN-14")),
+        pytest.param("BNTY-7", "bounty_targeting", marks=pytest.mark.rule("BNTY-7")),
+        pytest.param("DEAL-10", "chip_dumping_after_deal", marks=pytest.mark.rule("DEAL-10")),
+    ],
+)
+def test_conduct_the_system_cannot_see_is_recorded_with_the_ruling_and_reason(
+    rule: str, offence: str
+) -> None:
+    """PEN-3/5/6/7/11/12/14, BNTY-7, DEAL-10 are the floor's rulings: the record keeps the
+    flag and the ruling with its reason, and the ladder escalates on it."""
+    d = started(18)
+    d(penalties.FlagConduct(6, offence, f"reported under {rule}"))
+    d(penalties.IssuePenalty(6, offence, f"{rule}: ruling after review"))
+    d(penalties.IssuePenalty(6, offence, f"{rule}: repeated", hands=1))
+    record = d.s.penalties.record[6]
+    assert [r.kind for r in record] == ["warning", "sit_out"]
+    assert all(r.offence == offence and rule in r.reason for r in record)
+    assert d.s.penalties.flags[6][0].offence == offence
