@@ -132,6 +132,15 @@ class TournamentConfigSerializer(serializers.Serializer):
     )
     bounty = BountySerializer(required=False, help_text="BNTY-1")
     early_payout = serializers.BooleanField(required=False, help_text="ELIM-7/8")
+    denominations = serializers.ListField(
+        child=serializers.IntegerField(min_value=1), required=False,
+        help_text="Chips in play (CR-1: colour-ups are scheduled from them).",
+    )  # fmt: skip
+    penalty_ladder = serializers.ListField(
+        child=serializers.ChoiceField(choices=["warning", "sit_out", "disqualification"]),
+        required=False, help_text="PEN-1/9: the steps, the last repeats.",
+    )  # fmt: skip
+    penalty_sit_out_hands = serializers.IntegerField(min_value=1, required=False)
 
 
 class ClockSerializer(serializers.Serializer):
