@@ -250,7 +250,7 @@ def _propose(
     if any(t.in_hand for t in state.tables.values()):
         raise _error("deal_hand_in_progress", "Propose once the hand in progress ends.",
                      rule="DEAL-4")  # fmt: skip
-    if state.late_reg_open or _rebuys_open(state):
+    if state.late_reg_open or rebuys_open(state):
         raise _error(
             "prize_pool_provisional", "Entries, rebuys or add-ons can still change the pool.",
             rule="TREG-15",
@@ -302,7 +302,8 @@ def _propose(
     )  # fmt: skip
 
 
-def _rebuys_open(state: TournamentState) -> bool:
+def rebuys_open(state: TournamentState) -> bool:
+    """Rebuys or add-ons can still change the prize pool (TREG-15)."""
     cfg = state.config
     level = max(state.clock.level, 1)
     return (cfg.rebuy.allowed and level <= cfg.rebuy.until_level) or (

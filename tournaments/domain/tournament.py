@@ -1205,6 +1205,9 @@ def _record_hand(b: _Builder, cmd: RecordHandResult, now: datetime) -> None:
     _start_break_if_idle(b, now)
     if b.state.status == RUNNING and b.state.players_left == 1 and not _busted(b.state):
         _finish(b, now)
+    elif b.state.status == RUNNING and _equal_prizes_left(b.state):
+        ranked = _by_chips(b.state)  # ELIM-1: nothing left to play for
+        _finish(b, now, tuple((pid, 1, len(ranked)) for pid, _, _ in ranked))
 
 
 # --- after a hand: eliminations, table plan ---------------------------------------------
@@ -1588,6 +1591,17 @@ def _pay(b: _Builder, cmd: payments.PaymentCommand, now: datetime) -> None:
     """Paying winnings at the cage, holding them (ELIM-6..9)."""
     for event in payments.decide(b.state, cmd, now):
         b.emit(event)
+
+
+def _equal_prizes_left(s: TournamentState) -> bool:
+    """ELIM-1 (second half): every remaining player would get the same prize, with the pool
+    final (no late entries or rebuys to come) and no deal (it has its own end)."""
+    if s.players_left < 2 or _busted(s) or s.late_reg_open or s.deal.agreed is not None:
+        return False
+    if deals.rebuys_open(s) or s.hand_for_hand:
+        return False
+    prizes = deals.remaining_prizes(s)
+    return len(set(prizes)) == 1 and prizes[0] > 0
 
 
 def _by_chips(s: TournamentState) -> tuple[tuple[int, int, int], ...]:

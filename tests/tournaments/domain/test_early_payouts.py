@@ -51,3 +51,18 @@ def test_no_deal_while_the_prize_pool_is_provisional() -> None:
         d(deals.ProposeDeal("icm"))
     assert provisional.value.code == "prize_pool_provisional"
     assert provisional.value.rule == "TREG-15"
+
+
+@pytest.mark.rule("ELIM-1")
+def test_the_event_ends_when_every_remaining_player_would_get_the_same_prize() -> None:
+    from tournaments.domain.config import PayoutBand, PayoutBracket
+
+    equal_five = (PayoutBracket(100, (PayoutBand(5, 2000),)),)  # 5 equal prizes
+    d = started(9, tables=(1, 2), payout_table=equal_five)
+    (table_id,) = d.s.tables
+    events = hand(d, table_id, {6: 0, 7: 0, 8: 0, 9: 0, 1: 50_000})
+    finished = events[-1]
+    assert isinstance(finished, TournamentFinished)  # 5 left, all would win 1,800
+    top = [r for r in finished.results if r.place == 1]
+    assert len(top) == 5 and all(r.place_to == 5 and r.prize == 1800 for r in top)
+    assert finished.winner_player_id == 1  # the chip leader is named
