@@ -152,6 +152,16 @@ class RebuyTaken(DomainEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class RebuyRequested(DomainEvent):
+    """During his table's hand the player asked to rebuy if it busts him (TREG-14): the
+    rebuy is taken when the hand is recorded, before the next deal."""
+
+    TYPE = "tournaments.RebuyRequested"
+    player_id: int
+    table_id: int
+
+
+@dataclass(frozen=True, slots=True)
 class AddOnTaken(DomainEvent):
     """``chips`` added to the player's stack for ``price`` (prize pool) + ``fee`` (house)."""
 
@@ -800,4 +810,5 @@ TOURNAMENT_EVENT_TYPES: tuple[type[DomainEvent], ...] = (
     StartScheduled,
     HandsRolledBack,
     TournamentCancelled,
+    RebuyRequested,
 )

@@ -40,6 +40,7 @@ from tournaments.events import (
     PlayerReEntered,
     PlayerRegistered,
     PlayerUnregistered,
+    RebuyRequested,
     RebuyTaken,
     StartScheduled,
     TableAdded,
@@ -296,6 +297,6 @@ def _finished(recorded: RecordedEvent) -> None:
 
 @projection.on(BreakDue, TableAdded, TableBroken, TableHandStarted, HandForHandRoundCompleted)
 @projection.on(*DEAL_EVENTS, *BOUNTY_EVENTS, *PAYMENT_EVENTS, EarlyPayoutCredited)
-@projection.on(*PENALTY_EVENTS, StartScheduled, HandsRolledBack)
+@projection.on(*PENALTY_EVENTS, StartScheduled, HandsRolledBack, RebuyRequested)
 def _version_only(recorded: RecordedEvent) -> None:
     _bump(recorded)

@@ -177,12 +177,18 @@ def re_enter(*, tournament_id: int, player_id: int, if_match: int | None = None)
 
 
 def rebuy(*, tournament_id: int, player_id: int, if_match: int | None = None) -> None:
-    """A rebuy between hands while the stack is at or below the threshold (TREG-14).
+    """A rebuy between hands while the stack is at or below the threshold; during his
+    table's hand, a rebuy taken if the hand busts him, before the next deal (TREG-14).
 
     Raises:
-        DomainError: the rebuy rule's refusals (window, limit, stack, hand in progress).
+        DomainError: the rebuy rule's refusals (window, limit, stack).
     """
-    execute(tournament_id, domain.Rebuy(player_id), if_match=if_match)
+    state = load_tournament(tournament_id).state
+    player = state.players.get(player_id)
+    table = None if player is None or player.table_id is None else player.table_id
+    in_hand = table is not None and table in state.tables and state.tables[table].in_hand
+    command = domain.RebuyIfBusted(player_id) if in_hand else domain.Rebuy(player_id)
+    execute(tournament_id, command, if_match=if_match)
 
 
 def add_on(*, tournament_id: int, player_id: int, if_match: int | None = None) -> None:

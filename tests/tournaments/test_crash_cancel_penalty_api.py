@@ -126,3 +126,34 @@ def test_a_cancellation_rolled_forward_in_the_money_is_settled_at_the_cage(
     assert cage["tournament_money_held"] == 0  # every koruna paid in is paid out or kept
     assert cage["tournament_cash_in"] - cage["tournament_cash_out"] == cage["tournament_fees"]
     assert cage["tournament_fees"] == 9 * 100 - 2 * 100  # the two remaining got fees back
+
+
+@pytest.mark.rule("TREG-14")
+def test_a_busted_players_rebuy_before_the_next_deal_through_the_api(
+    tablet: TabletClient,
+) -> None:
+    rebuy = {"allowed": True, "max_per_player": 3, "until_level": 3, "price": 500, "fee": 0}
+    tournament_id, table_id = begin(tablet, rebuy=rebuy)
+    players = set(stacks(table_id))
+    hand = ok(tablet.post(f"/api/v1/tables/{table_id}/hands/", {}))
+    for player in players:  # each says: "if I lose this one, I rebuy"
+        ok(tablet.post(f"/api/v1/tournaments/{tournament_id}/rebuys/", {"player_id": player}))
+    base = f"/api/v1/hands/{hand['hand_id']}"
+    boards = iter([("flop", "2c7d9h"), ("turn", "Js"), ("river", "3d")])
+    while hand["phase"] != "complete":
+        if hand["phase"] == "betting":
+            legal = hand["legal"]
+            action = "all_in" if (legal["can_bet"] or legal["can_raise"]) else "call"
+            hand = ok(tablet.post(f"{base}/actions/", {"seat": legal["seat"], "action": action}))
+        elif hand["next_street"]:
+            street, cards = next(boards)
+            hand = ok(tablet.post(f"{base}/board/", {"street": street, "cards": cards}))
+        else:
+            live = sorted(s["seat"] for s in hand["seats"] if not s["folded"])
+            winners = [[sorted(set(p["eligible_seats"]) & set(live))[0]] for p in hand["pots"]]
+            hand = ok(tablet.post(f"{base}/award/", {"winners_by_pot": winners}))
+    stream = f"tournament-{tournament_id}"
+    rebuys = StoredEvent.objects.filter(stream=stream, type="tournaments.RebuyTaken")
+    assert rebuys.count() >= 1  # the busted players bought back in
+    assert not StoredEvent.objects.filter(stream=stream, type="tournaments.PlayerEliminated")
+    assert set(stacks(table_id)) == players and all(v > 0 for v in stacks(table_id).values())

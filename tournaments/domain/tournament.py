@@ -105,6 +105,7 @@ from tournaments.events import (
     PlayerRegistered,
     PlayerStack,
     PlayerUnregistered,
+    RebuyRequested,
     RebuyTaken,
     Result,
     SeatAssignment,
@@ -258,6 +259,7 @@ class TournamentState:
     penalties: penalties.PenaltyState = field(default_factory=penalties.PenaltyState)
     paid: Mapping[int, cancellation.Paid] = field(default_factory=dict)
     scheduled_start: datetime | None = None
+    pending_rebuys: frozenset[int] = frozenset()
     cancellation: TournamentCancelled | None = None
 
     @property
@@ -327,6 +329,13 @@ class ReEnter:
 @dataclass(frozen=True, slots=True)
 class Rebuy:
     """A rebuy between hands while the stack is at or below the threshold."""
+
+    player_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class RebuyIfBusted:
+    """During a hand: rebuy if this hand busts the player (TREG-14)."""
 
     player_id: int
 
@@ -464,7 +473,7 @@ Command = (
     | StartTournament | StartClock | AdvanceLevel | PauseClock | ResumeClock | StartBreak
     | EndBreak | CloseLateRegistration | StartHandForHand | EndHandForHand | StartTableHand
     | RecordHandResult | deals.DealCommand | payments.PaymentCommand
-    | penalties.PenaltyCommand | ScheduleStart | RollBackHands | CancelTournament
+    | penalties.PenaltyCommand | RebuyIfBusted | ScheduleStart | RollBackHands | CancelTournament
 )  # fmt: skip
 
 
@@ -914,6 +923,21 @@ def _not_in_hand(s: TournamentState, p: PlayerState) -> None:
         raise _error("hand_in_progress", "Chips are added between hands only.", rule="TREG-14")
 
 
+def _rebuy_if_busted(b: _Builder, cmd: RebuyIfBusted, now: datetime) -> None:
+    """TREG-14 through the dealer API: during his table's hand a player who may bust asks
+    to rebuy; if the hand leaves him with no chips the rebuy is taken before the next deal
+    (and he is not eliminated)."""
+    s = b.state
+    p = _seated(s, cmd.player_id)
+    assert p.table_id is not None
+    if not s.tables[p.table_id].in_hand:
+        raise _error("no_hand_in_progress", "Between hands a rebuy is taken at once.",
+                     rule="TREG-14")  # fmt: skip
+    _check_rebuy(s, replace(p, stack=0), busted=True)
+    if p.player_id not in s.pending_rebuys:
+        b.emit(RebuyRequested(p.player_id, p.table_id))
+
+
 def _rebuy(b: _Builder, cmd: Rebuy, now: datetime) -> None:
     s = b.state
     p = _seated(s, cmd.player_id)
@@ -1185,9 +1209,17 @@ def _record_hand(b: _Builder, cmd: RecordHandResult, now: datetime) -> None:
             raise _error("rebuy_not_busted", "Only a busted player rebuys after a hand.",
                          rule="TREG-14", player_id=pid)  # fmt: skip
         _check_rebuy(s, s.players[pid], busted=True)
+    rebuys = list(cmd.rebuys)
+    for pid in sorted(s.pending_rebuys & set(start)):  # asked during the hand (TREG-14)
+        if final[pid] == 0 and pid not in rebuys:
+            try:
+                _check_rebuy(s, s.players[pid], busted=True)
+            except DomainError:
+                continue  # the period or his limit ran out: he is eliminated
+            rebuys.append(pid)
     knockouts = tuple(
         Knockout(pid, tuple(cmd.knockouts.get(pid) or _biggest_winners(start, final)))
-        for pid in sorted(start) if final[pid] == 0 and pid not in cmd.rebuys
+        for pid in sorted(start) if final[pid] == 0 and pid not in rebuys
     )  # fmt: skip
     b.emit(HandResultRecorded(
         cmd.table_id, cmd.hand_number,
@@ -1195,7 +1227,7 @@ def _record_hand(b: _Builder, cmd: RecordHandResult, now: datetime) -> None:
         tuple(cmd.best_hands), knockouts,
     ))  # fmt: skip
     r = s.config.rebuy
-    for pid in cmd.rebuys:
+    for pid in rebuys:
         b.emit(RebuyTaken(pid, r.price, r.fee, s.config.rebuy_stack, True))
     for pid, offence, detail in cmd.conduct_flags:  # PEN-10: seen by the system
         if pid in start:
@@ -1654,6 +1686,7 @@ _HANDLERS: dict[type, Any] = {
     penalties.IssuePenalty: _penalty,
     penalties.FlagConduct: _penalty,
     ScheduleStart: _schedule,
+    RebuyIfBusted: _rebuy_if_busted,
     RollBackHands: _roll_back,
     CancelTournament: _cancel,
 }
@@ -1846,6 +1879,8 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
                                        hands_played=t.hands_played + 1))  # fmt: skip
             ranks = {pid: i for i, pid in enumerate(event.best_hands)}
             kos = {k.player_id: k.winners for k in event.knockouts}
+            dealt = {ps.player_id for ps in event.stacks}
+            s = replace(s, pending_rebuys=s.pending_rebuys - dealt)
             s = replace(s, penalties=penalties.hand_played(
                 s.penalties, [ps.player_id for ps in event.stacks]
             ))  # fmt: skip
@@ -1921,6 +1956,8 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
                 _with_player(s, p), eliminations=(*s.eliminations, elimination),
                 chips_issued=s.chips_issued - event.chips_removed,
             )  # fmt: skip
+        case RebuyRequested():
+            return replace(s, pending_rebuys=s.pending_rebuys | {event.player_id})
         case StartScheduled():
             return replace(s, scheduled_start=parse_time(event.start_at))
         case TournamentCancelled():
