@@ -205,7 +205,8 @@ MATRIX: dict[str, frozenset[Role]] = {
     "flag_tournament_conduct": _roles(DEALER, DIRECTOR, FLOOR),  # the dealer may report
     "schedule_tournament_start": _roles(DIRECTOR),  # TREG-5
     "roll_back_tournament_hands": _roles(DIRECTOR),  # CXL-1
-    "cancel_tournament": _roles(MANAGER),  # CXL-2: management alone chooses the method
+    # CXL-2: management chooses the method, the director records it (managers only read)
+    "cancel_tournament": _roles(DIRECTOR),
     "get_tournament_settlement": _roles(DIRECTOR, CASHIER, MANAGER),
     # --- waiting lists (issue #5) ------------------------------------------------------------
     "list_waitlists": _roles(FLOOR),  # the floor console (phone numbers: floor only)
