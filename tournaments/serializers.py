@@ -94,7 +94,10 @@ class TournamentConfigSerializer(serializers.Serializer):
     levels = LevelSerializer(many=True)
     table_size = serializers.ChoiceField(choices=[9, 6], required=False)
     breaks = BreakSerializer(many=True, required=False)
-    breaks_mode = serializers.ChoiceField(choices=["scheduled", "synchronized"], required=False)
+    breaks_mode = serializers.ChoiceField(
+        choices=["scheduled", "synchronized", "interval"], required=False
+    )
+    interval_minutes = serializers.IntegerField(min_value=1, required=False, help_text="CLK-6")
     sync_minute = serializers.IntegerField(min_value=0, max_value=59, required=False)
     sync_every_hours = serializers.ChoiceField(choices=[1, 2], required=False)
     sync_break_minutes = serializers.IntegerField(min_value=1, required=False)

@@ -18,7 +18,9 @@ Where the house documents disagree the choice is a field with the recommended de
 * ``tie_remainder``: ``"better_hand"`` (ELIM-3, default; falls back to the seat order when
   the hand ranking is not reported) or ``"left_of_button"`` (ELIM-4 has no remainder rule).
 * ``breaks_mode``: ``"scheduled"`` (breaks after given levels, CLK-6/CLK-8) or
-  ``"synchronized"`` (at :``sync_minute`` every ``sync_every_hours``, CLK-3/CLK-4).
+  ``"synchronized"`` (at :``sync_minute`` every ``sync_every_hours``, CLK-3/CLK-4) or
+  ``"interval"`` (every ``interval_minutes`` of clock time from the start, CLK-6: a 07:25
+  start with 60 minutes breaks at 08:25, 09:25 ...; breaks of ``sync_break_minutes``).
 * ``min_entrants``: ``None`` means one full table (TREG-3; 9, or 6 for 6-max).
 * ``deal_min_stage``: ``"final_table"`` (DEAL-3, 004, default) or ``"any"`` (000: any
   time, if every remaining player takes part). ``deals_allowed`` (DEAL-1, default on) and
@@ -48,7 +50,7 @@ InitialButton = Literal["seat_1", "high_card"]
 ButtonRule = Literal["dead_button", "forward"]
 BalancePlacement = Literal["worst_position", "similar_position"]
 SeatFilter = Literal["not_between_button_and_big_blind", "any"]
-BreaksMode = Literal["scheduled", "synchronized"]
+BreaksMode = Literal["scheduled", "synchronized", "interval"]
 TieRemainder = Literal["better_hand", "left_of_button"]
 DealMinStage = Literal["final_table", "any"]
 BountyKind = Literal["none", "knockout", "progressive", "fixed"]
@@ -222,6 +224,7 @@ class TournamentConfig:
     sync_minute: int = 55
     sync_every_hours: int = 1
     sync_break_minutes: int = 5
+    interval_minutes: int = 60
     late_reg_until_level: int | None = None
     late_reg_until: str | None = None
     late_reg_close_at_money: bool = True
@@ -330,8 +333,10 @@ def validate_config(c: TournamentConfig) -> None:
             problems.append(f"break after level {b.after_level}: invalid level or length")
     if len({b.after_level for b in c.breaks}) != len(c.breaks):
         problems.append("at most one break after each level")
-    if c.breaks_mode not in ("scheduled", "synchronized"):
-        problems.append("breaks_mode must be 'scheduled' or 'synchronized'")
+    if c.breaks_mode not in ("scheduled", "synchronized", "interval"):
+        problems.append("breaks_mode must be 'scheduled', 'synchronized' or 'interval'")
+    if c.interval_minutes <= 0:
+        problems.append("interval_minutes must be > 0 (CLK-6)")
     if not 0 <= c.sync_minute <= 59 or c.sync_every_hours not in (1, 2):
         problems.append("sync_minute must be 0-59 and sync_every_hours 1 or 2")
     if c.sync_break_minutes <= 0:

@@ -592,6 +592,10 @@ def next_break_at(state: TournamentState) -> datetime | None:
     c, cfg = state.clock, state.config
     if c.level == 0 or c.on_break or c.break_due is not None or c.paused:
         return None
+    if cfg.breaks_mode == "interval":  # CLK-6: every span of play from the start
+        assert c.started_at is not None
+        span = timedelta(minutes=cfg.interval_minutes)
+        return (c.last_sync_slot or c.started_at) + span
     if cfg.breaks_mode == "synchronized":
         assert c.started_at is not None
         first = _sync_slots_after(cfg, c.started_at)
@@ -619,7 +623,7 @@ def due_clock_commands(state: TournamentState, now: datetime) -> list[Command]:
         due.append(AdvanceLevel(c.level, c.version))
     if c.on_break and not c.paused and c.break_ends_at is not None and c.break_ends_at <= now:
         due.append(EndBreak(c.version))
-    if state.config.breaks_mode == "synchronized":
+    if state.config.breaks_mode in ("synchronized", "interval"):
         slot = next_break_at(state)
         if slot is not None and slot <= now:
             due.append(StartBreak(None, c.version, iso(slot)))
