@@ -694,13 +694,15 @@ class TournamentTables:
             table_id, hand_number, starting_stacks, final_stacks, _seed(),
             knockouts=_knockouts(hand_id, final_stacks),
             conduct_flags=_conduct_flags(hand_id),
+            best_hands=_best_hands(hand_id, final_stacks),
         )  # fmt: skip
         execute(tournament_id, command)
 
 
-def _conduct_flags(hand_id: str) -> tuple[tuple[int, str, str], ...]:
-    """PEN-10, seen from the hand's events: a player in last position on the river who
-    checked or only called with the nuts (his cards shown at the showdown, hold'em)."""
+def _read_showdown(
+    hand_id: str,
+) -> tuple[Any, list[str], list[tuple[int, str]], dict[int, list[str]]]:
+    """The hand's start event, its board (first run), river actions and shown cards."""
     from tables.events import ActionTaken, BoardDealt, CardsShown, HandStarted
     from tables.services import hand_stream
 
@@ -720,6 +722,34 @@ def _conduct_flags(hand_id: str) -> tuple[tuple[int, str, str], ...]:
             river.append((e.seat, e.action))
         elif isinstance(e, CardsShown):
             shown[e.seat] = [e.cards[i : i + 2] for i in range(0, len(e.cards), 2)]
+    return started, board, river, shown
+
+
+def _best_hands(hand_id: str, final_stacks: dict[int, int]) -> tuple[int, ...]:
+    """ELIM-3 through the dealer API: the busted players who showed their cards, best
+    hand first (hold'em, phevaluator; lower rank is better), for the remainder of tied
+    busts. Empty when fewer than two busted players showed."""
+    busted = {pid for pid, chips in final_stacks.items() if chips == 0}
+    if len(busted) < 2:
+        return ()
+    from phevaluator import evaluate_cards
+
+    started, board, _, shown = _read_showdown(hand_id)
+    if started is None or len(board) != 5:
+        return ()
+    player = {x.seat: int(x.player_id) for x in started.seats}
+    ranked = sorted(
+        (evaluate_cards(*board, *cards), player[seat])
+        for seat, cards in shown.items()
+        if player.get(seat) in busted and len(cards) == 2
+    )
+    return tuple(pid for _, pid in ranked) if len(ranked) >= 2 else ()
+
+
+def _conduct_flags(hand_id: str) -> tuple[tuple[int, str, str], ...]:
+    """PEN-10, seen from the hand's events: a player in last position on the river who
+    checked or only called with the nuts (his cards shown at the showdown, hold'em)."""
+    started, board, river, shown = _read_showdown(hand_id)
     if started is None or getattr(started, "game", "NLH") not in ("NLH", "nlh"):
         return ()
     seat = penalties.checked_nuts_on_river(board, river, shown)
