@@ -160,6 +160,8 @@ SPECTACULAR_SETTINGS = {
         "PrincipalKindEnum": "casino.admin_api.PRINCIPAL_KINDS",
         "TableAnteTypeEnum": "tables.domain.hand.ANTE_TYPES",
         "LevelAnteTypeEnum": "tournaments.serializers.LEVEL_ANTE_TYPES",
+        "BountyKindEnum": "tournaments.serializers.BOUNTY_KINDS",
+        "PenaltyKindEnum": "tournaments.serializers.PENALTY_KINDS",
     },
 }
 

@@ -7,6 +7,8 @@ from rest_framework import serializers
 
 MAX_AMOUNT = 10**12
 LEVEL_ANTE_TYPES = ["none", "ante", "big_blind_ante"]
+BOUNTY_KINDS = ["none", "knockout", "progressive", "fixed"]
+PENALTY_KINDS = ["warning", "sit_out", "disqualification"]
 
 
 class LevelSerializer(serializers.Serializer):
@@ -66,9 +68,7 @@ class PayoutBracketSerializer(serializers.Serializer):
 
 
 class BountySerializer(serializers.Serializer):
-    kind = serializers.ChoiceField(
-        choices=["none", "knockout", "progressive", "fixed"], default="none"
-    )
+    kind = serializers.ChoiceField(choices=BOUNTY_KINDS, default="none")
     amount = serializers.IntegerField(
         min_value=0, max_value=MAX_AMOUNT, default=0,
         help_text="CZK per bounty (knockout/progressive: paid with each entry).",
@@ -140,7 +140,7 @@ class TournamentConfigSerializer(serializers.Serializer):
         help_text="Chips in play (CR-1: colour-ups are scheduled from them).",
     )  # fmt: skip
     penalty_ladder = serializers.ListField(
-        child=serializers.ChoiceField(choices=["warning", "sit_out", "disqualification"]),
+        child=serializers.ChoiceField(choices=PENALTY_KINDS),
         required=False, help_text="PEN-1/9: the steps, the last repeats.",
     )  # fmt: skip
     penalty_sit_out_hands = serializers.IntegerField(min_value=1, required=False)
@@ -325,7 +325,7 @@ class PenaltyRequest(serializers.Serializer):
     offence = serializers.CharField(max_length=60, help_text="e.g. out_of_turn, soft_play")
     reason = serializers.CharField(max_length=500, help_text="Why (PEN-16).")
     kind = serializers.ChoiceField(
-        choices=["warning", "sit_out", "disqualification"], required=False, allow_null=True,
+        choices=PENALTY_KINDS, required=False, allow_null=True,
         help_text="Default: the ladder's next step.",
     )  # fmt: skip
     hands = serializers.IntegerField(min_value=0, max_value=1000, default=0)
