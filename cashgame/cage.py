@@ -12,6 +12,11 @@ bought at a table with cash (the table's drop). The balance of a business day (i
 * ``house_chips`` = rake + refreshments + dealer fees (cumulative),
 * ``chips_with_players`` = issued - at tables - house: chips in players' pockets.
 
+Tournament money (issue #14) is projected from the tournament streams into
+``TournamentCageTransaction`` (:func:`tournament_money`): buy-ins, fees, bounties,
+re-entries, rebuys and add-ons in; refunds, prizes and bounties out. Tournament chips are
+not cash chips: they stay out of the chip balance and of ``reconciled``.
+
 ``reconciled`` says that ``chips_at_tables`` from the ledger equals the sum of the stacks
 the tables report (stacks change at the end of each hand, like the ledger's rake); it is
 ``None`` for a day that is over, whose stacks are no longer there to count.
@@ -43,7 +48,13 @@ from django.conf import settings
 from django.db.models import Q, Sum
 
 from cashgame.events import ChipsRedeemed, ChipsSold, TournamentPrizePaid
-from cashgame.models import CageTransaction, CashSession, ChipMovement, PrizePayment
+from cashgame.models import (
+    CageTransaction,
+    CashSession,
+    ChipMovement,
+    PrizePayment,
+    TournamentCageTransaction,
+)
 from cashgame.selectors import returning_minimum
 from casino import clock
 from casino.errors import DomainError, NotFound
@@ -254,6 +265,10 @@ class CageBalance:
     house_chips: int
     chips_with_players: int
     reconciled: bool | None
+    tournament_cash_in: int = 0
+    tournament_cash_out: int = 0
+    tournament_fees: int = 0
+    tournament_money_held: int = 0
 
 
 def _sum(queryset: Any, condition: Q | None = None) -> int:
@@ -311,7 +326,8 @@ def balance(day: date) -> CageBalance:
     )
     reconciled: bool | None = None
     if end > clock.now():  # the day is not over: count the stacks on the tables
-        stacks = int(SeatView.objects.aggregate(s=Sum("stack"))["s"] or 0)
+        cash_seats = SeatView.objects.filter(tournament_id__isnull=True)  # not tournament chips
+        stacks = int(cash_seats.aggregate(s=Sum("stack"))["s"] or 0)
         reconciled = stacks == at_tables
     return CageBalance(
         day=day,
@@ -323,4 +339,25 @@ def balance(day: date) -> CageBalance:
         house_chips=house,
         chips_with_players=issued - at_tables - house,
         reconciled=reconciled,
+        **tournament_money(start, end),
     )
+
+
+def tournament_money(start: datetime, end: datetime) -> dict[str, int]:
+    """Tournament money through the cage (issue #14), CZK: cash taken in and paid out
+    between ``start`` and ``end`` (entries, fees, knockout bounties, re-entries, rebuys,
+    add-ons; refunds, prizes, bounties), the fees kept (taken - refunded), and the money
+    held for tournaments up to ``end`` (taken in - paid out, fees aside: prize pools and
+    bounties not yet paid; negative when the house paid a guarantee's overlay or a fixed
+    bounty)."""
+    rows = TournamentCageTransaction.objects.filter(at__lt=end)
+    day = rows.filter(at__gte=start)
+    fee = Q(kind=TournamentCageTransaction.Kind.FEE)
+    cash_in, cash_out = Q(direction="in"), Q(direction="out")
+    held = _sum(rows, cash_in & ~fee) - _sum(rows, cash_out & ~fee)
+    return {
+        "tournament_cash_in": _sum(day, cash_in),
+        "tournament_cash_out": _sum(day, cash_out),
+        "tournament_fees": _sum(day, cash_in & fee) - _sum(day, cash_out & fee),
+        "tournament_money_held": held,
+    }

@@ -186,3 +186,32 @@ class PrizePayment(models.Model):
                 fields=["tournament_id", "entry_number"], name="prize_paid_once"
             )
         ]
+
+
+class TournamentCageTransaction(models.Model):
+    """Tournament money through the cage (issue #14), projected from the tournament streams:
+    cash received for an entry (buy-in to the prize pool, fee to the house, knockout bounty)
+    and for re-entries, rebuys and add-ons; cash paid back (unregistration refunds) and out
+    (prizes, bounties). ``amount`` CZK, always positive; ``direction`` ``in`` or ``out``."""
+
+    class Kind(models.TextChoices):
+        BUY_IN = "buy_in"
+        FEE = "fee"
+        BOUNTY_IN = "bounty_in"
+        RE_ENTRY = "re_entry"
+        REBUY = "rebuy"
+        ADD_ON = "add_on"
+        REFUND = "refund"
+        PRIZE = "prize"
+        BOUNTY_PAID = "bounty_paid"
+
+    position = models.BigIntegerField()
+    at = models.DateTimeField(db_index=True)
+    tournament_id = models.PositiveIntegerField(db_index=True)
+    player_id = models.PositiveBigIntegerField(db_index=True)
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    direction = models.CharField(max_length=3)
+    amount = models.PositiveBigIntegerField()
+
+    class Meta:
+        ordering = ["position", "id"]

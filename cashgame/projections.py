@@ -27,14 +27,24 @@ from cashgame.models import (
     ChipMovement,
     Departure,
     PrizePayment,
+    TournamentCageTransaction,
 )
 from casino.eventstore.projections import Projection
 from casino.eventstore.store import RecordedEvent
 from tables.events import PlayerCashedOut, PlayerSeated
 from tables.models import SeatView, TableView
+from tournaments import events as tev
 
 projection = Projection(
-    "cashgame", models=[CashSession, Departure, ChipMovement, CageTransaction, PrizePayment]
+    "cashgame",
+    models=[
+        CashSession,
+        Departure,
+        ChipMovement,
+        CageTransaction,
+        PrizePayment,
+        TournamentCageTransaction,
+    ],
 )
 
 
@@ -204,3 +214,86 @@ def _dealer_fee(recorded: RecordedEvent) -> None:
     e = recorded.event
     assert isinstance(e, DealerFeePaid)
     _ledger(recorded, e.table_id, (e.player_id, ChipMovement.Kind.DEALER_FEE, e.amount))
+
+
+# --- tournament money through the cage (issue #14) ------------------------------------------
+# The cage projects the tournament streams (cashgame depends on tournaments.events, never the
+# other way): every payment in or out is a TournamentCageTransaction row.
+
+_IN = "in"
+_OUT = "out"
+
+
+def _tournament_money(
+    recorded: RecordedEvent, player_id: int, *moves: tuple[str, str, int]
+) -> None:
+    tournament_id = int(recorded.stream.removeprefix("tournament-"))
+    TournamentCageTransaction.objects.bulk_create(
+        TournamentCageTransaction(
+            position=recorded.position,
+            at=recorded.recorded_at,
+            tournament_id=tournament_id,
+            player_id=player_id,
+            kind=kind,
+            direction=direction,
+            amount=amount,
+        )
+        for kind, direction, amount in moves
+        if amount > 0
+    )
+
+
+K = TournamentCageTransaction.Kind
+
+
+@projection.on(tev.PlayerRegistered)
+def _t_registered(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, tev.PlayerRegistered)
+    _tournament_money(recorded, e.player_id, (K.BUY_IN, _IN, e.buy_in), (K.FEE, _IN, e.fee))
+
+
+@projection.on(tev.PlayerReEntered)
+def _t_reentered(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, tev.PlayerReEntered)
+    _tournament_money(recorded, e.player_id, (K.RE_ENTRY, _IN, e.price), (K.FEE, _IN, e.fee))
+
+
+@projection.on(tev.RebuyTaken, tev.AddOnTaken)
+def _t_chips_bought(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, tev.RebuyTaken | tev.AddOnTaken)
+    kind = K.REBUY if isinstance(e, tev.RebuyTaken) else K.ADD_ON
+    _tournament_money(recorded, e.player_id, (kind, _IN, e.price), (K.FEE, _IN, e.fee))
+
+
+@projection.on(tev.BountyPlaced)
+def _t_bounty_placed(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, tev.BountyPlaced)
+    if e.paid_by == "entrant":  # a fixed bounty is the house's money: no cash moves now
+        _tournament_money(recorded, e.player_id, (K.BOUNTY_IN, _IN, e.amount))
+
+
+@projection.on(tev.PlayerUnregistered)
+def _t_refunded(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, tev.PlayerUnregistered)
+    from tournaments.models import TournamentView
+
+    tournament_id = int(recorded.stream.removeprefix("tournament-"))
+    fee = TournamentView.objects.values_list("fee", flat=True).get(tournament_id=tournament_id)
+    fee = min(fee, e.refund)  # the fee goes back too (TREG-10): the house gives it up
+    _tournament_money(recorded, e.player_id, (K.REFUND, _OUT, e.refund - fee), (K.FEE, _OUT, fee))
+
+
+@projection.on(tev.WinningsPaid)
+def _t_paid(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, tev.WinningsPaid)
+    kind = K.REFUND if e.kind == "cancellation" else K.PRIZE  # a settlement (CXL-2..9)
+    _tournament_money(
+        recorded, e.player_id, (kind, _OUT, e.prize), (K.BOUNTY_PAID, _OUT, e.bounties),
+        (K.FEE, _OUT, e.fees_refunded),
+    )  # fmt: skip

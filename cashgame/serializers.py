@@ -65,6 +65,16 @@ class CageBalanceSerializer(serializers.Serializer):
     reconciled = serializers.BooleanField(
         allow_null=True, help_text="Ledger equals the stacks on the tables (today only)."
     )
+    tournament_cash_in = serializers.IntegerField(
+        help_text="Tournament buy-ins, fees, bounties, re-entries, rebuys, add-ons, CZK."
+    )
+    tournament_cash_out = serializers.IntegerField(
+        help_text="Tournament refunds, prizes and bounties paid, CZK."
+    )
+    tournament_fees = serializers.IntegerField(help_text="Tournament fees taken that day, CZK.")
+    tournament_money_held = serializers.IntegerField(
+        help_text="Prize pools and bounties taken in and not yet paid, CZK (cumulative)."
+    )
 
 
 class LimitsRequest(RequestSerializer):

@@ -225,6 +225,23 @@ MATRIX: dict[str, frozenset[Role]] = {
     "set_hand_for_hand": _roles(DIRECTOR),  # TSEAT-9
     "close_late_registration": _roles(DIRECTOR),  # TREG-7
     "report_tournaments": REPORTS,
+    # deals (issue #14): the player asks and confirms at the table, staff record it
+    "get_tournament_deal": _roles(DIRECTOR, FLOOR, CASHIER, MANAGER),
+    "request_deal": _roles(DIRECTOR, FLOOR),  # DEAL-4
+    "propose_deal": _roles(DIRECTOR),  # DEAL-5..9: the director proposes
+    "confirm_deal": _roles(DIRECTOR, FLOOR),  # DEAL-5: each confirmation recorded
+    "cancel_deal": _roles(DIRECTOR, FLOOR),
+    "pay_tournament_winnings": _roles(CASHIER),  # only the cashier moves cash
+    "hold_tournament_winnings": _roles(DIRECTOR),  # ELIM-9
+    "release_tournament_winnings": _roles(DIRECTOR),
+    "list_tournament_penalties": _roles(DEALER, DIRECTOR, FLOOR, MANAGER),  # killed hands
+    "issue_tournament_penalty": _roles(DIRECTOR, FLOOR),  # PEN-1, PEN-16: the floor rules
+    "flag_tournament_conduct": _roles(DEALER, DIRECTOR, FLOOR),  # the dealer may report
+    "schedule_tournament_start": _roles(DIRECTOR),  # TREG-5
+    "roll_back_tournament_hands": _roles(DIRECTOR),  # CXL-1
+    # CXL-2: management chooses the method, the director records it (managers only read)
+    "cancel_tournament": _roles(DIRECTOR),
+    "get_tournament_settlement": _roles(DIRECTOR, CASHIER, MANAGER),
     # --- waiting lists (issue #5) ------------------------------------------------------------
     "list_waitlists": _roles(FLOOR),  # the floor console (phone numbers: floor only)
     "get_waitlist": _roles(FLOOR),

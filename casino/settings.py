@@ -234,6 +234,8 @@ SPECTACULAR_SETTINGS = {
         "TableAnteTypeEnum": "tables.domain.hand.ANTE_TYPES",
         "TableGameEnum": "tables.domain.table.TABLE_GAMES",
         "LevelAnteTypeEnum": "tournaments.serializers.LEVEL_ANTE_TYPES",
+        "BountyKindEnum": "tournaments.serializers.BOUNTY_KINDS",
+        "PenaltyKindEnum": "tournaments.serializers.PENALTY_KINDS",
     },
 }
 

@@ -166,6 +166,168 @@ CloseLateView = _tournament_write(
 )
 
 
+# --- deals (DEAL-1..11) ---------------------------------------------------------------------
+
+
+class DealView(APIView):
+    @extend_schema(
+        operation_id="get_tournament_deal",
+        responses={200: s.DealSerializer, 404: ErrorSerializer},
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        """The deal: who asked, whether the final table is paused for it (DEAL-4), the
+        proposal with each share (CZK) and the confirmations (DEAL-5), the agreed deal."""
+        return Response(selectors.deal_payload(tournament_id))
+
+
+def _deal_write(
+    operation_id: str, service: Any, doc: str, request: type = s.PlayerRequest
+) -> type[APIView]:
+    def perform(data: dict[str, Any], *, tournament_id: int, if_match: int | None) -> Any:
+        service(tournament_id=tournament_id, if_match=if_match, **data)
+        return selectors.deal_payload(tournament_id)
+
+    return write_view(
+        operation_id=operation_id, request=request, response=s.DealSerializer,
+        perform=perform, doc=doc,
+    )  # fmt: skip
+
+
+RequestDealView = _deal_write(
+    "request_deal",
+    services.request_deal,
+    "A remaining player asks to discuss a deal (DEAL-4); when all have, the final table "
+    "pauses after the hand in progress and the director is alerted. Refused when the event "
+    "has no deals (DEAL-1) or before the final table (DEAL-3).",
+)
+ProposeDealView = _deal_write(
+    "propose_deal",
+    services.propose_deal,
+    "The director proposes a deal: ICM (DEAL-7), chip count (DEAL-8), even split (DEAL-9) "
+    "or custom amounts (DEAL-5), leaving money on the table for 1st (DEAL-6). Every "
+    "remaining player must have a share (DEAL-2). No leaderboard points (DEAL-11).",
+    s.ProposeDealRequest,
+)
+ConfirmDealView = _deal_write(
+    "confirm_deal",
+    services.confirm_deal,
+    "Record a player's confirmation of the numbers; the last one makes the deal final and "
+    "it replaces the remaining payouts (DEAL-5).",
+)
+CancelDealView = _deal_write(
+    "cancel_deal",
+    services.cancel_deal,
+    "A player declines, or the director calls the deal off: play resumes.",
+    s.CancelDealRequest,
+)
+
+
+# --- winnings at the cage -------------------------------------------------------------------
+
+
+def _pay(data: dict[str, Any], *, tournament_id: int, if_match: int | None) -> Any:
+    paid = services.pay_winnings(tournament_id=tournament_id, if_match=if_match, **data)
+    return {"paid": paid, "tournament": _answer(tournament_id)}
+
+
+PayWinningsView = write_view(
+    operation_id="pay_tournament_winnings",
+    request=s.PlayerRequest,
+    response=s.PaymentSerializer,
+    perform=_pay,
+    doc="The cage pays a player what he is owed now: his prize (or deal share, ELIM-6), the "
+    "early payout (ELIM-7/8) and the bounties he won; refused while held (ELIM-9). The "
+    "cage's day balance includes it.",
+)
+HoldWinningsView = _tournament_write(
+    "hold_tournament_winnings",
+    services.hold_winnings,
+    "Hold a player's winnings for a game-integrity review (ELIM-9).",
+    s.HoldRequest,
+)
+ReleaseWinningsView = _tournament_write(
+    "release_tournament_winnings",
+    services.release_winnings,
+    "Release held winnings after the review (ELIM-9).",
+    s.HoldRequest,
+)
+
+
+# --- penalties ---------------------------------------------------------------------------------
+
+
+class PenaltiesView(APIView):
+    @extend_schema(
+        operation_id="list_tournament_penalties",
+        responses={200: s.PenaltiesSerializer, 404: ErrorSerializer},
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        """Every ruling with its reason, the flags, and who sits out (PEN-1..16)."""
+        return Response(selectors.penalties_payload(tournament_id))
+
+
+def _penalty_write(operation_id: str, service: Any, doc: str, request: type) -> type[APIView]:
+    def perform(data: dict[str, Any], *, tournament_id: int, if_match: int | None) -> Any:
+        service(tournament_id=tournament_id, if_match=if_match, **data)
+        return selectors.penalties_payload(tournament_id)
+
+    return write_view(
+        operation_id=operation_id, request=request, response=s.PenaltiesSerializer,
+        perform=perform, doc=doc,
+    )  # fmt: skip
+
+
+IssuePenaltyView = _penalty_write(
+    "issue_tournament_penalty",
+    services.issue_penalty,
+    "A ruling: warning, sit-out (dealt in, blinds posted, hand killed) or disqualification "
+    "(chips removed), the ladder's next step unless an override (PEN-1/2/9/16); conduct "
+    "during a hand is penalised after the hand.",
+    s.PenaltyRequest,
+)
+FlagConductView = _penalty_write(
+    "flag_tournament_conduct",
+    services.flag_conduct,
+    "Record conduct for the floor to rule on (PEN-5..15).",
+    s.FlagRequest,
+)
+
+
+# --- scheduling, crashes, cancellation ---------------------------------------------------------
+
+ScheduleView = _tournament_write(
+    "schedule_tournament_start",
+    services.schedule_start,
+    "Set the lobby start time, or delay it with a logged reason (TREG-5).",
+    s.ScheduleRequest,
+)
+RollBackView = _tournament_write(
+    "roll_back_tournament_hands",
+    services.roll_back_hands,
+    "After a server crash: every hand in progress back to its start stacks (CXL-1).",
+    s.RollBackRequest,
+)
+CancelView = _tournament_write(
+    "cancel_tournament",
+    services.cancel_tournament,
+    "Cancel and settle every player under the versioned policy (CXL-2..9): rollback, or "
+    "roll forward (before the money: half equally, half by chips; in the money: the "
+    "smallest unawarded prize each, the rest by chips). Fees and knockout bounties are "
+    "refunded, not guarantees nor fixed bounties.",
+    s.CancelRequest,
+)
+
+
+class CancellationView(APIView):
+    @extend_schema(
+        operation_id="get_tournament_settlement",
+        responses={200: s.SettlementSerializer, 404: ErrorSerializer},
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        """The cancellation settlement: method, policy and version, every share (CZK)."""
+        return Response(selectors.settlement_payload(tournament_id))
+
+
 class TournamentReportView(APIView):
     @extend_schema(
         operation_id="report_tournaments", responses={200: s.TournamentSerializer(many=True)}

@@ -152,6 +152,16 @@ class RebuyTaken(DomainEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class RebuyRequested(DomainEvent):
+    """During his table's hand the player asked to rebuy if it busts him (TREG-14): the
+    rebuy is taken when the hand is recorded, before the next deal."""
+
+    TYPE = "tournaments.RebuyRequested"
+    player_id: int
+    table_id: int
+
+
+@dataclass(frozen=True, slots=True)
 class AddOnTaken(DomainEvent):
     """``chips`` added to the player's stack for ``price`` (prize pool) + ``fee`` (house)."""
 
@@ -344,6 +354,16 @@ class HandResultRecorded(DomainEvent):
     hand_number: int
     stacks: tuple[PlayerStack, ...]
     best_hands: tuple[int, ...] = ()
+    knockouts: tuple[Knockout, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Knockout:
+    """A player who lost his last chips in the hand and the winners of the pot he was all-in
+    in (BNTY-2), earliest position from the button first (BNTY-4)."""
+
+    player_id: int
+    winners: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -423,6 +443,326 @@ class TournamentFinished(DomainEvent):
     results: tuple[Result, ...]
 
 
+# --- deals (DEAL-1..11; tournaments.domain.deals) ------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DealShare:
+    """A player's part of a deal: his ``chips`` when it was proposed and the ``amount``
+    (CZK) he is paid instead of his place's prize (``entry_number``: his entry)."""
+
+    player_id: int
+    entry_number: int
+    chips: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealRequested(DomainEvent):
+    """A remaining player asked to discuss a deal (DEAL-4)."""
+
+    TYPE = "tournaments.DealRequested"
+    player_id: int
+    requested_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class DealDiscussionStarted(DomainEvent):
+    """Every remaining player asked: the final table deals no new hand (the hand in
+    progress ends first) and the director is alerted (DEAL-4; the console feed shows it)."""
+
+    TYPE = "tournaments.DealDiscussionStarted"
+    table_id: int
+    players: tuple[int, ...]
+    started_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class DealProposed(DomainEvent):
+    """The director's proposal (DEAL-5..9): ``method`` ``icm`` / ``chip_count`` /
+    ``even_split`` / ``custom``; ``remaining_prizes`` (CZK, 1st first) are the published
+    prizes still to be won, ``money_on_table`` (CZK) is left for 1st place (DEAL-6) and the
+    ``shares`` sum to ``sum(remaining_prizes) - money_on_table``. ICM: ``icm_method``
+    (``subset_dp`` / ``monte_carlo``), its ``icm_seed`` and the largest standard error
+    (CZK, 0 when exact)."""
+
+    TYPE = "tournaments.DealProposed"
+    deal_number: int
+    method: str
+    remaining_prizes: tuple[int, ...]
+    money_on_table: int
+    shares: tuple[DealShare, ...]
+    icm_method: str | None
+    icm_seed: int | None
+    icm_standard_error: float
+    proposed_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class DealConfirmed(DomainEvent):
+    """A player confirmed the numbers of deal ``deal_number`` (DEAL-5)."""
+
+    TYPE = "tournaments.DealConfirmed"
+    deal_number: int
+    player_id: int
+    confirmed_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class DealAgreed(DomainEvent):
+    """Every player confirmed: the ``shares`` replace the remaining payouts (DEAL-5, ELIM-6);
+    ``money_on_table`` (CZK) goes to the winner on top of his share; play resumes (or the
+    event ends when nothing is left to play for). No leaderboard points (DEAL-11)."""
+
+    TYPE = "tournaments.DealAgreed"
+    deal_number: int
+    shares: tuple[DealShare, ...]
+    money_on_table: int
+    agreed_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class DealCancelled(DomainEvent):
+    """The discussion ended without a deal (a player declined, or the director called it
+    off): play resumes with the published payouts. ``player_id``: who declined, if one."""
+
+    TYPE = "tournaments.DealCancelled"
+    deal_number: int
+    reason: str
+    player_id: int | None
+    cancelled_at: str
+
+
+# --- bounties (BNTY-1..8; tournaments.domain.bounties) -----------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BountyAward:
+    """A winner's part of a collected bounty: ``cash`` (CZK, paid at the cage) and
+    ``added_to_head`` (CZK onto his own bounty: progressive knockout)."""
+
+    player_id: int
+    cash: int
+    added_to_head: int
+
+
+@dataclass(frozen=True, slots=True)
+class BountyPlaced(DomainEvent):
+    """A bounty of ``amount`` CZK on a new entry's head (BNTY-1), paid by the entrant with
+    his entry (knockout, progressive) or put up by the house (fixed)."""
+
+    TYPE = "tournaments.BountyPlaced"
+    player_id: int
+    entry_number: int
+    amount: int
+    paid_by: str
+
+
+@dataclass(frozen=True, slots=True)
+class BountyCollected(DomainEvent):
+    """The ``amount`` CZK on ``player_id``'s head went to the winners of the pot he busted
+    in (BNTY-2, BNTY-4: split, odd CZK to the earliest positions), or to himself when he
+    won the event (BNTY-5)."""
+
+    TYPE = "tournaments.BountyCollected"
+    player_id: int
+    amount: int
+    awards: tuple[BountyAward, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EarlyPayoutCredited(DomainEvent):
+    """The field reached the money: each remaining player is credited the minimum cash of
+    ``amount`` CZK at once (ELIM-7); the rest of his prize follows at the end (ELIM-8)."""
+
+    TYPE = "tournaments.EarlyPayoutCredited"
+    players: tuple[int, ...]
+    amount: int
+    credited_at: str
+
+
+# --- chip race (CR-1..5; tournaments.domain.chip_race) -----------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ChipRaceCard:
+    """A card dealt in a chip race to ``player_id`` for one leftover chip (``"As"``)."""
+
+    player_id: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChipRaceRun(DomainEvent):
+    """``denomination`` coloured up into ``next_denomination`` at ``table_id`` (CR-1..5):
+    the ``cards`` dealt (the draw, stored once), the ``winners`` of one chip each, every
+    player's stack before and after, and ``chips_added`` to the chips in play (the round-up
+    and CR-5 chips)."""
+
+    TYPE = "tournaments.ChipRaceRun"
+    table_id: int
+    denomination: int
+    next_denomination: int
+    cards: tuple[ChipRaceCard, ...]
+    winners: tuple[int, ...]
+    stacks: tuple[PlayerStack, ...]
+    chips_added: int
+
+
+# --- penalties (PEN-1..16; tournaments.domain.penalties) ---------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyIssued(DomainEvent):
+    """A ruling (PEN-1, PEN-16): ``kind`` ``warning`` / ``sit_out`` (``hands``) /
+    ``disqualification`` for ``offence``, with its ``reason``; ``number``: the player's
+    penalties so far including this one (PEN-9); ``suggested``: the ladder's step;
+    ``override``: the floor departed from it. ``applies_after_hand``: his table was in a
+    hand, so it takes effect when the hand ends."""
+
+    TYPE = "tournaments.PenaltyIssued"
+    player_id: int
+    kind: str
+    offence: str
+    reason: str
+    hands: int
+    number: int
+    suggested: str
+    override: bool
+    applies_after_hand: bool
+    issued_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyStarted(DomainEvent):
+    """A sit-out of ``hands`` hands (or a disqualification) takes effect now (PEN-1/2)."""
+
+    TYPE = "tournaments.PenaltyStarted"
+    player_id: int
+    kind: str
+    hands: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerDisqualified(DomainEvent):
+    """A disqualified player is out and his ``chips_removed`` leave play (PEN-2, PEN-13);
+    he takes ``place`` as the next elimination."""
+
+    TYPE = "tournaments.PlayerDisqualified"
+    player_id: int
+    entry_number: int
+    table_id: int | None
+    chips_removed: int
+    place: int
+
+
+@dataclass(frozen=True, slots=True)
+class ConductFlagged(DomainEvent):
+    """Conduct for the floor to rule on (PEN-8, PEN-10); ``automatic``: seen by the system
+    (checking the nuts on the river in last position)."""
+
+    TYPE = "tournaments.ConductFlagged"
+    player_id: int
+    offence: str
+    detail: str
+    automatic: bool
+    flagged_at: str
+
+
+# --- scheduling, crashes and cancellation (TREG-5, CXL-1..10) ----------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StartScheduled(DomainEvent):
+    """The lobby start time (TREG-5), set or delayed (``delayed`` with its ``reason``)."""
+
+    TYPE = "tournaments.StartScheduled"
+    start_at: str
+    delayed: bool
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableHand:
+    table_id: int
+    hand_number: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandsRolledBack(DomainEvent):
+    """A server crash (CXL-1): every hand in progress goes back to its start stacks (the
+    tables void them)."""
+
+    TYPE = "tournaments.HandsRolledBack"
+    hands: tuple[TableHand, ...]
+    reason: str
+    rolled_back_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class SettlementShare:
+    """A player's cancellation settlement: ``refund`` and ``prize``, CZK."""
+
+    player_id: int
+    refund: int
+    prize: int
+    fees: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentCancelled(DomainEvent):
+    """The event is cancelled and settled (CXL-2..9) by ``method`` (``rollback`` /
+    ``roll_forward``) under the named ``policy`` and its ``policy_version``; every
+    player's ``shares`` (paid at the cage)."""
+
+    TYPE = "tournaments.TournamentCancelled"
+    method: str
+    policy: str
+    policy_version: str
+    reason: str
+    in_the_money: bool
+    shares: tuple[SettlementShare, ...]
+    cancelled_at: str
+
+
+# --- paying winnings (tournaments.domain.payments; the cage projects these) --------------
+
+
+@dataclass(frozen=True, slots=True)
+class WinningsPaid(DomainEvent):
+    """The cage paid a player in cash: ``prize`` (his places' prizes, a deal share, an early
+    payout, ELIM-6..8, or a cancellation settlement), ``bounties`` (knockout bounties won,
+    BNTY-*) and ``fees_refunded`` (fees given back by a cancellation, CXL-3..5), CZK."""
+
+    TYPE = "tournaments.WinningsPaid"
+    player_id: int
+    prize: int
+    bounties: int
+    kind: str
+    paid_at: str
+    fees_refunded: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class WinningsHeld(DomainEvent):
+    """A player's winnings are held until a game-integrity review ends (ELIM-9)."""
+
+    TYPE = "tournaments.WinningsHeld"
+    player_id: int
+    reason: str
+    held_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class WinningsReleased(DomainEvent):
+    """The review is over: the held winnings may be paid (ELIM-9)."""
+
+    TYPE = "tournaments.WinningsReleased"
+    player_id: int
+    reason: str
+    released_at: str
+
+
 TOURNAMENT_EVENT_TYPES: tuple[type[DomainEvent], ...] = (
     TournamentCreated,
     PlayerRegistered,
@@ -450,4 +790,25 @@ TOURNAMENT_EVENT_TYPES: tuple[type[DomainEvent], ...] = (
     TableBroken,
     FinalTableRedrawn,
     TournamentFinished,
+    DealRequested,
+    DealDiscussionStarted,
+    DealProposed,
+    DealConfirmed,
+    DealAgreed,
+    DealCancelled,
+    WinningsPaid,
+    WinningsHeld,
+    WinningsReleased,
+    BountyPlaced,
+    BountyCollected,
+    EarlyPayoutCredited,
+    ChipRaceRun,
+    PenaltyIssued,
+    PenaltyStarted,
+    PlayerDisqualified,
+    ConductFlagged,
+    StartScheduled,
+    HandsRolledBack,
+    TournamentCancelled,
+    RebuyRequested,
 )

@@ -13,31 +13,42 @@ from django.db.models import F
 from casino.eventstore.projections import Projection
 from casino.eventstore.store import RecordedEvent
 from tables.models import TableView
+from tournaments.domain.bounties import BOUNTY_EVENTS
 from tournaments.domain.config import TABLE_ANTE_TYPES
+from tournaments.domain.deals import DEAL_EVENTS
+from tournaments.domain.payments import PAYMENT_EVENTS
+from tournaments.domain.penalties import PENALTY_EVENTS
 from tournaments.events import (
     AddOnTaken,
     BreakDue,
     BreakEnded,
     BreakStarted,
+    ChipRaceRun,
     ClockPaused,
     ClockResumed,
+    EarlyPayoutCredited,
     FinalTableRedrawn,
     HandForHandEnded,
     HandForHandRoundCompleted,
     HandForHandStarted,
     HandResultRecorded,
+    HandsRolledBack,
     LateEntrySeated,
     LateRegistrationClosed,
     LevelStarted,
+    PlayerDisqualified,
     PlayerEliminated,
     PlayerMoved,
     PlayerReEntered,
     PlayerRegistered,
     PlayerUnregistered,
+    RebuyRequested,
     RebuyTaken,
+    StartScheduled,
     TableAdded,
     TableBroken,
     TableHandStarted,
+    TournamentCancelled,
     TournamentCreated,
     TournamentFinished,
     TournamentStarted,
@@ -202,6 +213,37 @@ def _hand_result(recorded: RecordedEvent) -> None:
     _bump(recorded)
 
 
+@projection.on(TournamentCancelled)
+def _cancelled(recorded: RecordedEvent) -> None:
+    _bump(recorded, status="cancelled", finished_at=recorded.recorded_at)
+
+
+@projection.on(ChipRaceRun)
+def _chip_race(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, ChipRaceRun)
+    for s in e.stacks:
+        entry = _current(recorded, s.player_id)
+        EntryView.objects.filter(pk=entry.pk).update(stack=s.final_stack)
+    TournamentView.objects.filter(tournament_id=_tid(recorded)).update(
+        chips_issued=F("chips_issued") + e.chips_added
+    )
+    _bump(recorded)
+
+
+@projection.on(PlayerDisqualified)
+def _disqualified(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, PlayerDisqualified)
+    EntryView.objects.filter(tournament_id=_tid(recorded), entry_number=e.entry_number).update(
+        status="eliminated", stack=0, table_id=None, seat=None, place=e.place, place_to=e.place
+    )
+    TournamentView.objects.filter(tournament_id=_tid(recorded)).update(
+        chips_issued=F("chips_issued") - e.chips_removed
+    )
+    _bump(recorded)
+
+
 @projection.on(PlayerEliminated)
 def _eliminated(recorded: RecordedEvent) -> None:
     e = recorded.event
@@ -266,5 +308,7 @@ def _finished(recorded: RecordedEvent) -> None:
 
 
 @projection.on(BreakDue, TableAdded, TableBroken, TableHandStarted, HandForHandRoundCompleted)
+@projection.on(*DEAL_EVENTS, *BOUNTY_EVENTS, *PAYMENT_EVENTS, EarlyPayoutCredited)
+@projection.on(*PENALTY_EVENTS, StartScheduled, HandsRolledBack, RebuyRequested)
 def _version_only(recorded: RecordedEvent) -> None:
     _bump(recorded)

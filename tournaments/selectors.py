@@ -51,3 +51,61 @@ def entries_payload(tournament_id: int) -> list[dict[str, Any]]:
         .order_by("entry_number")
         .values(*ENTRY_FIELDS)
     )
+
+
+def deal_payload(tournament_id: int) -> dict[str, Any]:
+    """The deal (:class:`tournaments.serializers.DealSerializer`): who asked, whether the
+    table is paused for it, the proposal and its confirmations, the agreed deal.
+
+    Raises:
+        NotFound ``tournament_not_found``.
+    """
+    from tournaments.services import load_tournament
+
+    loaded = load_tournament(tournament_id)
+    deal = loaded.state.deal
+    return {
+        "requests": sorted(deal.requests),
+        "discussing": deal.discussing,
+        "proposal": None if deal.proposal is None else dataclasses.asdict(deal.proposal),
+        "confirmations": sorted(deal.confirmations),
+        "agreed": None if deal.agreed is None else dataclasses.asdict(deal.agreed),
+        "version": loaded.version,
+    }
+
+
+def penalties_payload(tournament_id: int) -> dict[str, Any]:
+    """Every ruling and flag per player, and who is sitting out now (PEN-1..16).
+
+    Raises:
+        NotFound ``tournament_not_found``.
+    """
+    from tournaments.services import load_tournament
+
+    loaded = load_tournament(tournament_id)
+    pen = loaded.state.penalties
+    return {
+        "rulings": [dataclasses.asdict(r) for rs in pen.record.values() for r in rs],
+        "flags": [dataclasses.asdict(f) for fs in pen.flags.values() for f in fs],
+        "sitting_out": [{"player_id": p, "hands_left": h} for p, h in pen.sitting_out.items()],
+        "version": loaded.version,
+    }
+
+
+def settlement_payload(tournament_id: int) -> dict[str, Any]:
+    """The cancellation settlement (CXL-2..9), or ``cancelled: false``.
+
+    Raises:
+        NotFound ``tournament_not_found``.
+    """
+    from tournaments.services import load_tournament
+
+    c = load_tournament(tournament_id).state.cancellation
+    if c is None:
+        return {"cancelled": False, "method": None, "policy": None, "policy_version": None,
+                "in_the_money": None, "shares": []}  # fmt: skip
+    return {
+        "cancelled": True, "method": c.method, "policy": c.policy,
+        "policy_version": c.policy_version, "in_the_money": c.in_the_money,
+        "shares": [dataclasses.asdict(x) for x in c.shares],
+    }  # fmt: skip

@@ -16,6 +16,8 @@ MAX_BRACKETS = 50  # payout brackets (the default table has 37)
 MAX_BANDS = 100  # bands of one bracket (the default table: at most 69)
 MAX_TOTAL_BANDS = 2_000  # bands of the whole payout table (the default table: 1,540)
 LEVEL_ANTE_TYPES = ["none", "ante", "big_blind_ante"]
+BOUNTY_KINDS = ["none", "knockout", "progressive", "fixed"]
+PENALTY_KINDS = ["warning", "sit_out", "disqualification"]
 
 
 class LevelSerializer(RequestSerializer):
@@ -88,6 +90,22 @@ class PayoutBracketSerializer(RequestSerializer):
     bands = PayoutBandSerializer(many=True, min_length=1, max_length=MAX_BANDS)  # type: ignore[call-arg]
 
 
+class BountySerializer(RequestSerializer):
+    kind = serializers.ChoiceField(choices=BOUNTY_KINDS, default="none")
+    amount = StrictIntegerField(
+        min_value=0, max_value=MAX_AMOUNT, default=0,
+        help_text="CZK per bounty (knockout/progressive: paid with each entry).",
+    )  # fmt: skip
+    players = serializers.ListField(
+        child=StrictIntegerField(min_value=1, max_value=MAX_ID), required=False, max_length=100,
+        help_text="Named players of a fixed bounty.",
+    )  # fmt: skip
+    progressive_cash_bp = StrictIntegerField(
+        min_value=0, max_value=10_000, default=5000,
+        help_text="The eliminator's cash share of a progressive bounty (basis points).",
+    )  # fmt: skip
+
+
 class TournamentConfigSerializer(RequestSerializer):
     """What the director publishes (TREG-6). Omitted fields take the catalogue defaults
     (see ``tournaments.domain.config.TournamentConfig``)."""
@@ -99,7 +117,12 @@ class TournamentConfigSerializer(RequestSerializer):
     levels = LevelSerializer(many=True, max_length=MAX_LEVELS)  # type: ignore[call-arg]
     table_size = serializers.ChoiceField(choices=[9, 6], required=False)
     breaks = BreakSerializer(many=True, required=False, max_length=MAX_BREAKS)  # type: ignore[call-arg]
-    breaks_mode = serializers.ChoiceField(choices=["scheduled", "synchronized"], required=False)
+    breaks_mode = serializers.ChoiceField(
+        choices=["scheduled", "synchronized", "interval"], required=False
+    )
+    interval_minutes = StrictIntegerField(
+        min_value=1, max_value=24 * 60, required=False, help_text="CLK-6"
+    )
     sync_minute = StrictIntegerField(min_value=0, max_value=59, required=False)
     sync_every_hours = serializers.ChoiceField(choices=[1, 2], required=False)
     sync_break_minutes = StrictIntegerField(min_value=1, max_value=24 * 60, required=False)
@@ -136,6 +159,24 @@ class TournamentConfigSerializer(RequestSerializer):
     tie_remainder = serializers.ChoiceField(
         choices=["better_hand", "left_of_button"], required=False
     )
+    deals_allowed = serializers.BooleanField(required=False, help_text="DEAL-1")
+    deal_min_stage = serializers.ChoiceField(
+        choices=["final_table", "any"], required=False, help_text="DEAL-3"
+    )
+    deal_money_on_table = serializers.IntegerField(
+        min_value=0, required=False, help_text="CZK the house requires left for 1st (DEAL-6)."
+    )
+    bounty = BountySerializer(required=False, help_text="BNTY-1")
+    early_payout = serializers.BooleanField(required=False, help_text="ELIM-7/8")
+    denominations = serializers.ListField(
+        child=serializers.IntegerField(min_value=1), required=False,
+        help_text="Chips in play (CR-1: colour-ups are scheduled from them).",
+    )  # fmt: skip
+    penalty_ladder = serializers.ListField(
+        child=serializers.ChoiceField(choices=PENALTY_KINDS),
+        required=False, help_text="PEN-1/9: the steps, the last repeats.",
+    )  # fmt: skip
+    penalty_sit_out_hands = serializers.IntegerField(min_value=1, required=False)
 
     def validate_payout_table(self, brackets: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if sum(len(bracket["bands"]) for bracket in brackets) > MAX_TOTAL_BANDS:
@@ -171,7 +212,7 @@ class ClockSerializer(serializers.Serializer):
 class TournamentSerializer(serializers.Serializer):
     tournament_id = serializers.IntegerField()
     name = serializers.CharField()
-    status = serializers.ChoiceField(choices=["registering", "running", "finished"])
+    status = serializers.ChoiceField(choices=["registering", "running", "finished", "cancelled"])
     buy_in = serializers.IntegerField()
     fee = serializers.IntegerField()
     starting_stack = serializers.IntegerField()
@@ -230,3 +271,150 @@ class NoBody(RequestSerializer):
 class RefundSerializer(serializers.Serializer):
     refund = serializers.IntegerField(help_text="Buy-in + fee returned, CZK (TREG-10).")
     tournament = TournamentSerializer()
+
+
+# --- deals (DEAL-1..11) ---------------------------------------------------------------------
+
+
+class DealAmountSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField(min_value=1)
+    amount = serializers.IntegerField(min_value=0, max_value=MAX_AMOUNT, help_text="CZK")
+
+
+class ProposeDealRequest(serializers.Serializer):
+    method = serializers.ChoiceField(
+        choices=["icm", "chip_count", "even_split", "custom"], default="icm",
+        help_text="DEAL-7 (default), DEAL-8, DEAL-9, or custom amounts (DEAL-5).",
+    )  # fmt: skip
+    money_on_table = serializers.IntegerField(
+        min_value=0, max_value=MAX_AMOUNT, required=False, allow_null=True,
+        help_text="CZK left for 1st place (DEAL-6); default: the event's requirement.",
+    )  # fmt: skip
+    amounts = DealAmountSerializer(many=True, required=False, help_text="Custom only.")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if set(self.initial_data) & {"points", "leaderboard_points"}:
+            raise serializers.ValidationError(
+                {"points": "Leaderboard points may not be part of a deal (DEAL-11)."}
+            )
+        if "amounts" in attrs:
+            rows = attrs.pop("amounts")
+            attrs["amounts"] = {r["player_id"]: r["amount"] for r in rows}
+            if len(attrs["amounts"]) != len(rows):
+                raise serializers.ValidationError({"amounts": "one amount per player"})
+        return attrs
+
+
+class CancelDealRequest(serializers.Serializer):
+    reason = serializers.CharField(max_length=200, default="director")
+    player_id = serializers.IntegerField(
+        min_value=1, required=False, allow_null=True, help_text="The player who declined."
+    )
+
+
+class DealShareSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField()
+    entry_number = serializers.IntegerField()
+    chips = serializers.IntegerField()
+    amount = serializers.IntegerField(help_text="CZK")
+
+
+class DealProposalSerializer(serializers.Serializer):
+    deal_number = serializers.IntegerField()
+    method = serializers.CharField()
+    remaining_prizes = serializers.ListField(child=serializers.IntegerField())
+    money_on_table = serializers.IntegerField()
+    shares = DealShareSerializer(many=True)
+    icm_method = serializers.CharField(allow_null=True)
+    icm_seed = serializers.IntegerField(allow_null=True)
+    icm_standard_error = serializers.FloatField(help_text="CZK; 0 when exact.")
+    proposed_at = serializers.CharField()
+
+
+class DealAgreedSerializer(serializers.Serializer):
+    deal_number = serializers.IntegerField()
+    shares = DealShareSerializer(many=True)
+    money_on_table = serializers.IntegerField()
+    agreed_at = serializers.CharField()
+
+
+class DealSerializer(serializers.Serializer):
+    requests = serializers.ListField(child=serializers.IntegerField())
+    discussing = serializers.BooleanField(help_text="The final table is paused (DEAL-4).")
+    proposal = DealProposalSerializer(allow_null=True)
+    confirmations = serializers.ListField(child=serializers.IntegerField())
+    agreed = DealAgreedSerializer(allow_null=True)
+    version = serializers.IntegerField()
+
+
+class HoldRequest(serializers.Serializer):
+    player_id = serializers.IntegerField(min_value=1)
+    reason = serializers.CharField(max_length=500)
+
+
+class PaymentSerializer(serializers.Serializer):
+    paid = serializers.IntegerField(help_text="CZK paid in cash now (prize + bounties).")
+    tournament = TournamentSerializer()
+
+
+# --- penalties (PEN-1..16) -------------------------------------------------------------------
+
+
+class PenaltyRequest(serializers.Serializer):
+    player_id = serializers.IntegerField(min_value=1)
+    offence = serializers.CharField(max_length=60, help_text="e.g. out_of_turn, soft_play")
+    reason = serializers.CharField(max_length=500, help_text="Why (PEN-16).")
+    kind = serializers.ChoiceField(
+        choices=PENALTY_KINDS, required=False, allow_null=True,
+        help_text="Default: the ladder's next step.",
+    )  # fmt: skip
+    hands = serializers.IntegerField(min_value=0, max_value=1000, default=0)
+    orbits = serializers.IntegerField(min_value=0, max_value=100, default=0)
+    override = serializers.BooleanField(default=False, help_text="Off the ladder (PEN-16).")
+
+
+class FlagRequest(serializers.Serializer):
+    player_id = serializers.IntegerField(min_value=1)
+    offence = serializers.CharField(max_length=60)
+    detail = serializers.CharField(max_length=500)
+
+
+class PenaltiesSerializer(serializers.Serializer):
+    rulings = serializers.ListField(child=serializers.DictField())
+    flags = serializers.ListField(child=serializers.DictField())
+    sitting_out = serializers.ListField(child=serializers.DictField())
+    version = serializers.IntegerField()
+
+
+# --- scheduling, crashes, cancellation ----------------------------------------------------------
+
+
+class ScheduleRequest(serializers.Serializer):
+    start_at = serializers.DateTimeField(help_text="Lobby start time (TREG-5).")
+    delay = serializers.BooleanField(default=False)
+    reason = serializers.CharField(max_length=500, allow_blank=True, default="")
+
+
+class RollBackRequest(serializers.Serializer):
+    reason = serializers.CharField(max_length=500, default="server crash")
+
+
+class CancelRequest(serializers.Serializer):
+    method = serializers.ChoiceField(choices=["rollback", "roll_forward"], help_text="CXL-2")
+    reason = serializers.CharField(max_length=500)
+
+
+class SettlementShareSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField()
+    refund = serializers.IntegerField(help_text="CZK")
+    prize = serializers.IntegerField(help_text="CZK")
+    fees = serializers.IntegerField(help_text="CZK of the refund that are fees")
+
+
+class SettlementSerializer(serializers.Serializer):
+    cancelled = serializers.BooleanField()
+    method = serializers.CharField(allow_null=True)
+    policy = serializers.CharField(allow_null=True)
+    policy_version = serializers.CharField(allow_null=True)
+    in_the_money = serializers.BooleanField(allow_null=True)
+    shares = SettlementShareSerializer(many=True)

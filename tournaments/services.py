@@ -29,14 +29,16 @@ from casino.models import require_player
 from tables import services as table_services
 from tables import tournament_hooks
 from tables.domain.table import Stakes
-from tournaments.domain import seating
+from tournaments.domain import bounties, deals, payments, penalties, seating
 from tournaments.domain import tournament as domain
 from tournaments.domain.config import TABLE_ANTE_TYPES, TournamentConfig, validate_config
 from tournaments.domain.tournament import TournamentState
 from tournaments.events import (
     AddOnTaken,
+    ChipRaceRun,
     FinalTableRedrawn,
     LateEntrySeated,
+    PlayerDisqualified,
     PlayerEliminated,
     PlayerMoved,
     RebuyTaken,
@@ -176,12 +178,18 @@ def re_enter(*, tournament_id: int, player_id: int, if_match: int | None = None)
 
 
 def rebuy(*, tournament_id: int, player_id: int, if_match: int | None = None) -> None:
-    """A rebuy between hands while the stack is at or below the threshold (TREG-14).
+    """A rebuy between hands while the stack is at or below the threshold; during his
+    table's hand, a rebuy taken if the hand busts him, before the next deal (TREG-14).
 
     Raises:
-        DomainError: the rebuy rule's refusals (window, limit, stack, hand in progress).
+        DomainError: the rebuy rule's refusals (window, limit, stack).
     """
-    execute(tournament_id, domain.Rebuy(player_id), if_match=if_match)
+    state = load_tournament(tournament_id).state
+    player = state.players.get(player_id)
+    table = None if player is None or player.table_id is None else player.table_id
+    in_hand = table is not None and table in state.tables and state.tables[table].in_hand
+    command = domain.RebuyIfBusted(player_id) if in_hand else domain.Rebuy(player_id)
+    execute(tournament_id, command, if_match=if_match)
 
 
 def add_on(*, tournament_id: int, player_id: int, if_match: int | None = None) -> None:
@@ -226,6 +234,184 @@ def start_tournament(
     )
     execute(tournament_id, domain.StartTournament(table_ids, _seed()), if_match=if_match)
     execute(tournament_id, domain.StartClock())
+
+
+# --- deals (DEAL-1..11) ------------------------------------------------------------------------
+
+
+def request_deal(*, tournament_id: int, player_id: int, if_match: int | None = None) -> None:
+    """A remaining player asks to discuss a deal; when all have, the final table pauses
+    after the hand in progress and the director's feed shows ``DealDiscussionStarted``
+    (DEAL-4).
+
+    Raises:
+        DomainError ``deals_not_allowed`` (DEAL-1), ``deal_not_at_final_table`` (DEAL-3),
+        ``not_in_deal`` (DEAL-2).
+    """
+    execute(tournament_id, deals.RequestDeal(player_id), if_match=if_match)
+
+
+def propose_deal(
+    *,
+    tournament_id: int,
+    method: str = "icm",
+    money_on_table: int | None = None,
+    amounts: dict[int, int] | None = None,
+    if_match: int | None = None,
+) -> None:
+    """The director proposes a deal by ICM, chip count, even split or custom amounts (CZK,
+    every remaining player), leaving ``money_on_table`` CZK for 1st place (DEAL-5..9).
+
+    Raises:
+        DomainError ``no_deal_discussion`` (DEAL-4), ``deal_must_include_everyone``
+        (DEAL-2), ``invalid_deal`` (DEAL-5/6), ``prize_pool_provisional`` (TREG-15).
+    """
+    command = deals.ProposeDeal(method, money_on_table, amounts, _seed())
+    execute(tournament_id, command, if_match=if_match)
+
+
+def confirm_deal(*, tournament_id: int, player_id: int, if_match: int | None = None) -> None:
+    """Record a player's confirmation; the last one makes the deal final (DEAL-5).
+
+    Raises:
+        DomainError ``no_deal_proposed``, ``not_in_deal`` (DEAL-2).
+    """
+    execute(tournament_id, deals.ConfirmDeal(player_id), if_match=if_match)
+
+
+def cancel_deal(
+    *,
+    tournament_id: int,
+    reason: str = "director",
+    player_id: int | None = None,
+    if_match: int | None = None,
+) -> None:
+    """A player declines or the director calls the deal off; play resumes.
+
+    Raises:
+        DomainError ``no_deal_discussion``.
+    """
+    execute(tournament_id, deals.CancelDeal(reason, player_id), if_match=if_match)
+
+
+# --- winnings at the cage (ELIM-6..9, BNTY-*) ----------------------------------------------------
+
+
+def pay_winnings(*, tournament_id: int, player_id: int, if_match: int | None = None) -> int:
+    """The cashier pays the player everything he is owed now (prizes, a deal share, the
+    early payout, bounties won); the cage's day balance includes it. Returns CZK paid.
+
+    Raises:
+        DomainError ``nothing_owed``, ``winnings_held`` (ELIM-9).
+    """
+    events, _ = execute(tournament_id, payments.PayWinnings(player_id), if_match=if_match)
+    paid = events[0]
+    return sum(int(getattr(paid, f, 0)) for f in ("prize", "bounties", "fees_refunded"))
+
+
+def hold_winnings(
+    *, tournament_id: int, player_id: int, reason: str, if_match: int | None = None
+) -> None:
+    """Hold a player's winnings for a game-integrity review (ELIM-9)."""
+    execute(tournament_id, payments.HoldWinnings(player_id, reason), if_match=if_match)
+
+
+def release_winnings(
+    *, tournament_id: int, player_id: int, reason: str, if_match: int | None = None
+) -> None:
+    """End the review: the held winnings may be paid (ELIM-9)."""
+    execute(tournament_id, payments.ReleaseWinnings(player_id, reason), if_match=if_match)
+
+
+# --- penalties (PEN-1..16) -----------------------------------------------------------------------
+
+
+def issue_penalty(
+    *,
+    tournament_id: int,
+    player_id: int,
+    offence: str,
+    reason: str,
+    kind: str | None = None,
+    hands: int = 0,
+    orbits: int = 0,
+    override: bool = False,
+    if_match: int | None = None,
+) -> None:
+    """The floor's ruling: warning, sit-out (hands or orbits; dealt in, blinds posted,
+    hand killed) or disqualification (chips removed), the ladder's step unless recorded
+    as an override with its reason (PEN-1/2/9/16); during a hand it applies after the hand.
+
+    Raises:
+        DomainError ``penalty_off_the_ladder`` (PEN-16), ``reason_required``,
+        ``invalid_penalty``, ``player_not_playing``.
+    """
+    command = penalties.IssuePenalty(player_id, offence, reason, kind, hands, orbits, override)
+    execute(tournament_id, command, if_match=if_match)
+
+
+def flag_conduct(
+    *, tournament_id: int, player_id: int, offence: str, detail: str, if_match: int | None = None
+) -> None:
+    """Record conduct for the floor (PEN-5..15)."""
+    execute(tournament_id, penalties.FlagConduct(player_id, offence, detail), if_match=if_match)
+
+
+# --- scheduling, crashes, cancellation (TREG-5, CXL-1..10) ---------------------------------------
+
+
+def schedule_start(
+    *,
+    tournament_id: int,
+    start_at: datetime,
+    delay: bool = False,
+    reason: str = "",
+    if_match: int | None = None,
+) -> None:
+    """Set the lobby start time, or delay it with a logged reason (TREG-5).
+
+    Raises:
+        DomainError ``tournament_started``, ``reason_required``.
+    """
+    command = domain.ScheduleStart(iso(start_at), delay, reason)
+    execute(tournament_id, command, if_match=if_match)
+
+
+def roll_back_hands(
+    *, tournament_id: int, reason: str = "server crash", if_match: int | None = None
+) -> int:
+    """After a server crash every hand in progress goes back to its start stacks (CXL-1):
+    recorded on the tournament, then each hand is voided at its table (every chip goes
+    back; the table reports the unchanged stacks). Returns how many hands.
+
+    Raises:
+        DomainError ``no_hand_in_progress``.
+    """
+    from tables.models import TableView
+
+    events, _ = execute(tournament_id, domain.RollBackHands(reason), if_match=if_match)
+    hands = getattr(events[0], "hands", ())
+    for th in hands:
+        hand_id = TableView.objects.values_list("current_hand_id", flat=True).get(
+            table_id=th.table_id
+        )
+        if hand_id:
+            table_services.void_hand(hand_id=hand_id, reason=f"CXL-1: {reason}")
+    return len(hands)
+
+
+def cancel_tournament(
+    *, tournament_id: int, method: str, reason: str, if_match: int | None = None
+) -> None:
+    """Cancel and settle every player (CXL-2..9) under the versioned policy: ``rollback``
+    refunds everything paid, ``roll_forward`` refunds fees and knockout bounties and shares
+    the pool (before the money: half equally, half by chips; in the money: the smallest
+    unawarded prize each, the rest by chips). The cage pays the shares.
+
+    Raises:
+        DomainError ``invalid_cancellation``, ``hand_in_progress`` (CXL-1 first).
+    """
+    execute(tournament_id, domain.CancelTournament(method, reason), if_match=if_match)
 
 
 # --- the clock ---------------------------------------------------------------------------------
@@ -416,6 +602,23 @@ def _apply_to_tables(
                 _redraw_final_table(before, event)
             case TournamentFinished():
                 _close_the_last_table(tournament_id, after, event)
+            case PlayerDisqualified(table_id=table_id) if table_id is not None:
+                table_services.unseat_entrant(  # his chips leave play (PEN-2)
+                    table_id=table_id, seat=_seat_at(table_id, event.player_id),
+                    reason="disqualified",
+                )  # fmt: skip
+            case ChipRaceRun():
+                for ps in event.stacks:  # CR-2..5: the coloured-up stacks, between hands
+                    if ps.final_stack == ps.starting_stack:
+                        continue
+                    seat = _seat_at(event.table_id, ps.player_id)
+                    table_services.unseat_entrant(
+                        table_id=event.table_id, seat=seat, reason="chip_race"
+                    )
+                    table_services.seat_entrant(
+                        table_id=event.table_id, seat=seat, player_id=ps.player_id,
+                        stack=ps.final_stack, reason="chip_race",
+                    )  # fmt: skip
     if not after.late_reg_open and after.status != domain.REGISTERING:
         _close_tables_out_of_play(tournament_id, after)
 
@@ -510,9 +713,102 @@ class TournamentTables:
         final_stacks: dict[int, int],
     ) -> None:
         command = domain.RecordHandResult(
-            table_id, hand_number, starting_stacks, final_stacks, _seed()
-        )
+            table_id, hand_number, starting_stacks, final_stacks, _seed(),
+            knockouts=_knockouts(hand_id, final_stacks),
+            conduct_flags=_conduct_flags(hand_id),
+            best_hands=_best_hands(hand_id, final_stacks),
+        )  # fmt: skip
         execute(tournament_id, command)
+
+
+def _read_showdown(
+    hand_id: str,
+) -> tuple[Any, list[str], list[tuple[int, str]], dict[int, list[str]]]:
+    """The hand's start event, its board (first run), river actions and shown cards."""
+    from tables.events import ActionTaken, BoardDealt, CardsShown, HandStarted
+    from tables.services import hand_stream
+
+    started = None
+    board: list[str] = []
+    river: list[tuple[int, str]] = []
+    shown: dict[int, list[str]] = {}
+    street = "preflop"
+    for recorded in store.read_stream(hand_stream(hand_id)):
+        e = recorded.event
+        if isinstance(e, HandStarted):
+            started = e
+        elif isinstance(e, BoardDealt) and e.run == 1:
+            street = e.street
+            board += [e.cards[i : i + 2] for i in range(0, len(e.cards), 2)]
+        elif isinstance(e, ActionTaken) and street == "river":
+            river.append((e.seat, e.action))
+        elif isinstance(e, CardsShown):
+            shown[e.seat] = [e.cards[i : i + 2] for i in range(0, len(e.cards), 2)]
+    return started, board, river, shown
+
+
+def _best_hands(hand_id: str, final_stacks: dict[int, int]) -> tuple[int, ...]:
+    """ELIM-3 through the dealer API: the busted players who showed their cards, best
+    hand first (hold'em, phevaluator; lower rank is better), for the remainder of tied
+    busts. Empty when fewer than two busted players showed."""
+    busted = {pid for pid, chips in final_stacks.items() if chips == 0}
+    if len(busted) < 2:
+        return ()
+    from phevaluator import evaluate_cards
+
+    started, board, _, shown = _read_showdown(hand_id)
+    if started is None or len(board) != 5:
+        return ()
+    player = {x.seat: int(x.player_id) for x in started.seats}
+    ranked = sorted(
+        (evaluate_cards(*board, *cards), player[seat])
+        for seat, cards in shown.items()
+        if player.get(seat) in busted and len(cards) == 2
+    )
+    return tuple(pid for _, pid in ranked) if len(ranked) >= 2 else ()
+
+
+def _conduct_flags(hand_id: str) -> tuple[tuple[int, str, str], ...]:
+    """PEN-10, seen from the hand's events: a player in last position on the river who
+    checked or only called with the nuts (his cards shown at the showdown, hold'em)."""
+    started, board, river, shown = _read_showdown(hand_id)
+    if started is None or getattr(started, "game", "NLH") not in ("NLH", "nlh"):
+        return ()
+    seat = penalties.checked_nuts_on_river(board, river, shown)
+    if seat is None:
+        return ()
+    player = {x.seat: int(x.player_id) for x in started.seats}
+    return ((player[seat], "checked_nuts_on_river", f"board {''.join(board)}"),)
+
+
+def _knockouts(hand_id: str, final_stacks: dict[int, int]) -> dict[int, tuple[int, ...]]:
+    """For each player who lost his last chips: the winners of the pot he was all-in in
+    (BNTY-2), earliest position clockwise from the button first (BNTY-4)."""
+    busted = [pid for pid, chips in final_stacks.items() if chips == 0]
+    if not busted:
+        return {}
+    from tables.events import HandSettled, HandStarted
+    from tables.services import hand_stream
+
+    started = settled = None
+    for recorded in store.read_stream(hand_stream(hand_id)):
+        if isinstance(recorded.event, HandStarted):
+            started = recorded.event
+        elif isinstance(recorded.event, HandSettled):
+            settled = recorded.event
+    if started is None or settled is None:
+        return {}
+    player = {s.seat: int(s.player_id) for s in started.seats}
+    button = started.button_seat
+
+    def order(seats: Iterable[int]) -> list[int]:
+        return [player[x] for x in sorted(seats, key=lambda seat: (seat - button - 1) % 100)]
+
+    pots = [
+        (p.index, [player[x] for x in p.eligible_seats], order(w.seat for w in p.winners))
+        for p in settled.pots
+    ]
+    return {pid: bounties.relevant_pot_winners(pots, pid) for pid in busted}
 
 
 def install() -> None:

@@ -18,8 +18,19 @@ Where the house documents disagree the choice is a field with the recommended de
 * ``tie_remainder``: ``"better_hand"`` (ELIM-3, default; falls back to the seat order when
   the hand ranking is not reported) or ``"left_of_button"`` (ELIM-4 has no remainder rule).
 * ``breaks_mode``: ``"scheduled"`` (breaks after given levels, CLK-6/CLK-8) or
-  ``"synchronized"`` (at :``sync_minute`` every ``sync_every_hours``, CLK-3/CLK-4).
+  ``"synchronized"`` (at :``sync_minute`` every ``sync_every_hours``, CLK-3/CLK-4) or
+  ``"interval"`` (every ``interval_minutes`` of clock time from the start, CLK-6: a 07:25
+  start with 60 minutes breaks at 08:25, 09:25 ...; breaks of ``sync_break_minutes``).
 * ``min_entrants``: ``None`` means one full table (TREG-3; 9, or 6 for 6-max).
+* ``deal_min_stage``: ``"final_table"`` (DEAL-3, 004, default) or ``"any"`` (000: any
+  time, if every remaining player takes part). ``deals_allowed`` (DEAL-1, default on) and
+  ``deal_money_on_table`` (DEAL-6: CZK the house requires left for 1st place, default 0).
+* ``denominations``: the chips in play (CR-1: colour-ups are scheduled from them; empty:
+  only breaks with a ``chip_up_denomination`` colour up, and no race is run).
+* ``penalty_ladder`` (PEN-1/9: warning, sit-out, sit-out, disqualification) and
+  ``penalty_sit_out_hands`` (default 9, one orbit at a full table; 000 allows one hand to
+  several orbits, the floor may give any length).
+* ``bounty`` (BNTY-1, :class:`BountyRule`); ``early_payout`` (ELIM-7/8, default off).
 * ``late_reg_close_at_money`` (TREG-8, default on) and ``late_reg_close_below_full_table``
   (TREG-4, the 000 "absent player stack" cut-off; default off).
 """
@@ -28,6 +39,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from itertools import pairwise
 from typing import Literal
 
 from casino.errors import DomainError
@@ -38,8 +50,10 @@ InitialButton = Literal["seat_1", "high_card"]
 ButtonRule = Literal["dead_button", "forward"]
 BalancePlacement = Literal["worst_position", "similar_position"]
 SeatFilter = Literal["not_between_button_and_big_blind", "any"]
-BreaksMode = Literal["scheduled", "synchronized"]
+BreaksMode = Literal["scheduled", "synchronized", "interval"]
 TieRemainder = Literal["better_hand", "left_of_button"]
+DealMinStage = Literal["final_table", "any"]
+BountyKind = Literal["none", "knockout", "progressive", "fixed"]
 
 ANTE_TYPES = ("none", "ante", "big_blind_ante")
 TABLE_ANTE_TYPES = {"none": "none", "ante": "per_player", "big_blind_ante": "big_blind"}
@@ -136,6 +150,20 @@ MAX_PAID_PLACES = 10_000
 
 
 @dataclass(frozen=True, slots=True)
+class BountyRule:
+    """Bounties (BNTY-1, :mod:`tournaments.domain.bounties`). ``kind``: ``none``,
+    ``knockout``, ``progressive`` or ``fixed``; ``amount``: CZK per bounty (knockout and
+    progressive: paid by each entry on top of the buy-in); ``players``: the named players
+    of a fixed bounty; ``progressive_cash_bp``: the eliminator's cash share of a progressive
+    bounty (the rest goes onto his own head; default half, the catalogue leaves it open)."""
+
+    kind: BountyKind = "none"
+    amount: int = 0
+    players: tuple[int, ...] = ()
+    progressive_cash_bp: int = 5000
+
+
+@dataclass(frozen=True, slots=True)
 class PayoutBand:
     """``count`` consecutive places each paid ``bp`` basis points of the prize pool."""
 
@@ -209,6 +237,7 @@ class TournamentConfig:
     sync_minute: int = 55
     sync_every_hours: int = 1
     sync_break_minutes: int = 5
+    interval_minutes: int = 60
     late_reg_until_level: int | None = None
     late_reg_until: str | None = None
     late_reg_close_at_money: bool = True
@@ -228,6 +257,14 @@ class TournamentConfig:
     broken_table_seat_filter: SeatFilter = "not_between_button_and_big_blind"
     final_table_size: int | None = None
     tie_remainder: TieRemainder = "better_hand"
+    deals_allowed: bool = True
+    deal_min_stage: DealMinStage = "final_table"
+    deal_money_on_table: int = 0
+    bounty: BountyRule = field(default_factory=BountyRule)
+    early_payout: bool = False
+    denominations: tuple[int, ...] = ()
+    penalty_ladder: tuple[str, ...] = ("warning", "sit_out", "sit_out", "disqualification")
+    penalty_sit_out_hands: int = 9
 
     @property
     def minimum_field(self) -> int:
@@ -309,8 +346,10 @@ def validate_config(c: TournamentConfig) -> None:
             problems.append(f"break after level {b.after_level}: invalid level or length")
     if len({b.after_level for b in c.breaks}) != len(c.breaks):
         problems.append("at most one break after each level")
-    if c.breaks_mode not in ("scheduled", "synchronized"):
-        problems.append("breaks_mode must be 'scheduled' or 'synchronized'")
+    if c.breaks_mode not in ("scheduled", "synchronized", "interval"):
+        problems.append("breaks_mode must be 'scheduled', 'synchronized' or 'interval'")
+    if c.interval_minutes <= 0:
+        problems.append("interval_minutes must be > 0 (CLK-6)")
     if not 0 <= c.sync_minute <= 59 or c.sync_every_hours not in (1, 2):
         problems.append("sync_minute must be 0-59 and sync_every_hours 1 or 2")
     if c.sync_break_minutes <= 0:
@@ -331,6 +370,21 @@ def validate_config(c: TournamentConfig) -> None:
     for name, rule in (("reentry", c.reentry), ("rebuy", c.rebuy), ("add_on", c.add_on)):
         if rule.price < 0 or rule.fee < 0 or rule.stack < 0 or rule.max_per_player < 0:
             problems.append(f"{name}: price, fee, stack and max_per_player must be >= 0")
+    if c.bounty.kind not in ("none", "knockout", "progressive", "fixed"):
+        problems.append("bounty.kind must be none, knockout, progressive or fixed")
+    if c.bounty.amount < 0 or not 0 <= c.bounty.progressive_cash_bp <= BASIS_POINTS:
+        problems.append("bounty.amount must be >= 0 CZK and progressive_cash_bp 0-10000")
+    ds = sorted(c.denominations)
+    if any(d <= 0 for d in ds) or any(b % a for a, b in pairwise(ds)):
+        problems.append("denominations must be > 0, each a multiple of the one below (CR-2)")
+    if not c.penalty_ladder or any(
+        k not in ("warning", "sit_out", "disqualification") for k in c.penalty_ladder
+    ):
+        problems.append("penalty_ladder: warning, sit_out or disqualification steps (PEN-1)")
+    if c.penalty_sit_out_hands <= 0:
+        problems.append("penalty_sit_out_hands must be > 0")
+    if c.deal_money_on_table < 0:
+        problems.append("deal_money_on_table must be >= 0 CZK (DEAL-6)")
     if c.payout_rounding_unit <= 0:
         problems.append("payout_rounding_unit must be > 0 CZK")
     if not c.payout_table:
@@ -360,6 +414,7 @@ def validate_config(c: TournamentConfig) -> None:
         ("balance_placement", c.balance_placement),
         ("broken_table_seat_filter", c.broken_table_seat_filter),
         ("tie_remainder", c.tie_remainder),
+        ("deal_min_stage", c.deal_min_stage),
     ):
         allowed = _CHOICES[name]
         if value not in allowed:
@@ -376,4 +431,5 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "balance_placement": ("worst_position", "similar_position"),
     "broken_table_seat_filter": ("not_between_button_and_big_blind", "any"),
     "tie_remainder": ("better_hand", "left_of_button"),
+    "deal_min_stage": ("final_table", "any"),
 }

@@ -55,7 +55,17 @@ from typing import Any
 
 from casino.domain_events import DomainEvent
 from casino.errors import DomainError
-from tournaments.domain import payouts, seating
+from tournaments.domain import (
+    bounties,
+    cancellation,
+    chip_race,
+    deals,
+    early_payouts,
+    payments,
+    payouts,
+    penalties,
+    seating,
+)  # fmt: skip
 from tournaments.domain.config import (
     HAND_MIN_RAISE_RULE,
     TournamentConfig,
@@ -64,33 +74,48 @@ from tournaments.domain.config import (
 )
 from tournaments.events import (
     AddOnTaken,
+    BountyPlaced,
     BreakDue,
     BreakEnded,
     BreakStarted,
     ButtonDraw,
+    ChipRaceRun,
     ClockPaused,
     ClockResumed,
+    ConductFlagged,
+    DealAgreed,
     DrawnCard,
+    EarlyPayoutCredited,
     FinalTableRedrawn,
     HandForHandEnded,
     HandForHandRoundCompleted,
     HandForHandStarted,
     HandResultRecorded,
+    HandsRolledBack,
+    Knockout,
     LateEntrySeated,
     LateRegistrationClosed,
     LevelStarted,
+    PenaltyIssued,
+    PenaltyStarted,
+    PlayerDisqualified,
     PlayerEliminated,
     PlayerMoved,
     PlayerReEntered,
     PlayerRegistered,
     PlayerStack,
     PlayerUnregistered,
+    RebuyRequested,
     RebuyTaken,
     Result,
     SeatAssignment,
+    SettlementShare,
+    StartScheduled,
     TableAdded,
     TableBroken,
+    TableHand,
     TableHandStarted,
+    TournamentCancelled,
     TournamentCreated,
     TournamentFinished,
     TournamentStarted,
@@ -100,6 +125,7 @@ from tournaments.events import (
 REGISTERING = "registering"
 RUNNING = "running"
 FINISHED = "finished"
+CANCELLED = "cancelled"
 
 # player status
 REGISTERED = "registered"  # before the start
@@ -132,6 +158,7 @@ class PlayerState:
     hand_table: int | None = None
     hand_number: int | None = None
     hand_rank: int | None = None
+    knocked_out_by: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +252,15 @@ class TournamentState:
     eliminations: tuple[Elimination, ...] = ()
     final_table_id: int | None = None
     results: tuple[Result, ...] = ()
+    deal: deals.DealState = field(default_factory=deals.DealState)
+    bounty: bounties.BountyState = field(default_factory=bounties.BountyState)
+    payments: payments.PaymentsState = field(default_factory=payments.PaymentsState)
+    early_credited: Mapping[int, int] = field(default_factory=dict)
+    penalties: penalties.PenaltyState = field(default_factory=penalties.PenaltyState)
+    paid: Mapping[int, cancellation.Paid] = field(default_factory=dict)
+    scheduled_start: datetime | None = None
+    pending_rebuys: frozenset[int] = frozenset()
+    cancellation: TournamentCancelled | None = None
 
     @property
     def players_left(self) -> int:
@@ -293,6 +329,13 @@ class ReEnter:
 @dataclass(frozen=True, slots=True)
 class Rebuy:
     """A rebuy between hands while the stack is at or below the threshold."""
+
+    player_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class RebuyIfBusted:
+    """During a hand: rebuy if this hand busts the player (TREG-14)."""
 
     player_id: int
 
@@ -397,13 +440,40 @@ class RecordHandResult:
     seed: int
     rebuys: tuple[int, ...] = ()
     best_hands: tuple[int, ...] = ()
+    knockouts: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
+    conduct_flags: tuple[tuple[int, str, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduleStart:
+    """Set (or, with ``delay``, move) the lobby start time (TREG-5), ISO UTC."""
+
+    start_at: str
+    delay: bool = False
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RollBackHands:
+    """After a server crash: every hand in progress back to its start stacks (CXL-1)."""
+
+    reason: str = "server crash"
+
+
+@dataclass(frozen=True, slots=True)
+class CancelTournament:
+    """Cancel and settle (CXL-2): ``rollback`` or ``roll_forward``; management decides."""
+
+    method: str
+    reason: str
 
 
 Command = (
     CreateTournament | Register | Unregister | LateRegister | ReEnter | Rebuy | AddOn
     | StartTournament | StartClock | AdvanceLevel | PauseClock | ResumeClock | StartBreak
     | EndBreak | CloseLateRegistration | StartHandForHand | EndHandForHand | StartTableHand
-    | RecordHandResult
+    | RecordHandResult | deals.DealCommand | payments.PaymentCommand
+    | penalties.PenaltyCommand | RebuyIfBusted | ScheduleStart | RollBackHands | CancelTournament
 )  # fmt: skip
 
 
@@ -429,6 +499,7 @@ class HandPermission:
     min_raise_rule: str = HAND_MIN_RAISE_RULE
     rake_percent_bp: int = 0
     hand_for_hand_round: int | None = None
+    killed_hands: tuple[int, ...] = ()
 
 
 def _refusal(state: TournamentState, table_id: int) -> tuple[str, str | None] | None:
@@ -445,6 +516,8 @@ def _refusal(state: TournamentState, table_id: int) -> tuple[str, str | None] | 
         return "on_break", "CLK-8"
     if state.clock.break_due is not None:
         return "break_due", "CLK-7"
+    if state.deal.discussing:
+        return "deal_in_discussion", "DEAL-4"
     if _final_table_due(state):
         return "final_table_due", "TSEAT-8"
     if table_id in _tables_due_to_break(state):
@@ -481,7 +554,17 @@ def hand_permission(state: TournamentState, table_id: int) -> HandPermission:
         ante=stakes.ante,
         ante_type=stakes.table_ante_type,
         hand_for_hand_round=state.hfh_round if state.hand_for_hand else None,
+        killed_hands=_killed_hands(state, table_id),
     )
+
+
+def _killed_hands(state: TournamentState, table_id: int) -> tuple[int, ...]:
+    """Players at the table sitting out a penalty: dealt in, blinds posted, hand killed
+    (PEN-2)."""
+    table = state.tables.get(table_id)
+    if table is None:
+        return ()
+    return tuple(sorted(p for p in table.seats.values() if p in state.penalties.sitting_out))
 
 
 def may_start_hand(state: TournamentState, table_id: int) -> bool:
@@ -515,6 +598,10 @@ def next_break_at(state: TournamentState) -> datetime | None:
         or c.paused
     ):
         return None
+    if cfg.breaks_mode == "interval":  # CLK-6: every span of play from the start
+        assert c.started_at is not None
+        span = timedelta(minutes=cfg.interval_minutes)
+        return (c.last_sync_slot or c.started_at) + span
     if cfg.breaks_mode == "synchronized":
         assert c.started_at is not None
         first = _sync_slots_after(cfg, c.started_at)
@@ -542,7 +629,7 @@ def due_clock_commands(state: TournamentState, now: datetime) -> list[Command]:
         due.append(AdvanceLevel(c.level, c.version))
     if c.on_break and not c.paused and c.break_ends_at is not None and c.break_ends_at <= now:
         due.append(EndBreak(c.version))
-    if state.config.breaks_mode == "synchronized":
+    if state.config.breaks_mode in ("synchronized", "interval"):
         slot = next_break_at(state)
         if slot is not None and slot <= now:
             due.append(StartBreak(None, c.version, iso(slot)))
@@ -618,9 +705,10 @@ def late_registration_open(state: TournamentState, now: datetime) -> bool:
 class _Builder:
     """Events decided so far and the state they lead to."""
 
-    def __init__(self, state: TournamentState) -> None:
+    def __init__(self, state: TournamentState, now: datetime | None = None) -> None:
         self.state = state
         self.events: list[DomainEvent] = []
+        self.now = now
 
     def emit(self, event: DomainEvent) -> None:
         self.events.append(event)
@@ -662,9 +750,9 @@ def decide(state: TournamentState | None, command: Command, now: datetime) -> li
         return [TournamentCreated(command.tournament_id, command.config, iso(now))]
     if state is None:
         raise _error("tournament_not_found", "No such tournament.")
-    if state.status == FINISHED:
+    if state.status in (FINISHED, CANCELLED) and not isinstance(command, payments.PAYMENT_COMMANDS):
         raise _error("tournament_finished", "The tournament is over.", rule="ELIM-1")
-    b = _Builder(state)
+    b = _Builder(state, now)
     handler = _HANDLERS.get(type(command))
     if handler is None:
         raise TypeError(f"unknown command {type(command).__name__}")
@@ -685,6 +773,7 @@ def _register(b: _Builder, cmd: Register, now: datetime) -> None:
     b.emit(PlayerRegistered(
         cmd.player_id, s.next_entry, cfg.buy_in, cfg.fee, cfg.starting_stack, False, iso(now)
     ))  # fmt: skip
+    _place_bounty(b, cmd.player_id)
 
 
 def _unregister(b: _Builder, cmd: Unregister, now: datetime) -> None:
@@ -701,7 +790,10 @@ def _unregister(b: _Builder, cmd: Unregister, now: datetime) -> None:
             "unregistration_closed", "Unregistration is closed for this event.",
             rule="TREG-10", deadline=deadline,
         )  # fmt: skip
-    b.emit(PlayerUnregistered(p.player_id, p.entry_number, cfg.buy_in + cfg.fee, iso(now)))
+    bounty = bounties.entry_price(cfg.bounty.kind, cfg.bounty.amount)
+    b.emit(PlayerUnregistered(
+        p.player_id, p.entry_number, cfg.buy_in + cfg.fee + bounty, iso(now)
+    ))  # fmt: skip
 
 
 def _start(b: _Builder, cmd: StartTournament, now: datetime) -> None:
@@ -784,6 +876,7 @@ def _late_register(b: _Builder, cmd: LateRegister, now: datetime) -> None:
     b.emit(PlayerRegistered(
         cmd.player_id, entry, cfg.buy_in, cfg.fee, cfg.starting_stack, True, iso(now)
     ))  # fmt: skip
+    _place_bounty(b, cmd.player_id)
     _late_entry(b, cmd.player_id, entry, cmd.seed)
 
 
@@ -805,7 +898,18 @@ def _reenter(b: _Builder, cmd: ReEnter, now: datetime) -> None:
         )  # fmt: skip
     entry = s.next_entry
     b.emit(PlayerReEntered(p.player_id, entry, rule.price, rule.fee, cfg.reentry_stack, iso(now)))
+    _place_bounty(b, p.player_id)
     _late_entry(b, p.player_id, entry, cmd.seed)
+
+
+def _place_bounty(b: _Builder, player_id: int) -> None:
+    """A bounty on a new entry's head (BNTY-1; a named player only if he registers, BNTY-6)."""
+    rule = b.state.config.bounty
+    amount = bounties.place_bounty(rule.kind, rule.amount, rule.players, player_id)
+    if amount:
+        paid_by = "house" if rule.kind == "fixed" else "entrant"
+        entry = b.state.players[player_id].entry_number
+        b.emit(BountyPlaced(player_id, entry, amount, paid_by))
 
 
 def _check_rebuy(s: TournamentState, p: PlayerState, busted: bool) -> None:
@@ -827,6 +931,21 @@ def _not_in_hand(s: TournamentState, p: PlayerState) -> None:
     assert p.table_id is not None
     if s.tables[p.table_id].in_hand:
         raise _error("hand_in_progress", "Chips are added between hands only.", rule="TREG-14")
+
+
+def _rebuy_if_busted(b: _Builder, cmd: RebuyIfBusted, now: datetime) -> None:
+    """TREG-14 through the dealer API: during his table's hand a player who may bust asks
+    to rebuy; if the hand leaves him with no chips the rebuy is taken before the next deal
+    (and he is not eliminated)."""
+    s = b.state
+    p = _seated(s, cmd.player_id)
+    assert p.table_id is not None
+    if not s.tables[p.table_id].in_hand:
+        raise _error("no_hand_in_progress", "Between hands a rebuy is taken at once.",
+                     rule="TREG-14")  # fmt: skip
+    _check_rebuy(s, replace(p, stack=0), busted=True)
+    if p.player_id not in s.pending_rebuys:
+        b.emit(RebuyRequested(p.player_id, p.table_id))
 
 
 def _rebuy(b: _Builder, cmd: Rebuy, now: datetime) -> None:
@@ -897,10 +1016,44 @@ def _advance(b: _Builder, cmd: AdvanceLevel, now: datetime) -> None:
         _close_late_if(b, "level")
     brk = cfg.break_after(c.level)
     if brk is not None:
-        b.emit(BreakDue(brk.minutes, c.level, brk.chip_up_denomination))
+        b.emit(BreakDue(brk.minutes, c.level, _colour_up(cfg, brk)))
         _start_break_if_idle(b, now)
     else:
         b.emit(_level_started(b.state, c.level + 1, now))
+
+
+def _colour_up(cfg: TournamentConfig, brk: Any) -> int | None:
+    """The denomination coloured up at this break (CR-1): the break's own, else the one
+    the structure no longer needs (``config.denominations``)."""
+    if brk.chip_up_denomination is not None or not cfg.denominations:
+        return brk.chip_up_denomination
+    amounts = [(lv.small_blind, lv.big_blind, lv.ante) for lv in cfg.levels]
+    breaks = [x.after_level for x in cfg.breaks]
+    return chip_race.scheduled_colour_ups(amounts, breaks, cfg.denominations).get(brk.after_level)
+
+
+def _chip_races(b: _Builder, denomination: int, seed: int) -> None:
+    """Colour up ``denomination`` at every table (CR-2..5), the draw seeded and stored."""
+    s = b.state
+    cfg = s.config
+    if denomination not in cfg.denominations:
+        return
+    nxt = chip_race.next_denomination(cfg.denominations, denomination)
+    rng = random.Random(seed)
+    for table_id in sorted(s.tables):
+        table = s.tables[table_id]
+        button = table.button_seat or 0
+        seats = sorted(table.seats, key=lambda seat: (seat - button - 1) % 100)
+        order = [table.seats[x] for x in seats if s.players[table.seats[x]].stack > 0]
+        stacks = {pid: s.players[pid].stack for pid in order}
+        result = chip_race.race(stacks, order, denomination, nxt, rng)
+        if not result.cards and result.chips_added == 0:
+            continue
+        b.emit(ChipRaceRun(
+            table_id, denomination, nxt, result.cards, result.winners,
+            tuple(PlayerStack(pid, stacks[pid], result.stacks[pid]) for pid in order),
+            result.chips_added,
+        ))  # fmt: skip
 
 
 def _start_break_if_idle(b: _Builder, now: datetime) -> None:
@@ -919,6 +1072,9 @@ def _start_break_if_idle(b: _Builder, now: datetime) -> None:
         c.version + 1, iso(now), iso(now + timedelta(minutes=due.minutes)), due.minutes,
         remaining, due.chip_up_denomination,
     ))  # fmt: skip
+    if due.chip_up_denomination is not None:
+        seed = int(now.timestamp() * 1000) ^ (c.version * 7919)
+        _chip_races(b, due.chip_up_denomination, seed)
 
 
 def _pause(b: _Builder, cmd: PauseClock, now: datetime) -> None:
@@ -1063,21 +1219,48 @@ def _record_hand(b: _Builder, cmd: RecordHandResult, now: datetime) -> None:
             raise _error("rebuy_not_busted", "Only a busted player rebuys after a hand.",
                          rule="TREG-14", player_id=pid)  # fmt: skip
         _check_rebuy(s, s.players[pid], busted=True)
+    rebuys = list(cmd.rebuys)
+    for pid in sorted(s.pending_rebuys & set(start)):  # asked during the hand (TREG-14)
+        if final[pid] == 0 and pid not in rebuys:
+            try:
+                _check_rebuy(s, s.players[pid], busted=True)
+            except DomainError:
+                continue  # the period or his limit ran out: he is eliminated
+            rebuys.append(pid)
+    knockouts = tuple(
+        Knockout(pid, tuple(cmd.knockouts.get(pid) or _biggest_winners(start, final)))
+        for pid in sorted(start) if final[pid] == 0 and pid not in rebuys
+    )  # fmt: skip
     b.emit(HandResultRecorded(
         cmd.table_id, cmd.hand_number,
         tuple(PlayerStack(pid, start[pid], final[pid]) for pid in sorted(start)),
-        tuple(cmd.best_hands),
+        tuple(cmd.best_hands), knockouts,
     ))  # fmt: skip
     r = s.config.rebuy
-    for pid in cmd.rebuys:
+    for pid in rebuys:
         b.emit(RebuyTaken(pid, r.price, r.fee, s.config.rebuy_stack, True))
+    for pid, offence, detail in cmd.conduct_flags:  # PEN-10: seen by the system
+        if pid in start:
+            b.emit(ConductFlagged(pid, offence, detail, True, iso(now)))
+    _apply_pending_penalties(b, set(start))
     _settle(b, random.Random(cmd.seed))
     _start_break_if_idle(b, now)
     if b.state.status == RUNNING and b.state.players_left == 1 and not _busted(b.state):
         _finish(b, now)
+    elif b.state.status == RUNNING and _equal_prizes_left(b.state):
+        ranked = _by_chips(b.state)  # ELIM-1: nothing left to play for
+        _finish(b, now, tuple((pid, 1, len(ranked)) for pid, _, _ in ranked))
 
 
 # --- after a hand: eliminations, table plan ---------------------------------------------
+
+
+def _biggest_winners(start: Mapping[int, int], final: Mapping[int, int]) -> list[int]:
+    """Who won the most chips in the hand (when the dealer did not say who won the pot a
+    busted player was all-in in, BNTY-2)."""
+    gains = {pid: final[pid] - start[pid] for pid in start}
+    best = max(gains.values())
+    return sorted(pid for pid, g in gains.items() if g == best and g > 0)
 
 
 def _busted(s: TournamentState) -> list[PlayerState]:
@@ -1138,6 +1321,17 @@ def _eliminate(b: _Builder, round_: int | None) -> None:
         i = j
     for event in events:
         b.emit(event)
+        _collect_bounty(b, event.player_id)
+
+
+def _collect_bounty(b: _Builder, player_id: int) -> None:
+    """The bounty on a busted player goes to the winners of his all-in pot (BNTY-2/4)."""
+    s = b.state
+    rule = s.config.bounty
+    winners = [w for w in s.players[player_id].knocked_out_by if w != player_id]
+    collected = bounties.collect(s.bounty, rule.kind, rule.progressive_cash_bp, player_id, winners)
+    if collected is not None:
+        b.emit(collected)
 
 
 def _in_play(s: TournamentState) -> int:
@@ -1178,6 +1372,13 @@ def _settle(b: _Builder, rng: random.Random | None) -> None:
         _eliminate(b, None)
     s = b.state
     cfg = s.config
+    if early_payouts.due(s):
+        left = tuple(sorted(p.player_id for p in s.players.values()
+                            if p.status == PLAYING and p.stack > 0))  # fmt: skip
+        b.emit(EarlyPayoutCredited(
+            left, early_payouts.minimum_cash(s), iso(b.now) if b.now else ""
+        ))  # fmt: skip
+        s = b.state
     if s.late_reg_open:
         if cfg.late_reg_close_at_money and payouts.in_the_money(
             s.players_left, cfg.payout_table, s.entries
@@ -1240,16 +1441,28 @@ def _final_table(b: _Builder, rng: random.Random) -> None:
     ))  # fmt: skip
 
 
-def final_results(s: TournamentState, winner: int) -> tuple[Result, ...]:
+def final_results(
+    s: TournamentState, winner: int, top: tuple[tuple[int, int, int], ...] | None = None
+) -> tuple[Result, ...]:
     """Every entry's final place and prize (ELIM-2..6): the winner 1st, then the
-    elimination groups from the last one back, ties sharing their places' prizes."""
+    elimination groups from the last one back, ties sharing their places' prizes.
+
+    ``top``: the players still in when the event ends otherwise (a deal with nothing left
+    to play for, or equal prizes, ELIM-1), as ``(player_id, place, place_to)``. After a deal
+    its players get their agreed shares instead of their places' prizes, and the winner the
+    money left on the table too (DEAL-5, ELIM-6)."""
     cfg = s.config
     groups: dict[int, list[Elimination]] = {}
     for e in s.eliminations:
         groups.setdefault(e.group, []).append(e)
-    finishers = [payouts.Finisher(s.players[winner].entry_number, 1, 1)]
-    players = {s.players[winner].entry_number: winner}
-    place = 2
+    top = top if top is not None else ((winner, 1, 1),)
+    finishers = []
+    players = {}
+    for rank, (pid, first, last) in enumerate(top):
+        entry = s.players[pid].entry_number
+        finishers.append(payouts.Finisher(entry, first, last, rank))
+        players[entry] = pid
+    place = len(top) + 1
     for group_id in sorted(groups, reverse=True):
         members = sorted(groups[group_id], key=lambda e: (e.place, e.tie_rank))
         base = members[0].place
@@ -1263,19 +1476,195 @@ def final_results(s: TournamentState, winner: int) -> tuple[Result, ...]:
     prizes = payouts.place_prizes(s.prize_pool, cfg.payout_table, s.entries,
                                   cfg.payout_rounding_unit)  # fmt: skip
     amounts = payouts.award(prizes, finishers, cfg.payout_rounding_unit)
+    agreed = s.deal.agreed
+    if agreed is not None:
+        for share in agreed.shares:
+            amounts[share.entry_number] = share.amount
+        winner_entry = s.players[winner].entry_number
+        amounts[winner_entry] += agreed.money_on_table
     return tuple(
         Result(f.key, players[f.key], f.place, f.place_to, amounts[f.key])
         for f in sorted(finishers, key=lambda f: (f.place, f.tie_rank, f.key))
     )
 
 
-def _finish(b: _Builder, now: datetime) -> None:
+def _finish(
+    b: _Builder, now: datetime, top: tuple[tuple[int, int, int], ...] | None = None
+) -> None:
     s = b.state
-    winner = next(p.player_id for p in s.players.values() if p.status == PLAYING and p.stack)
+    if top:
+        winner = top[0][0]
+    else:
+        winner = next(p.player_id for p in s.players.values() if p.status == PLAYING and p.stack)
+    rule = s.config.bounty
+    if rule.kind in ("knockout", "progressive"):  # BNTY-5: the winner's own bounty
+        for pid in (t[0] for t in top) if top else (winner,):
+            own = bounties.collect(s.bounty, rule.kind, rule.progressive_cash_bp, pid, [pid])
+            if own is not None:
+                b.emit(own)
+        s = b.state
     b.emit(TournamentFinished(
         iso(now), winner, s.entries, s.contributions, s.prize_pool,
-        s.prize_pool - s.contributions, final_results(s, winner),
+        s.prize_pool - s.contributions, final_results(s, winner, top),
     ))  # fmt: skip
+
+
+def _penalty(b: _Builder, cmd: penalties.PenaltyCommand, now: datetime) -> None:
+    """Rulings and flags (PEN-1..16); a disqualification between hands at once."""
+    for event in penalties.decide(b.state, cmd, now):
+        b.emit(event)
+        if (
+            isinstance(event, PenaltyIssued)
+            and event.kind == "disqualification"
+            and not event.applies_after_hand
+        ):
+            b.emit(PenaltyStarted(event.player_id, "disqualification", 0))
+            _disqualify(b, event.player_id, now)
+
+
+def _apply_pending_penalties(b: _Builder, players: set[int]) -> None:
+    """Penalties for conduct during the hand just recorded take effect now (PEN-1)."""
+    for pending in b.state.penalties.pending:
+        if pending.player_id not in players:
+            continue
+        b.emit(PenaltyStarted(pending.player_id, pending.kind, pending.hands))
+        if pending.kind == "disqualification":
+            _disqualify(b, pending.player_id, None)
+
+
+def _disqualify(b: _Builder, player_id: int, now: datetime | None) -> None:
+    """Out of the event, his chips removed from play (PEN-2); then the table plan and,
+    with one player left, the end."""
+    s = b.state
+    p = s.players[player_id]
+    if p.status != PLAYING:
+        return
+    left = sum(1 for q in s.players.values() if q.status == PLAYING and q.stack > 0)
+    b.emit(PlayerDisqualified(player_id, p.entry_number, p.table_id, p.stack, left))
+    if now is not None:
+        _settle(b, random.Random(player_id))
+        if b.state.status == RUNNING and b.state.players_left == 1 and not _busted(b.state):
+            _finish(b, now)
+
+
+def _schedule(b: _Builder, cmd: ScheduleStart, now: datetime) -> None:
+    """TREG-5: the lobby time, or a delay (logged with its reason)."""
+    if b.state.status != REGISTERING:
+        raise _error("tournament_started", "The tournament has already started.", rule="TREG-5")
+    try:
+        at = parse_time(cmd.start_at)
+    except ValueError:
+        raise _error("invalid_time", "start_at must be ISO-8601 with a UTC offset.") from None
+    if cmd.delay and not cmd.reason.strip():
+        raise _error("reason_required", "A delay is logged with its reason.", rule="TREG-5")
+    b.emit(StartScheduled(iso(at), cmd.delay, cmd.reason))
+
+
+def _roll_back(b: _Builder, cmd: RollBackHands, now: datetime) -> None:
+    """CXL-1: the hands in progress go back to their start stacks."""
+    hands = tuple(
+        TableHand(t.table_id, t.hand_number)
+        for t in sorted(b.state.tables.values(), key=lambda t: t.table_id)
+        if t.hand_number is not None
+    )
+    if not hands:
+        raise _error("no_hand_in_progress", "No hand is in progress.", rule="CXL-1")
+    b.emit(HandsRolledBack(hands, cmd.reason, iso(now)))
+
+
+def _cancel(b: _Builder, cmd: CancelTournament, now: datetime) -> None:
+    """CXL-2..9: settle every player under the versioned policy."""
+    s = b.state
+    cfg = s.config
+    if cmd.method not in cancellation.METHODS:
+        raise _error("invalid_cancellation", f"method must be one of {cancellation.METHODS}",
+                     rule="CXL-2")  # fmt: skip
+    if not cmd.reason.strip():
+        raise _error("reason_required", "A cancellation is recorded with its reason.",
+                     rule="CXL-2")  # fmt: skip
+    if any(t.in_hand for t in s.tables.values()):
+        raise _error("hand_in_progress", "Roll back the hands in progress first (CXL-1).",
+                     rule="CXL-1")  # fmt: skip
+    itm = s.status == RUNNING and payouts.in_the_money(s.players_left, cfg.payout_table, s.entries)
+    if cmd.method == "rollback" or s.status == REGISTERING:
+        shares = cancellation.rollback(s.paid)
+        method = "rollback"
+    else:
+        shares, method = _roll_forward(s, itm), "roll_forward"
+    b.emit(TournamentCancelled(
+        method, cancellation.POLICY, cancellation.POLICY_VERSION, cmd.reason, itm,
+        tuple(SettlementShare(x.player_id, x.refund, x.prize, x.fees)
+              for x in shares if x.total),
+        iso(now),
+    ))  # fmt: skip
+
+
+def _roll_forward(s: TournamentState, itm: bool) -> list[cancellation.Share]:
+    cfg = s.config
+    actual = replace(s, config=replace(cfg, guarantee=0))  # CXL-7: no guarantee
+    prizes = payouts.place_prizes(
+        s.contributions, cfg.payout_table, s.entries, cfg.payout_rounding_unit
+    )
+    left = s.players_left
+    remaining = {p.player_id: p.stack for p in s.players.values()
+                 if p.status == PLAYING and p.stack > 0}  # fmt: skip
+    kinds = ("knockout", "progressive")  # CXL-8: fixed bounties are left out
+    heads = dict(s.bounty.heads) if cfg.bounty.kind in kinds else {}
+    fees = {pid: s.paid[pid].fees for pid in remaining if pid in s.paid}
+    shares: list[cancellation.Share] = []
+    if itm:
+        unawarded = list(prizes[:left]) + [0] * max(0, left - len(prizes))
+        top = tuple((pid, 1, left) for pid in sorted(remaining))
+        awarded = final_results(actual, top[0][0], top)
+        for r in awarded:  # players already out in the money keep their prizes
+            if r.player_id not in remaining and r.prize:
+                shares.append(cancellation.Share(r.player_id, 0, r.prize))
+        pool = sum(unawarded)
+    else:
+        unawarded, pool = [], s.contributions
+    shares += cancellation.roll_forward(
+        remaining=remaining, fees=fees, heads=heads, pool=pool, unawarded=unawarded,
+        in_the_money=itm, unit=cfg.payout_rounding_unit,
+    )  # fmt: skip
+    return shares
+
+
+def _pay(b: _Builder, cmd: payments.PaymentCommand, now: datetime) -> None:
+    """Paying winnings at the cage, holding them (ELIM-6..9)."""
+    for event in payments.decide(b.state, cmd, now):
+        b.emit(event)
+
+
+def _equal_prizes_left(s: TournamentState) -> bool:
+    """ELIM-1 (second half): every remaining player would get the same prize, with the pool
+    final (no late entries or rebuys to come) and no deal (it has its own end)."""
+    if s.players_left < 2 or _busted(s) or s.late_reg_open or s.deal.agreed is not None:
+        return False
+    if deals.rebuys_open(s) or s.hand_for_hand:
+        return False
+    prizes = deals.remaining_prizes(s)
+    return len(set(prizes)) == 1 and prizes[0] > 0
+
+
+def _by_chips(s: TournamentState) -> tuple[tuple[int, int, int], ...]:
+    """The remaining players ranked by chips (places 1, 2, ...; equal stacks ranked by
+    seat), when the event ends with several players left."""
+    left = sorted(
+        (p for p in s.players.values() if p.status == PLAYING and p.stack > 0),
+        key=lambda p: (-p.stack, p.seat or 0, p.player_id),
+    )
+    return tuple((p.player_id, i, i) for i, p in enumerate(left, 1))
+
+
+def _deal(b: _Builder, cmd: deals.DealCommand, now: datetime) -> None:
+    """Deal commands (DEAL-1..11, :mod:`tournaments.domain.deals`); a deal that leaves
+    nothing to play for ends the event, places by chips (ELIM-1)."""
+    for event in deals.decide(b.state, cmd, now):
+        b.emit(event)
+    agreed = b.state.deal.agreed
+    just_agreed = any(isinstance(e, DealAgreed) for e in b.events)
+    if agreed is not None and just_agreed and agreed.money_on_table == 0:
+        _finish(b, now, _by_chips(b.state))
 
 
 _HANDLERS: dict[type, Any] = {
@@ -1297,6 +1686,19 @@ _HANDLERS: dict[type, Any] = {
     EndHandForHand: _end_hfh,
     StartTableHand: _start_table_hand,
     RecordHandResult: _record_hand,
+    deals.RequestDeal: _deal,
+    deals.ProposeDeal: _deal,
+    deals.ConfirmDeal: _deal,
+    deals.CancelDeal: _deal,
+    payments.PayWinnings: _pay,
+    payments.HoldWinnings: _pay,
+    payments.ReleaseWinnings: _pay,
+    penalties.IssuePenalty: _penalty,
+    penalties.FlagConduct: _penalty,
+    ScheduleStart: _schedule,
+    RebuyIfBusted: _rebuy_if_busted,
+    RollBackHands: _roll_back,
+    CancelTournament: _cancel,
 }
 
 
@@ -1345,20 +1747,29 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
             old = s.players.get(event.player_id)
             if old is not None and old.status != UNREGISTERED:
                 p = replace(p, entries=old.entries + 1, rebuys=old.rebuys, add_ons=old.add_ons)
+            s = _paid(s, event.player_id, event.buy_in, event.fee)
             return replace(
                 _with_player(s, p), next_entry=event.entry_number + 1, entries=s.entries + 1,
                 contributions=s.contributions + event.buy_in, fees=s.fees + event.fee,
                 chips_issued=s.chips_issued + event.stack,
             )  # fmt: skip
         case PlayerUnregistered():
+            s = replace(s, paid={k: v for k, v in s.paid.items() if k != event.player_id})
             p = replace(s.players[event.player_id], status=UNREGISTERED, stack=0)
             cfg = s.config
+            head = s.bounty.heads.get(event.player_id, 0)
+            if head:
+                s = replace(s, bounty=replace(
+                    s.bounty, heads={**s.bounty.heads, event.player_id: 0},
+                    paid_in=s.bounty.paid_in - head,
+                ))  # fmt: skip
             return replace(
                 _with_player(s, p), entries=s.entries - 1,
                 contributions=s.contributions - cfg.buy_in, fees=s.fees - cfg.fee,
                 chips_issued=s.chips_issued - cfg.starting_stack,
             )  # fmt: skip
         case PlayerReEntered():
+            s = _paid(s, event.player_id, event.price, event.fee)
             old = s.players[event.player_id]
             p = replace(
                 old, entry_number=event.entry_number, status=PLAYING, stack=event.stack,
@@ -1370,6 +1781,7 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
                 chips_issued=s.chips_issued + event.stack,
             )  # fmt: skip
         case RebuyTaken() | AddOnTaken():
+            s = _paid(s, event.player_id, event.price, event.fee)
             old = s.players[event.player_id]
             p = replace(old, stack=old.stack + event.chips)
             if isinstance(event, RebuyTaken):
@@ -1476,12 +1888,19 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
             s = _with_table(s, replace(t, hand_number=None, hand_level=None, hand_round=None,
                                        hands_played=t.hands_played + 1))  # fmt: skip
             ranks = {pid: i for i, pid in enumerate(event.best_hands)}
+            kos = {k.player_id: k.winners for k in event.knockouts}
+            dealt = {ps.player_id for ps in event.stacks}
+            s = replace(s, pending_rebuys=s.pending_rebuys - dealt)
+            s = replace(s, penalties=penalties.hand_played(
+                s.penalties, [ps.player_id for ps in event.stacks]
+            ))  # fmt: skip
             players = dict(s.players)
             for ps in event.stacks:
                 players[ps.player_id] = replace(
                     players[ps.player_id], stack=ps.final_stack, wait_for_big_blind=False,
                     hand_start_stack=ps.starting_stack, hand_table=event.table_id,
                     hand_number=event.hand_number, hand_rank=ranks.get(ps.player_id),
+                    knocked_out_by=kos.get(ps.player_id, ()),
                 )  # fmt: skip
             return replace(s, players=players)
         case PlayerEliminated():
@@ -1523,7 +1942,52 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
                 s, status=FINISHED, results=event.results,
                 clock=_stopped(s.clock, parse_time(event.finished_at)),
             )  # fmt: skip
+        case _ if isinstance(event, deals.DEAL_EVENTS):
+            return replace(s, deal=deals.evolve(s.deal, event))
+        case _ if isinstance(event, bounties.BOUNTY_EVENTS):
+            if isinstance(event, BountyPlaced) and event.paid_by == "entrant":
+                s = _paid(s, event.player_id, 0, 0, event.amount)
+            return replace(s, bounty=bounties.evolve(s.bounty, event))
+        case _ if isinstance(event, payments.PAYMENT_EVENTS):
+            return replace(s, payments=payments.evolve(s.payments, event))
+        case ChipRaceRun():
+            players = dict(s.players)
+            for ps in event.stacks:
+                players[ps.player_id] = replace(players[ps.player_id], stack=ps.final_stack)
+            return replace(s, players=players, chips_issued=s.chips_issued + event.chips_added)
+        case _ if isinstance(event, penalties.PENALTY_EVENTS):
+            return replace(s, penalties=penalties.evolve(s.penalties, event))
+        case PlayerDisqualified():
+            p = s.players[event.player_id]
+            s = _unseat(s, p)
+            group = s.eliminations[-1].group + 1 if s.eliminations else 1
+            elimination = Elimination(
+                p.player_id, event.entry_number, event.place, event.place, 0, group
+            )
+            p = replace(p, status=ELIMINATED, table_id=None, seat=None, stack=0)
+            return replace(
+                _with_player(s, p), eliminations=(*s.eliminations, elimination),
+                chips_issued=s.chips_issued - event.chips_removed,
+            )  # fmt: skip
+        case RebuyRequested():
+            return replace(s, pending_rebuys=s.pending_rebuys | {event.player_id})
+        case StartScheduled():
+            return replace(s, scheduled_start=parse_time(event.start_at))
+        case TournamentCancelled():
+            return replace(s, status=CANCELLED, cancellation=event)
+        case EarlyPayoutCredited():
+            credited = {**s.early_credited, **dict.fromkeys(event.players, event.amount)}
+            return replace(s, early_credited=credited)
     return s
+
+
+def _paid(
+    s: TournamentState, player_id: int, prize_pool: int, fee: int, bounty: int = 0
+) -> TournamentState:
+    """What each player paid in (CXL-3 rollback refunds it)."""
+    old = s.paid.get(player_id, cancellation.Paid())
+    new = cancellation.Paid(old.prize_pool + prize_pool, old.fees + fee, old.bounties + bounty)
+    return replace(s, paid={**s.paid, player_id: new})
 
 
 def _stopped(c: ClockState, at: datetime) -> ClockState:

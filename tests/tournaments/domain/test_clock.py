@@ -150,3 +150,19 @@ def test_the_clock_view_for_tablets_and_the_public_clock() -> None:
     assert (view.players_left, view.entries, view.average_stack) == (30, 30, 10_000)
     assert view.prize_pool == 30_000 and view.places_paid == 5
     assert view.next_break_at == (T0 + timedelta(minutes=80)).isoformat()
+
+
+@pytest.mark.rule("CLK-6")
+def test_interval_breaks_after_each_span_from_the_start() -> None:
+    d = started(9, breaks_mode="interval", interval_minutes=60, clock=False)
+    d(t.StartClock(), datetime(2025, 3, 1, 7, 25, tzinfo=UTC))
+    first = datetime(2025, 3, 1, 8, 25, tzinfo=UTC)
+    assert t.next_break_at(d.s) == first
+    for _ in range(10):  # the timers at 08:25: level ends, then the interval break
+        due = t.due_clock_commands(d.s, first)
+        if not due or d.s.clock.on_break:
+            break
+        d(due[-1], first)
+    assert d.s.clock.on_break and d.s.clock.last_sync_slot == first
+    d(t.EndBreak(d.s.clock.version), first + timedelta(minutes=5))
+    assert t.next_break_at(d.s) == datetime(2025, 3, 1, 9, 25, tzinfo=UTC)

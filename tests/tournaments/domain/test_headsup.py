@@ -1,0 +1,94 @@
+"""Heads-up brackets (HU-1..4): play-in and byes down to a power of two, winners advance
+automatically, an inactive match goes to the chip leader; a 13-player bracket to the end."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from casino.errors import DomainError
+from tournaments.domain import headsup as hu
+
+
+def run(state: hu.Bracket, command: hu.Command) -> tuple[hu.Bracket, list[hu.Event]]:
+    events = hu.decide(state, command)
+    for e in events:
+        state = hu.evolve(state, e)
+    return state, events
+
+
+@pytest.mark.rule("HU-2")
+def test_field_sizes_play_in_and_byes() -> None:
+    assert hu.field_sizes(13) == (8, 5, 3)
+    assert hu.field_sizes(16) == (16, 0, 0)
+    assert hu.field_sizes(2) == (2, 0, 0)
+    assert hu.field_sizes(100) == (64, 36, 28)
+    with pytest.raises(ValueError):
+        hu.field_sizes(129)
+
+
+@pytest.mark.rule("HU-1")
+@pytest.mark.rule("HU-2")
+def test_a_thirteen_player_bracket_plays_to_the_end() -> None:
+    state, events = hu.play(range(1, 14), seed=7)
+    drawn = events[0]
+    assert isinstance(drawn, hu.BracketDrawn)
+    assert len(drawn.play_in) == 5 and len(drawn.byes) == 3 and drawn.rounds == 4
+    byes = set(drawn.byes)
+    assert not byes & {p for pair in drawn.play_in for p in pair}  # byes skip round 1
+    rng = random.Random(3)
+    losers: list[int] = []
+    played = 0
+    while state.champion is None:
+        matches = hu.open_matches(state)
+        assert matches, "the bracket is stuck"
+        m = matches[0]
+        assert m.a is not None and m.b is not None
+        winner = rng.choice([m.a, m.b])
+        state, _ = run(state, hu.RecordMatchResult(m.match_id, winner))
+        losers.append(m.b if winner == m.a else m.a)  # type: ignore[arg-type]
+        played += 1
+    assert played == 12  # one match per player out
+    assert sorted([*losers, state.champion]) == list(range(1, 14))
+    final = max(state.matches.values(), key=lambda m: m.round)
+    assert final.round == 4 and final.winner == state.champion
+    # the winners advanced automatically: every match of round r > 1 holds two winners
+    # of round r - 1 (or byes in round 2)
+    for m in state.matches.values():
+        if m.round > 1:
+            earlier = {x.winner for x in state.matches.values() if x.round == m.round - 1}
+            if m.round == 2:
+                earlier |= byes
+            assert {m.a, m.b} <= earlier
+
+
+@pytest.mark.rule("HU-4")
+def test_an_inactive_match_ends_with_the_chip_leader_through() -> None:
+    state, _ = hu.play([1, 2, 3, 4], seed=1)
+    m = hu.open_matches(state)[0]
+    assert m.a is not None and m.b is not None
+    with pytest.raises(DomainError) as active:
+        run(state, hu.EndInactiveMatch(m.match_id, {m.a: 5000, m.b: 15_000}, 100))
+    assert active.value.rule == "HU-4"
+    state, events = run(state, hu.EndInactiveMatch(m.match_id, {m.a: 5000, m.b: 15_000}, 250))
+    ended = events[0]
+    assert isinstance(ended, hu.MatchEnded) and ended.winner == m.b
+    assert ended.ended_by == "inactivity"
+
+
+@pytest.mark.rule("HU-1")
+@settings(max_examples=40, deadline=None)
+@given(n=st.integers(2, 128), seed=st.integers(0, 2**32 - 1))
+def test_every_bracket_size_finishes_with_one_champion(n: int, seed: int) -> None:
+    state, _ = hu.play(range(1, n + 1), seed)
+    rng = random.Random(seed)
+    for _ in range(n):
+        if state.champion is not None:
+            break
+        m = hu.open_matches(state)[0]
+        state, _ = run(state, hu.RecordMatchResult(m.match_id, rng.choice([m.a, m.b])))
+    assert state.champion is not None
+    assert sum(1 for m in state.matches.values() if m.winner) == n - 1

@@ -1,0 +1,159 @@
+"""Through the API: a crash rollback in the middle of a hand (CXL-1), a penalty sit-out
+during which the player is dealt in and posts his blinds with his hand killed (PEN-2), and
+a cancellation rolled forward in the money, settled at the cage to the unit (CXL-5)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from casino.eventstore.models import StoredEvent
+from tables.models import SeatView
+from tests.conftest import TabletClient
+from tests.tournaments.play import create, ok, play_hand, register
+
+pytestmark = pytest.mark.django_db
+
+
+def begin(tablet: TabletClient, players: int = 9, **changes: Any) -> tuple[int, int]:
+    tournament_id = create(tablet, **changes)
+    register(tablet, tournament_id, players)
+    ok(tablet.post(f"/api/v1/tournaments/{tournament_id}/start/", {"reserve_tables": 0}))
+    (table_id,) = ok(tablet.get(f"/api/v1/tournaments/{tournament_id}/"))["tables"]
+    return tournament_id, table_id
+
+
+def stacks(table_id: int) -> dict[int, int]:
+    return dict(SeatView.objects.filter(table_id=table_id).values_list("player_id", "stack"))
+
+
+@pytest.mark.rule("CXL-1")
+def test_a_crash_in_the_middle_of_a_hand_rolls_it_back_to_the_start_stacks(
+    tablet: TabletClient,
+) -> None:
+    tournament_id, table_id = begin(tablet)
+    rng = random.Random(1)
+    play_hand(tablet, table_id, rng, all_in=0.0)
+    before = stacks(table_id)
+    hand = ok(tablet.post(f"/api/v1/tables/{table_id}/hands/", {}))
+    for _ in range(3):  # a few actions: chips go into the pot
+        legal = hand["legal"]
+        action = "call" if legal["to_call"] else "check"
+        hand = ok(tablet.post(f"/api/v1/hands/{hand['hand_id']}/actions/",
+                              {"seat": legal["seat"], "action": action}))  # fmt: skip
+    ok(tablet.post(f"/api/v1/tournaments/{tournament_id}/crash-rollback/",
+                   {"reason": "server crash"}))  # fmt: skip
+    assert stacks(table_id) == before
+    entries = ok(tablet.get(f"/api/v1/tournaments/{tournament_id}/entries/"))
+    assert {e["player_id"]: e["stack"] for e in entries if e["status"] == "playing"} == before
+    assert StoredEvent.objects.filter(type="tables.HandVoided").count() == 1
+    assert play_hand(tablet, table_id, rng) is not None  # play resumes
+
+
+@pytest.mark.rule("PEN-2")
+@pytest.mark.rule("PEN-1")
+def test_a_sit_out_player_is_dealt_in_posts_his_blinds_and_his_hand_is_killed(
+    tablet: TabletClient,
+) -> None:
+    tournament_id, table_id = begin(tablet)
+    player = next(iter(stacks(table_id)))
+    base = f"/api/v1/tournaments/{tournament_id}/penalties"
+    ok(tablet.post(f"{base}/issue/", {"player_id": player, "offence": "abuse",
+                                      "reason": "abusive language", "kind": "sit_out",
+                                      "orbits": 1, "override": True}))  # fmt: skip
+    sitting = ok(tablet.get(f"{base}/"))["sitting_out"]
+    assert sitting == [{"player_id": player, "hands_left": 9}]
+    seat = SeatView.objects.get(table_id=table_id, player_id=player).seat
+    posted = 0
+    for _ in range(9):
+        hand = ok(tablet.post(f"/api/v1/tables/{table_id}/hands/", {}))
+        started = StoredEvent.objects.filter(
+            stream=f"hand-{hand['hand_id']}", type="tables.HandStarted"
+        ).get()
+        seats_in = [s["seat"] for s in started.data["seats"]]
+        assert seat in seats_in  # still dealt in
+        posted += sum(1 for p in started.data["posts"] if p["seat"] == seat and p["amount"])
+        base_hand = f"/api/v1/hands/{hand['hand_id']}"
+        while hand["phase"] != "complete":
+            if hand["phase"] == "betting":
+                legal = hand["legal"]
+                if legal["seat"] == seat:  # his hand is killed
+                    body = {"seat": seat, "action": "fold" if legal["can_fold"] else "check"}
+                else:
+                    body = {"seat": legal["seat"], "action": "fold" if legal["to_call"]
+                            else "check"}  # fmt: skip
+                hand = ok(tablet.post(f"{base_hand}/actions/", body))
+            elif hand["next_street"]:
+                street, cards = {"flop": ("flop", "2c7d9h"), "turn": ("turn", "Js"),
+                                 "river": ("river", "3d")}[hand["next_street"]]  # fmt: skip
+                hand = ok(tablet.post(f"{base_hand}/board/", {"street": street, "cards": cards}))
+            else:
+                live = [s["seat"] for s in hand["seats"] if not s["folded"]]
+                winners = [[live[0]] for _ in hand["pots"]]
+                hand = ok(tablet.post(f"{base_hand}/award/", {"winners_by_pot": winners}))
+    assert posted >= 2  # small and big blind during the orbit
+    assert ok(tablet.get(f"{base}/"))["sitting_out"] == []
+
+
+@pytest.mark.rule("CXL-5")
+@pytest.mark.rule("CXL-2")
+def test_a_cancellation_rolled_forward_in_the_money_is_settled_at_the_cage(
+    tablet: TabletClient,
+) -> None:
+    tournament_id, table_id = begin(tablet, bounty={"kind": "knockout", "amount": 100})
+    rng = random.Random(4)
+    for _ in range(300):
+        t = ok(tablet.get(f"/api/v1/tournaments/{tournament_id}/"))
+        if t["clock"]["players_left"] <= t["clock"]["places_paid"] or t["status"] != "running":
+            break
+        play_hand(tablet, table_id, rng)
+    assert t["status"] == "running" and t["clock"]["players_left"] == 2
+    ok(tablet.post(f"/api/v1/tournaments/{tournament_id}/cancel/",
+                   {"method": "roll_forward", "reason": "power cut"}))  # fmt: skip
+    settlement = ok(tablet.get(f"/api/v1/tournaments/{tournament_id}/settlement/"))
+    assert settlement["in_the_money"] is True and settlement["policy_version"] == "2026-11-v1"
+    assert sum(x["prize"] for x in settlement["shares"]) == 9 * 500
+    for player in {x["player_id"] for x in settlement["shares"]} | set(stacks(table_id)):
+        r = tablet.post(f"/api/v1/tournaments/{tournament_id}/payments/", {"player_id": player})
+        assert r.status_code in (200, 422), r.json()
+    for e in ok(tablet.get(f"/api/v1/tournaments/{tournament_id}/entries/")):
+        tablet.post(
+            f"/api/v1/tournaments/{tournament_id}/payments/", {"player_id": e["player_id"]}
+        )  # bounties won (nothing owed: 422)
+    cage = ok(tablet.get("/api/v1/cage/balance/"))
+    assert cage["tournament_money_held"] == 0  # every koruna paid in is paid out or kept
+    assert cage["tournament_cash_in"] - cage["tournament_cash_out"] == cage["tournament_fees"]
+    assert cage["tournament_fees"] == 9 * 100 - 2 * 100  # the two remaining got fees back
+
+
+@pytest.mark.rule("TREG-14")
+def test_a_busted_players_rebuy_before_the_next_deal_through_the_api(
+    tablet: TabletClient,
+) -> None:
+    rebuy = {"allowed": True, "max_per_player": 3, "until_level": 3, "price": 500, "fee": 0}
+    tournament_id, table_id = begin(tablet, rebuy=rebuy)
+    players = set(stacks(table_id))
+    hand = ok(tablet.post(f"/api/v1/tables/{table_id}/hands/", {}))
+    for player in players:  # each says: "if I lose this one, I rebuy"
+        ok(tablet.post(f"/api/v1/tournaments/{tournament_id}/rebuys/", {"player_id": player}))
+    base = f"/api/v1/hands/{hand['hand_id']}"
+    boards = iter([("flop", "2c7d9h"), ("turn", "Js"), ("river", "3d")])
+    while hand["phase"] != "complete":
+        if hand["phase"] == "betting":
+            legal = hand["legal"]
+            action = "all_in" if (legal["can_bet"] or legal["can_raise"]) else "call"
+            hand = ok(tablet.post(f"{base}/actions/", {"seat": legal["seat"], "action": action}))
+        elif hand["next_street"]:
+            street, cards = next(boards)
+            hand = ok(tablet.post(f"{base}/board/", {"street": street, "cards": cards}))
+        else:
+            live = sorted(s["seat"] for s in hand["seats"] if not s["folded"])
+            winners = [[sorted(set(p["eligible_seats"]) & set(live))[0]] for p in hand["pots"]]
+            hand = ok(tablet.post(f"{base}/award/", {"winners_by_pot": winners}))
+    stream = f"tournament-{tournament_id}"
+    rebuys = StoredEvent.objects.filter(stream=stream, type="tournaments.RebuyTaken")
+    assert rebuys.count() >= 1  # the busted players bought back in
+    assert not StoredEvent.objects.filter(stream=stream, type="tournaments.PlayerEliminated")
+    assert set(stacks(table_id)) == players and all(v > 0 for v in stacks(table_id).values())

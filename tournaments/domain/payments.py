@@ -1,0 +1,148 @@
+"""Paying tournament winnings at the cage (ELIM-6..9): pure rules, no Django.
+
+What a player is owed (CZK) = the prizes of his entries once the event is over (or a deal
+share, ELIM-6; an early payout of the minimum cash when the money is reached, ELIM-7/8)
++ the bounties he won (BNTY-*) - what the cage has paid him. ``PayWinnings`` pays it all
+in one cash payment (``WinningsPaid``, projected into the cage's transactions by
+:mod:`cashgame.projections`); nothing owed is refused. A director may hold a player's
+winnings for a game-integrity review (ELIM-9: ``HoldWinnings`` / ``ReleaseWinnings``);
+held winnings are refused at the cage.
+
+These commands are accepted after the event has finished (unlike every other command).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from casino.domain_events import DomainEvent
+from casino.errors import DomainError
+from tournaments.events import WinningsHeld, WinningsPaid, WinningsReleased, iso
+
+if TYPE_CHECKING:
+    from tournaments.domain.tournament import TournamentState
+
+
+@dataclass(frozen=True, slots=True)
+class PaymentsState:
+    """Per player: CZK paid as prize and as bounties, and the players held (ELIM-9)."""
+
+    prize_paid: Mapping[int, int] = field(default_factory=dict)
+    bounties_paid: Mapping[int, int] = field(default_factory=dict)
+    fees_refunded: Mapping[int, int] = field(default_factory=dict)
+    held: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class PayWinnings:
+    """The cashier pays the player everything he is owed now."""
+
+    player_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class HoldWinnings:
+    player_id: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReleaseWinnings:
+    player_id: int
+    reason: str
+
+
+PaymentCommand = PayWinnings | HoldWinnings | ReleaseWinnings
+PAYMENT_COMMANDS = (PayWinnings, HoldWinnings, ReleaseWinnings)
+PAYMENT_EVENTS = (WinningsPaid, WinningsHeld, WinningsReleased)
+
+
+def prize_earned(state: TournamentState, player_id: int) -> int:
+    """The prizes (CZK) of the player's entries so far: the final results once the event
+    is over, plus early payouts credited before (ELIM-7) when those are on."""
+    from tournaments.domain import early_payouts
+
+    if state.cancellation is not None:  # CXL-2..9: the settlement replaces the prizes
+        return sum(x.refund + x.prize for x in state.cancellation.shares
+                   if x.player_id == player_id)  # fmt: skip
+    final = sum(r.prize for r in state.results if r.player_id == player_id)
+    if state.results:
+        return final
+    return early_payouts.credited(state, player_id)
+
+
+def bounties_won(state: TournamentState, player_id: int) -> int:
+    """Bounty money (CZK) the player has won so far (BNTY-*)."""
+    return int(state.bounty.cash_won.get(player_id, 0))
+
+
+def owed(state: TournamentState, player_id: int) -> tuple[int, int]:
+    """``(prize, bounties)`` CZK still to pay the player."""
+    pay = state.payments
+    prize = prize_earned(state, player_id) - pay.prize_paid.get(player_id, 0)
+    bounty = bounties_won(state, player_id) - pay.bounties_paid.get(player_id, 0)
+    return max(prize, 0), max(bounty, 0)
+
+
+def decide(state: TournamentState, command: PaymentCommand, now: datetime) -> list[DomainEvent]:
+    """Payment events.
+
+    Raises:
+        DomainError ``player_not_registered``, ``nothing_owed``, ``winnings_held`` (ELIM-9),
+        ``not_held``.
+    """
+    pid = command.player_id
+    if pid not in state.players:
+        raise DomainError("player_not_registered", "This player has no entry.", player_id=pid)
+    pay = state.payments
+    match command:
+        case PayWinnings():
+            if pid in pay.held:
+                raise DomainError(
+                    "winnings_held", "Winnings are held for a game-integrity review.",
+                    rule="ELIM-9", player_id=pid,
+                )  # fmt: skip
+            prize, bounties = owed(state, pid)
+            if prize == 0 and bounties == 0:
+                raise DomainError("nothing_owed", "Nothing is owed to this player now.",
+                                  rule="ELIM-6", player_id=pid)  # fmt: skip
+            kind = "prize" if state.results else ("early_payout" if prize else "bounty")
+            fees = 0
+            if state.cancellation is not None:
+                kind = "cancellation"
+                settled = sum(x.fees for x in state.cancellation.shares if x.player_id == pid)
+                fees = min(prize, max(0, settled - pay.fees_refunded.get(pid, 0)))
+            return [WinningsPaid(pid, prize - fees, bounties, kind, iso(now), fees)]
+        case HoldWinnings():
+            if pid in pay.held:
+                return []
+            return [WinningsHeld(pid, command.reason, iso(now))]
+        case ReleaseWinnings():
+            if pid not in pay.held:
+                raise DomainError("not_held", "This player's winnings are not held.",
+                                  rule="ELIM-9")  # fmt: skip
+            return [WinningsReleased(pid, command.reason, iso(now))]
+    raise TypeError(type(command).__name__)
+
+
+def evolve(pay: PaymentsState, event: DomainEvent) -> PaymentsState:
+    match event:
+        case WinningsPaid():
+            return replace(
+                pay,
+                prize_paid={**pay.prize_paid, event.player_id:
+                            pay.prize_paid.get(event.player_id, 0) + event.prize
+                            + event.fees_refunded},
+                fees_refunded={**pay.fees_refunded, event.player_id:
+                               pay.fees_refunded.get(event.player_id, 0) + event.fees_refunded},
+                bounties_paid={**pay.bounties_paid, event.player_id:
+                               pay.bounties_paid.get(event.player_id, 0) + event.bounties},
+            )  # fmt: skip
+        case WinningsHeld():
+            return replace(pay, held=pay.held | {event.player_id})
+        case WinningsReleased():
+            return replace(pay, held=pay.held - {event.player_id})
+    return pay
