@@ -58,7 +58,7 @@ NOTIFY_CHANNEL = "casino_log"
 """The PostgreSQL ``NOTIFY`` channel the log's insert trigger signals (migration 0003)."""
 MESSAGE_EVENTS = 200
 """At most this many events in one channel-layer message."""
-SEND_CONCURRENCY = 32
+SEND_CONCURRENCY = 64
 """Group sends in flight at once (each is a couple of Redis round trips)."""
 
 Publish = dict[str, list[dict[str, Any]]]
@@ -81,7 +81,7 @@ class Relay:
         self,
         name: str = RELAY,
         *,
-        batch_size: int = 1000,
+        batch_size: int = 5000,
         poll: float | None = None,
         standby_poll: float = 0.5,
         start_at_tail: bool = True,

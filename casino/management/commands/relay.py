@@ -20,7 +20,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--name", default=RELAY, help="cursor and lock name")
-        parser.add_argument("--batch-size", type=int, default=1000, help="events per read")
+        parser.add_argument("--batch-size", type=int, default=5000, help="events per read")
         parser.add_argument(
             "--standby-poll", type=float, default=0.5, help="seconds between takeover tries"
         )
