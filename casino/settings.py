@@ -31,6 +31,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_filters",
+    "health_check",
     "channels",
     "casino",
     "casino.eventstore",
@@ -206,6 +207,10 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": env.float("TOURNAMENT_CLOCK_SWEEP_SECONDS", default=15.0),
     },
 }
+
+# --- health (casino/health.py) -------------------------------------------------------------
+HEALTH_RELAY_CURSOR = env.str("HEALTH_RELAY_CURSOR", default="relay")
+HEALTH_RELAY_MAX_LAG_SECONDS = env.float("HEALTH_RELAY_MAX_LAG_SECONDS", default=30.0)
 
 LOGGING = {
     "version": 1,

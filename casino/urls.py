@@ -2,6 +2,9 @@
 
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from health_check.views import HealthCheckView
+
+from casino.health import readiness_checks
 
 urlpatterns = [
     path("api/v1/", include("casino.api.urls")),
@@ -11,4 +14,7 @@ urlpatterns = [
     path("api/v1/", include("tournaments.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    # liveness: the process answers; readiness: database, migrations, Redis, broker, relay
+    path("health/live/", HealthCheckView.as_view(checks=[]), name="health-live"),
+    path("health/ready/", HealthCheckView.as_view(checks=readiness_checks()), name="health-ready"),
 ]
