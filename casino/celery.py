@@ -12,7 +12,8 @@ import os
 import threading
 import time
 
-from celery import Celery
+from celery import Celery, Task
+from celery.signals import task_prerun
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings")
 
@@ -21,6 +22,15 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 logger = logging.getLogger("casino.timers")
+
+
+@task_prerun.connect
+def _observe_timer_lateness(task: Task | None = None, **_: object) -> None:
+    """A timer (an ETA task) starts: record how late against its due time (metrics)."""
+    from casino import metrics
+
+    if task is not None and task.request.eta:
+        metrics.observe_timer_lateness(task.name, task.request.eta)
 
 
 def run_beat_in_thread() -> threading.Event:

@@ -32,6 +32,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "django_filters",
     "health_check",
+    "django_prometheus",
     "channels",
     "casino",
     "casino.eventstore",
@@ -42,6 +43,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",  # first: HTTP metrics
     "django.middleware.security.SecurityMiddleware",
     # static files (Swagger UI, the consoles) straight from the app folders: nothing to
     # collect before `up`; production may still run collectstatic into STATIC_ROOT.
@@ -51,6 +53,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "django_prometheus.middleware.PrometheusAfterMiddleware",  # last
 ]
 
 ROOT_URLCONF = "casino.urls"
@@ -211,6 +214,9 @@ CELERY_BEAT_SCHEDULE = {
 # --- health (casino/health.py) -------------------------------------------------------------
 HEALTH_RELAY_CURSOR = env.str("HEALTH_RELAY_CURSOR", default="relay")
 HEALTH_RELAY_MAX_LAG_SECONDS = env.float("HEALTH_RELAY_MAX_LAG_SECONDS", default=30.0)
+
+# --- metrics (casino/metrics.py): /metrics answers this bearer token or a staff login -------
+METRICS_TOKEN = env.str("METRICS_TOKEN", default="")
 
 LOGGING = {
     "version": 1,

@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from health_check.views import HealthCheckView
 
 from casino.health import readiness_checks
+from casino.metrics import metrics_view
 
 urlpatterns = [
     path("api/v1/", include("casino.api.urls")),
@@ -15,6 +16,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     # liveness: the process answers; readiness: database, migrations, Redis, broker, relay
+    path("metrics", metrics_view, name="metrics"),  # Prometheus: token or staff only
     path("health/live/", HealthCheckView.as_view(checks=[]), name="health-live"),
     path("health/ready/", HealthCheckView.as_view(checks=readiness_checks()), name="health-ready"),
 ]

@@ -27,7 +27,7 @@ from typing import Any
 from django.db import IntegrityError, connection
 from django.utils.dateparse import parse_datetime
 
-from casino import clock
+from casino import clock, metrics
 from casino.domain_events import DomainEvent
 from casino.eventstore import codec, context, projections
 from casino.eventstore.models import StoredEvent
@@ -187,6 +187,7 @@ def append(
         for row, event in zip(rows, events, strict=True)
     ]
     projections.dispatch(recorded)
+    metrics.count_committed(recorded)  # after commit: a rolled-back command counts nothing
     return recorded
 
 
