@@ -12,6 +12,7 @@ import os
 import threading
 import time
 
+import structlog
 from celery import Celery, Task
 from celery.signals import task_prerun
 
@@ -27,8 +28,9 @@ logger = logging.getLogger("casino.timers")
 @task_prerun.connect
 def _observe_timer_lateness(task: Task | None = None, **_: object) -> None:
     """A timer (an ETA task) starts: record how late against its due time (metrics)."""
-    from casino import metrics
+    from casino import logs, metrics
 
+    logs.clear()  # a task's log lines carry its own command context, not the last task's
     if task is not None and task.request.eta:
         metrics.observe_timer_lateness(task.name, task.request.eta)
 
@@ -50,6 +52,7 @@ def run_beat_in_thread() -> threading.Event:
             now = time.monotonic()
             for name, every in schedule.items():
                 if now >= due[name]:
+                    structlog.contextvars.clear_contextvars()
                     due[name] = now + every
                     try:
                         app.tasks[name]()  # run here, synchronously

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import environ
 
+from casino import logs
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = BASE_DIR / "var"
 
@@ -33,6 +35,7 @@ INSTALLED_APPS = [
     "django_filters",
     "health_check",
     "django_prometheus",
+    "django_structlog",
     "channels",
     "casino",
     "casino.eventstore",
@@ -52,6 +55,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django_structlog.middlewares.RequestMiddleware",  # request id; one line per request
     "django.contrib.messages.middleware.MessageMiddleware",
     "django_prometheus.middleware.PrometheusAfterMiddleware",  # last
 ]
@@ -218,9 +222,11 @@ HEALTH_RELAY_MAX_LAG_SECONDS = env.float("HEALTH_RELAY_MAX_LAG_SECONDS", default
 # --- metrics (casino/metrics.py): /metrics answers this bearer token or a staff login -------
 METRICS_TOKEN = env.str("METRICS_TOKEN", default="")
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
-}
+# --- logs (casino/logs.py): JSON lines with request id, actor, device, stream, command id ----
+LOG_FORMAT = env.str("LOG_FORMAT", default="json")  # or "console" (manage.py up)
+LOG_LEVEL = env.str("LOG_LEVEL", default="WARNING")
+LOGGING = logs.logging_config(LOG_FORMAT, LOG_LEVEL)
+logs.configure_structlog()
+DJANGO_STRUCTLOG_TRUST_UPSTREAM_REQUEST_ID = True  # the tablet's X-Request-ID, as in events
+DJANGO_STRUCTLOG_STATUS_START_LOG_LEVEL = 10  # DEBUG: one line per request, when it ends
+DJANGO_STRUCTLOG_USER_ID_FIELD = None  # "actor" instead (a device and a user share pk values)

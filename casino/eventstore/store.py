@@ -27,7 +27,7 @@ from typing import Any
 from django.db import IntegrityError, connection
 from django.utils.dateparse import parse_datetime
 
-from casino import clock, metrics
+from casino import clock, logs, metrics
 from casino.domain_events import DomainEvent
 from casino.eventstore import codec, context, projections
 from casino.eventstore.models import StoredEvent
@@ -150,6 +150,7 @@ def append(
     if actual != expected_version:
         raise ConcurrencyConflict(stream, expected_version, actual)
     ctx = context.current()
+    logs.bind(stream=stream)
     metadata = ctx.metadata()
     command_id = ctx.take_command_id()
     now = clock.now()

@@ -6,6 +6,7 @@ serves HTTP and WebSockets (uvicorn, ASGI) until stopped, with the push relay an
 sweeps (tournament clocks, waiting-list call deadlines) running in threads beside it.
 """
 
+import os
 from typing import Any
 
 from django.core.management import call_command
@@ -35,10 +36,13 @@ class Command(BaseCommand):
         import uvicorn
         from django.conf import settings
 
+        from casino import logs
         from casino.celery import run_beat_in_thread
         from casino.realtime.relay import start_in_thread
         from tables.demo import ensure_demo_room
 
+        os.environ["LOG_FORMAT"] = "console"  # human-readable, in uvicorn's workers too
+        logs.use_console()
         call_command("migrate", interactive=False, verbosity=0)
         dealer, admin = ensure_demo_room()
         base = f"http://{options['host']}:{options['port']}"
