@@ -24,6 +24,7 @@ SECRET_KEY = env.str("SECRET_KEY", default="dev-only-insecure-key-change-me-in-p
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 
 INSTALLED_APPS = [
+    "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

@@ -1,5 +1,6 @@
 """URL map: REST API under /api/v1/, OpenAPI schema and Swagger UI."""
 
+from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from health_check.views import HealthCheckView
@@ -16,6 +17,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     # liveness: the process answers; readiness: database, migrations, Redis, broker, relay
+    path("admin/", admin.site.urls),  # staff: players, devices, configuration; read-only log
     path("metrics", metrics_view, name="metrics"),  # Prometheus: token or staff only
     path("health/live/", HealthCheckView.as_view(checks=[]), name="health-live"),
     path("health/ready/", HealthCheckView.as_view(checks=readiness_checks()), name="health-ready"),
