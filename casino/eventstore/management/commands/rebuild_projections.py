@@ -34,5 +34,8 @@ class Command(BaseCommand):
     help = "Drop and rebuild every projection (read model) from the event log."
 
     def handle(self, *args: Any, **options: Any) -> None:
+        from casino.management.schema import require_schema
+
+        require_schema(migrate=False)
         count = rebuild()
         self.stdout.write(self.style.SUCCESS(f"rebuilt projections from {count} events"))
