@@ -10,14 +10,14 @@ run in production as the restricted role, which may not migrate: ``relay``,
 
 from __future__ import annotations
 
-from typing import TextIO
+from typing import Any
 
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import DatabaseError
 
 
-def require_schema(*, migrate: bool, stdout: TextIO | None = None) -> None:
+def require_schema(*, migrate: bool, stdout: Any = None) -> None:
     """Make sure every migration is applied to the default database.
 
     ``migrate=True`` applies the pending ones (one line on ``stdout``); ``migrate=False``
