@@ -21,6 +21,7 @@ warnings are silenced so a 4xx is not logged twice.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import structlog
@@ -56,6 +57,9 @@ def logging_config(fmt: str = "json", level: str = "WARNING") -> dict[str, Any]:
     (``json`` or ``console``) at ``level``; request lines at INFO in JSON, WARNING (4xx and
     5xx only) on the console."""
     fmt = "console" if fmt == "console" else "json"
+    request_level = "INFO" if fmt == "json" else "WARNING"
+    if logging.getLevelName(level.upper()) >= logging.ERROR:
+        request_level = level.upper()  # LOG_LEVEL=ERROR silences the request lines too
     return {
         "version": 1,
         "disable_existing_loggers": False,
@@ -65,7 +69,7 @@ def logging_config(fmt: str = "json", level: str = "WARNING") -> dict[str, Any]:
         "loggers": {
             # django-structlog's request_finished is the one line per request
             "django.request": {"level": "CRITICAL"},
-            "django_structlog": {"level": "INFO" if fmt == "json" else "WARNING"},
+            "django_structlog": {"level": request_level},
         },
     }
 

@@ -108,6 +108,8 @@ if test_name := env.str("TEST_DATABASE_NAME", default=""):
     # Lets two test runs on one server keep out of each other's way.
     DATABASES["default"]["TEST"] = {"NAME": test_name}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# only active while manage.py rebuild_projections runs (casino/eventstore/rebuild.py)
+DATABASE_ROUTERS = ["casino.eventstore.rebuild.RebuildRouter"]
 
 LANGUAGE_CODE = "en-us"
 # The API speaks UTC everywhere; the room's own clock (business days in reports) is
