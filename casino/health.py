@@ -22,21 +22,14 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import DatabaseError, connection
-from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 from health_check.base import HealthCheck
 from health_check.exceptions import ServiceUnavailable
 
 from casino.eventstore.models import SubscriptionCursor
+from casino.schema import pending_migrations
 
 _migrations_applied = False  # once true in this process, stays true (code cannot change)
-
-
-def pending_migrations() -> list[str]:
-    """Names (``app.migration``) of the migrations not yet applied to the default database."""
-    executor = MigrationExecutor(connection)
-    plan = executor.migration_plan(executor.loader.graph.leaf_nodes())
-    return [f"{migration.app_label}.{migration.name}" for migration, _ in plan]
 
 
 @dataclass(frozen=True)
@@ -143,7 +136,7 @@ class CeleryBroker(HealthCheck):
     timeout = datetime.timedelta(seconds=3)
 
     def run(self) -> None:  # sync: django-health-check runs it in its executor
-        from casino.celery import app
+        from celery import current_app as app  # the project's (casino.celery sets it)
 
         try:
             with app.connection_for_write() as conn:

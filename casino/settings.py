@@ -126,6 +126,8 @@ warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.
 
 # --- Casino ------------------------------------------------------------------------------
 CASINO_CURRENCY = env.str("CASINO_CURRENCY", default="CZK")
+# what `manage.py up` calls to create the demo card room: () -> (dealer device, admin device)
+CASINO_DEMO_ROOM = "tables.demo.ensure_demo_room"
 # House-rule parameters (shared/rules/CATALOGUE.md "Parameters"), with the documents' defaults.
 CASH_RETURN_WINDOW_SECONDS = env.int("CASH_RETURN_WINDOW_SECONDS", default=2 * 3600)  # SES-7
 CASH_RETURN_OVERRIDES_MAX_BUYIN = env.bool("CASH_RETURN_OVERRIDES_MAX_BUYIN", default=True)

@@ -19,7 +19,7 @@ Guarantees and where they live:
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -27,7 +27,7 @@ from typing import Any
 from django.db import IntegrityError, connection
 from django.utils.dateparse import parse_datetime
 
-from casino import clock, logs, metrics
+from casino import clock, logs
 from casino.domain_events import DomainEvent
 from casino.eventstore import codec, context, projections
 from casino.eventstore.models import StoredEvent
@@ -127,6 +127,11 @@ def lock_stream(stream: str) -> None:
             cur.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", [stream])
 
 
+appended_listeners: list[Callable[[list[RecordedEvent]], None]] = []
+"""Called with the events of each append, inside its transaction (registered at start-up:
+:mod:`casino.metrics` counts them after commit). The store imports none of them."""
+
+
 def append(
     stream: str,
     events: Sequence[DomainEvent],
@@ -188,7 +193,8 @@ def append(
         for row, event in zip(rows, events, strict=True)
     ]
     projections.dispatch(recorded)
-    metrics.count_committed(recorded)  # after commit: a rolled-back command counts nothing
+    for listener in appended_listeners:  # e.g. casino.metrics, counting after commit
+        listener(recorded)
     return recorded
 
 

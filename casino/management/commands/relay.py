@@ -13,7 +13,7 @@ class Command(BaseCommand):
     help = "Tail the event log and publish every committed event to the channel layer."
 
     def handle(self, *args: Any, **options: Any) -> None:
-        from casino.management.schema import require_schema
+        from casino.schema import require_schema
 
         require_schema(migrate=False)  # runs as the restricted role: it may not migrate
         stop = threading.Event()

@@ -86,7 +86,7 @@ class Command(BaseCommand):
             raise CommandError("no .phh files found")
         if options["in_process"] or not options["api"] or not options["token"]:
             # a local room is needed (the demo token, the in-process API, or our own server)
-            from casino.management.schema import require_schema
+            from casino.schema import require_schema
 
             require_schema(migrate=True, stdout=self.stdout)
         token = options["token"] or self._demo_token()

@@ -38,7 +38,7 @@ class Command(BaseCommand):
         parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        from casino.management.schema import require_schema
+        from casino.schema import require_schema
 
         require_schema(migrate=False)
         try:

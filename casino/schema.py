@@ -14,7 +14,15 @@ from typing import Any
 
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.db import DatabaseError
+from django.db import DatabaseError, connection
+from django.db.migrations.executor import MigrationExecutor
+
+
+def pending_migrations() -> list[str]:
+    """Names (``app.migration``) of the migrations not yet applied to the default database."""
+    executor = MigrationExecutor(connection)
+    plan = executor.migration_plan(executor.loader.graph.leaf_nodes())
+    return [f"{migration.app_label}.{migration.name}" for migration, _ in plan]
 
 
 def require_schema(*, migrate: bool, stdout: Any = None) -> None:
@@ -27,8 +35,6 @@ def require_schema(*, migrate: bool, stdout: Any = None) -> None:
         CommandError: migrations are pending and ``migrate`` is false, or the database
             cannot be reached.
     """
-    from casino.health import pending_migrations
-
     try:
         pending = pending_migrations()
     except DatabaseError as exc:
