@@ -69,8 +69,9 @@ phone numbers or player ids. No waiting-list path names a table, so none is tabl
 
 Hole cards: the system never knows a hole card until a player shows it (``show_cards``);
 the hand payload carries only shown cards, and the table scope keeps a dealer out of
-other tables' hands. Players' names are reference data, given only by ``create_player``
-to the cashier/floor; tables, hands and reports carry player ids.
+other tables' hands. Players' names are reference data, given only by ``create_player`` and
+the player search and file (:data:`NAME_OPERATIONS`) to the cashier/floor; tables, hands and
+reports carry player ids.
 
 Resolving the operation per request (:func:`operation_id_for`): on first use a process
 generates the schema once (drf-spectacular's ``SchemaGenerator``, about 0.1 s once the
@@ -128,6 +129,8 @@ MATRIX: dict[str, frozenset[Role]] = {
     "revoke_device": _roles(FLOOR),
     # --- players -------------------------------------------------------------------------
     "create_player": _roles(CASHIER, FLOOR),
+    "list_players": _roles(CASHIER, FLOOR, DIRECTOR),  # search by name or nickname
+    "player_detail": _roles(CASHIER, FLOOR),  # seat, sessions, restrictions
     "buy_in_restrictions": _roles(DEALER, CASHIER, FLOOR),  # SES-7
     "list_cash_sessions": _roles(CASHIER, FLOOR),
     "keep_players_apart": _roles(FLOOR),  # BI-11
@@ -207,6 +210,9 @@ MATRIX: dict[str, frozenset[Role]] = {
     "move_must_move_player": _roles(FLOOR),  # SES-2, SES-4
     "waitlist_board": EVERY_ROLE,  # also anonymous: PUBLIC_OPERATIONS (the TV board)
 }
+
+NAME_OPERATIONS: frozenset[str] = frozenset({"create_player", "list_players", "player_detail"})
+"""The only operations whose answers carry players' full names (cashier, floor, director)."""
 
 PUBLIC_OPERATIONS: frozenset[str] = frozenset(
     # waitlist_board (issue #5) and tournament_clock (issue #6): read-only boards
