@@ -155,6 +155,7 @@ MATRIX: dict[str, frozenset[Role]] = {
     "settle_sidebet": DEALER_AT_TABLE,  # RAKE-5
     # --- hands (dealer at his table) --------------------------------------------------------
     "start_hand": DEALER_AT_TABLE,
+    "list_hands": READ_TABLES,  # filters by date, hand number, player
     "record_action": DEALER_AT_TABLE,
     "deal_board": DEALER_AT_TABLE,
     "show_cards": DEALER_AT_TABLE,  # SD-1, SD-3
@@ -240,6 +241,7 @@ TABLE_SCOPED: frozenset[str] = frozenset(
         "record_sidebet",
         "settle_sidebet",
         "start_hand",
+        "list_hands",
         # /hands/{hand_id}/...
         "get_hand",
         "record_action",
