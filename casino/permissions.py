@@ -156,6 +156,7 @@ MATRIX: dict[str, frozenset[Role]] = {
     # --- hands (dealer at his table) --------------------------------------------------------
     "start_hand": DEALER_AT_TABLE,
     "list_hands": READ_TABLES,  # filters by date, hand number, player
+    "export_hand_phh": READ_TABLES,
     "record_action": DEALER_AT_TABLE,
     "deal_board": DEALER_AT_TABLE,
     "show_cards": DEALER_AT_TABLE,  # SD-1, SD-3
@@ -244,6 +245,7 @@ TABLE_SCOPED: frozenset[str] = frozenset(
         "list_hands",
         # /hands/{hand_id}/...
         "get_hand",
+        "export_hand_phh",
         "record_action",
         "deal_board",
         "show_cards",

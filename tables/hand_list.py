@@ -12,14 +12,16 @@ from typing import Any
 
 import django_filters
 from django.db.models import QuerySet
+from django.http import HttpResponse
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.generics import GenericAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from casino.api.errors import ErrorSerializer
 from casino.api.filters import Pagination, StrictFilterSet
-from casino.errors import NotFound
+from casino.errors import DomainError, NotFound
 from casino.eventstore.models import StoredEvent
 from tables.models import HandView, TableView
 
@@ -78,3 +80,29 @@ class HandListMixin(GenericAPIView):
             raise NotFound("table_not_found", f"There is no table {table_id}.", table_id=table_id)
         page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
         return self.get_paginated_response(HandRowSerializer(page, many=True).data)
+
+
+class HandPhhView(GenericAPIView):
+    """``GET /hands/<id>/phh/``: the hand as a PHH file (:mod:`tables.phh_export`)."""
+
+    @extend_schema(
+        operation_id="export_hand_phh",
+        responses={(200, "text/plain"): str, 404: ErrorSerializer, 409: ErrorSerializer},
+    )
+    def get(self, request: Request, hand_id: Any) -> HttpResponse:
+        """The hand in PHH (players named by id; replays through ``replay_phh``)."""
+        from casino.eventstore import store
+        from tables.phh_export import NotExportable, to_phh
+
+        events = [r.event for r in store.read_stream(f"hand-{hand_id}")]
+        if not events:
+            raise NotFound("hand_not_found", f"There is no hand {hand_id}.", hand_id=str(hand_id))
+        try:
+            text = to_phh(events)
+        except NotExportable as exc:
+            error = DomainError("hand_not_exportable", str(exc), hand_id=str(hand_id))
+            error.status = 409
+            raise error from None
+        response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="hand-{hand_id}.phh"'
+        return response
