@@ -157,6 +157,7 @@ MATRIX: dict[str, frozenset[Role]] = {
     "start_hand": DEALER_AT_TABLE,
     "list_hands": READ_TABLES,  # filters by date, hand number, player
     "export_hand_phh": READ_TABLES,
+    "export_hand_pokerstars": READ_TABLES,
     "record_action": DEALER_AT_TABLE,
     "deal_board": DEALER_AT_TABLE,
     "show_cards": DEALER_AT_TABLE,  # SD-1, SD-3
@@ -246,6 +247,7 @@ TABLE_SCOPED: frozenset[str] = frozenset(
         # /hands/{hand_id}/...
         "get_hand",
         "export_hand_phh",
+        "export_hand_pokerstars",
         "record_action",
         "deal_board",
         "show_cards",

@@ -91,18 +91,41 @@ class HandPhhView(GenericAPIView):
     )
     def get(self, request: Request, hand_id: Any) -> HttpResponse:
         """The hand in PHH (players named by id; replays through ``replay_phh``)."""
-        from casino.eventstore import store
-        from tables.phh_export import NotExportable, to_phh
+        return _export(hand_id, "phh")
 
-        events = [r.event for r in store.read_stream(f"hand-{hand_id}")]
-        if not events:
-            raise NotFound("hand_not_found", f"There is no hand {hand_id}.", hand_id=str(hand_id))
-        try:
+
+class HandPokerStarsView(GenericAPIView):
+    """``GET /hands/<id>/pokerstars/``: the hand in the PokerStars text layout."""
+
+    @extend_schema(
+        operation_id="export_hand_pokerstars",
+        responses={(200, "text/plain"): str, 404: ErrorSerializer, 409: ErrorSerializer},
+    )
+    def get(self, request: Request, hand_id: Any) -> HttpResponse:
+        """The hand as PokerStars-style text (amounts in the room's currency)."""
+        return _export(hand_id, "txt")
+
+
+def _export(hand_id: Any, kind: str) -> HttpResponse:
+    from django.conf import settings
+
+    from casino.eventstore import store
+    from tables.phh_export import NotExportable, to_phh, to_pokerstars
+
+    recorded = store.read_stream(f"hand-{hand_id}")
+    if not recorded:
+        raise NotFound("hand_not_found", f"There is no hand {hand_id}.", hand_id=str(hand_id))
+    events = [r.event for r in recorded]
+    try:
+        if kind == "phh":
             text = to_phh(events)
-        except NotExportable as exc:
-            error = DomainError("hand_not_exportable", str(exc), hand_id=str(hand_id))
-            error.status = 409
-            raise error from None
-        response = HttpResponse(text, content_type="text/plain; charset=utf-8")
-        response["Content-Disposition"] = f'attachment; filename="hand-{hand_id}.phh"'
-        return response
+        else:
+            at = recorded[0].recorded_at.strftime("%Y/%m/%d %H:%M:%S UTC")
+            text = to_pokerstars(events, started_at=at, currency=settings.CASINO_CURRENCY)
+    except NotExportable as exc:
+        error = DomainError("hand_not_exportable", str(exc), hand_id=str(hand_id))
+        error.status = 409
+        raise error from None
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="hand-{hand_id}.{kind}"'
+    return response

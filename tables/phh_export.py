@@ -101,3 +101,84 @@ def to_phh(events: Sequence[DomainEvent], *, names: dict[str, str] | None = None
         f"table = {started.table_id}",
     ]
     return "\n".join(lines) + "\n"
+
+
+_STARS_GAME = {"NLH": "Hold'em No Limit", "PLO": "Omaha Pot Limit"}
+_STREETS = {3: "FLOP", 4: "TURN", 5: "RIVER"}
+
+
+def _cards(cards: str) -> str:
+    return " ".join(cards[i : i + 2] for i in range(0, len(cards), 2))
+
+
+def to_pokerstars(
+    events: Sequence[DomainEvent],
+    *,
+    started_at: str = "",
+    currency: str = "CZK",
+    names: dict[str, str] | None = None,
+) -> str:
+    """A hand history in the PokerStars text layout (for players' tracking tools).
+
+    ``started_at`` is printed as given (e.g. ``2026/11/23 20:00:00 UTC``); amounts in
+    ``currency`` (cash) or chips. Raises :class:`NotExportable` like :func:`to_phh`.
+    """
+    started = next((e for e in events if isinstance(e, HandStarted)), None)
+    settled = next((e for e in events if isinstance(e, HandSettled)), None)
+    if started is None or settled is None:
+        raise NotExportable("the hand is not settled")
+    labels = names or {}
+    name = {s.seat: labels.get(s.player_id, f"player {s.player_id}") for s in started.seats}
+    stakes = f"{started.small_blind}/{started.big_blind} {currency}"
+    lines = [
+        f"PokerStars Hand #{started.hand_number}: {_STARS_GAME.get(started.game, started.game)}"
+        f" ({stakes}) - {started_at}".rstrip(" -"),
+        f"Table '{started.table_id}' Seat #{started.button_seat} is the button",
+    ]
+    lines += [f"Seat {s.seat}: {name[s.seat]} ({s.stack} in chips)" for s in started.seats]
+    bets = {s.seat: 0 for s in started.seats}
+    posts_text = {"ante": "the ante", "small_blind": "small blind", "big_blind": "big blind",
+                  "straddle": "straddle", "dead_sb": "dead small blind",
+                  "posted_bb": "big blind", "posted_sb": "small blind"}  # fmt: skip
+    for post in started.posts:
+        lines.append(f"{name[post.seat]}: posts {posts_text[post.kind]} {post.amount}")
+        if post.kind != "ante":
+            bets[post.seat] += post.amount
+    lines.append("*** HOLE CARDS ***")
+    board = ""
+    for event in events:
+        if isinstance(event, ActionTaken):
+            who, highest = name[event.seat], max(bets.values())
+            text = {
+                "fold": "folds",
+                "check": "checks",
+                "call": f"calls {event.added}",
+                "bet": f"bets {event.amount_to}",
+                "raise": f"raises {event.amount_to - highest} to {event.amount_to}",
+            }[event.action]
+            lines.append(f"{who}: {text}" + (" and is all-in" if event.all_in else ""))
+            bets[event.seat] = event.amount_to if event.action != "fold" else bets[event.seat]
+        elif isinstance(event, BoardDealt):
+            before, board = board, board + event.cards
+            street = _STREETS.get(len(board) // 2, "BOARD")
+            shown = (
+                f"[{_cards(before)}] [{_cards(event.cards)}]" if before else f"[{_cards(board)}]"
+            )
+            lines.append(f"*** {street} *** {shown}")
+            bets = dict.fromkeys(bets, 0)
+        elif isinstance(event, CardsShown):
+            lines.append(f"{name[event.seat]}: shows [{_cards(event.cards)}]")
+        elif isinstance(event, CardsMucked):
+            lines.append(f"{name[event.seat]}: mucks hand")
+    for returned in settled.uncalled:
+        lines.append(f"Uncalled bet ({returned.amount}) returned to {name[returned.seat]}")
+    for pot in settled.pots:
+        label = "main pot" if pot.index == 0 and len(settled.pots) > 1 else "pot"
+        if pot.index:
+            label = f"side pot-{pot.index}"
+        lines += [f"{name[w.seat]} collected {w.amount} from {label}" for w in pot.winners]
+    total = sum(p.amount for p in settled.pots)
+    lines += ["*** SUMMARY ***", f"Total pot {total} | Rake {settled.rake}"]
+    if board:
+        lines.append(f"Board [{_cards(board)}]")
+    return "\n".join(lines) + "\n"

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from tables import api
-from tables.hand_list import HandListMixin, HandPhhView
+from tables.hand_list import HandListMixin, HandPhhView, HandPokerStarsView
 
 
 class HandsView(HandListMixin, api.StartHandView):
@@ -27,6 +27,7 @@ urlpatterns = [
     path("tables/<int:table_id>/hands/", HandsView.as_view(), name="start-hand"),
     path("hands/<uuid:hand_id>/", api.HandDetailView.as_view(), name="hand"),
     path("hands/<uuid:hand_id>/phh/", HandPhhView.as_view(), name="hand-phh"),
+    path("hands/<uuid:hand_id>/pokerstars/", HandPokerStarsView.as_view(), name="hand-pokerstars"),
     path("hands/<uuid:hand_id>/actions/", api.RecordActionView.as_view(), name="hand-action"),
     path("hands/<uuid:hand_id>/board/", api.DealBoardView.as_view(), name="hand-board"),
     path("hands/<uuid:hand_id>/show/", api.ShowCardsView.as_view(), name="hand-show"),

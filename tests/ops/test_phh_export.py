@@ -63,5 +63,12 @@ def test_a_hand_is_downloaded_as_phh(tablet: object, nlh_table: int, players: li
     assert response.status_code == 200
     text = response.content.decode()
     assert "variant = 'NT'" in text and "finishing_stacks = [" in text
+    stars = tablet.get(f"/api/v1/hands/{hand['hand_id']}/pokerstars/")  # type: ignore[attr-defined]
+    assert stars.status_code == 200
+    history = stars.content.decode()
+    assert history.startswith("PokerStars Hand #1: Hold'em No Limit (10/20 CZK) - ")
+    assert "posts small blind 10" in history and "posts big blind 20" in history
+    assert "*** HOLE CARDS ***" in history and "*** SUMMARY ***" in history
+    assert " collected " in history
     missing = tablet.get("/api/v1/hands/00000000-0000-0000-0000-000000000000/phh/")  # type: ignore[attr-defined]
     assert missing.status_code == 404
