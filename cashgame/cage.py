@@ -23,7 +23,7 @@ A buy-in or top-up says how it was paid: ``cash`` at the table (new chips: drop)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from datetime import date
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -32,7 +32,7 @@ from django.db.models import Q, Sum
 
 from cashgame.events import ChipsRedeemed, ChipsSold
 from cashgame.models import CageTransaction, CashSession, ChipMovement
-from casino import clock
+from casino import clock, gaming_day
 from casino.errors import DomainError, NotFound
 from casino.eventstore import store
 from casino.models import Player
@@ -92,9 +92,7 @@ def room_zone() -> ZoneInfo:
 
 def balance(day: date) -> CageBalance:
     """The balance of ``day`` (business day in ``CASINO_TIME_ZONE``)."""
-    zone = room_zone()
-    start = datetime.combine(day, time.min, tzinfo=zone)
-    end = start + timedelta(days=1)
+    start, end = gaming_day.bounds(day)  # from the cut-off (CASINO_GAMING_DAY_STARTS)
     cage_all = CageTransaction.objects.filter(at__lt=end)
     cage_day = cage_all.filter(at__gte=start)
     ledger = ChipMovement.objects.filter(at__lt=end)

@@ -125,7 +125,9 @@ WHITENOISE_AUTOREFRESH = False
 warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
 
 # --- Casino ------------------------------------------------------------------------------
-CASINO_CURRENCY = env.str("CASINO_CURRENCY", default="CZK")
+CASINO_CURRENCY = env.str("CASINO_CURRENCY", default="CZK")  # shown with amounts (exports)
+# the gaming day starts at this local time (casino/gaming_day.py): cage balances and reports
+CASINO_GAMING_DAY_STARTS = env.str("CASINO_GAMING_DAY_STARTS", default="00:00")  # e.g. 06:00
 # what `manage.py up` calls to create the demo card room: () -> (dealer device, admin device)
 CASINO_DEMO_ROOM = "tables.demo.ensure_demo_room"
 # House-rule parameters (shared/rules/CATALOGUE.md "Parameters"), with the documents' defaults.
