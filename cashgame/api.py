@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 from cashgame import cage, selectors, services
 from cashgame import serializers as s
 from cashgame.models import CashSession, PrizePayment
-from casino import clock
+from casino import clock, gaming_day
 from casino.api.errors import ErrorSerializer
 from casino.api.views import write_view
 from casino.errors import DomainError
@@ -22,7 +22,7 @@ from tables.serializers import TableSerializer
 
 
 def _today() -> date:
-    return clock.now().astimezone(cage.room_zone()).date()
+    return gaming_day.day_of(clock.now())  # the cut-off, not midnight
 
 
 def _at_seat(service: Any) -> Any:

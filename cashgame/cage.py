@@ -40,7 +40,7 @@ override the first check with a reason, recorded in the event; never the second.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -56,7 +56,7 @@ from cashgame.models import (
     TournamentCageTransaction,
 )
 from cashgame.selectors import returning_minimum
-from casino import clock
+from casino import clock, gaming_day
 from casino.errors import DomainError, NotFound
 from casino.eventstore import store
 from casino.models import Player
@@ -283,9 +283,7 @@ def room_zone() -> ZoneInfo:
 
 def balance(day: date) -> CageBalance:
     """The balance of ``day`` (business day in ``CASINO_TIME_ZONE``)."""
-    zone = room_zone()
-    start = datetime.combine(day, time.min, tzinfo=zone)
-    end = start + timedelta(days=1)
+    start, end = gaming_day.bounds(day)  # from the cut-off (CASINO_GAMING_DAY_STARTS)
     cage_all = CageTransaction.objects.filter(at__lt=end)
     cage_day = cage_all.filter(at__gte=start)
     ledger = ChipMovement.objects.filter(at__lt=end)

@@ -9,14 +9,14 @@ whose columns are the row serializer's fields (the reports console's "CSV" links
 
 from __future__ import annotations
 
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
 import django_filters
 from django.conf import settings
 from django.db.models import Count, DurationField, ExpressionWrapper, F, Max, Min, Q, QuerySet, Sum
-from django.db.models.functions import Coalesce, TruncDate
+from django.db.models.functions import Coalesce
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import generics, serializers
 from rest_framework.pagination import PageNumberPagination
@@ -27,7 +27,7 @@ from rest_framework.response import Response
 from cashgame import cage
 from cashgame.csv_renderer import CSV_ROW_LIMIT, ReportCSVRenderer
 from cashgame.models import CashSession, ChipMovement
-from casino import clock
+from casino import clock, gaming_day
 from tables.models import HandView
 
 
@@ -96,8 +96,8 @@ class _DayRange(django_filters.FilterSet):
 
 
 def _midnight(day: date) -> datetime:
-    """The start of a business day in the room's time zone, as an aware datetime."""
-    return datetime.combine(day, time.min, tzinfo=room_tz())
+    """The start of a gaming day (the cut-off, ``CASINO_GAMING_DAY_STARTS``, local time)."""
+    return gaming_day.start_of(day)
 
 
 # --- rake --------------------------------------------------------------------------------
@@ -132,7 +132,7 @@ class RakeReport(_Report):
     csv_name = "rake"
 
     def get_queryset(self) -> QuerySet[Any]:
-        with_tz = TruncDate("ended_at", tzinfo=room_tz())
+        with_tz = gaming_day.truncate("ended_at")
         return (
             HandView.objects.filter(status="complete")
             .annotate(day=with_tz)
@@ -187,7 +187,7 @@ class DropReport(_Report):
 
     def get_queryset(self) -> QuerySet[Any]:
         return (
-            ChipMovement.objects.annotate(day=TruncDate("at", tzinfo=room_tz()))
+            ChipMovement.objects.annotate(day=gaming_day.truncate("at"))
             .values("day")
             .annotate(
                 buy_ins=_sum(ChipMovement.Kind.BUY_IN),
@@ -327,7 +327,7 @@ class HandsPerHourReport(_Report):
     def get_queryset(self) -> QuerySet[Any]:
         return (
             HandView.objects.filter(status="complete")
-            .annotate(day=TruncDate("ended_at", tzinfo=room_tz()))
+            .annotate(day=gaming_day.truncate("ended_at"))
             .values("day", "table_id")
             .annotate(hands=Count("hand_id"), first=Min("started_at"), last=Max("ended_at"))
             .order_by("day", "table_id")

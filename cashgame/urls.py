@@ -1,6 +1,6 @@
 from django.urls import path
 
-from cashgame import api, reports
+from cashgame import api, players, reports
 
 urlpatterns = [
     path("tables/<int:table_id>/seats/<int:seat>/top-up/", api.TopUpView.as_view()),
@@ -19,6 +19,7 @@ urlpatterns = [
         "tables/<int:table_id>/sidebets/<uuid:sidebet_id>/settle/",
         api.SettleSidebetView.as_view(),
     ),
+    path("players/<int:player_id>/", players.PlayerDetailView.as_view()),
     path("players/<int:player_id>/buy-in-restrictions/", api.RestrictionsView.as_view()),
     path("players/<int:player_id>/cash-sessions/", api.SessionsView.as_view()),
     path("cage/sales/", api.SellChipsView.as_view()),

@@ -15,3 +15,13 @@ class CasinoConfig(AppConfig):
 
         post_save.connect(revocation.on_device_saved, sender=Device, weak=False)
         post_save.connect(revocation.on_user_saved, sender=get_user_model(), weak=False)
+
+        from django_structlog import signals
+
+        from casino import logs, metrics
+        from casino.eventstore import store
+
+        store.appended_listeners.append(metrics.count_committed)
+
+        # the principal (device or staff user) on each request's last log line
+        signals.bind_extra_request_finished_metadata.connect(logs.bind_request_actor)

@@ -25,6 +25,7 @@ from django.core.handlers.asgi import ASGIHandler  # noqa: E402
 from django.http import HttpRequest, HttpResponseBase  # noqa: E402
 
 from casino.lifespan import lifespan  # noqa: E402
+from casino.metrics import OpenSocketsMiddleware  # noqa: E402
 from casino.routing import websocket_urlpatterns  # noqa: E402
 
 
@@ -47,7 +48,7 @@ django_asgi_app = OneHopASGIHandler()
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AuthMiddlewareStack(URLRouter(websocket_urlpatterns)),
+        "websocket": OpenSocketsMiddleware(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
         "lifespan": lifespan,
     }
 )

@@ -25,6 +25,7 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 from rest_framework.request import Request
 
+from casino import logs
 from casino.models import Device, hash_token
 
 _recent: dict[str, tuple[float, Device]] = {}
@@ -84,6 +85,7 @@ class DeviceTokenAuthentication(authentication.BaseAuthentication):
         device = _device_for(token)
         if device is None:
             raise exceptions.AuthenticationFailed("Unknown or revoked device token.")
+        logs.bind(actor=f"device:{device.pk}", device=device.name)
         return device, device
 
     def authenticate_header(self, request: Request) -> str:

@@ -18,8 +18,8 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-from celery import Celery
-from celery.signals import worker_init
+from celery import Celery, Task
+from celery.signals import task_prerun, worker_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings")
 
@@ -33,6 +33,16 @@ logger = logging.getLogger("casino.timers")
 
 EMBEDDED_SWEEP_SECONDS = 1.0
 """Sweep interval of the embedded beat, seconds."""
+
+
+@task_prerun.connect
+def _observe_timer_lateness(task: Task | None = None, **_: object) -> None:
+    """A timer (an ETA task) starts: record how late against its due time (metrics)."""
+    from casino import logs, metrics
+
+    logs.clear()  # a task's log lines carry its own command context, not the last task's
+    if task is not None and task.request.eta:
+        metrics.observe_timer_lateness(task.name, task.request.eta)
 
 
 @worker_init.connect

@@ -72,8 +72,9 @@ phone numbers or player ids. No waiting-list path names a table, so none is tabl
 
 Hole cards: the system never knows a hole card until a player shows it (``show_cards``);
 the hand payload carries only shown cards, and the table scope keeps a dealer out of
-other tables' hands. Players' names are reference data, given only by ``create_player``
-to the cashier/floor; tables, hands and reports carry player ids.
+other tables' hands. Players' names are reference data, given only by ``create_player`` and
+the player search and file (:data:`NAME_OPERATIONS`) to the cashier/floor; tables, hands and
+reports carry player ids.
 
 Resolving the operation per request (:func:`operation_id_for`): on first use a process
 generates the schema once (drf-spectacular's ``SchemaGenerator``, about 0.1 s once the
@@ -139,6 +140,8 @@ MATRIX: dict[str, frozenset[Role]] = {
     # --- players -------------------------------------------------------------------------
     "create_player": _roles(CASHIER, FLOOR),
     "search_players": _roles(CASHIER, FLOOR, DIRECTOR),  # consoles (issue #13)
+    "list_players": _roles(CASHIER, FLOOR, DIRECTOR),  # search by name or nickname
+    "player_detail": _roles(CASHIER, FLOOR),  # seat, sessions, restrictions
     "buy_in_restrictions": _roles(DEALER, CASHIER, FLOOR),  # SES-7
     "list_cash_sessions": _roles(CASHIER, FLOOR),
     "keep_players_apart": _roles(FLOOR),  # BI-11
@@ -163,6 +166,8 @@ MATRIX: dict[str, frozenset[Role]] = {
     "settle_sidebet": DEALER_AT_TABLE,  # RAKE-5
     # --- hands (dealer at his table) --------------------------------------------------------
     "start_hand": DEALER_AT_TABLE,
+    "export_hand_phh": READ_TABLES,
+    "export_hand_pokerstars": READ_TABLES,
     "record_action": DEALER_AT_TABLE,
     "deal_board": DEALER_AT_TABLE,
     "show_cards": DEALER_AT_TABLE,  # SD-1, SD-3
@@ -259,6 +264,9 @@ MATRIX: dict[str, frozenset[Role]] = {
     "waitlist_board": EVERY_ROLE,  # also anonymous: PUBLIC_OPERATIONS (the TV board)
 }
 
+NAME_OPERATIONS: frozenset[str] = frozenset({"create_player", "list_players", "player_detail"})
+"""The only operations whose answers carry players' full names (cashier, floor, director)."""
+
 PUBLIC_OPERATIONS: frozenset[str] = frozenset(
     # waitlist_board (issue #5) and tournament_clock (issue #6): read-only boards
     {"auth_csrf", "auth_login", "waitlist_board", "tournament_clock"}
@@ -289,6 +297,8 @@ TABLE_SCOPED: frozenset[str] = frozenset(
         # /hands/{hand_id}/...
         "get_hand",
         "hand_log",
+        "export_hand_phh",
+        "export_hand_pokerstars",
         "record_action",
         "deal_board",
         "show_cards",

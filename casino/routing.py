@@ -1,18 +1,20 @@
-"""WebSocket routes."""
+"""WebSocket routes: each installed app registers its own in ``<app>/routing.py``
+(``websocket_urlpatterns``); the core imports no app (docs/architecture.md)."""
 
-from django.urls import path
+from importlib import import_module
+from importlib.util import find_spec
+from typing import Any
 
-from tables.consumers import FloorConsumer, TableConsumer
-from tournaments.consumers import TournamentClockConsumer, TournamentConsumer
-from waitlist.consumers import WaitlistBoardConsumer, WaitlistFloorConsumer
+from django.apps import apps
 
-websocket_urlpatterns = [
-    path("ws/tables/<int:table_id>/", TableConsumer.as_asgi()),
-    path("ws/floor/", FloorConsumer.as_asgi()),
-    # --- waiting lists (issue #5) ---
-    path("ws/waitlists/", WaitlistFloorConsumer.as_asgi()),
-    path("ws/board/waitlists/", WaitlistBoardConsumer.as_asgi()),
-    # --- tournaments (issue #6) ---
-    path("ws/tournaments/<int:tournament_id>/", TournamentConsumer.as_asgi()),
-    path("ws/tournaments/<int:tournament_id>/clock/", TournamentClockConsumer.as_asgi()),
-]
+
+def _collect() -> list[Any]:
+    patterns: list[Any] = []
+    for config in apps.get_app_configs():
+        module = f"{config.name}.routing"
+        if config.name != "casino" and find_spec(module) is not None:
+            patterns += getattr(import_module(module), "websocket_urlpatterns", [])
+    return patterns
+
+
+websocket_urlpatterns = _collect()

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import environ
 
+from casino import logs
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = BASE_DIR / "var"
 
@@ -49,6 +51,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=102
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
 
 INSTALLED_APPS = [
+    "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -58,6 +61,9 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_filters",
+    "health_check",
+    "django_prometheus",
+    "django_structlog",
     "channels",
     "axes",  # login throttling (issue #12 C): casino.admin_api.LoginView
     "casino",
@@ -69,6 +75,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",  # first: HTTP metrics
     "django.middleware.security.SecurityMiddleware",
     # static files (Swagger UI, the consoles) straight from the app folders: nothing to
     # collect before `up`; production may still run collectstatic into STATIC_ROOT.
@@ -79,8 +86,10 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django_structlog.middlewares.RequestMiddleware",  # request id; one line per request
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_prometheus.middleware.PrometheusAfterMiddleware",
     # last: turns a locked-out login into the JSON 429 of casino.api.throttle
     "axes.middleware.AxesMiddleware",
 ]
@@ -164,6 +173,8 @@ if test_name := env.str("TEST_DATABASE_NAME", default=""):
     # Lets two test runs on one server keep out of each other's way.
     DATABASES["default"]["TEST"] = {"NAME": test_name}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# only active while manage.py rebuild_projections runs (casino/eventstore/rebuild.py)
+DATABASE_ROUTERS = ["casino.eventstore.rebuild.RebuildRouter"]
 
 LANGUAGE_CODE = "en"
 # The consoles speak English and Czech (the house rules come from a Prague card room); each
@@ -184,7 +195,11 @@ with contextlib.suppress(OSError):  # whitenoise warns about a missing STATIC_RO
     STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 
 # --- Casino ------------------------------------------------------------------------------
-CASINO_CURRENCY = env.str("CASINO_CURRENCY", default="CZK")
+CASINO_CURRENCY = env.str("CASINO_CURRENCY", default="CZK")  # shown with amounts (exports)
+# the gaming day starts at this local time (casino/gaming_day.py): cage balances and reports
+CASINO_GAMING_DAY_STARTS = env.str("CASINO_GAMING_DAY_STARTS", default="00:00")  # e.g. 06:00
+# what `manage.py up` calls to create the demo card room: () -> (dealer device, admin device)
+CASINO_DEMO_ROOM = "tables.demo.ensure_demo_room"
 # House-rule parameters (shared/rules/CATALOGUE.md "Parameters"), with the documents' defaults.
 CASH_RETURN_WINDOW_SECONDS = env.int("CASH_RETURN_WINDOW_SECONDS", default=2 * 3600)  # SES-7
 CASH_RETURN_OVERRIDES_MAX_BUYIN = env.bool("CASH_RETURN_OVERRIDES_MAX_BUYIN", default=True)
@@ -304,9 +319,18 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
-}
+# --- health (casino/health.py) -------------------------------------------------------------
+HEALTH_RELAY_CURSOR = env.str("HEALTH_RELAY_CURSOR", default="relay")
+HEALTH_RELAY_MAX_LAG_SECONDS = env.float("HEALTH_RELAY_MAX_LAG_SECONDS", default=30.0)
+
+# --- metrics (casino/metrics.py): /metrics answers this bearer token or a staff login -------
+METRICS_TOKEN = env.str("METRICS_TOKEN", default="")
+
+# --- logs (casino/logs.py): JSON lines with request id, actor, device, stream, command id ----
+LOG_FORMAT = env.str("LOG_FORMAT", default="json")  # or "console" (manage.py up)
+LOG_LEVEL = env.str("LOG_LEVEL", default="WARNING")
+LOGGING = logs.logging_config(LOG_FORMAT, LOG_LEVEL)
+logs.configure_structlog()
+DJANGO_STRUCTLOG_TRUST_UPSTREAM_REQUEST_ID = True  # the tablet's X-Request-ID, as in events
+DJANGO_STRUCTLOG_STATUS_START_LOG_LEVEL = 10  # DEBUG: one line per request, when it ends
+DJANGO_STRUCTLOG_USER_ID_FIELD = None  # "actor" instead (a device and a user share pk values)

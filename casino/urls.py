@@ -3,10 +3,14 @@
 Any other path answers a JSON 404 (static files are served before routing), and Django's
 error handlers answer JSON too (casino.api.fallback): no HTML error or debug page."""
 
+from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from health_check.views import HealthCheckView
 
 from casino.api import fallback
+from casino.health import readiness_checks
+from casino.metrics import metrics_view
 
 urlpatterns = [
     path("api/v1/", include("casino.api.urls")),
@@ -16,6 +20,11 @@ urlpatterns = [
     path("api/v1/", include("tournaments.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    # liveness: the process answers; readiness: database, migrations, Redis, broker, relay
+    path("admin/", admin.site.urls),  # staff: players, devices, configuration; read-only log
+    path("metrics", metrics_view, name="metrics"),  # Prometheus: token or staff only
+    path("health/live/", HealthCheckView.as_view(checks=[]), name="health-live"),
+    path("health/ready/", HealthCheckView.as_view(checks=readiness_checks()), name="health-ready"),
     path("", include("casino.console_urls")),  # consoles (issue #13): pages, not API
     re_path(r"", fallback.api_not_found),  # last: every unknown path, JSON even with DEBUG
 ]

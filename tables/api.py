@@ -228,25 +228,6 @@ def hand_payload(state: HandState, version: int) -> dict[str, Any]:
 
 class StartHandView(APIView):
     @extend_schema(
-        operation_id="list_hands",
-        parameters=[
-            OpenApiParameter("limit", int, required=False, description="Newest first; 50."),
-            OpenApiParameter(
-                "before", int, required=False, description="Hands numbered below this one."
-            ),
-        ],
-        responses={200: s.HandSummarySerializer(many=True), 404: ErrorSerializer},
-    )
-    def get(self, request: Request, table_id: int) -> Response:
-        """The table's hands, newest first: number, button, players, pot, rake, status and
-        times (UTC), for the floor to pick one to replay (``GET /hands/<id>/log/``)."""
-        query = s.HandListQuery(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        if not TableView.objects.filter(table_id=table_id).exists():
-            raise NotFound("table_not_found", f"There is no table {table_id}.")
-        return Response(selectors.hand_summaries(table_id=table_id, **query.validated_data))
-
-    @extend_schema(
         operation_id="start_hand",
         request=s.StartHandRequest,
         responses={201: s.HandSerializer, **ERRORS},

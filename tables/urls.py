@@ -1,6 +1,12 @@
 from django.urls import path
 
 from tables import api, rulings_api, show_api
+from tables.hand_list import HandListMixin, HandPhhView, HandPokerStarsView
+
+
+class HandsView(HandListMixin, api.StartHandView):
+    """``GET`` lists the table's hands (:mod:`tables.hand_list`), ``POST`` starts one."""
+
 
 urlpatterns = [
     path("tables/", api.TableListView.as_view(), name="tables"),
@@ -18,9 +24,11 @@ urlpatterns = [
     ),
     path("tables/<int:table_id>/seats/<int:seat>/sit-in/", api.SitInView.as_view(), name="sit-in"),
     path("tables/<int:table_id>/next-hand/", api.NextHandView.as_view(), name="next-hand"),
-    path("tables/<int:table_id>/hands/", api.StartHandView.as_view(), name="start-hand"),
+    path("tables/<int:table_id>/hands/", HandsView.as_view(), name="start-hand"),
     path("hands/<uuid:hand_id>/", api.HandDetailView.as_view(), name="hand"),
     path("hands/<uuid:hand_id>/log/", api.HandLogView.as_view(), name="hand-log"),
+    path("hands/<uuid:hand_id>/phh/", HandPhhView.as_view(), name="hand-phh"),
+    path("hands/<uuid:hand_id>/pokerstars/", HandPokerStarsView.as_view(), name="hand-pokerstars"),
     path("hands/<uuid:hand_id>/actions/", api.RecordActionView.as_view(), name="hand-action"),
     path("hands/<uuid:hand_id>/board/", api.DealBoardView.as_view(), name="hand-board"),
     path("hands/<uuid:hand_id>/show/", api.ShowCardsView.as_view(), name="hand-show"),

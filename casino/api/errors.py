@@ -9,6 +9,7 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from casino import metrics
 from casino.api.parsers import RequestTooLarge
 from casino.api.serializers import promoted_code
 from casino.errors import DomainError
@@ -54,7 +55,16 @@ def _body(code: str, detail: Any, rule: str | None = None, **context: Any) -> di
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """Map domain, concurrency, idempotency and DRF errors to the one error shape."""
+    """Map domain, concurrency, idempotency and DRF errors to the one error shape; count
+    each refusal (4xx) by its code (``casino_refusals_total``)."""
+    response = _handle(exc, context)
+    if response is not None and 400 <= response.status_code < 500:
+        data = response.data if isinstance(response.data, dict) else {}
+        metrics.count_refusal(str(data.get("code", "error")))
+    return response
+
+
+def _handle(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, DomainError):
         return Response(exc.as_dict(), status=exc.status)
     if isinstance(exc, ConcurrencyConflict):

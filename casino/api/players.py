@@ -1,12 +1,15 @@
 """Player registry endpoints (reference data, not events)."""
 
+import django_filters
+from django.db.models import Q, QuerySet
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
+from rest_framework.generics import GenericAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from casino.api.errors import ErrorSerializer
+from casino.api.filters import Pagination, StrictFilterSet
 from casino.api.serializers import RequestSerializer, SafeCharField
 from casino.api.views import WRITE_PARAMETERS, run_write
 from casino.models import Player
@@ -21,7 +24,34 @@ class PlayerSerializer(RequestSerializer):
     nickname = SafeCharField(max_length=100, required=False, allow_blank=True, default="")
 
 
-class CreatePlayerView(APIView):
+class PlayerFilter(StrictFilterSet):
+    """``q``: part of the name or the nickname (any case)."""
+
+    q = django_filters.CharFilter(method="_search", help_text="Part of the name or nickname.")
+
+    class Meta:
+        model = Player
+        fields: list[str] = []
+
+    def _search(self, queryset: QuerySet[Player], name: str, value: str) -> QuerySet[Player]:
+        return queryset.filter(Q(name__icontains=value) | Q(nickname__icontains=value))
+
+
+class PlayersView(GenericAPIView):
+    """``GET``: the players, searched by name or nickname, by name, paginated;
+    ``POST``: register one."""
+
+    queryset = Player.objects.order_by("name", "id")
+    serializer_class = PlayerSerializer
+    filterset_class = PlayerFilter
+    pagination_class = Pagination
+
+    @extend_schema(operation_id="list_players", responses={200: PlayerSerializer(many=True)})
+    def get(self, request: Request) -> Response:
+        """List players (``?q=`` searches the name and the nickname)."""
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        return self.get_paginated_response(PlayerSerializer(page, many=True).data)
+
     @extend_schema(
         operation_id="create_player",
         request=PlayerSerializer,

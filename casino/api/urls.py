@@ -4,7 +4,7 @@ from casino import admin_api
 from casino.api import player_search, players
 
 urlpatterns = [
-    path("players/", players.CreatePlayerView.as_view(), name="player-create"),
+    path("players/", players.PlayersView.as_view(), name="player-create"),
     path("players/search/", player_search.PlayerSearchView.as_view(), name="player-search"),
     # console sessions (casino.admin_api); who may call what: casino.permissions
     path("auth/csrf/", admin_api.CsrfView.as_view(), name="auth-csrf"),

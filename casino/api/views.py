@@ -3,12 +3,14 @@
 from collections.abc import Callable
 from typing import Any
 
+import structlog
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from casino import logs
 from casino.api.errors import WRITE_ERRORS
 from casino.errors import DomainError
 from casino.eventstore import commands
@@ -45,7 +47,10 @@ def command_context(request: Request) -> CommandContext:
     return CommandContext(
         actor=actor,
         device=device,
-        request_id=request.headers.get("X-Request-ID") or CommandContext().request_id,
+        # the request id of the log lines (django-structlog), so logs and events agree
+        request_id=structlog.contextvars.get_contextvars().get("request_id")
+        or request.headers.get("X-Request-ID")
+        or CommandContext().request_id,
         correlation_id=request.headers.get("X-Correlation-ID"),
     )
 
@@ -110,6 +115,7 @@ def run_write(
         see :func:`idempotency_key`.
     """
     key = idempotency_key(request)
+    logs.bind(command_id=key)
     outcome = commands.run_command(
         body,
         ctx=command_context(request),

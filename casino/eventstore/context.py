@@ -12,6 +12,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
+from casino import logs
+
 
 @dataclass
 class CommandContext:
@@ -61,6 +63,9 @@ def current() -> CommandContext:
 def command_context(ctx: CommandContext) -> Iterator[CommandContext]:
     """Make ``ctx`` current for the appends inside the block."""
     token = _current.set(ctx)
+    logs.bind(
+        actor=ctx.actor, device=ctx.device, request_id=ctx.request_id, command_id=ctx.command_id
+    )
     try:
         yield ctx
     finally:

@@ -20,7 +20,7 @@ Guarantees and where they live:
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -28,7 +28,7 @@ from typing import Any
 from django.db import IntegrityError, connection
 from django.utils.dateparse import parse_datetime
 
-from casino import clock
+from casino import clock, logs
 from casino.domain_events import DomainEvent
 from casino.eventstore import codec, context, projections
 from casino.eventstore.models import StoredEvent
@@ -129,6 +129,11 @@ def lock_stream(stream: str) -> None:
             cur.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", [stream])
 
 
+appended_listeners: list[Callable[[list[RecordedEvent]], None]] = []
+"""Called with the events of each append, inside its transaction (registered at start-up:
+:mod:`casino.metrics` counts them after commit). The store imports none of them."""
+
+
 def append(
     stream: str,
     events: Sequence[DomainEvent],
@@ -155,6 +160,7 @@ def append(
         if actual != expected_version:
             raise ConcurrencyConflict(stream, expected_version, actual)
     ctx = context.current()
+    logs.bind(stream=stream)
     metadata = ctx.metadata()
     command_id = ctx.take_command_id()
     now = clock.now()
@@ -192,6 +198,8 @@ def append(
         for row, event in zip(rows, events, strict=True)
     ]
     projections.dispatch(recorded)
+    for listener in appended_listeners:  # e.g. casino.metrics, counting after commit
+        listener(recorded)
     return recorded
 
 

@@ -24,7 +24,7 @@ from rest_framework.test import APIClient
 from cashgame.models import CashSession
 from casino.eventstore.models import CommandRecord, StoredEvent
 from casino.models import Device, Player, Role, StaffProfile
-from casino.permissions import MATRIX, PUBLIC_OPERATIONS, TABLE_SCOPED, allowed
+from casino.permissions import MATRIX, NAME_OPERATIONS, PUBLIC_OPERATIONS, TABLE_SCOPED, allowed
 from tables import services
 from tables.models import TableView
 from tests.conftest import NLH_10_20
@@ -269,7 +269,7 @@ def test_every_operation_answers_as_the_matrix_says(world: World, principal: str
         if method == "GET" and code == 200:
             text = response.content.decode()
             for name in SECRET_NAMES:
-                if name in text:
+                if name in text and operation_id not in NAME_OPERATIONS:
                     wrong.append(f"{operation_id}: shows a player's name")
             for device in (world.dealer_1, world.dealer_2, world.spare_device):
                 if device.token in text:

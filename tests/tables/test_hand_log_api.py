@@ -24,7 +24,7 @@ def test_the_floor_replays_a_hand_with_who_recorded_each_step_and_when(
     floor = APIClient()
     floor.force_authenticate(floor_user)
 
-    listed = floor.get(f"/api/v1/tables/{nlh_table}/hands/").json()
+    listed = floor.get(f"/api/v1/tables/{nlh_table}/hands/").json()["results"]
     assert [(h["hand_id"], h["hand_number"], h["status"]) for h in listed] == [
         (hand["hand_id"], 1, "complete")
     ]

@@ -51,7 +51,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
 from casino.domain_events import DomainEvent
 from casino.errors import DomainError
@@ -1026,7 +1026,7 @@ def _colour_up(cfg: TournamentConfig, brk: Any) -> int | None:
     """The denomination coloured up at this break (CR-1): the break's own, else the one
     the structure no longer needs (``config.denominations``)."""
     if brk.chip_up_denomination is not None or not cfg.denominations:
-        return brk.chip_up_denomination
+        return cast(int | None, brk.chip_up_denomination)
     amounts = [(lv.small_blind, lv.big_blind, lv.ante) for lv in cfg.levels]
     breaks = [x.after_level for x in cfg.breaks]
     return chip_race.scheduled_colour_ups(amounts, breaks, cfg.denominations).get(brk.after_level)

@@ -26,7 +26,10 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        from casino.schema import require_schema
+
         require_secret_key()
+        require_schema(migrate=False)  # runs as the restricted role: it may not migrate
         relay = Relay(
             options["name"],
             batch_size=options["batch_size"],

@@ -38,10 +38,15 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         import uvicorn
         from django.conf import settings
+        from django.utils.module_loading import import_string
 
+        from casino import logs
         from casino.celery import start_embedded
-        from tables.demo import ensure_demo_room
 
+        ensure_demo_room = import_string(settings.CASINO_DEMO_ROOM)  # an app's, by name
+
+        os.environ["LOG_FORMAT"] = "console"  # human-readable, in uvicorn's workers too
+        logs.use_console()
         call_command("migrate", interactive=False, verbosity=0)
         dealer, admin = ensure_demo_room()
         base = f"http://{options['host']}:{options['port']}"

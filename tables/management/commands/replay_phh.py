@@ -84,6 +84,11 @@ class Command(BaseCommand):
             files = files[: options["limit"]]
         if not files:
             raise CommandError("no .phh files found")
+        if options["in_process"] or not options["api"] or not options["token"]:
+            # a local room is needed (the demo token, the in-process API, or our own server)
+            from casino.schema import require_schema
+
+            require_schema(migrate=True, stdout=self.stdout)
         token = options["token"] or self._demo_token()
         if options["in_process"]:
             ok = self._run(InProcessApi(token), files, "in-process", options)

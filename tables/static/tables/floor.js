@@ -172,9 +172,9 @@ function fillTableSelects() {
 async function loadHands() {
   const id = $("replay-table").value;
   if (!id) return;
-  const hands = await run(() => get(`/api/v1/tables/${id}/hands/`));
-  if (!hands) return;
-  $("replay-hand").innerHTML = hands.map((h) => `<option value="${h.hand_id}">#${h.hand_number} · ${time(h.started_at)} · ${esc(statusWord(h.status))}${h.rake ? ` · ${gettext("rake")} ${number(h.rake)}` : ""}</option>`).join("");
+  const page = await run(() => get(`/api/v1/tables/${id}/hands/?page_size=100`));
+  if (!page) return;
+  $("replay-hand").innerHTML = page.results.map((h) => `<option value="${h.hand_id}">#${h.hand_number} · ${time(h.started_at)} · ${esc(statusWord(h.status))}${h.rake ? ` · ${gettext("rake")} ${number(h.rake)}` : ""}</option>`).join("");
 }
 function statusWord(status) {
   return { running: gettext("running"), complete: gettext("complete"), voided: gettext("voided") }[status] || status;

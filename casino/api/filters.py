@@ -1,0 +1,56 @@
+"""One way to page and filter every list endpoint (django-filter).
+
+:class:`StrictFilterSet` answers 400 ``unknown_filter`` for a query parameter it does not
+know (a misspelt filter would otherwise silently return everything); the paging parameters
+``page`` and ``page_size`` are always allowed. :class:`Pagination`: ``?page=N&page_size=M``
+(default 50, at most 500), answered as ``{count, next, previous, results}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import django_filters
+from rest_framework.pagination import PageNumberPagination
+
+from casino.errors import DomainError
+
+PAGING_PARAMETERS = frozenset({"page", "page_size", "format"})
+
+
+class UnknownFilter(DomainError):
+    """A list request named a filter the endpoint does not have (400 ``unknown_filter``)."""
+
+    status = 400
+
+    def __init__(self, unknown: list[str], known: list[str]) -> None:
+        super().__init__(
+            "unknown_filter",
+            f"Unknown filter: {', '.join(unknown)}.",
+            unknown=unknown,
+            allowed=known,
+        )
+
+
+class StrictFilterSet(django_filters.FilterSet):
+    """A FilterSet that refuses query parameters it does not define.
+
+    Raises:
+        UnknownFilter (400 ``unknown_filter``) when it is evaluated with one.
+    """
+
+    extra_parameters: ClassVar[frozenset[str]] = frozenset()
+
+    def __init__(self, data: Any = None, *args: Any, **kwargs: Any) -> None:
+        super().__init__(data, *args, **kwargs)
+        if data is not None:
+            known = set(self.filters) | PAGING_PARAMETERS | self.extra_parameters
+            unknown = sorted(set(data) - known)
+            if unknown:
+                raise UnknownFilter(unknown, sorted(set(self.filters)))
+
+
+class Pagination(PageNumberPagination):
+    page_size = 50
+    page_size_query_param = "page_size"
+    max_page_size = 500

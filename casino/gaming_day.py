@@ -1,0 +1,51 @@
+"""The room's gaming day: from the cut-off (``CASINO_GAMING_DAY_STARTS``, e.g. ``06:00``)
+in ``CASINO_TIME_ZONE`` to the same time next day. The cage balances and the reports count
+by it, so a session that runs past midnight stays in the evening's day. Stored times stay UTC.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.db.models import DateTimeField, ExpressionWrapper, F, Value
+from django.db.models.functions import TruncDate
+
+
+def room_zone() -> ZoneInfo:
+    """The room's time zone (``CASINO_TIME_ZONE``)."""
+    return ZoneInfo(settings.CASINO_TIME_ZONE)
+
+
+def cutoff() -> time:
+    """When a gaming day starts, local time (``CASINO_GAMING_DAY_STARTS``, ``HH:MM``)."""
+    hours, minutes = (int(part) for part in str(settings.CASINO_GAMING_DAY_STARTS).split(":"))
+    return time(hours, minutes)
+
+
+def _offset() -> timedelta:
+    start = cutoff()
+    return timedelta(hours=start.hour, minutes=start.minute)
+
+
+def start_of(day: date) -> datetime:
+    """The (aware) moment gaming day ``day`` starts."""
+    return datetime.combine(day, cutoff(), tzinfo=room_zone())
+
+
+def bounds(day: date) -> tuple[datetime, datetime]:
+    """``[start, end)`` of gaming day ``day`` (aware datetimes)."""
+    return start_of(day), start_of(day + timedelta(days=1))
+
+
+def day_of(at: datetime) -> date:
+    """The gaming day ``at`` (an aware datetime) belongs to."""
+    return (at.astimezone(room_zone()) - _offset()).date()
+
+
+def truncate(field: str) -> Any:
+    """An ORM expression: the gaming day of the datetime column ``field``."""
+    shifted = ExpressionWrapper(F(field) - Value(_offset()), output_field=DateTimeField())
+    return TruncDate(shifted, tzinfo=room_zone())

@@ -1,0 +1,131 @@
+"""A table's hands, newest first, filtered and paginated (``GET /api/v1/tables/<id>/hands/``).
+
+Filters (django-filter, unknown ones answer 400 ``unknown_filter``): ``date_from`` /
+``date_to`` (UTC times, on ``started_at``), ``hand_number`` / ``hand_number_from`` /
+``hand_number_to``, ``player`` (a player id dealt in: read from the table stream's
+``HandBegan`` events, which name the seats dealt in).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_filters
+from django.db.models import QuerySet
+from django.http import HttpResponse
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.generics import GenericAPIView
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from casino.api.errors import ErrorSerializer
+from casino.api.filters import Pagination, StrictFilterSet
+from casino.errors import DomainError, NotFound
+from casino.eventstore.models import StoredEvent
+from tables.models import HandView, TableView
+
+
+class HandRowSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = HandView
+        fields = ["hand_id", "hand_number", "button_seat", "players", "status", "pot", "rake",
+                  "started_at", "ended_at"]  # fmt: skip
+
+
+def hands_dealt_to(table_id: int, player_id: int) -> list[str]:
+    """Ids of the hands of ``table_id`` that dealt ``player_id`` in (from ``HandBegan``)."""
+    began = StoredEvent.objects.filter(stream=f"table-{table_id}", type="tables.HandBegan")
+    return [
+        data["hand_id"]
+        for data in began.values_list("data", flat=True)
+        if any(seat.get("player_id") == player_id for seat in data.get("seats", ()))
+    ]
+
+
+class HandFilter(StrictFilterSet):
+    date_from = django_filters.IsoDateTimeFilter(field_name="started_at", lookup_expr="gte")
+    date_to = django_filters.IsoDateTimeFilter(field_name="started_at", lookup_expr="lt")
+    hand_number = django_filters.NumberFilter()
+    hand_number_from = django_filters.NumberFilter(field_name="hand_number", lookup_expr="gte")
+    hand_number_to = django_filters.NumberFilter(field_name="hand_number", lookup_expr="lte")
+    player = django_filters.NumberFilter(method="_player", help_text="A player id dealt in.")
+
+    class Meta:
+        model = HandView
+        fields: list[str] = []
+
+    def _player(self, queryset: QuerySet[HandView], name: str, value: Any) -> QuerySet[HandView]:
+        table_ids = set(queryset.values_list("table_id", flat=True).distinct())
+        ids = [h for t in table_ids for h in hands_dealt_to(t, int(value))]
+        return queryset.filter(hand_id__in=ids)
+
+
+class HandListMixin(GenericAPIView):
+    """The ``GET`` of ``/tables/<id>/hands/`` (the ``POST`` there starts a hand)."""
+
+    serializer_class = HandRowSerializer
+    filterset_class = HandFilter
+    pagination_class = Pagination
+
+    queryset = HandView.objects.none()  # the schema's model; get_queryset narrows to the table
+
+    def get_queryset(self) -> QuerySet[HandView]:
+        return HandView.objects.filter(table_id=self.kwargs["table_id"]).order_by("-hand_number")
+
+    @extend_schema(operation_id="list_hands", responses={200: HandRowSerializer(many=True)})
+    def get(self, request: Request, table_id: int) -> Response:
+        """The table's hands, newest first; filters by date, hand number and player."""
+        if not TableView.objects.filter(table_id=table_id).exists():
+            raise NotFound("table_not_found", f"There is no table {table_id}.", table_id=table_id)
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        return self.get_paginated_response(HandRowSerializer(page, many=True).data)
+
+
+class HandPhhView(GenericAPIView):
+    """``GET /hands/<id>/phh/``: the hand as a PHH file (:mod:`tables.phh_export`)."""
+
+    @extend_schema(
+        operation_id="export_hand_phh",
+        responses={(200, "text/plain"): str, 404: ErrorSerializer, 409: ErrorSerializer},
+    )
+    def get(self, request: Request, hand_id: Any) -> HttpResponse:
+        """The hand in PHH (players named by id; replays through ``replay_phh``)."""
+        return _export(hand_id, "phh")
+
+
+class HandPokerStarsView(GenericAPIView):
+    """``GET /hands/<id>/pokerstars/``: the hand in the PokerStars text layout."""
+
+    @extend_schema(
+        operation_id="export_hand_pokerstars",
+        responses={(200, "text/plain"): str, 404: ErrorSerializer, 409: ErrorSerializer},
+    )
+    def get(self, request: Request, hand_id: Any) -> HttpResponse:
+        """The hand as PokerStars-style text (amounts in the room's currency)."""
+        return _export(hand_id, "txt")
+
+
+def _export(hand_id: Any, kind: str) -> HttpResponse:
+    from django.conf import settings
+
+    from casino.eventstore import store
+    from tables.phh_export import NotExportable, to_phh, to_pokerstars
+
+    recorded = store.read_stream(f"hand-{hand_id}")
+    if not recorded:
+        raise NotFound("hand_not_found", f"There is no hand {hand_id}.", hand_id=str(hand_id))
+    events = [r.event for r in recorded]
+    try:
+        if kind == "phh":
+            text = to_phh(events)
+        else:
+            at = recorded[0].recorded_at.strftime("%Y/%m/%d %H:%M:%S UTC")
+            text = to_pokerstars(events, started_at=at, currency=settings.CASINO_CURRENCY)
+    except NotExportable as exc:
+        error = DomainError("hand_not_exportable", str(exc), hand_id=str(hand_id))
+        error.status = 409
+        raise error from None
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="hand-{hand_id}.{kind}"'
+    return response

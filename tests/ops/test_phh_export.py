@@ -1,0 +1,74 @@
+"""Exported PHH replays to the same finishing stacks (the round trip on shared hands)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from casino.eventstore import store
+from casino.models import Device
+from tables.models import HandView
+from tables.phh import check_finishing_stacks, load_phh
+from tables.phh_export import NotExportable, to_phh
+from tables.replay import InProcessApi, discover, replay_files
+
+PHH = Path(__file__).resolve().parents[3] / "shared" / "phh"
+SAMPLE = [
+    PHH / "pluribus" / "102" / "0.phh",
+    *sorted((PHH / "wsop-2023-43").glob("*.phh"))[:4],  # antes, PLO
+    *discover([PHH / "pluribus" / "30"])[:6],
+]
+
+
+@pytest.mark.skipif(not PHH.is_dir(), reason="shared/phh is not beside the repo")
+@pytest.mark.django_db
+def test_exported_hands_replay_to_the_same_finishing_stacks(tmp_path: Path) -> None:
+    dealer = Device.objects.create(name="export-tablet", role=Device.Role.ADMIN)
+    api = InProcessApi(dealer.token)
+    first = list(replay_files(api, SAMPLE))
+    assert all(o.matched for o in first), [o.error for o in first if not o.matched]
+
+    exported = []
+    for hand in HandView.objects.order_by("started_at"):
+        events = [r.event for r in store.read_stream(f"hand-{hand.hand_id}")]
+        path = tmp_path / f"{hand.hand_id}.phh"
+        path.write_text(to_phh(events))
+        exported.append(path)
+    assert len(exported) == len(SAMPLE)
+    again = list(replay_files(api, exported))
+    failed = [f"{o.source}: {o.error}" for o in again if not o.matched]
+    assert not failed, "\n".join(failed)
+    assert len(again) == len(exported) and sum(o.actions for o in again) > 50
+    # the same stacks as the original files, player by player (half chips: the odd chip)
+    for original, copy in zip(SAMPLE, exported, strict=True):
+        expected = dict(enumerate(load_phh(original).finishing_stacks, start=1))
+        actual = {i: int(v) for i, v in enumerate(load_phh(copy).finishing_stacks, start=1)}
+        assert check_finishing_stacks(expected, actual) == [], original
+
+
+def test_an_unsettled_hand_is_not_exported() -> None:
+    with pytest.raises(NotExportable):
+        to_phh([])
+
+
+def test_a_hand_is_downloaded_as_phh(tablet: object, nlh_table: int, players: list) -> None:
+    from tests.play import play_random_hand
+
+    for seat, player in enumerate(players[:3], start=1):
+        body = {"seat": seat, "player_id": player.pk, "buy_in": 2000}
+        assert tablet.post(f"/api/v1/tables/{nlh_table}/seats/", body).status_code == 201  # type: ignore[attr-defined]
+    hand = play_random_hand(tablet, nlh_table, [99] * 50)  # type: ignore[arg-type]
+    response = tablet.get(f"/api/v1/hands/{hand['hand_id']}/phh/")  # type: ignore[attr-defined]
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert "variant = 'NT'" in text and "finishing_stacks = [" in text
+    stars = tablet.get(f"/api/v1/hands/{hand['hand_id']}/pokerstars/")  # type: ignore[attr-defined]
+    assert stars.status_code == 200
+    history = stars.content.decode()
+    assert history.startswith("PokerStars Hand #1: Hold'em No Limit (10/20 CZK) - ")
+    assert "posts small blind 10" in history and "posts big blind 20" in history
+    assert "*** HOLE CARDS ***" in history and "*** SUMMARY ***" in history
+    assert " collected " in history
+    missing = tablet.get("/api/v1/hands/00000000-0000-0000-0000-000000000000/phh/")  # type: ignore[attr-defined]
+    assert missing.status_code == 404
