@@ -41,11 +41,13 @@ import time
 from collections import defaultdict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
 from typing import Any
 
 from channels.layers import BaseChannelLayer, get_channel_layer
 from django.db import close_old_connections, connection, connections, transaction
 
+from casino import metrics
 from casino.eventstore import store
 from casino.eventstore.models import SubscriptionCursor
 from casino.realtime import groups
@@ -164,6 +166,7 @@ class Relay:
         self.cursor = cursor
         self.pushed += count
         self.last_lag = max(0.0, time.time() - oldest)
+        metrics.observe_push_lag(datetime.fromtimestamp(oldest, UTC), relay=self.name)
         return count
 
     # -- the loop -----------------------------------------------------------------------------
