@@ -9,6 +9,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from casino.api.serializers import MAX_ID, RequestSerializer, SafeCharField, StrictIntegerField
 from casino.api.views import write_view
 from tables import rulings_services
 from tables import serializers as s
@@ -25,10 +26,13 @@ CAUSES = sorted(
 )  # fmt: skip
 
 
-class ChipsRequest(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=1, max_value=10)
+class ChipsRequest(RequestSerializer):
+    seat = StrictIntegerField(min_value=1, max_value=10)
     chips = serializers.ListField(
-        child=serializers.ListField(child=serializers.IntegerField(min_value=1), min_length=0),
+        max_length=100,
+        child=serializers.ListField(
+            max_length=100, child=StrictIntegerField(min_value=1, max_value=MAX_ID), min_length=0
+        ),
         default=list,
         help_text="The chip values pushed, one list per motion (BET-17: a second motion is "
         "a string bet).",
@@ -36,7 +40,9 @@ class ChipsRequest(serializers.Serializer):
     announced = serializers.ChoiceField(
         choices=["none", "call", "raise", "pot", "all_in", "call_and_raise"], default="none"
     )
-    announced_amount_to = serializers.IntegerField(min_value=0, required=False, allow_null=True)
+    announced_amount_to = StrictIntegerField(
+        min_value=0, required=False, allow_null=True, max_value=MAX_ID
+    )
     incomplete_raise_base = serializers.ChoiceField(
         choices=sorted(INCOMPLETE_RAISE_RULE), default="previous_raise"
     )
@@ -58,11 +64,11 @@ class ChipsResponse(serializers.Serializer):
     hand = s.HandSerializer()
 
 
-class ClockRequest(serializers.Serializer):
-    called_by = serializers.IntegerField(min_value=1, max_value=10)
+class ClockRequest(RequestSerializer):
+    called_by = StrictIntegerField(min_value=1, max_value=10)
     caller_seated = serializers.BooleanField(default=True)
-    seconds = serializers.IntegerField(min_value=1, max_value=600, default=60)
-    final_countdown = serializers.IntegerField(min_value=0, max_value=60, default=10)
+    seconds = StrictIntegerField(min_value=1, max_value=600, default=60)
+    final_countdown = StrictIntegerField(min_value=0, max_value=60, default=10)
     expiry = serializers.ChoiceField(
         choices=["dead_hand", "fold_or_check"],
         default="dead_hand",
@@ -70,28 +76,28 @@ class ClockRequest(serializers.Serializer):
     )
 
 
-class ExposureRequest(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=1, max_value=10)
-    cards = serializers.CharField(max_length=20)
+class ExposureRequest(RequestSerializer):
+    seat = StrictIntegerField(min_value=1, max_value=10)
+    cards = SafeCharField(max_length=20)
     policy = serializers.ChoiceField(choices=["tournament_000", "cash_000", "floor_002"])
     deliberate_for_reaction = serializers.BooleanField(default=False)
 
 
-class BurnRequest(serializers.Serializer):
+class BurnRequest(RequestSerializer):
     street = serializers.ChoiceField(choices=["flop", "turn", "river"])
-    card = serializers.CharField(max_length=4)
+    card = SafeCharField(max_length=4)
 
 
-class OutOfTurnRequest(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=1, max_value=10)
+class OutOfTurnRequest(RequestSerializer):
+    seat = StrictIntegerField(min_value=1, max_value=10)
     action = serializers.ChoiceField(choices=["fold", "check", "call", "bet", "raise"])
-    amount_to = serializers.IntegerField(min_value=0, required=False, allow_null=True)
+    amount_to = StrictIntegerField(min_value=0, required=False, allow_null=True, max_value=MAX_ID)
 
 
-class IrregularityRequest(serializers.Serializer):
+class IrregularityRequest(RequestSerializer):
     cause = serializers.ChoiceField(choices=CAUSES)
-    seat = serializers.IntegerField(min_value=1, max_value=10, required=False, allow_null=True)
-    note = serializers.CharField(max_length=500, required=False, default="")
+    seat = StrictIntegerField(min_value=1, max_value=10, required=False, allow_null=True)
+    note = SafeCharField(max_length=500, required=False, default="")
     post_threshold_deal_error_action = serializers.ChoiceField(
         choices=["play_on", "kill_affected_hand"], default="play_on"
     )
@@ -181,26 +187,32 @@ RuleIrregularityView = write_view(
 )
 
 
-class AdjustmentSerializer(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=1, max_value=10)
-    amount = serializers.IntegerField(help_text="Chips/CZK to the seat (negative: from it).")
+class AdjustmentSerializer(RequestSerializer):
+    seat = StrictIntegerField(min_value=1, max_value=10)
+    amount = StrictIntegerField(
+        help_text="Chips/CZK to the seat (negative: from it).", min_value=-MAX_ID, max_value=MAX_ID
+    )
 
 
-class CorrectionRequest(serializers.Serializer):
+class CorrectionRequest(RequestSerializer):
     kind = serializers.ChoiceField(choices=["reading", "accounting", "mucked_winner"])
-    detail = serializers.CharField(max_length=500)
-    adjustments = AdjustmentSerializer(many=True)
+    detail = SafeCharField(max_length=500)
+    adjustments = AdjustmentSerializer(many=True, max_length=10)  # type: ignore[call-arg]
 
 
-class RabbitConsentRequest(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=1, max_value=10)
-    consenting_seats = serializers.ListField(child=serializers.IntegerField(min_value=1))
+class RabbitConsentRequest(RequestSerializer):
+    seat = StrictIntegerField(min_value=1, max_value=10)
+    consenting_seats = serializers.ListField(
+        max_length=100, child=StrictIntegerField(min_value=1, max_value=MAX_ID)
+    )
 
 
-class ChopExceptionRequest(serializers.Serializer):
-    floor = serializers.CharField(max_length=100)
-    reason = serializers.CharField(max_length=500)
-    seats = serializers.ListField(child=serializers.IntegerField(min_value=1))
+class ChopExceptionRequest(RequestSerializer):
+    floor = SafeCharField(max_length=100)
+    reason = SafeCharField(max_length=500)
+    seats = serializers.ListField(
+        max_length=100, child=StrictIntegerField(min_value=1, max_value=MAX_ID)
+    )
 
 
 def _correct(data: dict[str, Any], *, hand_id: Any, if_match: int | None) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 
 from casino import clock
 from casino.api.errors import WRITE_ERRORS, ErrorSerializer
+from casino.api.serializers import NoBody, RequestSerializer, SafeCharField, StrictIntegerField
 from casino.api.views import WRITE_PARAMETERS, run_write, write_view
 from tables import show_services
 from tables.domain.show_poker import game as show
@@ -98,10 +99,10 @@ def show_payload(state: show.ShowState, version: int) -> dict[str, Any]:
     }
 
 
-class StartShowHandRequest(serializers.Serializer):
-    button_seat = serializers.IntegerField(min_value=1, max_value=10, required=False)
+class StartShowHandRequest(RequestSerializer):
+    button_seat = StrictIntegerField(min_value=1, max_value=10, required=False)
     sitting_out_paying = serializers.ListField(
-        child=serializers.IntegerField(min_value=1, max_value=10), default=list
+        max_length=100, child=StrictIntegerField(min_value=1, max_value=10), default=list
     )
 
 
@@ -135,42 +136,48 @@ class ShowHandDetailView(APIView):
         return Response(show_payload(loaded.state, loaded.version))
 
 
-class _Seat(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=1, max_value=10)
+class _Seat(RequestSerializer):
+    seat = StrictIntegerField(min_value=1, max_value=10)
 
 
-class _Flop(serializers.Serializer):
-    cards = serializers.CharField(max_length=12)
-    absent_seats = serializers.ListField(child=serializers.IntegerField(), default=list)
-    exposed_seat = serializers.IntegerField(required=False, allow_null=True)
-    exposed_card = serializers.CharField(required=False, allow_blank=True, default="")
+class _Flop(RequestSerializer):
+    cards = SafeCharField(max_length=12)
+    absent_seats = serializers.ListField(
+        max_length=100, child=StrictIntegerField(min_value=1, max_value=10), default=list
+    )
+    exposed_seat = StrictIntegerField(required=False, allow_null=True, min_value=1, max_value=10)
+    exposed_card = SafeCharField(max_length=500, required=False, allow_blank=True, default="")
 
 
 class _Declare(_Seat):
-    text = serializers.CharField(max_length=100)
-    shown = serializers.CharField(max_length=12, required=False, allow_blank=True, default="")
+    text = SafeCharField(max_length=100)
+    shown = SafeCharField(max_length=12, required=False, allow_blank=True, default="")
 
 
-class _Challenge(serializers.Serializer):
-    challenger = serializers.IntegerField(min_value=1, max_value=10)
-    seat = serializers.IntegerField(min_value=1, max_value=10)
-    cards = serializers.CharField(max_length=12)
+class _Challenge(RequestSerializer):
+    challenger = StrictIntegerField(min_value=1, max_value=10)
+    seat = StrictIntegerField(min_value=1, max_value=10)
+    cards = SafeCharField(max_length=12)
 
 
-class _Card(serializers.Serializer):
-    card = serializers.CharField(max_length=4)
+class _Card(RequestSerializer):
+    card = SafeCharField(max_length=4)
 
 
-class _DealReport(serializers.Serializer):
-    wrong_count_seats = serializers.ListField(child=serializers.IntegerField(), default=list)
-    exposed_seats = serializers.ListField(child=serializers.IntegerField(), default=list)
+class _DealReport(RequestSerializer):
+    wrong_count_seats = serializers.ListField(
+        max_length=100, child=StrictIntegerField(min_value=1, max_value=10), default=list
+    )
+    exposed_seats = serializers.ListField(
+        max_length=100, child=StrictIntegerField(min_value=1, max_value=10), default=list
+    )
 
 
 class _CardCount(_Seat):
-    count = serializers.IntegerField(min_value=0, max_value=10)
+    count = StrictIntegerField(min_value=0, max_value=10)
 
 
-class _Clock(serializers.Serializer):
+class _Clock(RequestSerializer):
     idle_since = serializers.DateTimeField()
 
 
@@ -199,7 +206,7 @@ COMMANDS: dict[str, tuple[type[serializers.Serializer], Callable[[dict[str, Any]
                         "Cards found after a declaration or purchase (SHOW-6)."),
     "show_start_clock": (_Clock, lambda d: show.StartShowdownClock(clock.now(), d["idle_since"]),
                          "No better hand for 10 s: the 30 s showdown clock (SHOW-26)."),
-    "show_expire_clock": (serializers.Serializer, lambda d: show.ExpireShowdownClock(clock.now()),
+    "show_expire_clock": (NoBody, lambda d: show.ExpireShowdownClock(clock.now()),
                           "The showdown clock ran out: worse hands die, pots awarded (SHOW-26)."),
 }  # fmt: skip
 
@@ -226,9 +233,9 @@ PATHS = {
 }
 
 
-class ShowPenaltyRequest(serializers.Serializer):
+class ShowPenaltyRequest(RequestSerializer):
     offence = serializers.ChoiceField(choices=["declare_other_hand", "speech_play", "out_of_turn"])
-    players_in_pot = serializers.IntegerField(min_value=2, max_value=10, default=3)
+    players_in_pot = StrictIntegerField(min_value=2, max_value=10, default=3)
     oot_increment = serializers.ChoiceField(choices=["repeat", "escalating"], default="repeat")
 
 

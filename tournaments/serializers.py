@@ -163,20 +163,23 @@ class TournamentConfigSerializer(RequestSerializer):
     deal_min_stage = serializers.ChoiceField(
         choices=["final_table", "any"], required=False, help_text="DEAL-3"
     )
-    deal_money_on_table = serializers.IntegerField(
-        min_value=0, required=False, help_text="CZK the house requires left for 1st (DEAL-6)."
+    deal_money_on_table = StrictIntegerField(
+        min_value=0,
+        max_value=MAX_AMOUNT,
+        required=False,
+        help_text="CZK the house requires left for 1st (DEAL-6).",
     )
     bounty = BountySerializer(required=False, help_text="BNTY-1")
     early_payout = serializers.BooleanField(required=False, help_text="ELIM-7/8")
     denominations = serializers.ListField(
-        child=serializers.IntegerField(min_value=1), required=False,
+        child=StrictIntegerField(min_value=1, max_value=MAX_AMOUNT), required=False, max_length=30,
         help_text="Chips in play (CR-1: colour-ups are scheduled from them).",
     )  # fmt: skip
     penalty_ladder = serializers.ListField(
-        child=serializers.ChoiceField(choices=PENALTY_KINDS),
+        child=serializers.ChoiceField(choices=PENALTY_KINDS), max_length=20,
         required=False, help_text="PEN-1/9: the steps, the last repeats.",
     )  # fmt: skip
-    penalty_sit_out_hands = serializers.IntegerField(min_value=1, required=False)
+    penalty_sit_out_hands = StrictIntegerField(min_value=1, max_value=1000, required=False)
 
     def validate_payout_table(self, brackets: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if sum(len(bracket["bands"]) for bracket in brackets) > MAX_TOTAL_BANDS:
@@ -276,21 +279,23 @@ class RefundSerializer(serializers.Serializer):
 # --- deals (DEAL-1..11) ---------------------------------------------------------------------
 
 
-class DealAmountSerializer(serializers.Serializer):
-    player_id = serializers.IntegerField(min_value=1)
-    amount = serializers.IntegerField(min_value=0, max_value=MAX_AMOUNT, help_text="CZK")
+class DealAmountSerializer(RequestSerializer):
+    player_id = StrictIntegerField(min_value=1, max_value=MAX_ID)
+    amount = StrictIntegerField(min_value=0, max_value=MAX_AMOUNT, help_text="CZK")
 
 
-class ProposeDealRequest(serializers.Serializer):
+class ProposeDealRequest(RequestSerializer):
     method = serializers.ChoiceField(
         choices=["icm", "chip_count", "even_split", "custom"], default="icm",
         help_text="DEAL-7 (default), DEAL-8, DEAL-9, or custom amounts (DEAL-5).",
     )  # fmt: skip
-    money_on_table = serializers.IntegerField(
+    money_on_table = StrictIntegerField(
         min_value=0, max_value=MAX_AMOUNT, required=False, allow_null=True,
         help_text="CZK left for 1st place (DEAL-6); default: the event's requirement.",
     )  # fmt: skip
-    amounts = DealAmountSerializer(many=True, required=False, help_text="Custom only.")
+    amounts = DealAmountSerializer(  # type: ignore[call-arg]
+        many=True, required=False, max_length=100, help_text="Custom only."
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if set(self.initial_data) & {"points", "leaderboard_points"}:
@@ -305,10 +310,14 @@ class ProposeDealRequest(serializers.Serializer):
         return attrs
 
 
-class CancelDealRequest(serializers.Serializer):
-    reason = serializers.CharField(max_length=200, default="director")
-    player_id = serializers.IntegerField(
-        min_value=1, required=False, allow_null=True, help_text="The player who declined."
+class CancelDealRequest(RequestSerializer):
+    reason = SafeCharField(max_length=200, default="director")
+    player_id = StrictIntegerField(
+        min_value=1,
+        required=False,
+        allow_null=True,
+        help_text="The player who declined.",
+        max_value=MAX_ID,
     )
 
 
@@ -347,9 +356,9 @@ class DealSerializer(serializers.Serializer):
     version = serializers.IntegerField()
 
 
-class HoldRequest(serializers.Serializer):
-    player_id = serializers.IntegerField(min_value=1)
-    reason = serializers.CharField(max_length=500)
+class HoldRequest(RequestSerializer):
+    player_id = StrictIntegerField(min_value=1, max_value=MAX_ID)
+    reason = SafeCharField(max_length=500)
 
 
 class PaymentSerializer(serializers.Serializer):
@@ -360,23 +369,23 @@ class PaymentSerializer(serializers.Serializer):
 # --- penalties (PEN-1..16) -------------------------------------------------------------------
 
 
-class PenaltyRequest(serializers.Serializer):
-    player_id = serializers.IntegerField(min_value=1)
-    offence = serializers.CharField(max_length=60, help_text="e.g. out_of_turn, soft_play")
-    reason = serializers.CharField(max_length=500, help_text="Why (PEN-16).")
+class PenaltyRequest(RequestSerializer):
+    player_id = StrictIntegerField(min_value=1, max_value=MAX_ID)
+    offence = SafeCharField(max_length=60, help_text="e.g. out_of_turn, soft_play")
+    reason = SafeCharField(max_length=500, help_text="Why (PEN-16).")
     kind = serializers.ChoiceField(
         choices=PENALTY_KINDS, required=False, allow_null=True,
         help_text="Default: the ladder's next step.",
     )  # fmt: skip
-    hands = serializers.IntegerField(min_value=0, max_value=1000, default=0)
-    orbits = serializers.IntegerField(min_value=0, max_value=100, default=0)
+    hands = StrictIntegerField(min_value=0, max_value=1000, default=0)
+    orbits = StrictIntegerField(min_value=0, max_value=100, default=0)
     override = serializers.BooleanField(default=False, help_text="Off the ladder (PEN-16).")
 
 
-class FlagRequest(serializers.Serializer):
-    player_id = serializers.IntegerField(min_value=1)
-    offence = serializers.CharField(max_length=60)
-    detail = serializers.CharField(max_length=500)
+class FlagRequest(RequestSerializer):
+    player_id = StrictIntegerField(min_value=1, max_value=MAX_ID)
+    offence = SafeCharField(max_length=60)
+    detail = SafeCharField(max_length=500)
 
 
 class PenaltiesSerializer(serializers.Serializer):
@@ -389,19 +398,19 @@ class PenaltiesSerializer(serializers.Serializer):
 # --- scheduling, crashes, cancellation ----------------------------------------------------------
 
 
-class ScheduleRequest(serializers.Serializer):
+class ScheduleRequest(RequestSerializer):
     start_at = serializers.DateTimeField(help_text="Lobby start time (TREG-5).")
     delay = serializers.BooleanField(default=False)
-    reason = serializers.CharField(max_length=500, allow_blank=True, default="")
+    reason = SafeCharField(max_length=500, allow_blank=True, default="")
 
 
-class RollBackRequest(serializers.Serializer):
-    reason = serializers.CharField(max_length=500, default="server crash")
+class RollBackRequest(RequestSerializer):
+    reason = SafeCharField(max_length=500, default="server crash")
 
 
-class CancelRequest(serializers.Serializer):
+class CancelRequest(RequestSerializer):
     method = serializers.ChoiceField(choices=["rollback", "roll_forward"], help_text="CXL-2")
-    reason = serializers.CharField(max_length=500)
+    reason = SafeCharField(max_length=500)
 
 
 class SettlementShareSerializer(serializers.Serializer):

@@ -626,17 +626,18 @@ def _apply_to_tables(
 def _close_the_last_table(
     tournament_id: int, state: TournamentState, event: TournamentFinished
 ) -> None:
-    """The tournament is over (ELIM-1): the winner leaves his seat with every chip and the
+    """The tournament is over (ELIM-1, or a deal ended it, DEAL-7): every player still
+    seated (the winner; everyone in a deal) leaves his seat with his chips, and the
     tournament's tables still open (the last one, and any unused reserve) close."""
     from tables.models import TableView
 
-    winner = state.players[event.winner_player_id]
-    if winner.table_id is not None:
-        table_services.unseat_entrant(
-            table_id=winner.table_id,
-            seat=_seat_at(winner.table_id, event.winner_player_id),
-            reason="winner",
-        )
+    for player in state.players.values():
+        if player.table_id is not None and player.seat is not None:
+            table_services.unseat_entrant(
+                table_id=player.table_id,
+                seat=_seat_at(player.table_id, player.player_id),
+                reason="winner" if player.player_id == event.winner_player_id else "deal",
+            )
     still_open = TableView.objects.filter(tournament_id=tournament_id, status="open")
     for table_id in still_open.values_list("table_id", flat=True):
         table_services.close_tournament_table(table_id=table_id, reason="tournament finished")

@@ -1,13 +1,20 @@
-"""Benchmark: N dealer tablets replaying PHH hands concurrently over HTTP, one WebSocket
-subscriber per table, against PostgreSQL and Redis; and pgbench single-row INSERTs.
+"""Benchmark (issue #11): N dealer tablets recording hands concurrently over HTTP, one
+WebSocket subscriber per table, in the production topology, against pgbench.
 
-Run: ``uv run python -m tests.bench.bench_live [--tables 10 50 200] [--seconds 20]``
-(PostgreSQL and Redis on 127.0.0.1; pgbench on the PATH). It creates a fresh database
-``casino_bench``, starts ``manage.py up`` on it (uvicorn, Redis channel layer, the relay in
-its thread), and for each N runs the tablets for ``--seconds``. It prints, per N: actions/s,
-latency p50/p99 of a dealer action (HTTP round trip), commit-to-push latency p50/p99 (the
-event's ``recorded_at`` to its arrival at the subscriber), and the ratio of actions/s to
-pgbench's single-row INSERTs/s into a comparable table with the same client count.
+Run: ``uv run python -m tests.bench.bench_live [--tables 10 50 200] [--seconds 20]
+[--workload phh|seated]`` (PostgreSQL and Redis on 127.0.0.1; pgbench on the PATH). It
+creates a fresh database ``casino_bench``, prepares it with ``manage.py up --no-serve``,
+then runs the production topology with ``DEBUG`` off: ``uvicorn --workers 2`` and one
+``manage.py relay`` process, the Redis channel layer. Workloads:
+
+* ``phh``: each tablet replays shared PHH hands, seating and cashing out players each hand;
+* ``seated``: six players seated once per table, then hands of check/call/raise actions.
+
+Per N it prints: actions/s, a dealer action's round trip p50/p99, commit-to-push p50/p99
+(the event's ``recorded_at`` to its arrival at the subscriber), and the ratio of actions/s
+to pgbench's single-row INSERTs/s into a comparable table measured in the same run.
+``--soak-minutes M`` then runs the first N for M minutes and prints, each minute, the push
+latency and the RSS of the server workers and the relay (MB).
 """
 
 from __future__ import annotations
@@ -82,6 +89,41 @@ class Tablet:
         ]
         return self.table_id
 
+    async def run_seated(self, until: float) -> None:
+        """Players seated once; hands of raises, calls and checks to the river."""
+        base = f"/api/v1/tables/{self.table_id}"
+        for seat, player_id in enumerate(self.players, start=1):
+            await self.post(f"{base}/seats/", {"player_id": player_id, "seat": seat,
+                                               "buy_in": 10**7})  # fmt: skip
+        n = 0
+        board = [("flop", "2c7d9h"), ("turn", "Js"), ("river", "3d")]
+        while time.perf_counter() < until:
+            n += 1
+            try:
+                hand = await self.post(f"{base}/hands/", {})
+                url = f"/api/v1/hands/{hand['hand_id']}"
+                streets = iter(board)
+                while hand["phase"] != "complete" and time.perf_counter() < until:
+                    if hand["phase"] == "betting":
+                        legal = hand["legal"]
+                        body: dict[str, Any] = {"seat": legal["seat"]}
+                        if legal["can_raise"] and n % 3 == 0 and not legal["to_call"]:
+                            body |= {"action": "bet" if legal["can_bet"] else "raise",
+                                     "amount_to": legal["min_raise_to"]}  # fmt: skip
+                        else:
+                            body["action"] = "call" if legal["to_call"] else "check"
+                        hand = await self.post(f"{url}/actions/", body, action=True)
+                    elif hand["next_street"]:
+                        street, cards = next(streets)
+                        hand = await self.post(f"{url}/board/", {"street": street,
+                                                                  "cards": cards})  # fmt: skip
+                    else:
+                        live = [p for p in hand["pots"]]
+                        winners = [[min(p["eligible_seats"])] for p in live]
+                        hand = await self.post(f"{url}/award/", {"winners_by_pot": winners})
+            except RuntimeError:
+                return
+
     async def run(self, until: float) -> None:
         n = 0
         while time.perf_counter() < until:
@@ -126,7 +168,7 @@ async def subscribe(ws_url: str, until: float, delays: list[float]) -> None:
 
 
 async def run_round(base_url: str, token: str, tables: int, seconds: float,
-                    hands: list[PhhHand]) -> dict[str, float]:  # fmt: skip
+                    hands: list[PhhHand], workload: str = "phh") -> dict[str, float]:  # fmt: skip
     limits = httpx.Limits(max_connections=tables + 10, max_keepalive_connections=tables + 10)
     headers = {"Authorization": f"Token {token}"}
     async with httpx.AsyncClient(
@@ -147,7 +189,10 @@ async def run_round(base_url: str, token: str, tables: int, seconds: float,
         await asyncio.sleep(1)
         began = time.perf_counter()
         until = began + seconds
-        await asyncio.gather(*(t.run(until) for t in tablets))
+        if workload == "seated":
+            await asyncio.gather(*(t.run_seated(until) for t in tablets))
+        else:
+            await asyncio.gather(*(t.run(until) for t in tablets))
         elapsed = time.perf_counter() - began
         await asyncio.gather(*subscribers, return_exceptions=True)
     latencies = [x for t in tablets for x in t.latencies]
@@ -180,43 +225,67 @@ def pgbench_inserts(clients: int, seconds: int) -> float:
     return float(match.group(1)) if match else float("nan")
 
 
+def _rss_mb(pid: int) -> float:
+    """Resident memory of a process and its children (MB), from /proc."""
+    total = 0
+    pids = [pid]
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        pids += [int(c) for c in children]
+    except OSError:
+        pass
+    for p in pids:
+        try:
+            for line in Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            pass
+    return total / 1024
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--tables", type=int, nargs="+", default=[10, 50, 200])
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workload", choices=["phh", "seated"], default="seated")
+    parser.add_argument("--soak-minutes", type=int, default=0)
     args = parser.parse_args()
-    subprocess.run(["psql", f"{PG}/postgres", "-qc", f"DROP DATABASE IF EXISTS {DB}"], check=True)
+    subprocess.run(["psql", f"{PG}/postgres", "-qc", f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)"],
+                   check=True)  # fmt: skip
     subprocess.run(["psql", f"{PG}/postgres", "-qc", f"CREATE DATABASE {DB}"], check=True)
-    env = {**os.environ, "DATABASE_URL": f"{PG}/{DB}",
+    env = {**os.environ, "DATABASE_URL": f"{PG}/{DB}", "DEBUG": "false",
+           "SECRET_KEY": "bench-" + "k" * 60, "SECURE_SSL_REDIRECT": "false",
+           "CHANNEL_LAYER_PREFIX": f"{DB}-{os.getpid()}",
            "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/3")}  # fmt: skip
+    setup = subprocess.run([sys.executable, "manage.py", "up", "--no-serve"], cwd=ROOT, env=env,
+                           capture_output=True, text=True, check=True)  # fmt: skip
+    token = re.search(r"Demo admin token: +(\S+)", setup.stdout).group(1)  # type: ignore[union-attr]
     port = _free_port()
     server = subprocess.Popen(
-        [sys.executable, "manage.py", "up", "--port", str(port), "--workers", str(args.workers)],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        [sys.executable, "-m", "uvicorn", "casino.asgi:application", "--port", str(port),
+         "--workers", str(args.workers), "--lifespan", "on", "--log-level", "warning"],
+        cwd=ROOT, env=env,
     )  # fmt: skip
+    relay = subprocess.Popen([sys.executable, "manage.py", "relay"], cwd=ROOT, env=env)
     try:
-        assert server.stdout is not None
-        token = ""
-        for _ in range(10):
-            line = server.stdout.readline()
-            if "Demo admin token" in line:
-                token = line.split()[-1]
-                break
         base_url = f"http://127.0.0.1:{port}"
-        for _ in range(100):
+        for _ in range(300):
             try:
-                httpx.get(f"{base_url}/api/schema/", timeout=2)
-                break
+                if httpx.get(f"{base_url}/api/v1/auth/csrf/", timeout=2).status_code == 200:
+                    break
             except httpx.HTTPError:
-                time.sleep(0.2)
+                pass
+            time.sleep(0.2)
         hands = [load_phh(p) for p in discover([ROOT.parent / "shared" / "phh" / "pluribus"])[:400]]
+        print(f"workload {args.workload}, {args.workers} workers + relay, DEBUG off")
         print(
             "tables  actions/s  action p50/p99 ms  push p50/p99 ms  pushes  errors  "
             "pgbench inserts/s  ratio"
         )
         for n in args.tables:
-            row = asyncio.run(run_round(base_url, token, n, args.seconds, hands))
+            row = asyncio.run(run_round(base_url, token, n, args.seconds, hands, args.workload))
             inserts = pgbench_inserts(min(n, 40), int(args.seconds))  # server connections: 100
             action = f"{row['action_p50_ms']:8.1f} / {row['action_p99_ms']:7.1f}"
             push = f"{row['push_p50_ms']:8.1f} / {row['push_p99_ms']:7.1f}"
@@ -225,9 +294,17 @@ def main() -> None:
                 f"{row['errors']:7d} {inserts:18.0f} {row['actions_per_s'] / inserts:6.3f}",
                 flush=True,
             )
+        for minute in range(args.soak_minutes):
+            row = asyncio.run(run_round(base_url, token, args.tables[0], 60, hands,
+                                        args.workload))  # fmt: skip
+            print(f"minute {minute + 1}: {row['actions_per_s']:.0f} actions/s, push p50/p99 "
+                  f"{row['push_p50_ms']:.0f}/{row['push_p99_ms']:.0f} ms, RSS server "
+                  f"{_rss_mb(server.pid):.0f} MB, relay {_rss_mb(relay.pid):.0f} MB",
+                  flush=True)  # fmt: skip
     finally:
-        server.terminate()
-        server.wait(20)
+        for proc in (server, relay):
+            proc.terminate()
+            proc.wait(20)
 
 
 if __name__ == "__main__":

@@ -158,8 +158,8 @@ def test_each_report_downloads_as_csv_with_every_row(tablet: TabletClient, eveni
         f"2026-11-21,{nlh},NLH,10,20,1,10",
     ]  # every row despite page_size=1: a download is not paginated
     drop = tablet.get("/api/v1/reports/drop/?format=csv").content.decode().splitlines()
-    assert drop[0] == "day,drop,buy_ins,top_ups,cash_outs,refreshments"
-    assert drop[1] == "2026-11-20,28000,28000,0,0,80"
+    assert drop[0] == "day,drop,buy_ins,top_ups,paid_with_chips,cash_outs,refreshments"
+    assert drop[1] == "2026-11-20,28000,28000,0,0,0,80"
     for report in ["drop-by-table", "hours-by-player", "hours-by-game", "hands-per-hour"]:
         lines = tablet.get(f"/api/v1/reports/{report}/?format=csv").content.decode().splitlines()
         assert len(lines) >= 2 and "," in lines[0], report

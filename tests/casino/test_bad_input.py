@@ -439,7 +439,7 @@ def test_an_unknown_player_answers_404_not_an_empty_list(tablet: TabletClient) -
 
 def test_no_debug_page_even_with_debug_on(tablet: TabletClient, settings: Any) -> None:
     settings.DEBUG = True
-    for path in ("/api/v1/nothing/", "/api/v1/hands/xyz/", "/"):
+    for path in ("/api/v1/nothing/", "/api/v1/hands/xyz/", "/no/such/page/"):
         response = tablet.get(path)
         assert response.status_code == 404
         assert response["Content-Type"].startswith("application/json"), path

@@ -27,5 +27,5 @@ def test_hands_are_listed_and_filtered(tablet: Any, nlh_table: int, players: lis
     assert tablet.get(f"{base}?player={players[0].pk}").json()["count"] == 3
     assert tablet.get(f"{base}?player={players[5].pk}").json()["count"] == 0
     refused = tablet.get(f"{base}?hand=2")
-    assert refused.status_code == 400 and refused.json()["code"] == "unknown_filter"
+    assert refused.status_code == 400 and refused.json()["code"] == "unknown_query_parameter"
     assert tablet.get("/api/v1/tables/999/hands/").status_code == 404

@@ -33,7 +33,7 @@ def test_an_unknown_filter_is_refused(tablet: Any, named: list) -> None:
     response = tablet.get("/api/v1/players/?nmae=Jana")
     assert response.status_code == 400
     body = response.json()
-    assert body["code"] == "unknown_filter" and body["unknown"] == ["nmae"]
+    assert body["code"] == "unknown_query_parameter" and body["parameters"] == ["nmae"]
 
 
 def test_a_player_file_shows_his_seat_sessions_and_restrictions(

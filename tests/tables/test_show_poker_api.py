@@ -62,14 +62,17 @@ def test_show_poker_hand_at_a_table(tablet: TabletClient, players: list) -> None
 
 def test_show_poker_hands_are_relayed_to_their_table(tablet: TabletClient, players: list) -> None:
     from casino.eventstore import store
-    from casino.realtime.relay import Relay
+    from casino.realtime import groups
+    from tables import feeds
 
     table_id = table_with(tablet, players, {1: 500, 2: 500}, game="SHOW",
                           name="Show poker 10", buy_in_min=100, buy_in_max=1000)  # fmt: skip
     hand = tablet.post(f"/api/v1/tables/{table_id}/show-hands/", {}).json()
-    (started,) = store.read_stream(f"show-hand-{hand['hand_id']}")
-    groups = Relay(name="test-show-relay").groups_for(started)
-    assert f"table-{table_id}" in groups
+    stream = f"show-hand-{hand['hand_id']}"
+    (started,) = store.read_stream(stream)
+    assert groups.groups_for(stream, started.type, {"table_id": table_id}) == [f"table-{table_id}"]
+    feeds._hand_tables.clear()  # a relay that never saw the hand start: read from the log
+    assert groups.groups_for(stream, "show.Declared", {}) == [f"table-{table_id}"]
 
 
 @pytest.mark.rule("SHOW-20")
