@@ -49,6 +49,7 @@ class Command(BaseCommand):
         logs.use_console()
         call_command("migrate", interactive=False, verbosity=0)
         dealer, admin = ensure_demo_room()
+        logs.clear()  # what the setup bound (its actor, streams) is not the requests'
         base = f"http://{options['host']}:{options['port']}"
         self.stdout.write(f"API docs:          {base}/api/docs/")
         self.stdout.write(f"OpenAPI schema:    {base}/api/schema/")
