@@ -199,7 +199,7 @@ def chromium_missing() -> str | None:
     return None
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")  # its event loop must not outlive the package
 def browser() -> Iterator[Any]:
     reason = chromium_missing()
     if reason:

@@ -20,7 +20,7 @@ CHROMIUM_ARGS = [
 ]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")  # its event loop must not outlive the module
 def browser() -> Iterator[Any]:
     """A headless Chromium shared by the session's tests; skipped without the system
     browser (``apt-get install -y chromium``, as .ci/run does)."""
