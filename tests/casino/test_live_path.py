@@ -25,26 +25,11 @@ from django.test import Client
 
 from casino.asgi import application
 from casino.eventstore import store
-from casino.models import Device, Player, StaffProfile
+from casino.models import Device, StaffProfile
 from casino.realtime.relay import Relay
 from tests.casino.test_realtime import play_hand, receive_all
-from tests.conftest import NLH_10_20, TabletClient
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def world() -> dict[str, Any]:
-    device = Device.objects.create(name=f"t-{uuid.uuid4().hex[:6]}", role=Device.Role.ADMIN)
-    tablet = TabletClient(device)
-    table_id = tablet.post("/api/v1/tables/", NLH_10_20).json()["table_id"]
-    for n in range(1, 4):
-        player = Player.objects.create(name=f"p{n}")
-        tablet.post(f"/api/v1/tables/{table_id}/seats/",
-                    {"player_id": player.id, "seat": n, "buy_in": 1000})  # fmt: skip
-    relay = Relay(name=f"relay-{uuid.uuid4().hex[:6]}", start_at_tail=True)
-    relay.load_cursor()
-    return {"tablet": tablet, "table_id": table_id, "token": device.token, "relay": relay}
 
 
 def _logged_since(table_id: int, hand_ids: list[str], table_version: int) -> list[Any]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import uuid
 from pathlib import Path
 from typing import Any
 
@@ -28,20 +27,6 @@ from tests.conftest import NLH_10_20, TabletClient
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def world() -> dict[str, Any]:
-    device = Device.objects.create(name=f"t-{uuid.uuid4().hex[:6]}", role=Device.Role.ADMIN)
-    tablet = TabletClient(device)
-    table_id = tablet.post("/api/v1/tables/", NLH_10_20).json()["table_id"]
-    for n in range(1, 4):
-        player = Player.objects.create(name=f"p{n}")
-        tablet.post(f"/api/v1/tables/{table_id}/seats/",
-                    {"player_id": player.id, "seat": n, "buy_in": 1000})  # fmt: skip
-    relay = Relay(name=f"relay-{uuid.uuid4().hex[:6]}", start_at_tail=True)
-    relay.load_cursor()
-    return {"tablet": tablet, "table_id": table_id, "token": device.token, "relay": relay}
 
 
 def play_hand(tablet: TabletClient, table_id: int, *, stop_after: int | None = None) -> str:

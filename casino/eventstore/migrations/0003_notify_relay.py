@@ -5,9 +5,9 @@ A statement-level trigger costs one notification per append, whatever the number
 notifications with the same payload in one transaction are folded into one by PostgreSQL.
 """
 
-from typing import Any
-
 from django.db import migrations
+
+from casino.eventstore.pgsql import postgresql_only
 
 FORWARD = [
     """
@@ -30,16 +30,7 @@ BACKWARD = [
 ]
 
 
-def forward(apps: Any, schema_editor: Any) -> None:
-    if schema_editor.connection.vendor == "postgresql":
-        for sql in FORWARD:
-            schema_editor.execute(sql, params=None)
-
-
-def backward(apps: Any, schema_editor: Any) -> None:
-    if schema_editor.connection.vendor == "postgresql":
-        for sql in BACKWARD:
-            schema_editor.execute(sql, params=None)
+forward, backward = postgresql_only(FORWARD, BACKWARD)
 
 
 class Migration(migrations.Migration):

@@ -7,9 +7,9 @@ A row-level BEFORE trigger sees the rows inserted before it by the same statemen
 multi-event append (versions v+1, v+2, ...) passes. SQLite keeps the check in Python.
 """
 
-from typing import Any
-
 from django.db import migrations
+
+from casino.eventstore.pgsql import postgresql_only
 
 FORWARD = [
     """
@@ -39,16 +39,7 @@ BACKWARD = [
 ]
 
 
-def forward(apps: Any, schema_editor: Any) -> None:
-    if schema_editor.connection.vendor == "postgresql":
-        for sql in FORWARD:
-            schema_editor.execute(sql, params=None)
-
-
-def backward(apps: Any, schema_editor: Any) -> None:
-    if schema_editor.connection.vendor == "postgresql":
-        for sql in BACKWARD:
-            schema_editor.execute(sql, params=None)
+forward, backward = postgresql_only(FORWARD, BACKWARD)
 
 
 class Migration(migrations.Migration):
