@@ -31,7 +31,7 @@ app.autodiscover_tasks()
 
 logger = logging.getLogger("casino.timers")
 
-EMBEDDED_SWEEP_SECONDS = 1.0
+EMBEDDED_SWEEP_SECONDS = 0.5
 """Sweep interval of the embedded beat, seconds."""
 
 

@@ -183,7 +183,7 @@ def start_room(port: int | None = None, extra_env: dict[str, str] | None = None)
         drop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")  # one room per module: tests of one console never see another's
 def room() -> Iterator[Room]:
     yield from start_room()
 

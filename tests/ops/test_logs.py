@@ -87,6 +87,10 @@ def test_console_format_is_human_readable() -> None:
     handler = logging.StreamHandler(stream)
     handler.setFormatter(formatter)
     probe = logging.getLogger("casino.probe")
+    # earlier tests may have reconfigured logging (a Celery worker does): this test is
+    # about the formatter, so the probe logger is made to emit whatever came before
+    probe.disabled, probe.propagate = False, False
+    probe.setLevel(logging.DEBUG)
     probe.addHandler(handler)
     try:
         probe.warning("relay lagging")
