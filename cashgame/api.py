@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 
 from cashgame import cage, selectors, services
 from cashgame import serializers as s
-from cashgame.models import CashSession, PrizePayment
+from cashgame.models import CashSession
 from casino import clock, gaming_day
 from casino.api.errors import ErrorSerializer
 from casino.api.views import write_view
@@ -194,38 +194,6 @@ RedeemChipsOverrideView = write_view(
     "a reason kept in the event (never above the chips in players' hands).",
     status_code=201,
 )
-
-
-def _pay_prize(data: dict[str, Any], if_match: int | None) -> Any:
-    return dict(s.PrizePaymentSerializer(cage.pay_prize(**data)).data)
-
-
-PayPrizeView = write_view(
-    operation_id="pay_tournament_prize",
-    request=s.PrizePaymentRequest,
-    response=s.PrizePaymentSerializer,
-    perform=_pay_prize,
-    doc="The cage pays one entry's tournament prize in cash, once (the prize and place "
-    "from the finished tournament's results).",
-    status_code=201,
-)
-
-
-class PrizePaymentsView(PayPrizeView):  # type: ignore[misc,valid-type]
-    """GET: the prizes paid; POST: pay one (``pay_tournament_prize``)."""
-
-    @extend_schema(
-        operation_id="list_prize_payments",
-        parameters=[OpenApiParameter("tournament_id", int, description="Only this tournament.")],
-        responses={200: s.PrizePaymentSerializer(many=True)},
-    )
-    def get(self, request: Request) -> Response:
-        """Tournament prizes the cage has paid (who, which entry, how much, when)."""
-        rows = PrizePayment.objects.all()
-        raw = request.query_params.get("tournament_id", "")
-        if raw.isdigit():
-            rows = rows.filter(tournament_id=int(raw))
-        return Response(s.PrizePaymentSerializer(rows, many=True).data)
 
 
 class RestrictionsView(APIView):

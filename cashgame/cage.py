@@ -47,12 +47,11 @@ from zoneinfo import ZoneInfo
 from django.conf import settings
 from django.db.models import Q, Sum
 
-from cashgame.events import ChipsRedeemed, ChipsSold, TournamentPrizePaid
+from cashgame.events import ChipsRedeemed, ChipsSold
 from cashgame.models import (
     CageTransaction,
     CashSession,
     ChipMovement,
-    PrizePayment,
     TournamentCageTransaction,
 )
 from cashgame.selectors import returning_minimum
@@ -196,60 +195,6 @@ def redeem_chips(*, player_id: int, amount: int, override_reason: str | None = N
             override_reason=override_reason or None,
         )
     )
-
-
-def pay_prize(*, tournament_id: int, entry_number: int) -> PrizePayment:
-    """The cage pays a finished tournament's prize of one entry in cash, once.
-
-    The prize (CZK) and the place are the tournament's (``TournamentFinished``, as the
-    entries read model shows them); the payment is a ``cashgame.TournamentPrizePaid`` on the
-    ``cage`` stream, appended at the stream's version so that two cashiers paying the same
-    entry at once conflict and the retry finds it paid.
-
-    Raises:
-        NotFound ``entry_not_found`` (404); DomainError ``no_prize`` (the entry won
-        nothing, or the tournament has not ended) and ``prize_already_paid`` (409).
-    """
-    from tournaments.models import EntryView
-
-    entry = EntryView.objects.filter(tournament_id=tournament_id, entry_number=entry_number).first()
-    if entry is None:
-        raise NotFound(
-            "entry_not_found",
-            f"Tournament {tournament_id} has no entry {entry_number}.",
-            tournament_id=tournament_id,
-            entry_number=entry_number,
-        )
-    if not entry.prize or entry.place is None:
-        raise DomainError(
-            "no_prize",
-            "This entry has no prize to pay (the tournament has not ended, or it finished "
-            "out of the money).",
-            tournament_id=tournament_id,
-            entry_number=entry_number,
-        )
-    paid = PrizePayment.objects.filter(
-        tournament_id=tournament_id, entry_number=entry_number
-    ).first()
-    if paid is not None:
-        error = DomainError(
-            "prize_already_paid",
-            f"This prize was paid at {paid.at.isoformat()}.",
-            tournament_id=tournament_id,
-            entry_number=entry_number,
-            amount=paid.amount,
-        )
-        error.status = 409
-        raise error
-    event = TournamentPrizePaid(
-        player_id=entry.player_id,
-        tournament_id=tournament_id,
-        entry_number=entry_number,
-        place=entry.place,
-        amount=entry.prize,
-    )
-    store.append(CAGE_STREAM, [event], expected_version=store.stream_version(CAGE_STREAM))
-    return PrizePayment.objects.get(tournament_id=tournament_id, entry_number=entry_number)
 
 
 @dataclass(frozen=True, slots=True)

@@ -297,3 +297,16 @@ def _t_paid(recorded: RecordedEvent) -> None:
         recorded, e.player_id, (kind, _OUT, e.prize), (K.BOUNTY_PAID, _OUT, e.bounties),
         (K.FEE, _OUT, e.fees_refunded),
     )  # fmt: skip
+    tournament_id = int(recorded.stream.removeprefix("tournament-"))
+    for entry in e.entries:  # the cage's list of prizes paid (v2 payments name them)
+        PrizePayment.objects.get_or_create(
+            tournament_id=tournament_id,
+            entry_number=entry.entry_number,
+            defaults={
+                "position": recorded.position,
+                "at": recorded.recorded_at,
+                "player_id": e.player_id,
+                "place": entry.place,
+                "amount": entry.prize,
+            },
+        )

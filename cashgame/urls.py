@@ -26,7 +26,6 @@ urlpatterns = [
     path("cage/redemptions/", api.RedeemChipsView.as_view()),
     path("cage/redemptions/override/", api.RedeemChipsOverrideView.as_view()),
     path("cage/balance/", api.CageBalanceView.as_view()),
-    path("cage/prize-payments/", api.PrizePaymentsView.as_view()),
     path("reports/rake/", reports.RakeReport.as_view()),
     path("reports/drop/", reports.DropReport.as_view()),
     path("reports/drop-by-table/", reports.DropByTableReport.as_view()),

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cashgame import serializers as cs
+from cashgame.models import PrizePayment
 from casino.api.errors import WRITE_ERRORS, ErrorSerializer
 from casino.api.views import WRITE_PARAMETERS, run_write, write_view
 from tournaments import selectors, services
@@ -339,3 +341,38 @@ class TournamentReportView(APIView):
             "tournament_id", flat=True
         )
         return Response([selectors.tournament_payload(tid) for tid in ids])
+
+
+# --- the cage pays one entry's prize (the cage console) ---------------------------
+
+
+def _pay_prize(data: dict[str, Any], if_match: int | None) -> Any:
+    return dict(cs.PrizePaymentSerializer(services.pay_entry_prize(**data)).data)
+
+
+PayPrizeView = write_view(
+    operation_id="pay_tournament_prize",
+    request=cs.PrizePaymentRequest,
+    response=cs.PrizePaymentSerializer,
+    perform=_pay_prize,
+    doc="The cage pays one entry's tournament prize in cash, once (the prize and place "
+    "from the finished tournament's results).",
+    status_code=201,
+)
+
+
+class PrizePaymentsView(PayPrizeView):  # type: ignore[misc,valid-type]
+    """GET: the prizes paid; POST: pay one (``pay_tournament_prize``)."""
+
+    @extend_schema(
+        operation_id="list_prize_payments",
+        parameters=[OpenApiParameter("tournament_id", int, description="Only this tournament.")],
+        responses={200: cs.PrizePaymentSerializer(many=True)},
+    )
+    def get(self, request: Request) -> Response:
+        """Tournament prizes the cage has paid (who, which entry, how much, when)."""
+        rows = PrizePayment.objects.all()
+        raw = request.query_params.get("tournament_id", "")
+        if raw.isdigit():
+            rows = rows.filter(tournament_id=int(raw))
+        return Response(cs.PrizePaymentSerializer(rows, many=True).data)

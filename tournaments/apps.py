@@ -8,6 +8,7 @@ class TournamentsConfig(AppConfig):
         from tournaments import (
             projections,  # noqa: F401  (registers the projection)
             services,
+            upcasters,  # noqa: F401  (registers the upcasters)
         )
 
         services.install()  # tournament tables ask this service for stakes and results

@@ -729,18 +729,31 @@ class TournamentCancelled(DomainEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class PaidEntry:
+    """An entry whose final prize a ``WinningsPaid`` settled: its place and prize, CZK."""
+
+    entry_number: int
+    place: int
+    prize: int
+
+
+@dataclass(frozen=True, slots=True)
 class WinningsPaid(DomainEvent):
     """The cage paid a player in cash: ``prize`` (his places' prizes, a deal share, an early
     payout, ELIM-6..8, or a cancellation settlement), ``bounties`` (knockout bounties won,
-    BNTY-*) and ``fees_refunded`` (fees given back by a cancellation, CXL-3..5), CZK."""
+    BNTY-*) and ``fees_refunded`` (fees given back by a cancellation, CXL-3..5), CZK.
+    ``entries``: the finished entries whose prizes this payment settled (v2; the cage's
+    list of prizes paid, one row per entry; :mod:`tournaments.upcasters` reads v1)."""
 
     TYPE = "tournaments.WinningsPaid"
+    SCHEMA_VERSION = 2
     player_id: int
     prize: int
     bounties: int
     kind: str
     paid_at: str
     fees_refunded: int = 0
+    entries: tuple[PaidEntry, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

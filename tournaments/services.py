@@ -21,6 +21,7 @@ import dacite
 from django.db import transaction
 from django.db.models import Max
 
+from cashgame.models import PrizePayment
 from casino import clock
 from casino.domain_events import DomainEvent
 from casino.errors import DomainError, NotFound
@@ -47,7 +48,7 @@ from tournaments.events import (
     TournamentStarted,
     iso,
 )
-from tournaments.models import TournamentView
+from tournaments.models import EntryView, TournamentView
 
 _DACITE = dacite.Config(cast=[tuple], strict=True)
 
@@ -307,6 +308,67 @@ def pay_winnings(*, tournament_id: int, player_id: int, if_match: int | None = N
     events, _ = execute(tournament_id, payments.PayWinnings(player_id), if_match=if_match)
     paid = events[0]
     return sum(int(getattr(paid, f, 0)) for f in ("prize", "bounties", "fees_refunded"))
+
+
+def pay_entry_prize(*, tournament_id: int, entry_number: int) -> PrizePayment:
+    """The cage pays a finished tournament's prize of one entry in cash, once.
+
+    One rule for what a player is owed: the payment is the tournament's own
+    (:func:`pay_winnings`, ELIM-6..9), so it pays in one go
+    everything the tournament owes the entry's player (his prizes and any bounties won),
+    refuses held winnings (ELIM-9), counts in the cage's tournament money, and can never be
+    paid a second time through either path. The entry's row in the list of prizes paid
+    comes from that ``tournaments.WinningsPaid``.
+
+    Raises:
+        NotFound ``entry_not_found`` (404); DomainError ``no_prize`` (the entry won
+        nothing, or the tournament has not ended), ``prize_already_paid`` (409),
+        ``winnings_held`` (ELIM-9).
+    """
+    entry = EntryView.objects.filter(tournament_id=tournament_id, entry_number=entry_number).first()
+    if entry is None:
+        raise NotFound(
+            "entry_not_found",
+            f"Tournament {tournament_id} has no entry {entry_number}.",
+            tournament_id=tournament_id,
+            entry_number=entry_number,
+        )
+    if not entry.prize or entry.place is None:
+        raise DomainError(
+            "no_prize",
+            "This entry has no prize to pay (the tournament has not ended, or it finished "
+            "out of the money).",
+            tournament_id=tournament_id,
+            entry_number=entry_number,
+        )
+    paid = PrizePayment.objects.filter(
+        tournament_id=tournament_id, entry_number=entry_number
+    ).first()
+    if paid is None:
+        try:
+            pay_winnings(tournament_id=tournament_id, player_id=entry.player_id)
+        except DomainError as refused:
+            if refused.code != "nothing_owed":
+                raise
+            # paid before payments named their entries (v1 events): nothing is owed now
+            error = DomainError(
+                "prize_already_paid",
+                "The tournament owes this player nothing now: his winnings were paid.",
+                tournament_id=tournament_id,
+                entry_number=entry_number,
+            )
+            error.status = 409
+            raise error from None
+        return PrizePayment.objects.get(tournament_id=tournament_id, entry_number=entry_number)
+    error = DomainError(
+        "prize_already_paid",
+        f"This prize was paid at {paid.at.isoformat()}.",
+        tournament_id=tournament_id,
+        entry_number=entry_number,
+        amount=paid.amount,
+    )
+    error.status = 409
+    raise error
 
 
 def hold_winnings(

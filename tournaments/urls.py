@@ -36,5 +36,6 @@ urlpatterns = [
     path(T + "crash-rollback/", api.RollBackView.as_view(), name="tournament-rollback"),
     path(T + "cancel/", api.CancelView.as_view(), name="tournament-cancel"),
     path(T + "settlement/", api.CancellationView.as_view(), name="tournament-settlement"),
+    path("cage/prize-payments/", api.PrizePaymentsView.as_view(), name="cage-prize-payments"),
     path("reports/tournaments/", api.TournamentReportView.as_view(), name="report-tournaments"),
 ]

@@ -65,3 +65,30 @@ def test_a_replayed_payment_is_not_paid_twice(tablet: TabletClient) -> None:
     assert first.status_code == retry.status_code == 201
     assert retry["Idempotent-Replayed"] == "true" and retry.json() == first.json()
     assert PrizePayment.objects.count() == 1
+
+
+def test_one_rule_for_what_is_owed_whichever_desk_pays(tablet: TabletClient) -> None:
+    """The cage's prize desk and the tournament's winnings payment are one payment: a prize
+    paid through either is refused through the other, and the cage's day counts it once."""
+    for first in ("cage", "winnings"):
+        tournament_id = _finished_heads_up(tablet)
+        entries = ok(tablet.get(f"/api/v1/tournaments/{tournament_id}/entries/"))
+        winner = next(e for e in entries if e["place"] == 1)
+        by_cage = {"tournament_id": tournament_id, "entry_number": winner["entry_number"]}
+        winnings = f"/api/v1/tournaments/{tournament_id}/payments/"
+        by_winnings = {"player_id": winner["player_id"]}
+        out_before = tablet.get("/api/v1/cage/balance/").json()["tournament_cash_out"]
+        if first == "cage":
+            assert tablet.post("/api/v1/cage/prize-payments/", by_cage).status_code == 201
+            second = tablet.post(winnings, by_winnings)
+            assert second.json()["code"] == "nothing_owed", second.json()
+        else:
+            assert tablet.post(winnings, by_winnings).status_code in (200, 201)
+            second = tablet.post("/api/v1/cage/prize-payments/", by_cage)
+            assert (second.status_code, second.json()["code"]) == (409, "prize_already_paid")
+        out_after = tablet.get("/api/v1/cage/balance/").json()["tournament_cash_out"]
+        assert out_after - out_before == 1000  # paid once, and counted in the cage's day
+        listed = tablet.get(f"/api/v1/cage/prize-payments/?tournament_id={tournament_id}").json()
+        assert [(p["entry_number"], p["amount"]) for p in listed] == [
+            (winner["entry_number"], 1000)
+        ]

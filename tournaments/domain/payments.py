@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from casino.domain_events import DomainEvent
 from casino.errors import DomainError
-from tournaments.events import WinningsHeld, WinningsPaid, WinningsReleased, iso
+from tournaments.events import PaidEntry, WinningsHeld, WinningsPaid, WinningsReleased, iso
 
 if TYPE_CHECKING:
     from tournaments.domain.tournament import TournamentState
@@ -115,7 +115,14 @@ def decide(state: TournamentState, command: PaymentCommand, now: datetime) -> li
                 kind = "cancellation"
                 settled = sum(x.fees for x in state.cancellation.shares if x.player_id == pid)
                 fees = min(prize, max(0, settled - pay.fees_refunded.get(pid, 0)))
-            return [WinningsPaid(pid, prize - fees, bounties, kind, iso(now), fees)]
+            entries: tuple[PaidEntry, ...] = ()
+            if kind == "prize" and prize:
+                entries = tuple(
+                    PaidEntry(r.entry_number, r.place, r.prize)
+                    for r in state.results
+                    if r.player_id == pid and r.prize
+                )
+            return [WinningsPaid(pid, prize - fees, bounties, kind, iso(now), fees, entries)]
         case HoldWinnings():
             if pid in pay.held:
                 return []
