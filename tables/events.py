@@ -477,6 +477,18 @@ class HandEnded(DomainEvent):
     rake: int
 
 
+@dataclass(frozen=True, slots=True)
+class StacksCorrected(DomainEvent):
+    """A dispute upheld after hand ``hand_id`` (SD-24..26) moved chips between the stacks
+    at the table: ``adjustments`` per seat (summing to 0; the seat's player at the time).
+    Follows the hand's ``tables.ResultCorrected``, in the same transaction."""
+
+    TYPE = "tables.StacksCorrected"
+    table_id: int
+    hand_id: str
+    adjustments: tuple[SeatStack, ...]
+
+
 HAND_EVENT_TYPES: tuple[type[DomainEvent], ...] = (
     HandStarted,
     ActionTaken,

@@ -27,6 +27,7 @@ from tables.events import (
     HandVoided,
     PlayerCashedOut,
     PlayerSeated,
+    StacksCorrected,
     TableOpened,
     TournamentChipsAdded,
     TournamentPlayerSeated,
@@ -129,6 +130,15 @@ def _gift(recorded: RecordedEvent) -> None:
     assert isinstance(e, ChipsGiven)
     _stack_change(e.table_id, e.from_seat, -e.amount)
     _stack_change(e.table_id, e.to_seat, e.amount)
+    _bump(e.table_id, recorded)
+
+
+@projection.on(StacksCorrected)
+def _stacks_corrected(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, StacksCorrected)
+    for moved in e.adjustments:
+        _stack_change(e.table_id, moved.seat, moved.stack)
     _bump(e.table_id, recorded)
 
 

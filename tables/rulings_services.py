@@ -17,6 +17,7 @@ from casino.eventstore import aggregates, store
 from tables import services
 from tables.domain import hand as hand_domain
 from tables.domain import hand_rulings
+from tables.domain import table as table_domain
 from tables.domain.chip_reading import (
     BettingSituation,
     ChipReadingPolicy,
@@ -196,18 +197,33 @@ def correct_result(
 ) -> aggregates.Loaded[HandState]:
     """Append a correction to a settled hand inside its dispute window (SD-24); after it
     the correction is refused (``dispute_window_closed``). The settlement is never
-    rewritten; the chips of ``adjustments`` (seat, amount; summing to 0) are recorded for
-    the floor to move.
+    rewritten. At a cash table the chips of ``adjustments`` (seat, amount in CZK; summing
+    to 0) move between the stacks in the same transaction (``tables.StacksCorrected`` on
+    the table); at a tournament table the correction is recorded and the director moves
+    the chips.
 
     Raises:
         DomainError ``hand_not_complete``, ``dispute_window_closed``,
-        ``adjustments_not_balanced`` (SD-24).
+        ``adjustments_not_balanced`` (SD-24); at a cash table ``player_left_table``,
+        ``hand_in_progress``, ``correction_exceeds_stack`` (SD-24): nothing is appended.
     """
-    loaded = services.load_hand(hand_id)
-    command = hand_rulings.CorrectResult(
-        kind=kind,  # type: ignore[arg-type]
-        detail=detail,
-        adjustments=tuple((a["seat"], a["amount"]) for a in adjustments),
-        closure=hand_closure(loaded.state),
-    )
-    return rule(hand_id=hand_id, command=command, if_match=if_match)
+    with transaction.atomic():
+        loaded = services.load_hand(hand_id)
+        command = hand_rulings.CorrectResult(
+            kind=kind,  # type: ignore[arg-type]
+            detail=detail,
+            adjustments=tuple((a["seat"], a["amount"]) for a in adjustments),
+            closure=hand_closure(loaded.state),
+        )
+        corrected = rule(hand_id=hand_id, command=command, if_match=if_match)
+        started = corrected.state.started
+        if started.mode != "tournament":
+            services.execute_on_table(
+                started.table_id,
+                table_domain.CorrectStacks(
+                    hand_id=hand_id,
+                    adjustments=command.adjustments,
+                    players=tuple((s.seat, int(s.player_id)) for s in started.seats),
+                ),
+            )
+        return corrected

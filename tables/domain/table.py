@@ -72,6 +72,7 @@ from tables.events import (
     SeatBlind,
     SeatInHand,
     SeatStack,
+    StacksCorrected,
     TableOpened,
     TournamentChipsAdded,
     TournamentPlayerSeated,
@@ -277,6 +278,17 @@ class PayDealerFee:
 
 
 @dataclass(frozen=True, slots=True)
+class CorrectStacks:
+    """Move chips between stacks after an upheld dispute about the settled hand
+    ``hand_id`` (SD-24..26): ``adjustments`` are ``(seat, amount)`` pairs summing to 0,
+    each seat held by the player in ``players`` (``seat -> player_id``, from the hand)."""
+
+    hand_id: str
+    adjustments: tuple[tuple[int, int], ...]
+    players: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class BeginHand:
     """Start a hand. ``button_seat`` is the outcome of the button draw (SEAT-1) when a game
     starts (no button yet, or the table emptied since); afterwards the button moves
@@ -372,6 +384,7 @@ Command = (
     | GiveChips
     | TakePartialCashOut
     | PayDealerFee
+    | CorrectStacks
     | BeginHand
     | EndHand
     | SitOut
@@ -394,6 +407,7 @@ CASH_ONLY = (
     GiveChips,
     TakePartialCashOut,
     PayDealerFee,
+    CorrectStacks,
     SitOut,
     SitIn,
 )
@@ -1094,6 +1108,8 @@ def decide(state: TableState | None, command: Command) -> list[DomainEvent]:
                     stack=occupant.stack,
                 )
             return [DealerFeePaid(c.table_id, seat, occupant.player_id, amount, hand_id)]
+        case CorrectStacks():
+            return _decide_correction(state, command)
         case BeginHand():
             return _decide_begin(state, command)
         case SitOut():
@@ -1105,6 +1121,37 @@ def decide(state: TableState | None, command: Command) -> list[DomainEvent]:
                 raise DomainError("no_hand_in_progress", "That hand is not running at this table.")
             return [HandEnded(c.table_id, hand_id, tuple(SeatStack(s, v) for s, v in stacks), rake)]
     raise TypeError(f"unknown command {command!r}")
+
+
+def _decide_correction(state: TableState, cmd: CorrectStacks) -> list[DomainEvent]:
+    """SD-24: the chips of an upheld dispute move between the same players' stacks, never
+    during a hand they are in and never below zero."""
+    c = state.config
+    players = dict(cmd.players)
+    moved = []
+    for seat, amount in cmd.adjustments:
+        occupant = state.seat(seat)
+        if occupant is None or occupant.player_id != players.get(seat):
+            raise DomainError(
+                "player_left_table",
+                "A player of the disputed hand has left this seat: settle the correction "
+                "with him at the cage.",
+                rule="SD-24",
+                seat=seat,
+            )
+        _not_in_hand(state, seat, rule="SD-24")
+        if occupant.stack + amount < 0:
+            raise DomainError(
+                "correction_exceeds_stack",
+                "The correction takes more chips than the stack holds.",
+                rule="SD-24",
+                seat=seat,
+                stack=occupant.stack,
+                amount=amount,
+            )
+        if amount:
+            moved.append(SeatStack(seat, amount))
+    return [StacksCorrected(c.table_id, cmd.hand_id, tuple(moved))] if moved else []
 
 
 def _with_stack(state: TableState, seat: int, delta: int, **changes: object) -> TableState:
@@ -1227,6 +1274,10 @@ def evolve(state: TableState | None, event: DomainEvent) -> TableState | None:
             return _with_stack(state, seat, -amount)
         case ChipsGiven(from_seat=giver, to_seat=taker, amount=amount):
             return _with_stack(_with_stack(state, giver, -amount), taker, amount)
+        case StacksCorrected(adjustments=adjustments):
+            for moved in adjustments:
+                state = _with_stack(state, moved.seat, moved.stack)
+            return state
         case TableLimitsChanged(buy_in_min=low, buy_in_max=high):
             return replace(state, config=replace(state.config, buy_in_min=low, buy_in_max=high))
         case TableClosed():

@@ -163,6 +163,43 @@ def test_correction_inside_the_window_then_refused(tablet: TabletClient, players
     assert [type(e).__name__ for e in hand_events(hand)].count("ResultCorrected") == 1
 
 
+@pytest.mark.rule("SD-24")
+def test_an_upheld_correction_moves_the_chips_at_a_cash_table(
+    tablet: TabletClient, players: list
+) -> None:
+    from casino.eventstore.models import StoredEvent
+    from tables import services
+
+    table_id, hand = start(tablet, players)
+    hand = folded_around(tablet, hand)
+    before = stacks(table_id)
+    body = {"kind": "accounting", "detail": "seat 3 was paid 40 too much",
+            "adjustments": [{"seat": 3, "amount": -40}, {"seat": 2, "amount": 40}]}  # fmt: skip
+    post(tablet, hand, "corrections", body)
+    assert stacks(table_id) == {**before, 3: before[3] - 40, 2: before[2] + 40}
+    table = services.load_table(table_id).state
+    assert table is not None
+    assert {s.seat: s.stack for s in table.seats} == stacks(table_id)  # the aggregate agrees
+    assert tablet.get(f"/api/v1/tables/{table_id}/").json()["seats"][1]["stack"] == before[2] + 40
+    # more than the stack holds: refused, and nothing is appended (nor the hand's record)
+    count = StoredEvent.objects.count()
+    greedy = {
+        **body,
+        "adjustments": [{"seat": 1, "amount": -(10**6)}, {"seat": 2, "amount": 10**6}],
+    }
+    r = tablet.post(f"/api/v1/hands/{hand['hand_id']}/corrections/", greedy)
+    assert (r.status_code, r.json()["code"], r.json()["rule"]) == (
+        422, "correction_exceeds_stack", "SD-24")  # fmt: skip
+    assert StoredEvent.objects.count() == count
+    # a player of the hand has cashed out: the chips cannot reach him at the table
+    assert tablet.post(f"/api/v1/tables/{table_id}/seats/1/cash-out/").status_code == 200
+    count = StoredEvent.objects.count()
+    gone = {**body, "adjustments": [{"seat": 1, "amount": 10}, {"seat": 2, "amount": -10}]}
+    r = tablet.post(f"/api/v1/hands/{hand['hand_id']}/corrections/", gone)
+    assert (r.status_code, r.json()["code"]) == (422, "player_left_table")
+    assert StoredEvent.objects.count() == count
+
+
 @pytest.mark.rule("RAKE-8")
 @pytest.mark.rule("RAKE-9")
 def test_rabbit_consent_and_chop_exception_recorded(tablet: TabletClient, players: list) -> None:

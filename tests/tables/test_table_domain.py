@@ -458,3 +458,22 @@ def test_new_player_who_sits_out_before_his_first_hand_owes_both_blinds() -> Non
     assert seat9 is not None and (seat9.missed_small_blind, seat9.missed_big_blind) == (True, True)
     state = run_on(state, t.SitIn(9))
     assert state.seat(9).status == "waiting"  # type: ignore[union-attr]
+
+
+@pytest.mark.rule("SD-24")
+def test_an_upheld_correction_moves_chips_between_the_hands_players_only() -> None:
+    seated = run(t.OpenTable(CONFIG), t.SeatPlayer(1, 11, 1000), t.SeatPlayer(2, 12, 1000))
+    players = ((1, 11), (2, 12))
+    moved = run_on(seated, t.CorrectStacks("h1", ((1, -150), (2, 150)), players))
+    assert {s.seat: s.stack for s in moved.seats} == {1: 850, 2: 1150}
+    assert sum(s.stack for s in moved.seats) == 2000  # chips only move
+    too_much = refusal(seated, t.CorrectStacks("h1", ((1, -1001), (2, 1001)), players))
+    assert (too_much.code, too_much.rule) == ("correction_exceeds_stack", "SD-24")
+    replaced = run_on(run_on(seated, t.CashOut(1)), t.SeatPlayer(1, 99, 1000))
+    assert refusal(replaced, t.CorrectStacks("h1", ((1, 10), (2, -10)), players)).code == (
+        "player_left_table"
+    )
+    in_hand = run_on(seated, t.BeginHand("h2"))
+    err = refusal(in_hand, t.CorrectStacks("h1", ((1, 10), (2, -10)), players))
+    assert (err.code, err.rule) == ("hand_in_progress", "SD-24")
+    assert t.decide(seated, t.CorrectStacks("h1", ((1, 0), (2, 0)), players)) == []
