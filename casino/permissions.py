@@ -195,6 +195,7 @@ MATRIX: dict[str, frozenset[Role]] = {
     **{op: _roles(DEALER, FLOOR, DIRECTOR) for op in SHOW_POKER_OPERATIONS},  # SHOW-27
     # a dispute: the floor replays a hand step by step with who recorded each step (#13)
     "list_hands": _roles(FLOOR, DIRECTOR),
+    "export_hands": _roles(FLOOR, DIRECTOR),  # a range of a table's hands, one download
     "hand_log": _roles(FLOOR),
     # --- cage: only the cashier moves cash --------------------------------------------------
     "sell_chips": _roles(CASHIER),
@@ -294,6 +295,7 @@ TABLE_SCOPED: frozenset[str] = frozenset(
         "settle_sidebet",
         "start_hand",
         "list_hands",
+        "export_hands",
         # /hands/{hand_id}/...
         "get_hand",
         "hand_log",

@@ -13,7 +13,8 @@ from typing import Any
 import django_filters
 from django.db.models import QuerySet
 from django.http import HttpResponse
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.generics import GenericAPIView
 from rest_framework.request import Request
@@ -106,22 +107,32 @@ class HandPokerStarsView(GenericAPIView):
         return _export(hand_id, "txt")
 
 
-def _export(hand_id: Any, kind: str) -> HttpResponse:
+def _hand_text(hand_id: Any, kind: str) -> str:
+    """One hand as PHH (``kind`` ``phh``) or PokerStars text (``txt``).
+
+    Raises:
+        NotFound ``hand_not_found``; tables.phh_export.NotExportable (a voided hand ...).
+    """
     from django.conf import settings
 
     from casino.eventstore import store
-    from tables.phh_export import NotExportable, to_phh, to_pokerstars
+    from tables.phh_export import to_phh, to_pokerstars
 
     recorded = store.read_stream(f"hand-{hand_id}")
     if not recorded:
         raise NotFound("hand_not_found", f"There is no hand {hand_id}.", hand_id=str(hand_id))
     events = [r.event for r in recorded]
+    if kind == "phh":
+        return to_phh(events)
+    at = recorded[0].recorded_at.strftime("%Y/%m/%d %H:%M:%S UTC")
+    return to_pokerstars(events, started_at=at, currency=settings.CASINO_CURRENCY)
+
+
+def _export(hand_id: Any, kind: str) -> HttpResponse:
+    from tables.phh_export import NotExportable
+
     try:
-        if kind == "phh":
-            text = to_phh(events)
-        else:
-            at = recorded[0].recorded_at.strftime("%Y/%m/%d %H:%M:%S UTC")
-            text = to_pokerstars(events, started_at=at, currency=settings.CASINO_CURRENCY)
+        text = _hand_text(hand_id, kind)
     except NotExportable as exc:
         error = DomainError("hand_not_exportable", str(exc), hand_id=str(hand_id))
         error.status = 409
@@ -129,3 +140,97 @@ def _export(hand_id: Any, kind: str) -> HttpResponse:
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="hand-{hand_id}.{kind}"'
     return response
+
+
+EXPORT_MAX_HANDS = 2000
+"""Most hands one range export answers (bounded memory); narrow the filters for more."""
+
+
+class ExportFilter(HandFilter):
+    """The list's filters, plus ``export_format``: ``phh`` (a ZIP of one ``.phh`` file per
+    hand, each replayable by ``replay_phh``) or ``pokerstars`` (one text file, the hands
+    oldest first, separated by blank lines as PokerStars writes them)."""
+
+    export_format = django_filters.ChoiceFilter(
+        choices=[("phh", "phh"), ("pokerstars", "pokerstars")],
+        method="_format",
+        required=True,
+    )
+
+    def _format(self, queryset: QuerySet[HandView], name: str, value: Any) -> QuerySet[HandView]:
+        return queryset
+
+
+class HandExportView(GenericAPIView):
+    """``GET /tables/<id>/hands/export/``: a range of the table's hands in one download."""
+
+    filterset_class = ExportFilter
+    queryset = HandView.objects.none()
+
+    def get_queryset(self) -> QuerySet[HandView]:
+        return HandView.objects.filter(table_id=self.kwargs["table_id"]).order_by("hand_number")
+
+    @extend_schema(
+        operation_id="export_hands",
+        # a download is not a list: drf-spectacular leaves the filters out unless named
+        parameters=[
+            OpenApiParameter("export_format", str, required=True, enum=["phh", "pokerstars"]),
+            OpenApiParameter("date_from", OpenApiTypes.DATETIME, description="UTC, inclusive"),
+            OpenApiParameter("date_to", OpenApiTypes.DATETIME, description="UTC, exclusive"),
+            OpenApiParameter("hand_number", int),
+            OpenApiParameter("hand_number_from", int),
+            OpenApiParameter("hand_number_to", int),
+            OpenApiParameter("player", int, description="A player id dealt in."),
+        ],
+        responses={
+            (200, "application/zip"): bytes,
+            (200, "text/plain"): str,
+            400: ErrorSerializer,
+            404: ErrorSerializer,
+        },
+    )
+    def get(self, request: Request, table_id: int) -> HttpResponse:
+        """The table's hands chosen by the list's filters (date, hand number, player), as
+        a ZIP of PHH files or one PokerStars text file, oldest first. Hands that cannot be
+        exported (voided) are left out and named in ``X-Skipped-Hands``. 400
+        ``export_range_too_large`` above ``EXPORT_MAX_HANDS`` hands."""
+        import io
+        import zipfile
+
+        from tables.phh_export import NotExportable
+
+        if not TableView.objects.filter(table_id=table_id).exists():
+            raise NotFound("table_not_found", f"There is no table {table_id}.", table_id=table_id)
+        hands = self.filter_queryset(self.get_queryset())
+        kind = "phh" if request.query_params.get("export_format") == "phh" else "txt"
+        ids = list(hands.values_list("hand_id", "hand_number")[: EXPORT_MAX_HANDS + 1])
+        if len(ids) > EXPORT_MAX_HANDS:
+            error = DomainError(
+                "export_range_too_large",
+                f"At most {EXPORT_MAX_HANDS} hands in one export: narrow the range.",
+                limit=EXPORT_MAX_HANDS,
+            )
+            error.status = 400
+            raise error
+        texts: list[tuple[int, str, str]] = []
+        skipped: list[int] = []
+        for hand_id, number in ids:
+            try:
+                texts.append((number, str(hand_id), _hand_text(hand_id, kind)))
+            except NotExportable:
+                skipped.append(number)
+        name = f"table-{table_id}-hands"
+        if kind == "phh":
+            buffer = io.BytesIO()
+            with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+                for number, hand_id, text in texts:
+                    archive.writestr(f"{name}/{number:06d}-{hand_id}.phh", text)
+            response = HttpResponse(buffer.getvalue(), content_type="application/zip")
+            response["Content-Disposition"] = f'attachment; filename="{name}.zip"'
+        else:
+            body = "\n\n\n".join(text.rstrip("\n") for _, _, text in texts) + "\n"
+            response = HttpResponse(body, content_type="text/plain; charset=utf-8")
+            response["Content-Disposition"] = f'attachment; filename="{name}.txt"'
+        response["X-Hands"] = str(len(texts))
+        response["X-Skipped-Hands"] = ",".join(map(str, skipped))
+        return response

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from tables import api, rulings_api, show_api
-from tables.hand_list import HandListMixin, HandPhhView, HandPokerStarsView
+from tables.hand_list import HandExportView, HandListMixin, HandPhhView, HandPokerStarsView
 
 
 class HandsView(HandListMixin, api.StartHandView):
@@ -25,6 +25,7 @@ urlpatterns = [
     path("tables/<int:table_id>/seats/<int:seat>/sit-in/", api.SitInView.as_view(), name="sit-in"),
     path("tables/<int:table_id>/next-hand/", api.NextHandView.as_view(), name="next-hand"),
     path("tables/<int:table_id>/hands/", HandsView.as_view(), name="start-hand"),
+    path("tables/<int:table_id>/hands/export/", HandExportView.as_view(), name="hands-export"),
     path("hands/<uuid:hand_id>/", api.HandDetailView.as_view(), name="hand"),
     path("hands/<uuid:hand_id>/log/", api.HandLogView.as_view(), name="hand-log"),
     path("hands/<uuid:hand_id>/phh/", HandPhhView.as_view(), name="hand-phh"),

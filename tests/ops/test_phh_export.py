@@ -72,3 +72,43 @@ def test_a_hand_is_downloaded_as_phh(tablet: object, nlh_table: int, players: li
     assert " collected " in history
     missing = tablet.get("/api/v1/hands/00000000-0000-0000-0000-000000000000/phh/")  # type: ignore[attr-defined]
     assert missing.status_code == 404
+
+
+def test_a_range_of_hands_downloads_as_replayable_phh_and_as_one_pokerstars_file(
+    tablet: object, nlh_table: int, players: list, tmp_path: Path, monkeypatch: object
+) -> None:
+    import io
+    import zipfile
+
+    from tables import hand_list
+    from tests.play import play_random_hand
+
+    for seat, player in enumerate(players[:3], start=1):
+        body = {"seat": seat, "player_id": player.pk, "buy_in": 2000}
+        assert tablet.post(f"/api/v1/tables/{nlh_table}/seats/", body).status_code == 201  # type: ignore[attr-defined]
+    for n in range(4):
+        play_random_hand(tablet, nlh_table, [7 + n] * 50)  # type: ignore[arg-type]
+    url = f"/api/v1/tables/{nlh_table}/hands/export/"
+    ranged = "hand_number_from=2&hand_number_to=4"
+    zipped = tablet.get(f"{url}?export_format=phh&{ranged}")  # type: ignore[attr-defined]
+    assert zipped.status_code == 200, zipped.content[:300]
+    assert (zipped["Content-Type"], zipped["X-Hands"]) == ("application/zip", "3")
+    with zipfile.ZipFile(io.BytesIO(zipped.content)) as archive:
+        names = sorted(archive.namelist())
+        assert [n.split("/")[-1][:6] for n in names] == ["000002", "000003", "000004"]
+        files = []
+        for name in names:
+            path = tmp_path / name.split("/")[-1]
+            path.write_bytes(archive.read(name))
+            files.append(path)
+    dealer = Device.objects.create(name="range-replay", role=Device.Role.ADMIN)
+    again = list(replay_files(InProcessApi(dealer.token), files))
+    assert [o.matched for o in again] == [True, True, True], [o.error for o in again]
+    text = tablet.get(f"{url}?export_format=pokerstars&{ranged}").content.decode()  # type: ignore[attr-defined]
+    assert [line.split(":")[0] for line in text.splitlines() if line.startswith("PokerStars")] == [
+        "PokerStars Hand #2", "PokerStars Hand #3", "PokerStars Hand #4"]  # fmt: skip
+    no_format = tablet.get(url)  # type: ignore[attr-defined]
+    assert (no_format.status_code, no_format.json()["code"]) == (400, "invalid_request")
+    monkeypatch.setattr(hand_list, "EXPORT_MAX_HANDS", 2)  # type: ignore[attr-defined]
+    big = tablet.get(f"{url}?export_format=phh")  # type: ignore[attr-defined]
+    assert (big.status_code, big.json()["code"]) == (400, "export_range_too_large")
