@@ -93,7 +93,16 @@ class SeatFromListRequest(RequestSerializer):
 
 
 class StartGameRequest(RequestSerializer):
-    name = SafeCharField(max_length=100, help_text="The new table's name.")
+    """Either ``table_id`` (start at that empty open table of the game) or ``name`` and
+    optionally the limits (open a new table)."""
+
+    table_id = StrictIntegerField(
+        min_value=1,
+        max_value=MAX_ID,
+        required=False,
+        help_text="Start the game at this open, empty table of the list's game and stakes.",
+    )
+    name = SafeCharField(max_length=100, required=False, help_text="The new table's name.")
     buy_in_min = StrictIntegerField(
         min_value=1, max_value=MAX_AMOUNT, required=False, help_text="CZK"
     )

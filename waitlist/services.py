@@ -435,33 +435,56 @@ def seat_from_list(
 def start_interest_game(
     *,
     list_id: str,
-    name: str,
+    name: str = "",
     buy_in_min: int | None = None,
     buy_in_max: int | None = None,
     max_seats: int = 10,
+    table_id: int | None = None,
 ) -> int:
-    """Open a table for an interest list's game once ``WAITLIST_INTEREST_THRESHOLD``
-    players (not away) wait; the list becomes the table's waiting list. Returns the table
-    id. Limits default to the stakes' configured ones (BI-3..BI-5).
+    """Start an interest list's game once ``WAITLIST_INTEREST_THRESHOLD`` players (not
+    away) wait; the list becomes the table's waiting list. Returns the table id.
+
+    With ``table_id`` the game starts at that table, which the floor chose: an open cash
+    table of the list's game and stakes with nobody seated (``name`` and the limits are
+    then the table's own and must not be given). Without it a new table ``name`` opens,
+    its limits defaulting to the stakes' configured ones (BI-3..BI-5).
 
     Raises:
-        DomainError ``not_an_interest_list``, ``not_enough_interest``, and the table's
-        refusals (``buy_in_limits_required`` ...).
+        DomainError ``not_an_interest_list``, ``not_enough_interest``, ``table_not_empty``,
+        ``table_game_mismatch``, ``table_closed``, ``table_settings_not_allowed``, and a new
+        table's refusals (``buy_in_limits_required`` ...); NotFound ``table_not_found``.
     """
     with transaction.atomic():
         loaded = load_list(list_id)
         state = loaded.state
         # Checked first so a refused start opens nothing; the table id comes after.
         lists.decide(state, lists.PromoteInterest(0, settings.WAITLIST_INTEREST_THRESHOLD))
-        table_id = table_services.open_table(
-            name=name,
-            game=state.game,
-            small_blind=state.small_blind,
-            big_blind=state.big_blind,
-            buy_in_min=buy_in_min,
-            buy_in_max=buy_in_max,
-            max_seats=max_seats,
-        )
+        if table_id is not None:
+            if name or buy_in_min is not None or buy_in_max is not None:
+                raise DomainError(
+                    "table_settings_not_allowed",
+                    "The game starts at an existing table: its name and limits are its own.",
+                    table_id=table_id,
+                )
+            _table_of_game(state, table_id)
+            if SeatView.objects.filter(table_id=table_id).exists():
+                raise DomainError(
+                    "table_not_empty",
+                    "Players sit at that table: start the game at an empty one.",
+                    table_id=table_id,
+                )
+        else:
+            if not name:
+                raise DomainError("table_name_required", "Name the new table.")
+            table_id = table_services.open_table(
+                name=name,
+                game=state.game,
+                small_blind=state.small_blind,
+                big_blind=state.big_blind,
+                buy_in_min=buy_in_min,
+                buy_in_max=buy_in_max,
+                max_seats=max_seats,
+            )
         command = lists.PromoteInterest(table_id, settings.WAITLIST_INTEREST_THRESHOLD)
         _execute(list_id, _as_optional(loaded), command)
         return table_id

@@ -418,6 +418,34 @@ def test_an_interest_list_becomes_a_running_game_at_the_threshold(
     refused(tablet.post(LISTS, nlh_interest), "game_running")
 
 
+def test_the_floor_starts_an_interest_game_at_an_empty_table_it_chose(
+    tablet: TabletClient, players: list, settings: Any
+) -> None:
+    settings.WAITLIST_INTEREST_THRESHOLD = 2
+    plo = open_list(tablet, "PLO", 25, 50, kind="interest")
+    join(tablet, plo, players[0])
+    join(tablet, plo, players[1])
+    plo_stakes = {"game": "PLO", "small_blind": 25, "big_blind": 50}
+    chosen = open_table(tablet, name="Table 7", **plo_stakes)
+    busy = open_table(tablet, name="Table 8", **plo_stakes)
+    seat(tablet, busy, players[5], 1)
+    other_stakes = open_table(tablet, name="Table 9", game="PLO", small_blind=50, big_blind=100)
+    start = f"{LISTS}{plo}/start-game/"
+    before = StoredEvent.objects.count()
+    refused(tablet.post(start, {"table_id": busy}), "table_not_empty")
+    refused(tablet.post(start, {"table_id": other_stakes}), "table_game_mismatch")
+    refused(tablet.post(start, {"table_id": chosen, "name": "x"}), "table_settings_not_allowed")
+    refused(tablet.post(start, {}), "table_name_required")
+    refused(tablet.post(start, {"table_id": 999_999}), "table_not_found", status=404)
+    assert StoredEvent.objects.count() == before  # a refused start appends nothing
+    started = tablet.post(start, {"table_id": chosen})
+    assert started.status_code == 201, started.json()
+    assert started.json()["table"]["table_id"] == chosen
+    assert started.json()["waitlist"]["table_id"] == chosen
+    assert started.json()["waitlist"]["list_kind"] == "waiting"
+    assert call(tablet, plo, chosen, 1).json()["player_id"] == players[0].id
+
+
 def test_a_long_list_loads_the_same_from_its_snapshot(tablet: TabletClient) -> None:
     from casino.eventstore import aggregates
     from casino.eventstore.models import StreamSnapshot

@@ -6,6 +6,7 @@ import { get, post, patch, describeError, ApiError } from "/static/casino/api.js
 import { Feed } from "/static/casino/feed.js";
 import { amount, dateTime, esc, number, seconds, time } from "/static/casino/fmt.js";
 import { showNotice, showError } from "/static/casino/shell.js";
+import { label, learn } from "/static/casino/names.js";
 
 const gettext = globalThis.gettext || ((s) => s);
 const $ = (id) => document.getElementById(id);
@@ -58,11 +59,19 @@ function putTable(table) {
   const before = state.tables.get(table.table_id);
   state.tables.set(table.table_id, table);
   renderTable(table, before);
+  // names come from the player search the floor may use (table payloads carry ids only)
+  const unknown = table.seats.map((s) => s.player_id).filter((id) => label(id) === `#${id}`);
+  if (unknown.length) {
+    learn(unknown).then(() => {
+      const now = state.tables.get(table.table_id);
+      if (now) renderTable(now, now);
+    }).catch(() => {});
+  }
 }
 
 function tableCard(t) {
   const money = (n) => amount(n, t.mode);
-  const seats = t.seats.map((s) => `<tr data-seat="${s.seat}"><td>${s.seat}</td><td>#${esc(s.player_id)}</td>
+  const seats = t.seats.map((s) => `<tr data-seat="${s.seat}"><td>${s.seat}</td><td>${esc(label(s.player_id))}</td>
     <td class="num stack" data-stack="${s.stack}">${money(s.stack)}</td><td>${s.status === "active" ? "" : esc(s.status)}</td></tr>`).join("");
   const status = t.status === "open"
     ? (t.current_hand_id ? `<span class="badge ok">${gettext("hand running")}</span>` : `<span class="badge">${gettext("between hands")}</span>`)
@@ -284,7 +293,8 @@ function drawLists() {
     const calls = l.calls.map((c) => `<tr><td>${esc(c.display)} <span class="muted">#${c.player_id}</span></td><td>${gettext("table")} ${c.table_id} ${gettext("seat")} ${c.seat}</td>
       <td class="countdown" data-deadline="${c.deadline}"></td>
       <td><button type="button" class="btn small primary" data-seatcall="${l.list_id}:${c.call_id}:${c.player_id}:${c.table_id}:${c.seat}">${gettext("Seat")}</button>
-      <button type="button" class="btn small" data-noshow="${l.list_id}:${c.call_id}">${gettext("No-show")}</button></td></tr>`).join("");
+      <button type="button" class="btn small" data-noshow="${l.list_id}:${c.call_id}">${gettext("No-show")}</button>
+      <button type="button" class="btn small" data-cancelcall="${l.list_id}:${c.call_id}">${gettext("Cancel call")}</button></td></tr>`).join("");
     const seats = l.tables.flatMap((t) => t.open_seats.filter((s) => !s.call_id && s.offer).map((s) =>
       `<button type="button" class="btn small" data-call="${l.list_id}:${t.table_id}:${s.seat}:${s.offer.player_id}">${gettext("Call player")} ${esc(s.offer.display)} → ${esc(t.name)} ${gettext("seat")} ${s.seat}</button>`)).join(" ");
     return `<section class="card wl" data-list="${l.list_id}"><header><h2>${esc(l.game)} ${number(l.small_blind)}/${number(l.big_blind)}</h2>
@@ -312,8 +322,12 @@ function tableOptions(selected) {
 // the game once enough players are interested).
 function listExtras(l) {
   if (l.list_kind === "interest") {
+    // An open, empty table of the same game and stakes may host the game instead of a new one.
+    const empty = [...state.tables.values()].filter((t) => t.status === "open" && t.mode !== "tournament"
+      && t.game === l.game && t.small_blind === l.small_blind && t.big_blind === l.big_blind && !(t.seats || []).length);
     return `<form class="row wrap" data-start-game="${l.list_id}">
-      <div><label>${gettext("New table name")}<input name="name" required maxlength="100" value="${esc(l.game)} ${l.small_blind}/${l.big_blind}"></label></div>
+      <div><label>${gettext("Table")}<select name="table"><option value="">${gettext("a new table")}</option>${empty.map((t) => `<option value="${t.table_id}">${esc(t.name)} #${t.table_id}</option>`).join("")}</select></label></div>
+      <div><label>${gettext("New table name")}<input name="name" maxlength="100" value="${esc(l.game)} ${l.small_blind}/${l.big_blind}"></label></div>
       <div class="shrink"><button class="btn" type="submit">${gettext("Start the game")}</button></div></form>`;
   }
   if (l.list_kind !== "waiting") return "";
@@ -354,7 +368,8 @@ $("lists").addEventListener("submit", async (e) => {
     } else if (extra.dataset.mustMove) {
       ok = await run(() => post(`/api/v1/waitlists/${extra.dataset.mustMove}/must-move/moves/`, { seat: Number(extra.seat.value) }));
     } else {
-      ok = await run(() => post(`/api/v1/waitlists/${extra.dataset.startGame}/start-game/`, { name: extra.name.value }));
+      const body = extra.table.value ? { table_id: Number(extra.table.value) } : { name: extra.name.value };
+      ok = await run(() => post(`/api/v1/waitlists/${extra.dataset.startGame}/start-game/`, body));
     }
     if (ok) { extra.reset(); loadLists(); }
     return;
@@ -377,6 +392,9 @@ $("lists").addEventListener("click", async (e) => {
   } else if (b.dataset.noshow) {
     const [list, call] = b.dataset.noshow.split(":");
     ok = await run(() => post(`/api/v1/waitlists/${list}/calls/${call}/no-show/`, {}));
+  } else if (b.dataset.cancelcall) {
+    const [list, call] = b.dataset.cancelcall.split(":");
+    ok = await run(() => post(`/api/v1/waitlists/${list}/calls/${call}/cancel/`, { reason: "floor" }));
   } else if (b.dataset.seatcall) {
     const [list, , player, table, seat] = b.dataset.seatcall.split(":");
     const t = state.tables.get(Number(table));
