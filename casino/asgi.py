@@ -1,13 +1,15 @@
 """ASGI entry point: HTTP through Django, WebSockets through Channels, and the lifespan.
 
-HTTP runs the whole middleware chain and the (synchronous) DRF view in ONE worker thread
-per request (:class:`OneHopASGIHandler`). Django's stock ASGI handler, given synchronous
-middleware, hands each request between the event loop and a thread once per middleware
-hook (about 16 thread hand-offs for our chain), which cost more CPU than the request's own
-work. WebSockets stay fully asynchronous. Reasoning: ``docs/realtime.md``, "Hot path".
+HTTP runs the whole middleware chain and the (synchronous) DRF view in ONE hop to a fixed
+pool of threads (:class:`OneHopASGIHandler`). Django's stock ASGI handler starts a thread per
+request and, given synchronous middleware, hands each request between the event loop and
+that thread once per middleware hook (about 16 thread hand-offs for our chain), which cost
+more CPU than the request's own work. WebSockets stay fully asynchronous. Reasoning:
+``docs/realtime.md``, "Hot path".
 """
 
 import os
+import sys
 
 import django
 
@@ -18,11 +20,20 @@ from casino.security import require_secret_key  # noqa: E402
 
 require_secret_key()  # no serving without DEBUG on the built-in SECRET_KEY
 
-from asgiref.sync import sync_to_async  # noqa: E402
+import asyncio  # noqa: E402
+import contextvars  # noqa: E402
+from concurrent.futures import ThreadPoolExecutor  # noqa: E402
+from contextlib import closing  # noqa: E402
+from typing import Any  # noqa: E402
+
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from django.core.handlers.asgi import ASGIHandler  # noqa: E402
-from django.http import HttpRequest, HttpResponseBase  # noqa: E402
+from django.conf import settings  # noqa: E402
+from django.core import signals  # noqa: E402
+from django.core.exceptions import RequestAborted  # noqa: E402
+from django.core.handlers.asgi import ASGIHandler, get_script_prefix  # noqa: E402
+from django.http import FileResponse, HttpResponseBase  # noqa: E402
+from django.urls import set_script_prefix  # noqa: E402
 
 from casino.lifespan import lifespan  # noqa: E402
 from casino.metrics import OpenSocketsMiddleware  # noqa: E402
@@ -30,19 +41,63 @@ from casino.routing import websocket_urlpatterns  # noqa: E402
 
 
 class OneHopASGIHandler(ASGIHandler):
-    """Django's ASGI handler with a synchronous middleware chain run in one thread hop.
+    """Django's ASGI handler that serves each HTTP request in ONE hop to a fixed thread pool.
 
-    The request still runs in the request's thread-sensitive context (one thread per
-    request), so the database connection it uses is the one closed when it finishes.
+    The event loop reads the body and sends the response; everything synchronous (the
+    ``request_started`` and ``request_finished`` signals, the middleware chain, the DRF
+    view, closing the response, which hands the database connection back to the pool) runs
+    in a single call on one of ``HTTP_THREADS`` long-lived threads. Django's stock handler
+    starts a new thread per request (``ThreadSensitiveContext``) and hops between it and the
+    loop three times, and once per middleware hook given synchronous middleware; under load
+    each hop waits for the GIL behind the other threads (``docs/realtime.md``, "Hot path").
+
+    Streaming responses (PHH exports, metrics) are sent as Django sends them and closed
+    after the last chunk.
     """
+
+    executor = ThreadPoolExecutor(max_workers=settings.HTTP_THREADS, thread_name_prefix="http")
 
     def load_middleware(self, is_async: bool = False) -> None:
         super().load_middleware(is_async=False)
 
-    async def get_response_async(self, request: HttpRequest) -> HttpResponseBase:
-        return await sync_to_async(self.get_response, thread_sensitive=True)(request)
+    async def handle(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        """Read the body, serve it in one hop, send the response (ASGI ``http`` scope)."""
+        try:
+            body_file = await self.read_body(receive)
+        except RequestAborted:
+            return
+        loop = asyncio.get_running_loop()
+        context = contextvars.copy_context()
+        response = await loop.run_in_executor(
+            self.executor, context.run, self.serve, scope, body_file
+        )
+        try:
+            await self.send_response(response, send)
+        finally:
+            if response.streaming:
+                await loop.run_in_executor(self.executor, context.run, response.close)
+
+    def serve(self, scope: dict[str, Any], body_file: Any) -> HttpResponseBase:
+        """The synchronous part of a request: signals, middleware, view; a non-streaming
+        response comes back already closed (its content is kept)."""
+        with closing(body_file):
+            set_script_prefix(get_script_prefix(scope))
+            signals.request_started.send(sender=self.__class__, scope=scope)
+            request, response = self.create_request(scope, body_file)
+            if request is not None:
+                response = self.get_response(request)
+                response._handler_class = self.__class__  # type: ignore[attr-defined]
+                if isinstance(response, FileResponse):
+                    response.block_size = self.chunk_size
+            assert response is not None  # create_request gives a request or a response
+            if not response.streaming:
+                response.close()
+            return response
 
 
+# The event loop (sockets, responses) competes for the GIL with the request threads; at the
+# default 5 ms switch interval a busy room starves it and pushes queue up behind requests.
+sys.setswitchinterval(settings.GIL_SWITCH_INTERVAL)
 django_asgi_app = OneHopASGIHandler()
 
 application = ProtocolTypeRouter(

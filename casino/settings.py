@@ -169,6 +169,13 @@ elif env.bool("DB_POOL", default=True):
 else:
     DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
     DATABASES["default"].setdefault("CONN_HEALTH_CHECKS", True)
+# Threads per server process that run HTTP requests (casino/asgi.py, OneHopASGIHandler):
+# each holds at most one pooled database connection while it serves, so keep it at or below
+# DB_POOL_MAX. Requests are mostly CPU under the GIL; more threads only add contention with
+# the event loop that carries the sockets (docs/realtime.md, "Hot path").
+HTTP_THREADS = env.int("HTTP_THREADS", default=2)
+# sys.setswitchinterval for the server processes (seconds; CPython's default is 0.005).
+GIL_SWITCH_INTERVAL = env.float("GIL_SWITCH_INTERVAL", default=0.0005)
 if test_name := env.str("TEST_DATABASE_NAME", default=""):
     # Lets two test runs on one server keep out of each other's way.
     DATABASES["default"]["TEST"] = {"NAME": test_name}

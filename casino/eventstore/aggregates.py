@@ -133,9 +133,12 @@ def load[S](
         if snap is not None:
             state = dacite.from_dict(cast(Any, snapshot_type), snap.state, config=_DACITE)
             version = snap.version
+    read_from = version
     for recorded in store.read_stream(stream, after_version=version):
         state = evolve(state, recorded.event)
         version = recorded.version
+    if version > read_from or (cached is None and version):
+        remember(stream, version, state)  # the next (trusted) load of this process is free
     return Loaded(state, version)
 
 

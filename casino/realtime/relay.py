@@ -45,7 +45,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from channels.layers import BaseChannelLayer, get_channel_layer
-from django.db import close_old_connections, connection, connections, transaction
+from django.db import close_old_connections, connection, connections
 
 from casino import metrics
 from casino.eventstore import store
@@ -74,6 +74,9 @@ class Relay:
         batch_size: events read per batch.
         poll: seconds between reads when nothing wakes the relay.
         standby_poll: seconds between a standby's attempts to take the lock.
+        gather: seconds a woken relay waits before it reads, so that the commits of a busy
+            room are read and published together (one read, one send per group and one
+            cursor save for all of them) rather than one batch per commit.
         start_at_tail: a relay with no stored cursor starts at the log's current tail
             (what was committed before it first ran is not pushed again).
         layer: the channel layer (default: Django's ``CHANNEL_LAYERS["default"]``).
@@ -86,6 +89,7 @@ class Relay:
         batch_size: int = 5000,
         poll: float | None = None,
         standby_poll: float = 0.5,
+        gather: float = 0.01,
         start_at_tail: bool = True,
         layer: BaseChannelLayer | None = None,
     ) -> None:
@@ -94,6 +98,7 @@ class Relay:
         self.postgres = connection.vendor == "postgresql"
         self.poll = poll if poll is not None else (0.5 if self.postgres else 0.05)
         self.standby_poll = standby_poll
+        self.gather = gather
         self.start_at_tail = start_at_tail
         self.layer = layer or get_channel_layer()
         self.cursor: tuple[int, int] = store.TAIL_START
@@ -140,9 +145,23 @@ class Relay:
         return len(entries), entries[-1].cursor, publish, entries[0].recorded_at.timestamp()
 
     def _save_cursor(self, cursor: tuple[int, int]) -> None:
-        with transaction.atomic():
+        """Store the cursor. On PostgreSQL in one message, committed without waiting for
+        the WAL flush (``SET LOCAL synchronous_commit``, this transaction only): only a crash
+        of the database server itself can lose the last few saves, and then the relay
+        pushes those events again, which the consumers drop as repeats. A relay killed at
+        any moment loses nothing: the commit is done before the next batch is read."""
+        client_side = not connection.settings_dict["OPTIONS"].get("server_side_binding")
+        if not (self.postgres and client_side):
             SubscriptionCursor.objects.filter(name=self.name).update(
                 transaction_id=cursor[0], position=cursor[1]
+            )
+            return
+        with connection.cursor() as cur:
+            cur.execute(
+                "BEGIN; SET LOCAL synchronous_commit TO off; "
+                f"UPDATE {SubscriptionCursor._meta.db_table} SET transaction_id = %s, "
+                "position = %s WHERE name = %s; COMMIT",
+                [cursor[0], cursor[1], self.name],
             )
 
     # -- publishing ---------------------------------------------------------------------------
@@ -166,6 +185,7 @@ class Relay:
         self.cursor = cursor
         self.pushed += count
         self.last_lag = max(0.0, time.time() - oldest)
+        logger.debug("relay %s: %s events, lag %.3f s", self.name, count, self.last_lag)
         metrics.observe_push_lag(datetime.fromtimestamp(oldest, UTC), relay=self.name)
         return count
 
@@ -234,6 +254,7 @@ class Relay:
                 if await self.pump() >= self.batch_size:
                     continue
                 if await _notified(lead, stop, backoff):
+                    await _drain(lead, stop, self.gather)
                     backoff = 0.005
                 else:
                     backoff = min(backoff * 2, self.poll)
@@ -251,6 +272,14 @@ async def _notified(lead: Any, stop: asyncio.Event, seconds: float) -> bool:
     async for _ in lead.notifies(timeout=seconds, stop_after=1):
         return True
     return False
+
+
+async def _drain(lead: Any, stop: asyncio.Event, seconds: float) -> None:
+    """Let ``seconds`` pass, taking the ``NOTIFY``s that arrive meanwhile."""
+    deadline = time.monotonic() + seconds
+    while (left := deadline - time.monotonic()) > 0 and not stop.is_set():
+        async for _ in lead.notifies(timeout=left):
+            pass
 
 
 async def run_forever(relay: Relay | None = None) -> None:

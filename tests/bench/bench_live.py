@@ -22,7 +22,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
+import random
 import re
 import socket
 import subprocess
@@ -63,10 +65,13 @@ class Tablet:
     def __init__(self, client: httpx.AsyncClient, index: int, hands: list[PhhHand]) -> None:
         self.client, self.index, self.hands = client, index, hands
         self.latencies: list[float] = []
+        self.think = 0.0  # seconds between a tablet's requests (0: as fast as it can)
         self.actions = 0
         self.errors = 0
 
     async def post(self, path: str, body: dict[str, Any], *, action: bool = False) -> Any:
+        if self.think:
+            await asyncio.sleep(self.think * random.uniform(0.5, 1.5))
         began = time.perf_counter()
         r = await self.client.post(path, json=body, headers={"Idempotency-Key": str(uuid.uuid4())})
         if action:
@@ -89,12 +94,16 @@ class Tablet:
         ]
         return self.table_id
 
-    async def run_seated(self, until: float) -> None:
-        """Players seated once; hands of raises, calls and checks to the river."""
+    async def seat_all(self) -> None:
+        """Seat the six players once (workload ``seated``; before the timed window)."""
         base = f"/api/v1/tables/{self.table_id}"
         for seat, player_id in enumerate(self.players, start=1):
             await self.post(f"{base}/seats/", {"player_id": player_id, "seat": seat,
                                                "buy_in": 10**7})  # fmt: skip
+
+    async def run_seated(self, until: float) -> None:
+        """Players seated once; hands of raises, calls and checks to the river."""
+        base = f"/api/v1/tables/{self.table_id}"
         n = 0
         board = [("flop", "2c7d9h"), ("turn", "Js"), ("river", "3d")]
         while time.perf_counter() < until:
@@ -156,7 +165,7 @@ class Tablet:
 
 async def subscribe(ws_url: str, until: float, delays: list[float]) -> None:
     async with websockets.connect(ws_url, max_queue=None) as ws:
-        while time.perf_counter() < until + 2:
+        while time.perf_counter() < until:
             try:
                 raw = await asyncio.wait_for(ws.recv(), timeout=1)
             except TimeoutError:
@@ -167,26 +176,47 @@ async def subscribe(ws_url: str, until: float, delays: list[float]) -> None:
                 delays.append((datetime.now(UTC) - recorded).total_seconds())
 
 
-async def run_round(base_url: str, token: str, tables: int, seconds: float,
-                    hands: list[PhhHand], workload: str = "phh") -> dict[str, float]:  # fmt: skip
-    limits = httpx.Limits(max_connections=tables + 10, max_keepalive_connections=tables + 10)
-    headers = {"Authorization": f"Token {token}"}
-    async with httpx.AsyncClient(
-        base_url=base_url, limits=limits, timeout=120, headers=headers
-    ) as client:
-        tablets = [Tablet(client, i, hands[i::tables] or hands) for i in range(tables)]
-        table_ids = [await t.setup() for t in tablets]
+def _watch(urls: list[str], seconds: float, out: Any) -> None:
+    """A separate process of screens (one per table feed): each push's delay, to ``out``.
+    Screens are other devices than the tablets: their reading must not wait behind the
+    load generator's HTTP work."""
+
+    async def watch_all() -> list[float]:
         delays: list[float] = []
-        began = time.perf_counter()
-        until = began + seconds
+        until = time.perf_counter() + seconds
+        await asyncio.gather(*(subscribe(url, until, delays) for url in urls),
+                             return_exceptions=True)  # fmt: skip
+        return delays
+
+    out.send(asyncio.run(watch_all()))
+    out.close()
+
+
+async def run_round(base_url: str, token: str, tables: int, seconds: float,
+                    hands: list[PhhHand], workload: str = "phh",
+                    think: float = 0.0) -> dict[str, float]:  # fmt: skip
+    # One keep-alive connection per tablet, as a room's tablets have: a tablet's requests
+    # stay on one server process (a shared pool would spread one hand over both workers).
+    limits = httpx.Limits(max_connections=1, max_keepalive_connections=1, keepalive_expiry=None)
+    headers = {"Authorization": f"Token {token}"}
+    clients = [
+        httpx.AsyncClient(base_url=base_url, limits=limits, timeout=120, headers=headers)
+        for _ in range(tables)
+    ]
+    try:
+        tablets = [Tablet(c, i, hands[i::tables] or hands) for i, c in enumerate(clients)]
+        table_ids = [await t.setup() for t in tablets]
+        if workload == "seated":
+            await asyncio.gather(*(t.seat_all() for t in tablets))
         ws_base = base_url.replace("http", "ws")
-        subscribers = [
-            asyncio.create_task(
-                subscribe(f"{ws_base}/ws/tables/{tid}/?token={token}", until, delays)
-            )
-            for tid in table_ids
-        ]
-        await asyncio.sleep(1)
+        urls = [f"{ws_base}/ws/tables/{tid}/?token={token}" for tid in table_ids]
+        context = multiprocessing.get_context("spawn")
+        receiving, sending = context.Pipe(duplex=False)
+        screens = context.Process(target=_watch, args=(urls, seconds + 3, sending))
+        screens.start()
+        await asyncio.sleep(2)  # the screens connect and take their snapshots
+        for tablet in tablets:
+            tablet.think = think
         began = time.perf_counter()
         until = began + seconds
         if workload == "seated":
@@ -194,7 +224,16 @@ async def run_round(base_url: str, token: str, tables: int, seconds: float,
         else:
             await asyncio.gather(*(t.run(until) for t in tablets))
         elapsed = time.perf_counter() - began
-        await asyncio.gather(*subscribers, return_exceptions=True)
+        delays: list[float] = []
+        for _ in range(600):  # the screens report once they are done (or died: no delays)
+            if await asyncio.to_thread(receiving.poll, 0.1):
+                delays = receiving.recv()
+                break
+            if not screens.is_alive():
+                break
+        screens.join(30)
+    finally:
+        await asyncio.gather(*(c.aclose() for c in clients))
     latencies = [x for t in tablets for x in t.latencies]
     return {
         "tables": tables,
@@ -251,6 +290,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--workload", choices=["phh", "seated"], default="seated")
     parser.add_argument("--soak-minutes", type=int, default=0)
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="seconds a tablet waits before each request, +-50%% (a dealer's "
+                        "pace; 0: every tablet as fast as it can)")  # fmt: skip
     args = parser.parse_args()
     subprocess.run(["psql", f"{PG}/postgres", "-qc", f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)"],
                    check=True)  # fmt: skip
@@ -265,7 +307,8 @@ def main() -> None:
     port = _free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "uvicorn", "casino.asgi:application", "--port", str(port),
-         "--workers", str(args.workers), "--lifespan", "on", "--log-level", "warning"],
+         "--workers", str(args.workers), "--lifespan", "on", "--log-level", "warning",
+         "--timeout-keep-alive", "75"],
         cwd=ROOT, env=env,
     )  # fmt: skip
     relay = subprocess.Popen([sys.executable, "manage.py", "relay"], cwd=ROOT, env=env)
@@ -279,13 +322,15 @@ def main() -> None:
                 pass
             time.sleep(0.2)
         hands = [load_phh(p) for p in discover([ROOT.parent / "shared" / "phh" / "pluribus"])[:400]]
-        print(f"workload {args.workload}, {args.workers} workers + relay, DEBUG off")
+        print(f"workload {args.workload}, think {args.think} s, {args.workers} workers + relay, "
+              "DEBUG off")  # fmt: skip
         print(
             "tables  actions/s  action p50/p99 ms  push p50/p99 ms  pushes  errors  "
             "pgbench inserts/s  ratio"
         )
         for n in args.tables:
-            row = asyncio.run(run_round(base_url, token, n, args.seconds, hands, args.workload))
+            row = asyncio.run(run_round(base_url, token, n, args.seconds, hands, args.workload,
+                                        args.think))  # fmt: skip
             inserts = pgbench_inserts(min(n, 40), int(args.seconds))  # server connections: 100
             action = f"{row['action_p50_ms']:8.1f} / {row['action_p99_ms']:7.1f}"
             push = f"{row['push_p50_ms']:8.1f} / {row['push_p99_ms']:7.1f}"
@@ -296,7 +341,7 @@ def main() -> None:
             )
         for minute in range(args.soak_minutes):
             row = asyncio.run(run_round(base_url, token, args.tables[0], 60, hands,
-                                        args.workload))  # fmt: skip
+                                        args.workload, args.think))  # fmt: skip
             print(f"minute {minute + 1}: {row['actions_per_s']:.0f} actions/s, push p50/p99 "
                   f"{row['push_p50_ms']:.0f}/{row['push_p99_ms']:.0f} ms, RSS server "
                   f"{_rss_mb(server.pid):.0f} MB, relay {_rss_mb(relay.pid):.0f} MB",
