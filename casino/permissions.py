@@ -148,6 +148,8 @@ MATRIX: dict[str, frozenset[Role]] = {
     # --- tables (floor) ------------------------------------------------------------------
     "list_tables": _roles(FLOOR, DIRECTOR),
     "get_table": READ_TABLES,
+    # names of the players at one table: the dealer calls them by name (the feeds carry ids)
+    "list_table_players": READ_TABLES,
     "open_table": _roles(FLOOR),
     "close_table": _roles(FLOOR),  # SES-3
     "change_table_limits": _roles(FLOOR),  # BI-5
@@ -279,6 +281,7 @@ TABLE_SCOPED: frozenset[str] = frozenset(
     {
         # /tables/{table_id}/...
         "get_table",
+        "list_table_players",
         "close_table",
         "change_table_limits",
         "seat_player",

@@ -63,6 +63,21 @@ class TableDetailView(APIView):
             raise NotFound("table_not_found", f"There is no table {table_id}.") from None
 
 
+class TablePlayersView(APIView):
+    @extend_schema(
+        operation_id="list_table_players",
+        responses={200: s.TablePlayerSerializer(many=True), 404: ErrorSerializer},
+    )
+    def get(self, request: Request, table_id: int) -> Response:
+        """The players seated at this table by seat, with their nicknames and short names
+        ("Jan N.", never the full name), for the dealer's tablet and the floor (the table
+        feed itself carries player ids only). 404 ``table_not_found``."""
+        try:
+            return Response(selectors.seated_players(table_id))
+        except TableView.DoesNotExist:
+            raise NotFound("table_not_found", f"There is no table {table_id}.") from None
+
+
 class SeatPlayerView(APIView):
     @extend_schema(
         operation_id="seat_player",

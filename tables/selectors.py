@@ -4,6 +4,7 @@ import re
 from datetime import UTC, datetime
 from typing import Any
 
+from casino.models import Player
 from tables import serializers as s
 from tables.models import SeatView, TableView
 
@@ -41,6 +42,45 @@ def table_payload(table_id: int) -> dict[str, Any]:
         )
     table["seats"] = seats
     return table
+
+
+def short_name(name: str) -> str:
+    """How a dealer addresses a player without his full name: first name and the initial
+    of the last ("Jan Novak" -> "Jan N."); one word stays as it is."""
+    words = name.split()
+    if len(words) < 2:
+        return words[0] if words else ""
+    return f"{words[0]} {words[-1][0]}."
+
+
+def seated_players(table_id: int) -> list[dict[str, Any]]:
+    """Who sits at a table, by seat, with what the dealer calls them.
+
+    ``[{"seat": int, "player_id": int, "nickname": str, "short_name": str}]`` in seat
+    order; ``short_name`` is :func:`short_name`, never the full name (that stays with the
+    cashier and the floor, ``casino.permissions.NAME_OPERATIONS``). Kept apart from
+    :func:`table_payload` on purpose: table payloads go out on the table feeds, which carry
+    ids only (issue #12); this is read by the staff of that table (``list_table_players``:
+    the dealer's device for its own table, floor, director).
+
+    Raises:
+        TableView.DoesNotExist: no such table.
+    """
+    TableView.objects.only("table_id").get(table_id=table_id)
+    seats = list(SeatView.objects.filter(table_id=table_id).order_by("seat"))
+    people = Player.objects.in_bulk([seat.player_id for seat in seats])
+    out = []
+    for seat in seats:
+        person = people.get(seat.player_id)
+        out.append(
+            {
+                "seat": seat.seat,
+                "player_id": seat.player_id,
+                "nickname": person.nickname if person else "",
+                "short_name": short_name(person.name) if person else "",
+            }
+        )
+    return out
 
 
 def hand_summaries(*, table_id: int, limit: int = 50, before: int | None = None) -> list[Any]:

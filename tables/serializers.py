@@ -100,6 +100,17 @@ class SeatSerializer(serializers.Serializer):
     seated_at = serializers.DateTimeField()
 
 
+class TablePlayerSerializer(serializers.Serializer):
+    """A player seated at the table, with what the dealer calls him (never the full name)."""
+
+    seat = serializers.IntegerField()
+    player_id = serializers.IntegerField()
+    nickname = serializers.CharField(allow_blank=True)
+    short_name = serializers.CharField(
+        allow_blank=True, help_text='First name and last initial: "Jan N."'
+    )
+
+
 class SeatStatusSerializer(SeatSerializer):
     """A seat as the tablet shows it: whether the player plays the next hand."""
 

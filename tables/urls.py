@@ -24,6 +24,7 @@ urlpatterns = [
     ),
     path("tables/<int:table_id>/seats/<int:seat>/sit-in/", api.SitInView.as_view(), name="sit-in"),
     path("tables/<int:table_id>/next-hand/", api.NextHandView.as_view(), name="next-hand"),
+    path("tables/<int:table_id>/players/", api.TablePlayersView.as_view(), name="table-players"),
     path("tables/<int:table_id>/hands/", HandsView.as_view(), name="start-hand"),
     path("tables/<int:table_id>/hands/export/", HandExportView.as_view(), name="hands-export"),
     path("hands/<uuid:hand_id>/", api.HandDetailView.as_view(), name="hand"),

@@ -83,6 +83,8 @@ def test_a_dealer_plays_a_hand_with_an_all_in_and_a_side_pot_and_the_floor_sees_
     tablet = new_page(1280, 800)
     pair_tablet(tablet, room.base, token)
     expect(tablet.locator("#feed-status")).to_have_attribute("data-state", "live")
+    # the dealer sees whom he deals to by nickname (list_table_players; feeds carry ids)
+    expect(tablet.locator("#seats [data-seat='2'] .who")).to_contain_text("P2")
     tablet.select_option("#button-draw", "1")
     tablet.click("#start-hand")
     expect(tablet.locator("#turn")).to_contain_text("seat 1")  # UTG after SB 2, BB 3

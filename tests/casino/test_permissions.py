@@ -529,6 +529,31 @@ def test_table_and_hand_payloads_carry_no_private_fields(world: World) -> None:
     assert "password" not in json.dumps(staff)
 
 
+def test_the_dealer_reads_his_own_tables_player_names_and_no_other(world: World) -> None:
+    """Names stay off the feeds; the dealer of table 1 reads nicknames and short names for
+    table 1 only, never a full name."""
+    own = Console(device=world.dealer_1).call("GET", f"/api/v1/tables/{world.table_1}/players/")
+    assert own.status_code == 200
+    assert own.json() == [
+        {
+            "seat": seat,
+            "player_id": p.pk,
+            "nickname": p.nickname,
+            "short_name": f"{p.name.split()[0]} {p.name.split()[-1][0]}.",
+        }
+        for seat, p in enumerate(world.players, start=1)
+    ]
+    other = Console(device=world.dealer_2)
+    assert other.call("GET", f"/api/v1/tables/{world.table_1}/players/").status_code == 403
+    assert other.call("GET", f"/api/v1/tables/{world.table_2}/players/").json() == []
+    floor = Console(user=world.users["floor"])
+    assert floor.call("GET", f"/api/v1/tables/{world.table_1}/players/").json() == own.json()
+    missing = floor.call("GET", "/api/v1/tables/999999/players/")
+    assert (missing.status_code, missing.json()["code"]) == (404, "table_not_found")
+    cashier = Console(user=world.users["cashier"])
+    assert cashier.call("GET", f"/api/v1/tables/{world.table_1}/players/").status_code == 403
+
+
 # --- audit: events record who did it ---------------------------------------------------------
 
 

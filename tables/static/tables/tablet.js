@@ -20,6 +20,7 @@ const SUITS = [["s", "♠"], ["h", "♥"], ["d", "♦"], ["c", "♣"]];
 const state = {
   me: null, table: null, hand: null, lastHand: null, preview: null,
   picked: [], pickFor: null, showSeat: null, straddles: [], busy: false, feed: null,
+  names: new Map(), // player_id -> {nickname, short_name}: GET /tables/<id>/players/ (the feed has ids only)
 };
 window.__tablet = state; // for the browser tests and the screenshots (read-only use)
 
@@ -126,12 +127,29 @@ async function refreshTable() {
     const table = await get(`/api/v1/tables/${state.me.table_id}/`);
     setTable(table);
     if (state.feed) state.feed.adopt(`table-${table.table_id}`, table.version);
+    await learnNames(table);
     const id = state.table.current_hand_id;
     if (id && (!state.hand || state.hand.hand_id !== id)) await refreshHand(id);
     if (!id && state.hand) { await refreshHand(state.hand.hand_id); state.hand = null; }
     if (!state.table.current_hand_id) await refreshPreview();
     render();
   });
+}
+
+// Names of the players at this table (list_table_players), read again when someone new sits.
+async function learnNames(table) {
+  if (table.seats.every((s) => state.names.has(s.player_id))) return;
+  try {
+    for (const p of await get(`/api/v1/tables/${table.table_id}/players/`)) state.names.set(p.player_id, p);
+  } catch (err) {
+    // names are a convenience: the seat still shows the player's id
+  }
+}
+
+function playerLabel(id) {
+  const p = state.names.get(id);
+  if (!p) return `#${id}`;
+  return `${p.nickname || p.short_name || ""} #${id}`.trim();
 }
 
 async function refreshHand(id) {
@@ -290,7 +308,7 @@ function renderSeats() {
       if (ts && ts.status !== "active") badges.push(`<span class="tag status">${statusLabel(ts.status)}</span>`);
       if (ts && (ts.missed_small_blind || ts.missed_big_blind)) badges.push(`<span class="tag status">${gettext("owes")}</span>`);
       if (h && h.to_act === seat && h.phase === "betting") classes.push("to-act");
-      body += `<span class="who">#${esc(ts ? ts.player_id : hs.player_id)}</span>`;
+      body += `<span class="who">${esc(playerLabel(ts ? ts.player_id : hs.player_id))}</span>`;
       body += `<span class="stack" data-stack="${stack}">${money(stack)}</span>`;
       body += `<span class="badges">${badges.join("")}</span>`;
       if (hs && hs.bet) body += `<span class="bet">${number(hs.bet)}</span>`;
@@ -622,7 +640,7 @@ $("seats").addEventListener("click", (e) => {
   $("seat-error").hidden = true;
   $("seat-restriction").textContent = "";
   if (taken) {
-    $("seat-info").innerHTML = `${gettext("Player")} #${esc(taken.player_id)} · ${money(taken.stack)} · ${statusLabel(taken.status)}`;
+    $("seat-info").innerHTML = `${gettext("Player")} ${esc(playerLabel(taken.player_id))} · ${money(taken.stack)} · ${statusLabel(taken.status)}`;
     $("sit-out").hidden = taken.status === "sitting_out";
     $("sit-in-wait").hidden = taken.status !== "sitting_out";
     $("sit-in-post").hidden = !(taken.status === "sitting_out" || taken.status === "waiting" || taken.status === "new");
