@@ -245,6 +245,7 @@ MATRIX: dict[str, frozenset[Role]] = {
     "list_tournament_penalties": _roles(DEALER, DIRECTOR, FLOOR, MANAGER),  # killed hands
     "issue_tournament_penalty": _roles(DIRECTOR, FLOOR),  # PEN-1, PEN-16: the floor rules
     "flag_tournament_conduct": _roles(DEALER, DIRECTOR, FLOOR),  # the dealer may report
+    "correct_tournament_seat": _roles(FLOOR, DIRECTOR),  # TSEAT-2
     "schedule_tournament_start": _roles(DIRECTOR),  # TREG-5
     "roll_back_tournament_hands": _roles(DIRECTOR),  # CXL-1
     # CXL-2: management chooses the method, the director records it (managers only read)

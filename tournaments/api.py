@@ -297,6 +297,13 @@ FlagConductView = _penalty_write(
 
 # --- scheduling, crashes, cancellation ---------------------------------------------------------
 
+SeatCorrectionView = _tournament_write(
+    "correct_tournament_seat",
+    services.correct_seat,
+    "A player found in the wrong seat is moved, stack and all, to his right seat, between "
+    "hands (TSEAT-2).",
+    s.SeatCorrectionRequest,
+)
 ScheduleView = _tournament_write(
     "schedule_tournament_start",
     services.schedule_start,

@@ -25,7 +25,7 @@ from typing import Literal
 from casino.domain_events import DomainEvent
 from tournaments.domain.config import TournamentConfig
 
-MoveReason = Literal["balancing", "table_broken"]
+MoveReason = Literal["balancing", "table_broken", "wrong_seat"]
 CloseReason = Literal["level", "clock_time", "in_the_money", "below_full_table", "director"]
 
 
@@ -392,7 +392,8 @@ class PlayerEliminated(DomainEvent):
 
 @dataclass(frozen=True, slots=True)
 class PlayerMoved(DomainEvent):
-    """The floor moves a player, stack and all (TSEAT-3..7). ``wait_for_big_blind``: he may
+    """The floor moves a player, stack and all (TSEAT-3..7; ``wrong_seat``: TSEAT-2, a
+    player found in the wrong seat). ``wait_for_big_blind``: he may
     only be dealt in when the big blind reaches his seat (SEAT-14)."""
 
     TYPE = "tournaments.PlayerMoved"

@@ -398,6 +398,12 @@ class PenaltiesSerializer(serializers.Serializer):
 # --- scheduling, crashes, cancellation ----------------------------------------------------------
 
 
+class SeatCorrectionRequest(RequestSerializer):
+    player_id = StrictIntegerField(min_value=1, max_value=MAX_ID)
+    table_id = StrictIntegerField(min_value=1, max_value=MAX_ID, help_text="His right table.")
+    seat = StrictIntegerField(min_value=1, max_value=10, help_text="His right seat.")
+
+
 class ScheduleRequest(RequestSerializer):
     start_at = serializers.DateTimeField(help_text="Lobby start time (TREG-5).")
     delay = serializers.BooleanField(default=False)

@@ -419,6 +419,22 @@ def flag_conduct(
     execute(tournament_id, penalties.FlagConduct(player_id, offence, detail), if_match=if_match)
 
 
+def correct_seat(
+    *, tournament_id: int, player_id: int, table_id: int, seat: int, if_match: int | None = None
+) -> None:
+    """A player found in the wrong seat is moved, stack and all, to ``seat`` of
+    ``table_id`` between hands (TSEAT-2): a ``PlayerMoved`` with reason ``wrong_seat``,
+    applied to both tables.
+
+    Raises:
+        DomainError ``tournament_not_running``, ``player_not_playing``,
+        ``table_not_in_play``, ``invalid_seat``, ``already_in_that_seat``, ``seat_taken``,
+        ``hand_in_progress``.
+    """
+    command = domain.CorrectSeat(player_id, table_id, seat)
+    execute(tournament_id, command, if_match=if_match)
+
+
 # --- scheduling, crashes, cancellation (TREG-5, CXL-1..10) ---------------------------------------
 
 

@@ -32,6 +32,7 @@ urlpatterns = [
     path(T + "penalties/", api.PenaltiesView.as_view(), name="tournament-penalties"),
     path(T + "penalties/issue/", api.IssuePenaltyView.as_view(), name="tournament-penalty"),
     path(T + "penalties/flags/", api.FlagConductView.as_view(), name="tournament-flag"),
+    path(T + "seat-corrections/", api.SeatCorrectionView.as_view(), name="tournament-seat-fix"),
     path(T + "schedule/", api.ScheduleView.as_view(), name="tournament-schedule"),
     path(T + "crash-rollback/", api.RollBackView.as_view(), name="tournament-rollback"),
     path(T + "cancel/", api.CancelView.as_view(), name="tournament-cancel"),

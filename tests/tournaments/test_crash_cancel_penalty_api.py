@@ -157,3 +157,39 @@ def test_a_busted_players_rebuy_before_the_next_deal_through_the_api(
     assert rebuys.count() >= 1  # the busted players bought back in
     assert not StoredEvent.objects.filter(stream=stream, type="tournaments.PlayerEliminated")
     assert set(stacks(table_id)) == players and all(v > 0 for v in stacks(table_id).values())
+
+
+@pytest.mark.rule("TSEAT-2")
+def test_a_player_found_in_the_wrong_seat_moves_stack_and_all_to_the_right_one(
+    tablet: TabletClient,
+) -> None:
+    tournament_id, table_id = begin(tablet, players=7, min_entrants=7)
+    rng = random.Random(7)
+    play_hand(tablet, table_id, rng, all_in=0.0)
+    seats = dict(SeatView.objects.filter(table_id=table_id).values_list("seat", "player_id"))
+    empty = min(set(range(1, 10)) - set(seats))
+    seat, player = min(seats.items())
+    stack = stacks(table_id)[player]
+    url = f"/api/v1/tournaments/{tournament_id}/seat-corrections/"
+    events = StoredEvent.objects.count()
+    other = max(seats)
+    taken = tablet.post(url, {"player_id": player, "table_id": table_id, "seat": other})
+    assert (taken.status_code, taken.json()["code"]) == (422, "seat_taken")
+    extra = tablet.post(url, {"player_id": player, "table_id": table_id, "seat": empty,
+                              "stack": 1})  # fmt: skip
+    assert extra.status_code == 400  # a field the operation does not take
+    assert StoredEvent.objects.count() == events  # refusals append nothing
+
+    ok(tablet.post(url, {"player_id": player, "table_id": table_id, "seat": empty}))
+    after = dict(SeatView.objects.filter(table_id=table_id).values_list("seat", "player_id"))
+    assert after == {**{s: p for s, p in seats.items() if s != seat}, empty: player}
+    assert stacks(table_id)[player] == stack  # stack and all
+    moved = StoredEvent.objects.get(stream=f"tournament-{tournament_id}",
+                                    type="tournaments.PlayerMoved")  # fmt: skip
+    assert (moved.data["reason"], moved.data["to_seat"]) == ("wrong_seat", empty)
+    entry = next(e for e in ok(tablet.get(f"/api/v1/tournaments/{tournament_id}/entries/"))
+                 if e["player_id"] == player)  # fmt: skip
+    assert (entry["table_id"], entry["seat"]) == (table_id, empty)
+    again = tablet.post(url, {"player_id": player, "table_id": table_id, "seat": empty})
+    assert again.json()["code"] == "already_in_that_seat"
+    assert play_hand(tablet, table_id, rng) is not None  # play goes on with him in it

@@ -454,6 +454,16 @@ class ScheduleStart:
 
 
 @dataclass(frozen=True, slots=True)
+class CorrectSeat:
+    """The floor finds a player in the wrong seat (TSEAT-2): he is moved, stack and all,
+    to ``seat`` of ``table_id`` (the seat he was drawn to), between hands."""
+
+    player_id: int
+    table_id: int
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class RollBackHands:
     """After a server crash: every hand in progress back to its start stacks (CXL-1)."""
 
@@ -474,6 +484,7 @@ Command = (
     | EndBreak | CloseLateRegistration | StartHandForHand | EndHandForHand | StartTableHand
     | RecordHandResult | deals.DealCommand | payments.PaymentCommand
     | penalties.PenaltyCommand | RebuyIfBusted | ScheduleStart | RollBackHands | CancelTournament
+    | CorrectSeat
 )  # fmt: skip
 
 
@@ -1547,6 +1558,45 @@ def _disqualify(b: _Builder, player_id: int, now: datetime | None) -> None:
             _finish(b, now)
 
 
+def _correct_seat(b: _Builder, cmd: CorrectSeat, now: datetime) -> None:
+    """TSEAT-2: a player in the wrong seat is moved, stack and all, to the right one; he
+    keeps playing at once (no wait for the big blind: he was in the game all along).
+
+    Refusals: ``tournament_not_running``, ``player_not_playing``, ``table_not_in_play``,
+    ``invalid_seat``, ``already_in_that_seat``, ``seat_taken``, ``hand_in_progress``.
+    """
+    s = b.state
+    if s.status != RUNNING:
+        raise _error("tournament_not_running", "Seats are corrected while the event runs.")
+    p = _seated(s, cmd.player_id)
+    to = s.tables.get(cmd.table_id)
+    if to is None:
+        raise _error(
+            "table_not_in_play", "That table is not in play.", rule="TSEAT-2",
+            table_id=cmd.table_id,
+        )  # fmt: skip
+    if not 1 <= cmd.seat <= to.max_seats:
+        raise _error(
+            "invalid_seat", f"Table {cmd.table_id} has seats 1 to {to.max_seats}.",
+            rule="TSEAT-2", seat=cmd.seat,
+        )  # fmt: skip
+    if (p.table_id, p.seat) == (cmd.table_id, cmd.seat):
+        raise _error("already_in_that_seat", "The player is in that seat already.")
+    if cmd.seat in to.seats:
+        raise _error(
+            "seat_taken", "That seat is taken: move its player first.", rule="TSEAT-2",
+            player_id=to.seats[cmd.seat],
+        )  # fmt: skip
+    assert p.table_id is not None and p.seat is not None
+    for table_id in {p.table_id, cmd.table_id}:
+        if s.tables[table_id].in_hand:
+            raise _error(
+                "hand_in_progress", "Correct the seat between hands.", rule="TSEAT-2",
+                table_id=table_id,
+            )  # fmt: skip
+    b.emit(PlayerMoved(cmd.player_id, p.table_id, p.seat, cmd.table_id, cmd.seat, "wrong_seat"))
+
+
 def _schedule(b: _Builder, cmd: ScheduleStart, now: datetime) -> None:
     """TREG-5: the lobby time, or a delay (logged with its reason)."""
     if b.state.status != REGISTERING:
@@ -1699,6 +1749,7 @@ _HANDLERS: dict[type, Any] = {
     RebuyIfBusted: _rebuy_if_busted,
     RollBackHands: _roll_back,
     CancelTournament: _cancel,
+    CorrectSeat: _correct_seat,
 }
 
 

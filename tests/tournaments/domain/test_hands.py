@@ -245,3 +245,34 @@ def test_every_event_survives_the_event_store_codec() -> None:
         data = json.loads(json.dumps(dataclasses.asdict(event)))
         assert dacite.from_dict(type(event), data, config=config) == event
     assert t.load(d.events) == d.state
+
+
+@pytest.mark.rule("TSEAT-2")
+def test_a_wrong_seat_is_corrected_stack_and_all_between_hands_only() -> None:
+    d = started(14, tables=(1, 2, 3))
+    player = d.s.tables[1].seats[min(d.s.tables[1].seats)]
+    stack = d.s.players[player].stack
+    empty = min(set(range(1, 10)) - set(d.s.tables[2].seats))
+
+    def refused(command: t.CorrectSeat) -> str:
+        with pytest.raises(DomainError) as refusal:
+            d(command)
+        return refusal.value.code
+
+    assert refused(t.CorrectSeat(player, 99, 1)) == "table_not_in_play"
+    assert refused(t.CorrectSeat(player, 2, 10)) == "invalid_seat"
+    assert refused(t.CorrectSeat(player, 2, min(d.s.tables[2].seats))) == "seat_taken"
+    here = d.s.players[player]
+    assert refused(t.CorrectSeat(player, 1, here.seat or 0)) == "already_in_that_seat"
+    table_2 = d.s.tables[2]
+    d(t.StartTableHand(2, table_2.hands_played + 1, table_2.button_seat, None, None))
+    assert refused(t.CorrectSeat(player, 2, empty)) == "hand_in_progress"  # the other table
+    events_before = len(d.events)
+    d.state = dataclasses.replace(d.s, tables={**d.s.tables, 2: table_2})  # back between hands
+    (moved,) = d(t.CorrectSeat(player, 2, empty))
+    assert len(d.events) == events_before + 1
+    assert isinstance(moved, PlayerMoved) and moved.reason == "wrong_seat"
+    after = d.s.players[player]
+    assert (after.table_id, after.seat, after.stack) == (2, empty, stack)
+    assert d.s.tables[2].seats[empty] == player and player not in d.s.tables[1].seats.values()
+    assert not after.wait_for_big_blind  # he was in the game all along
