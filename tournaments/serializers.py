@@ -78,6 +78,11 @@ class AddOnSerializer(RequestSerializer):
     price = StrictIntegerField(min_value=0, max_value=MAX_AMOUNT, default=0)
     fee = StrictIntegerField(min_value=0, max_value=MAX_AMOUNT, default=0)
     stack = StrictIntegerField(min_value=0, max_value=MAX_AMOUNT, default=0)
+    break_minutes = StrictIntegerField(
+        min_value=0, max_value=60, default=0,
+        help_text="CLK-5: an extra break (usually 3 minutes) after the add-on level for "
+        "taking add-ons, when the structure has no break there (0: none).",
+    )  # fmt: skip
 
 
 class PayoutBandSerializer(RequestSerializer):

@@ -133,7 +133,11 @@ class RebuyRule:
 @dataclass(frozen=True, slots=True)
 class AddOnRule:
     """Add-on: chips for a price, once per player (``max_per_player``), while level
-    ``at_level`` runs or during the break that follows it (CLK-5: the add-on break)."""
+    ``at_level`` runs or during the break that follows it (CLK-5: the add-on break).
+
+    ``break_minutes``: the extra short break after ``at_level`` for taking add-ons (CLK-5,
+    usually 3), in every breaks mode, when the structure has no break there already; 0:
+    none beyond the structure's breaks."""
 
     allowed: bool = False
     at_level: int = 0
@@ -141,6 +145,7 @@ class AddOnRule:
     price: int = 0
     fee: int = 0
     stack: int = 0
+    break_minutes: int = 0
 
 
 MAX_ENTRIES = 100_000
@@ -281,10 +286,16 @@ class TournamentConfig:
         return self.levels[min(number, len(self.levels)) - 1]
 
     def break_after(self, level: int) -> Break | None:
-        """The scheduled break after ``level``, if any (``scheduled`` mode only)."""
-        if self.breaks_mode != "scheduled":
-            return None
-        return next((b for b in self.breaks if b.after_level == level), None)
+        """The break after ``level``, if any: the structure's (``scheduled`` mode), else the
+        add-on break (CLK-5, any mode) when ``level`` is the add-on level."""
+        if self.breaks_mode == "scheduled":
+            scheduled = next((b for b in self.breaks if b.after_level == level), None)
+            if scheduled is not None:
+                return scheduled
+        a = self.add_on
+        if a.allowed and a.break_minutes and level == a.at_level:
+            return Break(after_level=level, minutes=a.break_minutes)
+        return None
 
     @property
     def reentry_stack(self) -> int:
@@ -370,6 +381,10 @@ def validate_config(c: TournamentConfig) -> None:
     for name, rule in (("reentry", c.reentry), ("rebuy", c.rebuy), ("add_on", c.add_on)):
         if rule.price < 0 or rule.fee < 0 or rule.stack < 0 or rule.max_per_player < 0:
             problems.append(f"{name}: price, fee, stack and max_per_player must be >= 0")
+    if not 0 <= c.add_on.break_minutes <= 60 or (
+        c.add_on.break_minutes and not (c.add_on.allowed and c.add_on.at_level)
+    ):
+        problems.append("add_on.break_minutes must be 0-60, and needs an add-on level (CLK-5)")
     if c.bounty.kind not in ("none", "knockout", "progressive", "fixed"):
         problems.append("bounty.kind must be none, knockout, progressive or fixed")
     if c.bounty.amount < 0 or not 0 <= c.bounty.progressive_cash_bp <= BASIS_POINTS:

@@ -8,7 +8,9 @@ import pytest
 
 from casino.errors import DomainError
 from tournaments.domain import tournament as t
+from tournaments.domain.config import AddOnRule, RebuyRule, validate_config
 from tournaments.events import (
+    AddOnTaken,
     BreakDue,
     BreakEnded,
     BreakStarted,
@@ -17,7 +19,7 @@ from tournaments.events import (
     LevelStarted,
 )
 
-from .support import T0, started
+from .support import T0, config, started
 
 
 @pytest.mark.rule("CLK-1")
@@ -166,3 +168,37 @@ def test_interval_breaks_after_each_span_from_the_start() -> None:
     assert d.s.clock.on_break and d.s.clock.last_sync_slot == first
     d(t.EndBreak(d.s.clock.version), first + timedelta(minutes=5))
     assert t.next_break_at(d.s) == datetime(2025, 3, 1, 9, 25, tzinfo=UTC)
+
+
+@pytest.mark.rule("CLK-5")
+@pytest.mark.parametrize("break_minutes", [3, 0])
+def test_a_synchronized_rebuy_event_has_an_extra_add_on_break(break_minutes: int) -> None:
+    start = datetime(2025, 3, 1, 7, 0, tzinfo=UTC)
+    d = started(
+        9, breaks_mode="synchronized", clock=False,
+        rebuy=RebuyRule(allowed=True, until_level=2, price=500),
+        add_on=AddOnRule(allowed=True, at_level=2, price=500, break_minutes=break_minutes),
+    )  # fmt: skip
+    d(t.StartClock(), start)
+    d(t.AdvanceLevel(1, d.s.clock.version), start + timedelta(minutes=20))
+    end_of_rebuys = start + timedelta(minutes=40)  # before the 07:55 synchronized break
+    events = d(t.AdvanceLevel(2, d.s.clock.version), end_of_rebuys)
+    if not break_minutes:  # no extra break: level 3 at once
+        assert [type(e) for e in events] == [LevelStarted]
+        return
+    due, started_break = events
+    assert isinstance(due, BreakDue) and due.minutes == 3 and due.after_level == 2
+    assert isinstance(started_break, BreakStarted) and d.s.clock.on_break
+    player = next(iter(d.s.players))
+    assert isinstance(d(t.AddOn(player), end_of_rebuys + timedelta(minutes=1))[0], AddOnTaken)
+    assert t.due_clock_commands(d.s, end_of_rebuys + timedelta(minutes=2)) == []
+    (ended, level_3) = d(t.EndBreak(d.s.clock.version), end_of_rebuys + timedelta(minutes=3))
+    assert isinstance(ended, BreakEnded) and isinstance(level_3, LevelStarted)
+    assert level_3.level == 3
+    assert t.next_break_at(d.s) == datetime(2025, 3, 1, 7, 55, tzinfo=UTC)  # CLK-3 still
+
+
+def test_an_add_on_break_needs_an_add_on_level() -> None:
+    with pytest.raises(DomainError):
+        validate_config(config(add_on=AddOnRule(allowed=False, break_minutes=3)))
+    validate_config(config(add_on=AddOnRule(allowed=True, at_level=2, break_minutes=3)))
