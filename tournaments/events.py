@@ -684,6 +684,17 @@ class StartScheduled(DomainEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class ScheduledStartMissed(DomainEvent):
+    """The lobby time came with too few entries to start (TREG-5 with TREG-3): the event
+    stays open for registration until the director starts it, delays it or cancels it."""
+
+    TYPE = "tournaments.ScheduledStartMissed"
+    start_at: str
+    entries: int
+    minimum: int
+
+
+@dataclass(frozen=True, slots=True)
 class TableHand:
     table_id: int
     hand_number: int

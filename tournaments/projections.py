@@ -44,6 +44,7 @@ from tournaments.events import (
     PlayerUnregistered,
     RebuyRequested,
     RebuyTaken,
+    ScheduledStartMissed,
     StartScheduled,
     TableAdded,
     TableBroken,
@@ -309,6 +310,7 @@ def _finished(recorded: RecordedEvent) -> None:
 
 @projection.on(BreakDue, TableAdded, TableBroken, TableHandStarted, HandForHandRoundCompleted)
 @projection.on(*DEAL_EVENTS, *BOUNTY_EVENTS, *PAYMENT_EVENTS, EarlyPayoutCredited)
-@projection.on(*PENALTY_EVENTS, StartScheduled, HandsRolledBack, RebuyRequested)
+@projection.on(*PENALTY_EVENTS, StartScheduled, ScheduledStartMissed, HandsRolledBack)
+@projection.on(RebuyRequested)
 def _version_only(recorded: RecordedEvent) -> None:
     _bump(recorded)

@@ -540,9 +540,10 @@ def close_late_registration(*, tournament_id: int, if_match: int | None = None) 
 def run_clock(
     *, tournament_id: int, level: int | None = None, clock_version: int | None = None
 ) -> int:
-    """Apply the clock commands due now (level ends, break start and end, late registration
-    by clock time; CLK-1..8). A timer passes the ``level`` and ``clock_version`` it was
-    scheduled for and does nothing if either changed; the beat sweep passes neither.
+    """Apply the clock commands due now: the start at the lobby time (TREG-5), level ends,
+    break start and end, late registration by clock time (CLK-1..8). A timer passes the
+    ``level`` and ``clock_version`` it was scheduled for and does nothing if either
+    changed; the beat sweep passes neither.
     Each due command carries the version it expects, so two timers racing apply it once.
     Returns how many events were appended.
     """
@@ -551,6 +552,8 @@ def run_clock(
         return 0
     if clock_version is not None and state.clock.version != clock_version:
         return 0
+    if state.status == domain.REGISTERING:
+        return _start_when_scheduled(tournament_id, state)
     appended = 0
     for command in domain.due_clock_commands(state, clock.now()):
         events, _ = execute(tournament_id, command)
@@ -558,8 +561,25 @@ def run_clock(
     return appended
 
 
+def _start_when_scheduled(tournament_id: int, state: TournamentState) -> int:
+    """TREG-5: at the lobby time the event starts by itself (one reserve table, as the
+    director's default), or, with too few entries (TREG-3), records the missed start once
+    and waits for the director. Returns how many events were appended."""
+    due = domain.scheduled_start_due(state, clock.now())
+    if due == "start":
+        before = load_tournament(tournament_id).version
+        start_tournament(tournament_id=tournament_id)
+        return load_tournament(tournament_id).version - before
+    if due == "missed":
+        events, _ = execute(tournament_id, domain.MissScheduledStart())
+        return len(events)
+    return 0
+
+
 def _next_timer(state: TournamentState) -> datetime | None:
     """When the clock next has something to do."""
+    if state.status == domain.REGISTERING:
+        return None if state.start_missed else state.scheduled_start
     c = state.clock
     moments = [c.level_ends_at, c.break_ends_at, domain.next_break_at(state)]
     until = state.config.late_reg_until
@@ -579,7 +599,8 @@ def _clock_key(state: TournamentState) -> tuple[Any, ...]:
 def _schedule_clock(tournament_id: int, state: TournamentState) -> None:
     """After commit: an ETA task at the next clock moment, carrying the level and clock
     version it expects (a beat sweep catches a lost one)."""
-    if state.status != domain.RUNNING or state.clock.level == 0:
+    scheduled = state.status == domain.REGISTERING
+    if not scheduled and (state.status != domain.RUNNING or state.clock.level == 0):
         return
     at = _next_timer(state)
     if at is None:

@@ -41,11 +41,13 @@ def clock_timer(tournament_id: int, level: int, clock_version: int) -> int:
 
 @shared_task(name="tournaments.sweep_clocks")
 def sweep_clocks() -> int:
-    """Every running tournament: apply what is due (a lost timer's work)."""
+    """Every running or registering tournament: apply what is due (a lost timer's work,
+    the start at the lobby time)."""
     appended = 0
-    for tournament_id in TournamentView.objects.filter(status="running").values_list(
-        "tournament_id", flat=True
-    ):
+    # registering ones too: the start at the lobby time (TREG-5)
+    for tournament_id in TournamentView.objects.filter(
+        status__in=("running", "registering")
+    ).values_list("tournament_id", flat=True):
         try:  # one tournament's failure must not stop the others' clocks
             outcome = commands.run_command(
                 partial(services.run_clock, tournament_id=tournament_id), ctx=_system()

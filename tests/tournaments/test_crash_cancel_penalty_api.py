@@ -5,14 +5,17 @@ a cancellation rolled forward in the money, settled at the cage to the unit (CXL
 from __future__ import annotations
 
 import random
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+import time_machine
 
 from casino.eventstore.models import StoredEvent
 from tables.models import SeatView
 from tests.conftest import TabletClient
 from tests.tournaments.play import create, ok, play_hand, register
+from tournaments.tasks import sweep_clocks
 
 pytestmark = pytest.mark.django_db
 
@@ -193,3 +196,36 @@ def test_a_player_found_in_the_wrong_seat_moves_stack_and_all_to_the_right_one(
     again = tablet.post(url, {"player_id": player, "table_id": table_id, "seat": empty})
     assert again.json()["code"] == "already_in_that_seat"
     assert play_hand(tablet, table_id, rng) is not None  # play goes on with him in it
+
+
+@pytest.mark.rule("TREG-5")
+def test_the_event_starts_by_itself_at_its_lobby_time(tablet: TabletClient) -> None:
+    t0 = datetime(2026, 3, 6, 17, 0, tzinfo=UTC)
+    with time_machine.travel(t0, tick=False) as clock:
+        tournament_id = create(tablet)
+        base = f"/api/v1/tournaments/{tournament_id}"
+        register(tablet, tournament_id, 5)
+        ok(tablet.post(f"{base}/schedule/", {"start_at": (t0 + timedelta(minutes=10)).isoformat()}))
+        missed = StoredEvent.objects.filter(type="tournaments.ScheduledStartMissed")
+        clock.move_to(t0 + timedelta(minutes=9))
+        sweep_clocks()
+        assert not missed.exists()
+        clock.move_to(t0 + timedelta(minutes=10))
+        sweep_clocks()  # 5 entries, 9 needed (TREG-3): recorded once, not started
+        sweep_clocks()
+        assert missed.count() == 1
+        assert ok(tablet.get(f"{base}/"))["status"] == "registering"
+
+        later = t0 + timedelta(minutes=40)
+        ok(tablet.post(f"{base}/schedule/", {"start_at": later.isoformat(), "delay": True,
+                                             "reason": "waiting for players"}))  # fmt: skip
+        register(tablet, tournament_id, 4, prefix="Q")
+        clock.move_to(later - timedelta(seconds=1))
+        sweep_clocks()
+        assert ok(tablet.get(f"{base}/"))["status"] == "registering"
+        clock.move_to(later)
+        sweep_clocks()
+        started = ok(tablet.get(f"{base}/"))
+        assert started["status"] == "running" and started["tables"]
+        assert SeatView.objects.filter(tournament_id=tournament_id).count() == 9
+        assert missed.count() == 1

@@ -108,6 +108,7 @@ from tournaments.events import (
     RebuyRequested,
     RebuyTaken,
     Result,
+    ScheduledStartMissed,
     SeatAssignment,
     SettlementShare,
     StartScheduled,
@@ -259,6 +260,7 @@ class TournamentState:
     penalties: penalties.PenaltyState = field(default_factory=penalties.PenaltyState)
     paid: Mapping[int, cancellation.Paid] = field(default_factory=dict)
     scheduled_start: datetime | None = None
+    start_missed: bool = False  # the scheduled start found too few entries (TREG-5)
     pending_rebuys: frozenset[int] = frozenset()
     cancellation: TournamentCancelled | None = None
 
@@ -464,6 +466,11 @@ class CorrectSeat:
 
 
 @dataclass(frozen=True, slots=True)
+class MissScheduledStart:
+    """The clock at the lobby time, with too few entries to start (TREG-5, TREG-3)."""
+
+
+@dataclass(frozen=True, slots=True)
 class RollBackHands:
     """After a server crash: every hand in progress back to its start stacks (CXL-1)."""
 
@@ -484,7 +491,7 @@ Command = (
     | EndBreak | CloseLateRegistration | StartHandForHand | EndHandForHand | StartTableHand
     | RecordHandResult | deals.DealCommand | payments.PaymentCommand
     | penalties.PenaltyCommand | RebuyIfBusted | ScheduleStart | RollBackHands | CancelTournament
-    | CorrectSeat
+    | CorrectSeat | MissScheduledStart
 )  # fmt: skip
 
 
@@ -627,6 +634,18 @@ def next_break_at(state: TournamentState) -> datetime | None:
             return at
         at += timedelta(minutes=cfg.level(level + 1).minutes)
     return None
+
+
+def scheduled_start_due(state: TournamentState, now: datetime) -> str | None:
+    """What the clock does at the lobby time (TREG-5): ``"start"`` (the field is big
+    enough, TREG-3), ``"missed"`` (too few entries: recorded once, the director decides),
+    ``None`` (nothing: no time set, not yet, started, or already recorded as missed)."""
+    if state.status != REGISTERING or state.scheduled_start is None or state.start_missed:
+        return None
+    if not cancellation.start_due(state.scheduled_start, now):
+        return None
+    registered = sum(1 for p in state.players.values() if p.status == REGISTERED)
+    return "start" if registered >= state.config.minimum_field else "missed"
 
 
 def due_clock_commands(state: TournamentState, now: datetime) -> list[Command]:
@@ -1610,6 +1629,16 @@ def _schedule(b: _Builder, cmd: ScheduleStart, now: datetime) -> None:
     b.emit(StartScheduled(iso(at), cmd.delay, cmd.reason))
 
 
+def _miss_start(b: _Builder, cmd: MissScheduledStart, now: datetime) -> None:
+    """TREG-5: record once that the lobby time found too few entries (TREG-3)."""
+    s = b.state
+    if scheduled_start_due(s, now) != "missed":
+        return  # a stale timer: started, delayed, or recorded already
+    assert s.scheduled_start is not None
+    registered = sum(1 for p in s.players.values() if p.status == REGISTERED)
+    b.emit(ScheduledStartMissed(iso(s.scheduled_start), registered, s.config.minimum_field))
+
+
 def _roll_back(b: _Builder, cmd: RollBackHands, now: datetime) -> None:
     """CXL-1: the hands in progress go back to their start stacks."""
     hands = tuple(
@@ -1750,6 +1779,7 @@ _HANDLERS: dict[type, Any] = {
     RollBackHands: _roll_back,
     CancelTournament: _cancel,
     CorrectSeat: _correct_seat,
+    MissScheduledStart: _miss_start,
 }
 
 
@@ -2022,8 +2052,10 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
             )  # fmt: skip
         case RebuyRequested():
             return replace(s, pending_rebuys=s.pending_rebuys | {event.player_id})
-        case StartScheduled():
-            return replace(s, scheduled_start=parse_time(event.start_at))
+        case StartScheduled():  # a new time (a delay): the clock starts it then
+            return replace(s, scheduled_start=parse_time(event.start_at), start_missed=False)
+        case ScheduledStartMissed():
+            return replace(s, start_missed=True)
         case TournamentCancelled():
             return replace(s, status=CANCELLED, cancellation=event)
         case EarlyPayoutCredited():

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 import pytest
 
 from casino.errors import DomainError
 from tournaments.domain import cancellation
 from tournaments.domain import tournament as t
 from tournaments.domain.config import BountyRule
-from tournaments.events import HandsRolledBack, StartScheduled, TournamentCancelled
+from tournaments.events import (
+    HandsRolledBack,
+    ScheduledStartMissed,
+    StartScheduled,
+    TournamentCancelled,
+)
 
 from .support import Driver, config, started
 
@@ -110,3 +117,25 @@ def test_settlement_amounts_are_cash_only_and_sum_exactly() -> None:
         pool=1001, unawarded=[], in_the_money=False,
     )  # fmt: skip
     assert sum(x.prize for x in out) == 1001
+
+
+@pytest.mark.rule("TREG-5")
+def test_the_clock_starts_the_event_at_its_lobby_time_or_records_a_missed_start() -> None:
+    d = Driver()
+    d(t.CreateTournament("t1", config()))
+    at = datetime(2025, 3, 1, 18, 0, tzinfo=UTC)
+    assert t.scheduled_start_due(d.s, at) is None  # no time set
+    d(t.ScheduleStart(at.isoformat()))
+    for pid in range(1, 6):
+        d(t.Register(pid))
+    assert t.scheduled_start_due(d.s, at - timedelta(seconds=1)) is None  # not yet
+    assert t.scheduled_start_due(d.s, at) == "missed"  # 5 entries, 9 needed (TREG-3)
+    assert d(t.MissScheduledStart(), at - timedelta(seconds=1)) == []  # early: nothing
+    (missed,) = d(t.MissScheduledStart(), at)
+    assert isinstance(missed, ScheduledStartMissed) and (missed.entries, missed.minimum) == (5, 9)
+    assert d(t.MissScheduledStart(), at) == [] and t.scheduled_start_due(d.s, at) is None  # once
+    later = at + timedelta(minutes=30)
+    d(t.ScheduleStart(later.isoformat(), True, "waiting for more players"))
+    for pid in range(6, 10):
+        d(t.Register(pid))
+    assert t.scheduled_start_due(d.s, later) == "start"
