@@ -15,7 +15,12 @@ from tables import services, tournament_hooks
 from tables.domain import table as table_domain
 from tables.domain.show_poker import game as show
 from tables.domain.show_poker import penalties
-from tables.domain.show_poker.events import ShowHandSettled, ShowMisdealt, SitOutPenalty
+from tables.domain.show_poker.events import (
+    PenaltyHandServed,
+    ShowHandSettled,
+    ShowMisdealt,
+    SitOutPenalty,
+)
 from tables.events import HandBegan, SeatInHand
 
 
@@ -39,8 +44,10 @@ def start_show_hand(
     *, table_id: int, button_seat: int | None = None, sitting_out_paying: list[int] | None = None
 ) -> aggregates.Loaded[show.ShowState]:
     """Deal a Show poker hand at a Show poker table: every player dealt in posts one blind
-    (the table's big blind, or the tournament level's; SHOW-2); ``sitting_out_paying``:
-    seats serving a penalty, blind posted, not dealt in (SHOW-20..22).
+    (the table's big blind, or the tournament level's; SHOW-2). A player who owes sit-out
+    hands from his penalty record (:func:`record_show_penalty`) posts his blind and is not
+    dealt in, without being named (SHOW-20..22); ``sitting_out_paying`` adds seats the
+    floor sits out the same way.
 
     Raises:
         DomainError ``not_show_poker`` (SHOW-2), the table's ``BeginHand`` refusals.
@@ -68,6 +75,7 @@ def start_show_hand(
             big_blind_seat=began.big_blind_seat,
         )
         blind = stakes.big_blind
+    owing = {seat.seat for seat in began.seats if _hands_owed(seat.player_id)}
     command = show.StartShowHand(
         hand_id=hand_id,
         table_id=table_id,
@@ -76,7 +84,7 @@ def start_show_hand(
         seats=tuple(SeatInHand(s.seat, str(s.player_id), s.stack) for s in began.seats),
         blind=blind,
         mode=table.config.mode,  # type: ignore[arg-type]
-        sitting_out_paying=tuple(sitting_out_paying or ()),
+        sitting_out_paying=tuple(sorted(owing | set(sitting_out_paying or ()))),
         rabbit_hunt_allowed=True,  # SHOW-24
     )
     events = show.decide(None, command)
@@ -107,6 +115,8 @@ def play(
     state = loaded.state
     for event in events:
         state = show.evolve(state, event)
+        if isinstance(event, ShowHandSettled):
+            _serve_penalty_hands(state)
         if isinstance(event, ShowHandSettled | ShowMisdealt):
             services.execute_on_table(
                 state.started.table_id,
@@ -120,6 +130,25 @@ def play(
 
 def penalty_stream(player_id: int) -> str:
     return f"show-penalties-{player_id}"
+
+
+def _hands_owed(player_id: int | str) -> int:
+    """Sit-out hands the player still owes on his Show poker record (SHOW-20..22)."""
+    return penalties.hands_owed(r.event for r in store.read_stream(penalty_stream(int(player_id))))
+
+
+def _serve_penalty_hands(state: show.ShowState) -> None:
+    """A completed hand counts one hand served for every player who sat it out owing
+    penalty hands (SHOW-20..22); appended in the hand's own transaction."""
+    started = state.started
+    for seat in started.seats:
+        if seat.seat not in started.sitting_out:
+            continue
+        stream = penalty_stream(int(seat.player_id))
+        record = [r.event for r in store.read_stream(stream)]
+        if penalties.hands_owed(record):
+            served = PenaltyHandServed(seat.player_id, started.hand_id)
+            store.append(stream, [served], expected_version=len(record))
 
 
 def record_show_penalty(

@@ -86,3 +86,38 @@ def test_penalties_are_recorded_on_the_player(tablet: TabletClient, players: lis
     assert warning["warning"] and warning["hands"] == 0 and warning["rule"] == "SHOW-22"
     missing = tablet.post("/api/v1/players/999999/show-penalties/", {"offence": "speech_play"})
     assert missing.status_code == 404
+
+
+def _fold_to_one(tablet: TabletClient, hand: dict) -> dict:
+    """Flop, then everyone to act folds but the last: the hand settles uncontested."""
+    hand = act(tablet, hand, "flop", {"cards": "2c5d7h"})
+    while hand["phase"] != "complete":
+        live = [s for s in hand["seats"] if not s["folded"]]
+        if len(live) == 1:
+            break
+        hand = act(tablet, hand, "fold", {"seat": hand["to_act"]})
+    return hand
+
+
+@pytest.mark.rule("SHOW-20")
+def test_a_penalised_player_sits_out_his_hands_with_his_blind_paid(
+    tablet: TabletClient, players: list
+) -> None:
+    table_id = table_with(tablet, players, {1: 500, 2: 500, 3: 500}, game="SHOW",
+                          name="Show poker 10", buy_in_min=100, buy_in_max=1000)  # fmt: skip
+    penalty = tablet.post(f"/api/v1/players/{players[0].id}/show-penalties/",
+                          {"offence": "declare_other_hand"}).json()  # fmt: skip
+    assert penalty["hands"] == 2
+    # a misdeal is dealt again and does not count as a hand served
+    hand = tablet.post(f"/api/v1/tables/{table_id}/show-hands/", {"button_seat": 3}).json()
+    assert next(s for s in hand["seats"] if s["seat"] == 1)["folded"]
+    act(tablet, hand, "deal-report", {"wrong_count_seats": [2]})
+    for _ in range(2):  # two completed hands: posts his blind, not dealt in
+        hand = tablet.post(f"/api/v1/tables/{table_id}/show-hands/", {}).json()
+        assert hand["pot"] == 60  # three blinds, his included
+        assert next(s for s in hand["seats"] if s["seat"] == 1)["folded"]
+        hand = _fold_to_one(tablet, hand)
+        assert tablet.get(f"/api/v1/show-hands/{hand['hand_id']}/").json()["phase"] == "complete"
+    hand = tablet.post(f"/api/v1/tables/{table_id}/show-hands/", {}).json()
+    assert not next(s for s in hand["seats"] if s["seat"] == 1)["folded"]  # served: dealt in
+    assert stacks(table_id)[1] == 500 - 2 * 20  # the two blinds he paid sitting out

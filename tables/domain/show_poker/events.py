@@ -174,3 +174,14 @@ class SitOutPenalty(DomainEvent):
     hands: int
     warning: bool
     rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyHandServed(DomainEvent):
+    """One hand of a Show poker sit-out served (SHOW-20..22): a completed hand at which the
+    player's seat posted its blind and was not dealt in (stream ``show-penalties-<id>``). A
+    misdealt hand is dealt again and does not count."""
+
+    TYPE = "show.PenaltyHandServed"
+    player_id: str
+    hand_id: str

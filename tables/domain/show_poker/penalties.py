@@ -5,10 +5,11 @@ Pure. The sit-out is recorded on the player (:class:`SitOutPenalty`, stream
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Literal
 
 from tables.domain.errors import HandRuleViolation
-from tables.domain.show_poker.events import SitOutPenalty
+from tables.domain.show_poker.events import PenaltyHandServed, SitOutPenalty
 
 Offence = Literal["declare_other_hand", "speech_play", "out_of_turn"]
 OotIncrement = Literal["repeat", "escalating"]
@@ -52,3 +53,15 @@ def penalty_event(
     """The :class:`SitOutPenalty` to record on the player."""
     hands, rule = sit_out_hands(offence, occurrence, **options)  # type: ignore[arg-type]
     return SitOutPenalty(player_id, offence, occurrence, hands, warning=hands == 0, rule=rule)
+
+
+def hands_owed(record: Iterable[object]) -> int:
+    """Sit-out hands the player still owes: every :class:`SitOutPenalty` on his record
+    less the hands served (:class:`PenaltyHandServed`), never below 0 (SHOW-20..22)."""
+    owed = served = 0
+    for event in record:
+        if isinstance(event, SitOutPenalty):
+            owed += event.hands
+        elif isinstance(event, PenaltyHandServed):
+            served += 1
+    return max(0, owed - served)
