@@ -14,6 +14,7 @@ BOARD_STRINGS = {
     "breakDue": _("Break after this hand"),
     "paused": _("Paused"),
     "handForHand": _("Hand for hand"),
+    "handsLeft": _("Hands left"),
     "ante": _("ante"),
     "bbAnte": _("BB ante"),
     "open": _("open"),

@@ -185,6 +185,14 @@ class TournamentConfigSerializer(RequestSerializer):
         required=False, help_text="PEN-1/9: the steps, the last repeats.",
     )  # fmt: skip
     penalty_sit_out_hands = StrictIntegerField(min_value=1, max_value=1000, required=False)
+    level_hands = StrictIntegerField(
+        min_value=0, max_value=1000, required=False,
+        help_text="SHOW-1: a level lasts this many hands instead of its minutes (0: by time).",
+    )  # fmt: skip
+    level_hands_phase = serializers.ChoiceField(
+        choices=["final_table", "always"], required=False,
+        help_text="From when levels count hands: one table left (default), or the start.",
+    )  # fmt: skip
 
     def validate_payout_table(self, brackets: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if sum(len(bracket["bands"]) for bracket in brackets) > MAX_TOTAL_BANDS:
@@ -203,6 +211,9 @@ class ClockSerializer(serializers.Serializer):
     ante = serializers.IntegerField()
     ante_type = serializers.CharField()
     seconds_left = serializers.IntegerField(help_text="Of the level, seconds.")
+    hands_left = serializers.IntegerField(
+        allow_null=True, help_text="Of the level when levels count hands (SHOW-1), else null."
+    )
     paused = serializers.BooleanField()
     on_break = serializers.BooleanField()
     break_due = serializers.BooleanField(help_text="Starts when the hands in play end (CLK-7).")

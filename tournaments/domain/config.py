@@ -51,6 +51,7 @@ ButtonRule = Literal["dead_button", "forward"]
 BalancePlacement = Literal["worst_position", "similar_position"]
 SeatFilter = Literal["not_between_button_and_big_blind", "any"]
 BreaksMode = Literal["scheduled", "synchronized", "interval"]
+LevelHandsPhase = Literal["final_table", "always"]
 TieRemainder = Literal["better_hand", "left_of_button"]
 DealMinStage = Literal["final_table", "any"]
 BountyKind = Literal["none", "knockout", "progressive", "fixed"]
@@ -229,6 +230,11 @@ class TournamentConfig:
     amounts rounded down to ``payout_rounding_unit`` CZK, the remainder to 1st place.
     ``final_table_size``: players left when the final table is drawn (TSEAT-8; ``None``:
     ``table_size``). ``sync_every_hours``: 1 (CLK-3) or 2 (CLK-4).
+
+    Levels by hands (SHOW-1): with ``level_hands`` > 0 a level lasts that many completed
+    hands instead of its minutes, from the moment one table is left
+    (``level_hands_phase = "final_table"``, the single/final-table phase) or from the start
+    (``"always"``); 0: levels by the clock only.
     """
 
     name: str
@@ -270,6 +276,8 @@ class TournamentConfig:
     denominations: tuple[int, ...] = ()
     penalty_ladder: tuple[str, ...] = ("warning", "sit_out", "sit_out", "disqualification")
     penalty_sit_out_hands: int = 9
+    level_hands: int = 0
+    level_hands_phase: LevelHandsPhase = "final_table"
 
     @property
     def minimum_field(self) -> int:
@@ -381,6 +389,8 @@ def validate_config(c: TournamentConfig) -> None:
     for name, rule in (("reentry", c.reentry), ("rebuy", c.rebuy), ("add_on", c.add_on)):
         if rule.price < 0 or rule.fee < 0 or rule.stack < 0 or rule.max_per_player < 0:
             problems.append(f"{name}: price, fee, stack and max_per_player must be >= 0")
+    if not 0 <= c.level_hands <= 1000 or c.level_hands_phase not in ("final_table", "always"):
+        problems.append("level_hands must be 0-1000, level_hands_phase final_table or always")
     if not 0 <= c.add_on.break_minutes <= 60 or (
         c.add_on.break_minutes and not (c.add_on.allowed and c.add_on.at_level)
     ):

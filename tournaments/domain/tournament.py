@@ -209,6 +209,7 @@ class ClockState:
     break_ends_at: datetime | None = None
     break_remaining: int = 0
     last_sync_slot: datetime | None = None
+    hands_in_level: int = 0  # completed while levels count hands (SHOW-1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -626,7 +627,7 @@ def next_break_at(state: TournamentState) -> datetime | None:
         if c.last_sync_slot is None:
             return first
         return c.last_sync_slot + timedelta(hours=cfg.sync_every_hours)
-    if c.level_ends_at is None:
+    if c.level_ends_at is None or levels_by_hands(state):  # SHOW-1: no clock time known
         return None
     at = c.level_ends_at
     for level in range(c.level, len(cfg.levels) + 1):
@@ -655,7 +656,8 @@ def due_clock_commands(state: TournamentState, now: datetime) -> list[Command]:
     due: list[Command] = []
     if state.status != RUNNING or c.level == 0:
         return []
-    if not c.paused and c.level_ends_at is not None and c.level_ends_at <= now:
+    by_time = not levels_by_hands(state)
+    if by_time and not c.paused and c.level_ends_at is not None and c.level_ends_at <= now:
         due.append(AdvanceLevel(c.level, c.version))
     if c.on_break and not c.paused and c.break_ends_at is not None and c.break_ends_at <= now:
         due.append(EndBreak(c.version))
@@ -692,6 +694,16 @@ class ClockView:
     places_paid: int
     late_registration_open: bool
     hand_for_hand: bool
+    hands_left: int | None = None
+
+
+def levels_by_hands(state: TournamentState) -> bool:
+    """Whether levels now count hands rather than minutes (SHOW-1): ``level_hands`` set,
+    and one table left or ``level_hands_phase`` ``"always"``."""
+    cfg = state.config
+    if not cfg.level_hands or state.status != RUNNING:
+        return False
+    return cfg.level_hands_phase == "always" or len(state.tables) <= 1
 
 
 def clock_view(state: TournamentState, now: datetime) -> ClockView:
@@ -716,6 +728,9 @@ def clock_view(state: TournamentState, now: datetime) -> ClockView:
         average_stack=state.total_chips // left if left else 0, prize_pool=state.prize_pool,
         places_paid=state.places_paid, late_registration_open=state.late_reg_open,
         hand_for_hand=state.hand_for_hand,
+        hands_left=(
+            max(0, state.config.level_hands - c.hands_in_level) if levels_by_hands(state) else None
+        ),
     )  # fmt: skip
 
 
@@ -1039,8 +1054,16 @@ def _advance(b: _Builder, cmd: AdvanceLevel, now: datetime) -> None:
         or c.level_ends_at is None
         or c.paused
         or now < c.level_ends_at
+        or levels_by_hands(s)  # SHOW-1: the hands end this level, not the clock
     ):
         return  # a stale or early timer: nothing to do
+    _end_level(b, now)
+
+
+def _end_level(b: _Builder, now: datetime) -> None:
+    """The level is over (its time, or its hands: SHOW-1): late registration closes if it
+    ends here, then its break is due, or the next level starts."""
+    s, c = b.state, b.state.clock
     cfg = s.config
     if s.late_reg_open and cfg.late_reg_until_level == c.level:
         _close_late_if(b, "level")
@@ -1274,12 +1297,22 @@ def _record_hand(b: _Builder, cmd: RecordHandResult, now: datetime) -> None:
             b.emit(ConductFlagged(pid, offence, detail, True, iso(now)))
     _apply_pending_penalties(b, set(start))
     _settle(b, random.Random(cmd.seed))
+    _level_by_hands(b, now)
     _start_break_if_idle(b, now)
     if b.state.status == RUNNING and b.state.players_left == 1 and not _busted(b.state):
         _finish(b, now)
     elif b.state.status == RUNNING and _equal_prizes_left(b.state):
         ranked = _by_chips(b.state)  # ELIM-1: nothing left to play for
         _finish(b, now, tuple((pid, 1, len(ranked)) for pid, _, _ in ranked))
+
+
+def _level_by_hands(b: _Builder, now: datetime) -> None:
+    """SHOW-1: the level's hands are played: it ends as a timed level would."""
+    s, c = b.state, b.state.clock
+    if not levels_by_hands(s) or c.paused or c.on_break or c.break_due is not None:
+        return
+    if c.level and c.hands_in_level >= s.config.level_hands:
+        _end_level(b, now)
 
 
 # --- after a hand: eliminations, table plan ---------------------------------------------
@@ -1912,7 +1945,7 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
             return _clock(
                 s, level=event.level, version=event.clock_version, started_at=started,
                 paused=False, level_ends_at=parse_time(event.ends_at), level_remaining=0,
-                on_break=False, break_after_level=None, break_ends_at=None,
+                on_break=False, break_after_level=None, break_ends_at=None, hands_in_level=0,
             )  # fmt: skip
         case ClockPaused():
             if s.clock.on_break:
@@ -1965,6 +1998,8 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
                 s = replace(s, hfh_played=s.hfh_played | {event.table_id})
             return s
         case HandResultRecorded():
+            if levels_by_hands(s):  # SHOW-1: this hand counts toward the level
+                s = _clock(s, hands_in_level=s.clock.hands_in_level + 1)
             t = s.tables[event.table_id]
             s = _with_table(s, replace(t, hand_number=None, hand_level=None, hand_round=None,
                                        hands_played=t.hands_played + 1))  # fmt: skip

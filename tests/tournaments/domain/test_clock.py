@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -19,7 +20,7 @@ from tournaments.events import (
     LevelStarted,
 )
 
-from .support import T0, config, started
+from .support import T0, config, play_hand, started
 
 
 @pytest.mark.rule("CLK-1")
@@ -202,3 +203,35 @@ def test_an_add_on_break_needs_an_add_on_level() -> None:
     with pytest.raises(DomainError):
         validate_config(config(add_on=AddOnRule(allowed=False, break_minutes=3)))
     validate_config(config(add_on=AddOnRule(allowed=True, at_level=2, break_minutes=3)))
+
+
+@pytest.mark.rule("SHOW-1")
+def test_levels_count_hands_once_one_table_is_left() -> None:
+    d = started(9, tables=(1,), level_hands=3)
+    assert t.levels_by_hands(d.s)  # a single table: the final-table phase from the start
+    assert t.clock_view(d.s, d.now).hands_left == 3
+    late = T0 + timedelta(minutes=25)  # level 1's 20 minutes are over: the clock does nothing
+    assert t.due_clock_commands(d.s, late) == []
+    assert d(t.AdvanceLevel(1, d.s.clock.version), late) == []
+    rng = random.Random(3)
+    for left in (2, 1):
+        play_hand(d, 1, rng, bust_chance=0)
+        assert d.s.clock.level == 1 and t.clock_view(d.s, d.now).hands_left == left
+    events = play_hand(d, 1, rng, bust_chance=0)
+    (level_2,) = [e for e in events if isinstance(e, LevelStarted)]
+    assert level_2.level == 2 and d.s.clock.hands_in_level == 0
+    assert t.clock_view(d.s, d.now).hands_left == 3
+
+
+@pytest.mark.rule("SHOW-1")
+def test_levels_go_by_time_while_several_tables_play() -> None:
+    d = started(18, tables=(1, 2), level_hands=3)
+    assert not t.levels_by_hands(d.s) and t.clock_view(d.s, d.now).hands_left is None
+    rng = random.Random(4)
+    for _ in range(4):
+        play_hand(d, 1, rng, bust_chance=0)
+    assert d.s.clock.level == 1  # hands do not end a timed level
+    always = started(18, tables=(1, 2), level_hands=3, level_hands_phase="always")
+    assert t.levels_by_hands(always.s)
+    with pytest.raises(DomainError):
+        validate_config(config(level_hands=-1))

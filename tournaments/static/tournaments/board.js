@@ -54,6 +54,11 @@ function tick() {
   const elapsed = running(c) || c.on_break ? (performance.now() - receivedAt) / 1000 : 0;
   const left = Math.max(0, base - elapsed);
   const el = $("time");
+  if (c.hands_left !== null && c.hands_left !== undefined && !c.on_break) {
+    el.textContent = `${T.handsLeft}: ${number(c.hands_left)}`; // SHOW-1: levels by hands
+    el.dataset.handsLeft = String(c.hands_left);
+    return;
+  }
   el.textContent = seconds(left);
   el.dataset.secondsLeft = String(Math.ceil(left));
 }

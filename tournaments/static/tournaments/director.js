@@ -170,7 +170,8 @@ function tick() {
   const live = tournament.status === "running" && (!clock.paused || clock.on_break);
   const base = clock.on_break ? clock.break_seconds_left : clock.seconds_left;
   const left = Math.max(0, base - (live ? (performance.now() - clockAt) / 1000 : 0));
-  $("clock-time").textContent = seconds(left);
+  const byHands = clock.hands_left !== null && clock.hands_left !== undefined && !clock.on_break;
+  $("clock-time").textContent = byHands ? `${T.handsLeft}: ${clock.hands_left}` : seconds(left);
 }
 setInterval(tick, 250);
 

@@ -43,7 +43,6 @@ from tables.domain.show_poker.game import (
     pots,
     rabbit_hunt_allowed,
 )
-from tables.domain.show_poker.levels import level_index
 from tables.domain.show_poker.penalties import penalty_event, sit_out_hands
 from tables.events import SeatInHand
 
@@ -276,15 +275,6 @@ def test_showdown_clock_ten_then_thirty_seconds_then_worse_hands_die() -> None:
     events = decide(folded, ExpireShowdownClock(T0 + timedelta(seconds=30)))
     killed = [e.seat for e in events if isinstance(e, HandKilled)]
     assert killed == [2] and all(e.rule == "SHOW-26" for e in events if isinstance(e, HandKilled))
-
-
-@pytest.mark.rule("SHOW-1")
-def test_levels_by_time_then_by_hands_at_the_final_table() -> None:
-    assert level_index(phase="multi_table", seconds_in_phase=3601, hands_in_phase=99,
-                       level_seconds=1200, hands_per_level=10) == 3  # fmt: skip
-    final = level_index(phase="final_table", seconds_in_phase=99999, hands_in_phase=25,
-                        level_seconds=1200, hands_per_level=10, level_at_phase_start=7)  # fmt: skip
-    assert final == 9  # two levels of 10 hands into the final-table phase
 
 
 @pytest.mark.rule("SHOW-27")
