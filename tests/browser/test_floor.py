@@ -88,6 +88,9 @@ def test_a_waiting_list_call_counts_down_and_a_limit_override_needs_the_floor(
     page.goto(f"{room.base}/floor/")
     page.wait_for_selector("#floor[data-ready='true']")
     page.click(".tab[data-tab=lists]")
+    # each feed shows its own state: the lists' badge in the panel, the tables' in the bar
+    expect(page.locator("#lists-feed-status")).to_have_attribute("data-state", "live")
+    expect(page.locator("#feed-status")).to_have_attribute("data-state", "live")
     form = page.locator(f"form[data-join='{listed['list_id']}']")
     form.locator("input[name=player]").fill(str(player))
     form.locator("select[name=channel]").select_option("phone")

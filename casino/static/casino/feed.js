@@ -22,8 +22,8 @@ export function resumeQuery(versions) {
   return parts.length ? `resume=${encodeURIComponent(parts.join(","))}` : "";
 }
 
-function statusBadge(state) {
-  const el = document.getElementById("feed-status");
+function statusBadge(state, badge) {
+  const el = document.getElementById(badge);
   if (!el) return;
   el.hidden = false;
   el.dataset.state = state;
@@ -36,7 +36,10 @@ export class Feed {
   // onEvent(message): one event, in order; isNewStream(stream): whether an event of a
   // stream never seen may start it (e.g. a new hand of this table) -- then its version
   // must be 1, or the client resyncs; onStatus(state): "connecting" | "live" | "offline" | ...
-  constructor(path, { token = null, onSnapshot, onEvent, onStatus, onError, isNewStream } = {}) {
+  // badge: the id of the element that shows this feed's state (the page's "feed-status" by
+  // default; a second feed on the page shows its state in a badge of its own).
+  constructor(path, { token = null, onSnapshot, onEvent, onStatus, onError, isNewStream, badge = "feed-status" } = {}) {
+    this.badge = badge;
     this.path = path;
     this.token = token;
     this.onSnapshot = onSnapshot || (() => {});
@@ -63,7 +66,7 @@ export class Feed {
 
   _status(state) {
     this.state = state;
-    statusBadge(state);
+    statusBadge(state, this.badge);
     this.onStatus(state);
   }
 

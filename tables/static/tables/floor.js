@@ -243,8 +243,8 @@ async function loadLists() {
       onEvent: (msg) => { if (msg.type === "event") scheduleLists(); },
       isNewStream: () => true,
       onStatus: (s) => { if (s === "live") scheduleLists(); },
+      badge: "lists-feed-status", // the top bar's badge follows the tables feed
     });
-    // the floor's badge follows the tables feed; this one reports in the list panel only
     listsFeed.start();
   }
 }
