@@ -81,6 +81,23 @@ class OutOfTurnRecorded(FloorEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class OutOfTurnRuled(FloorEvent):
+    """The action reached ``seat``, who had acted out of turn (BET-25/26). ``binding``: his
+    out-of-turn ``action`` (to ``amount_to``) stands and follows as the hand's own event,
+    unless ``applied`` is false (no longer legal: the dealer records what he does); not
+    binding: a bet or raise came in between and he acts afresh. ``rule``, ``detail``: why."""
+
+    TYPE = "tables.OutOfTurnRuled"
+    seat: int
+    binding: bool
+    action: str | None
+    amount_to: int | None
+    applied: bool
+    rule: str
+    detail: str
+
+
+@dataclass(frozen=True, slots=True)
 class IrregularityRuled(FloorEvent):
     """The floor's ruling on an irregularity (MIS-4..21): ``cause``, ``consequence``,
     ``rule``; ``seat`` concerned; ``burn_index`` (MIS-17); ``note`` the floor's words."""

@@ -46,6 +46,7 @@ from tables.events import (
     TableOpened,
 )
 from tables.models import SeatView, TableView
+from tables.ruling_events import OutOfTurnRecorded
 
 
 def table_stream(table_id: int) -> str:
@@ -521,7 +522,10 @@ def append_to_hand(
 ) -> aggregates.Loaded[HandState]:
     """Append decided ``events`` to the hand (at ``loaded.version``) and, when they end it,
     close it at the table and report it to the tournament (also used by the floor's
-    rulings, :mod:`tables.rulings_services`)."""
+    rulings, :mod:`tables.rulings_services`). When the action reaches a player who acted
+    out of turn, his ruling (and, binding, his action) follows in the same append
+    (BET-25/26, :func:`tables.domain.hand_rulings.rule_out_of_turn`)."""
+    events = [*events, *_out_of_turn_follow_up(loaded.state, events)]
     store.append(hand_stream(hand_id), events, expected_version=loaded.version)
     state = loaded.state
     for event in events:
@@ -544,6 +548,15 @@ def append_to_hand(
             )
     aggregates.remember(hand_stream(hand_id), loaded.version + len(events), state)
     return aggregates.Loaded(state, loaded.version + len(events))
+
+
+def _out_of_turn_follow_up(state: HandState, events: list[DomainEvent]) -> list[DomainEvent]:
+    """BET-25/26 after ``events``: nothing unless someone acted out of turn in this hand."""
+    if not any(isinstance(e, OutOfTurnRecorded) for e in state.history):
+        return []
+    for event in events:
+        state = hand_domain.evolve(state, event)
+    return hand_rulings.rule_out_of_turn(state)
 
 
 def _lock_tournament_of(table: TableState) -> None:

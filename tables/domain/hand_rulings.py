@@ -16,7 +16,8 @@ Commands and refusals (:class:`HandRuleViolation` code / rule):
 * :class:`RecordExposure` (BET-30..32);
 * :class:`RecordBurn` (BET-2): ``wrong_card_count``, ``invalid_cards``;
 * :class:`RecordOutOfTurn` (BET-25): ``not_out_of_turn``;
-  :func:`out_of_turn_ruling` rules on it when the action reaches the player (BET-25/26);
+  :func:`out_of_turn_ruling` rules on it when the action reaches the player (BET-25/26),
+  and :func:`rule_out_of_turn` turns the ruling into events (his binding action included);
 * :class:`RuleIrregularity` (MIS-4..21): the ruling, then a misdeal (within the window,
   MIS-1..3) or a dead hand (a fold) when that is the consequence;
 * :class:`CorrectResult` (SD-24..26): ``hand_not_complete``, ``dispute_window_closed``,
@@ -58,6 +59,7 @@ from tables.ruling_events import (
     ClockExpired,
     IrregularityRuled,
     OutOfTurnRecorded,
+    OutOfTurnRuled,
     RabbitHuntConsented,
     ResultCorrected,
 )
@@ -259,6 +261,8 @@ def out_of_turn_ruling(hand: hand_engine.HandState) -> OutOfTurnRuling | None:
     for e in hand.history:
         if isinstance(e, OutOfTurnRecorded) and e.seat == hand.to_act:
             pending, between = e, []
+        elif isinstance(e, OutOfTurnRuled) and pending is not None and e.seat == pending.seat:
+            pending = None  # ruled already (rule_out_of_turn)
         elif isinstance(e, ActionTaken) and pending is not None:
             if e.seat == pending.seat:
                 pending = None
@@ -269,6 +273,44 @@ def out_of_turn_ruling(hand: hand_engine.HandState) -> OutOfTurnRuling | None:
     if pending is None:
         return None
     return resolve_out_of_turn(pending.action, pending.amount_to, between)  # type: ignore[arg-type]
+
+
+def rule_out_of_turn(hand: hand_engine.HandState) -> list[DomainEvent]:
+    """The events that follow when the action reaches players who acted out of turn
+    (BET-25/26): for each, an :class:`OutOfTurnRuled`, and when the ruling binds him his
+    action as the hand's own events (decided by the hand engine, so the chips are the
+    hand's). An action no longer legal is left to the dealer (``applied`` false). The
+    action may move on to another such player: each is ruled in turn. ``[]`` when nobody
+    to act has an out-of-turn action pending (the dealer's ordinary case).
+    """
+    if not any(isinstance(e, OutOfTurnRecorded) for e in hand.history):
+        return []
+    events: list[DomainEvent] = []
+    state = hand
+    while state.to_act is not None:
+        ruling = out_of_turn_ruling(state)
+        if ruling is None:
+            break
+        seat = state.to_act
+        if not ruling.binding or ruling.action is None:
+            events.append(OutOfTurnRuled(seat, False, None, None, False, ruling.rule,
+                                         ruling.detail))  # fmt: skip
+            break
+        command = TakeAction(seat=seat, action=ruling.action, amount_to=ruling.amount_to)
+        try:
+            acted = hand_engine.decide(state, command)
+        except HandRuleViolation as refused:
+            events.append(OutOfTurnRuled(
+                seat, True, ruling.action, ruling.amount_to, False, ruling.rule,
+                f"{ruling.detail} Not legal now ({refused.detail}): the dealer records it.",
+            ))  # fmt: skip
+            break
+        ruled = OutOfTurnRuled(seat, True, ruling.action, ruling.amount_to, True, ruling.rule,
+                               ruling.detail)  # fmt: skip
+        for event in (ruled, *acted):
+            events.append(event)
+            state = hand_engine.evolve(state, event)
+    return events
 
 
 def _call_clock(

@@ -225,3 +225,19 @@ def test_clock_with_the_online_timeout_checks(tablet: TabletClient, players: lis
         assert tasks.expire_clock_task(hand["hand_id"], 1) is True
     after = tablet.get(f"/api/v1/hands/{hand['hand_id']}/").json()
     assert after["phase"] == "awaiting_board"  # the big blind checked: nothing to call
+
+
+@pytest.mark.rule("BET-25")
+def test_a_binding_out_of_turn_call_is_recorded_when_the_action_reaches_him(
+    tablet: TabletClient, players: list
+) -> None:
+    _, hand = start(tablet, players)
+    assert hand["to_act"] == 3
+    hand = post(tablet, hand, "out-of-turn", {"seat": 1, "action": "call"})
+    hand = post(tablet, hand, "actions", {"seat": 3, "action": "call"})  # nothing changed
+    assert hand["to_act"] == 2  # seat 1's call was carried out in the same write
+    kinds = [(type(e).__name__, getattr(e, "seat", None)) for e in hand_events(hand)]
+    assert kinds[-2:] == [("OutOfTurnRuled", 1), ("ActionTaken", 1)]
+    late = tablet.post(f"/api/v1/hands/{hand['hand_id']}/actions/", {"seat": 1, "action": "raise",
+                                                                     "amount_to": 100})  # fmt: skip
+    assert late.status_code == 422  # it is not his turn any more: the call stands

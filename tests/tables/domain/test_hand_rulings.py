@@ -181,3 +181,37 @@ def test_floor_exception_to_no_chop_is_recorded_with_a_reason() -> None:
         decide_ruling(settled(), RecordChopException("floor-1", " ", (1, 2)), T0)
     state, (chop,) = rule(settled(), RecordChopException("floor-1", "both asked, regulars", (1, 2)))
     assert floor_log(state.history).chop_exceptions == (chop,)
+
+
+@pytest.mark.rule("BET-25")
+@pytest.mark.rule("BET-26")
+def test_an_out_of_turn_action_is_carried_out_when_the_action_reaches_him() -> None:
+    from tables.domain.hand_rulings import rule_out_of_turn
+    from tables.ruling_events import OutOfTurnRuled
+
+    def after(state: HandState, *commands: TakeAction) -> tuple[HandState, list]:  # type: ignore[type-arg]
+        state = play(state, *commands)
+        events = rule_out_of_turn(state)
+        return reduce(evolve, events, state), events
+
+    assert rule_out_of_turn(fresh()) == []  # nobody acted out of turn: nothing to rule
+    early_call, _ = rule(fresh(), RecordOutOfTurn(1, "call"))  # seat 3 is to act
+    # BET-25: only a call came in between: binding, and the engine records his call
+    state, (ruled, call) = after(early_call, TakeAction(3, "call"))
+    assert isinstance(ruled, OutOfTurnRuled) and ruled.binding and ruled.applied
+    assert isinstance(call, ActionTaken) and (call.seat, call.action) == (1, "call")
+    assert state.to_act == 2
+    # a raise in between: not binding, he acts afresh (and may raise); ruled once only
+    state, (ruled,) = after(early_call, TakeAction(3, "raise", amount_to=60))
+    assert not ruled.binding and state.to_act == 1 and rule_out_of_turn(state) == []
+    raised = play(state, TakeAction(1, "raise", amount_to=200))  # his own choice stands
+    assert raised.to_act == 2
+    # BET-26: an out-of-turn fold is never taken back, even after a raise
+    early_fold, _ = rule(fresh(), RecordOutOfTurn(1, "fold"))
+    state, (ruled, fold) = after(early_fold, TakeAction(3, "raise", amount_to=60))
+    assert ruled.binding and (fold.seat, fold.action) == (1, "fold")
+    assert state.seat_state(1).folded  # type: ignore[union-attr]
+    # binding but no longer legal (a raise below the minimum): left to the dealer
+    small, _ = rule(fresh(), RecordOutOfTurn(1, "raise", amount_to=15))  # min raise: to 20
+    state, (ruled,) = after(small, TakeAction(3, "call"))
+    assert ruled.binding and not ruled.applied and state.to_act == 1
