@@ -343,6 +343,7 @@ class TableOpened(DomainEvent):
     mode: str = "cash"  # "tournament": chips, no rake, seats from the tournament's table plan
     tournament_id: int | None = None
     limit_cap_lifted_heads_up: bool | None = None
+    clock_expiry: str = "dead_hand"  # a called clock's end: BET-28 dead hand, BET-29 fold/check
     """Fixed limit: BET-6 (cap lifted heads-up) or BET-5 (always capped); ``None``: by mode,
     BET-6 at cash tables (the floor rules), BET-5 in tournaments."""
 

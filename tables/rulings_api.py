@@ -71,8 +71,11 @@ class ClockRequest(RequestSerializer):
     final_countdown = StrictIntegerField(min_value=0, max_value=60, default=10)
     expiry = serializers.ChoiceField(
         choices=["dead_hand", "fold_or_check"],
-        default="dead_hand",
-        help_text="dead_hand (BET-28, live) or fold_or_check (BET-29, the online timeout).",
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="dead_hand (BET-28, live) or fold_or_check (BET-29, the online timeout); "
+        "default: the table's clock_expiry.",
     )
 
 
@@ -139,6 +142,11 @@ def _ruling(factory: Any) -> Any:
     return perform
 
 
+def _call_clock(data: dict[str, Any], *, hand_id: Any, if_match: int | None) -> dict[str, Any]:
+    command = rulings_services.clock_command(hand_id=str(hand_id), **data)
+    return _hand(rulings_services.rule(hand_id=str(hand_id), command=command, if_match=if_match))
+
+
 ReadChipsView = write_view(
     operation_id="read_chips",
     request=ChipsRequest,
@@ -152,7 +160,7 @@ CallClockView = write_view(
     operation_id="call_clock",
     request=ClockRequest,
     response=s.HandSerializer,
-    perform=_ruling(hand_rulings.CallClock),
+    perform=_call_clock,
     doc="A player calls the clock on the player to act (BET-28): the countdown is an event "
     "of the hand (pushed to the tablet); when it expires the hand is dead.",
 )

@@ -65,6 +65,30 @@ def rule(
     return appended
 
 
+def clock_command(
+    *,
+    hand_id: str,
+    called_by: int,
+    caller_seated: bool = True,
+    seconds: int = 60,
+    final_countdown: int = 10,
+    expiry: str | None = None,
+) -> hand_rulings.CallClock:
+    """The clock call on ``hand_id`` with its expiry: the caller's, else the table's
+    ``clock_expiry`` (BET-28 dead hand, or BET-29 fold or check)."""
+    if expiry is None:
+        table = services.load_table(services.load_hand(hand_id).state.started.table_id).state
+        assert table is not None
+        expiry = table.config.clock_expiry
+    return hand_rulings.CallClock(
+        called_by,
+        caller_seated,
+        seconds,
+        final_countdown,
+        expiry,  # type: ignore[arg-type]
+    )
+
+
 def schedule_clock(hand_id: str, clock_number: int, expires_at: datetime) -> None:
     """Queue the clock's expiry (an ETA task) after commit (BET-28). The task carries the
     clock's number; a stale or early timer does nothing."""

@@ -91,6 +91,12 @@ class OpenTableRequest(RequestSerializer):
         help_text="Fixed limit (FLH): the cap of a bet and three raises is lifted when only "
         "two players are left (BET-6) or always kept (BET-5); default: BET-6 at cash tables.",
     )
+    clock_expiry = serializers.ChoiceField(
+        choices=["dead_hand", "fold_or_check"],
+        default="dead_hand",
+        help_text="When a called clock runs out: the hand is dead (BET-28, live) or it folds "
+        "facing a bet and checks if not (BET-29, the timeout rule).",
+    )
 
 
 class SeatSerializer(serializers.Serializer):

@@ -126,6 +126,7 @@ def open_table(
     cash_new_player_entry: str = blinds.WAIT_OR_POST_BOTH,
     missed_blind_sb_dead: bool = True,
     limit_cap_lifted_heads_up: bool | None = None,
+    clock_expiry: str = "dead_hand",
 ) -> int:
     """Open a new table and return its id (the next free number).
 
@@ -137,6 +138,8 @@ def open_table(
     player between the button and the big blind waits or posts both blinds (SEAT-15), a
     returning player's missed small blind is dead (SEAT-16); ``"forward"`` and
     ``"immediate_no_post"`` (SEAT-6, SES-1) are there for rooms that choose them.
+    ``clock_expiry``: what a called clock does when it runs out unless the caller says,
+    ``"dead_hand"`` (BET-28, live) or ``"fold_or_check"`` (BET-29, the timeout rule).
 
     Raises:
         DomainError ``buy_in_limits_required`` (BI-5), ``invalid_table_config`` (SEAT-3).
@@ -179,6 +182,7 @@ def open_table(
         cash_new_player_entry=cash_new_player_entry,
         missed_blind_sb_dead=missed_blind_sb_dead,
         limit_cap_lifted_heads_up=limit_cap_lifted_heads_up,
+        clock_expiry=clock_expiry,
     )
     events = table_domain.decide(None, table_domain.OpenTable(config))
     # expected_version=0: two floors opening at once race for the number; the loser retries.

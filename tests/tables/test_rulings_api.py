@@ -241,3 +241,26 @@ def test_a_binding_out_of_turn_call_is_recorded_when_the_action_reaches_him(
     late = tablet.post(f"/api/v1/hands/{hand['hand_id']}/actions/", {"seat": 1, "action": "raise",
                                                                      "amount_to": 100})  # fmt: skip
     assert late.status_code == 422  # it is not his turn any more: the call stands
+
+
+@pytest.mark.rule("BET-29")
+def test_a_table_set_to_the_timeout_rule_folds_a_player_facing_a_bet(
+    tablet: TabletClient, players: list
+) -> None:
+    _, hand = start(tablet, players, clock_expiry="fold_or_check")
+    hand = post(tablet, hand, "actions", {"seat": 3, "action": "raise", "amount_to": 60})
+    with time_machine.travel(clock.now(), tick=False) as traveller:
+        post(tablet, hand, "clock", {"called_by": 3, "seconds": 5})  # the table's expiry
+        traveller.shift(timedelta(seconds=20))
+        assert tasks.expire_clock_task(hand["hand_id"], 1) is True
+    events = hand_events(hand)
+    (called,) = [e for e in events if isinstance(e, ClockCalled)]
+    assert called.expiry == "fold_or_check"
+    assert (events[-1].seat, events[-1].action) == (1, "fold")  # facing a bet: folded
+    _, live = start(tablet, players[3:])  # the live default: the hand is dead (BET-28)
+    post(tablet, live, "clock", {"called_by": 1})
+    (live_call,) = [e for e in hand_events(live) if isinstance(e, ClockCalled)]
+    assert live_call.expiry == "dead_hand"
+    bad = tablet.post("/api/v1/tables/", {"name": "x", "game": "NLH", "small_blind": 10,
+                                          "big_blind": 20, "clock_expiry": "never"})  # fmt: skip
+    assert bad.status_code == 400
