@@ -250,6 +250,7 @@ SPECTACULAR_SETTINGS = {
     # Several serializers have a field "kind" with different choices: name each set.
     "ENUM_NAME_OVERRIDES": {
         "ForcedBetKindEnum": "tables.serializers.FORCED_BET_KINDS",
+        "ClockExpiryEnum": "tables.serializers.CLOCK_EXPIRIES",
         "OwedBlindKindEnum": "tables.serializers.OWED_BLIND_KINDS",
         "MissedBlindKindEnum": "tables.serializers.MISSED_BLIND_KINDS",
         "PrincipalKindEnum": "casino.admin_api.PRINCIPAL_KINDS",

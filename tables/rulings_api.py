@@ -70,7 +70,7 @@ class ClockRequest(RequestSerializer):
     seconds = StrictIntegerField(min_value=1, max_value=600, default=60)
     final_countdown = StrictIntegerField(min_value=0, max_value=60, default=10)
     expiry = serializers.ChoiceField(
-        choices=["dead_hand", "fold_or_check"],
+        choices=s.CLOCK_EXPIRIES,
         required=False,
         allow_null=True,
         default=None,

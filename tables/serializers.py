@@ -21,6 +21,8 @@ from tables.domain.hand import ACTIONS, ANTE_TYPES, MIN_RAISE_RULES
 from tables.domain.seating import MAX_SEATS
 from tables.domain.table import TABLE_GAMES
 
+CLOCK_EXPIRIES = ["dead_hand", "fold_or_check"]
+"""What a called clock does when it runs out: BET-28 (live) or BET-29 (the timeout rule)."""
 FORCED_BET_KINDS = [
     "ante",
     "small_blind",
@@ -92,7 +94,7 @@ class OpenTableRequest(RequestSerializer):
         "two players are left (BET-6) or always kept (BET-5); default: BET-6 at cash tables.",
     )
     clock_expiry = serializers.ChoiceField(
-        choices=["dead_hand", "fold_or_check"],
+        choices=CLOCK_EXPIRIES,
         default="dead_hand",
         help_text="When a called clock runs out: the hand is dead (BET-28, live) or it folds "
         "facing a bet and checks if not (BET-29, the timeout rule).",
