@@ -158,6 +158,7 @@ MATRIX: dict[str, frozenset[Role]] = {
     # --- seats (dealer at his table, floor anywhere) ---------------------------------------
     "seat_player": _roles(DEALER, FLOOR),  # BI-1
     "cash_out": _roles(DEALER, FLOOR),  # BI-1, SES-5
+    "record_shuffle": _roles(DEALER, FLOOR),  # SD-25/26: the dealer's riffle or cut
     "sit_out": _roles(DEALER, FLOOR),  # SEAT-16: the player tells the dealer or the floor
     "sit_in": _roles(DEALER, FLOOR),  # SEAT-15, SEAT-16
     "next_hand": READ_TABLES,  # the tablet's preview of blinds and owed posts
@@ -291,6 +292,7 @@ TABLE_SCOPED: frozenset[str] = frozenset(
         "top_up",
         "sit_out",
         "sit_in",
+        "record_shuffle",
         "next_hand",
         "pay_refreshment",
         "transfer_player",

@@ -126,6 +126,20 @@ def _sit_in(data: dict[str, Any], *, table_id: int, seat: int, if_match: int | N
     return _table(table_id)
 
 
+def _shuffle(data: dict[str, Any], *, table_id: int, if_match: int | None) -> Any:
+    services.record_shuffle(table_id=table_id, if_match=if_match, **data)
+    return _table(table_id)
+
+
+ShuffleView = write_view(
+    operation_id="record_shuffle",
+    request=s.ShuffleRequest,
+    response=s.TableSerializer,
+    perform=_shuffle,
+    doc="Between hands the dealer reports the first riffle (SD-25) or the cut (SD-26) of "
+    "the next shuffle: at a table whose hand_closed_by names it, the last hand is closed to "
+    "disputes of its reading from then on.",
+)
 SitOutView = write_view(
     operation_id="sit_out",
     request=NoBody,

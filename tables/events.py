@@ -344,6 +344,9 @@ class TableOpened(DomainEvent):
     tournament_id: int | None = None
     limit_cap_lifted_heads_up: bool | None = None
     clock_expiry: str = "dead_hand"  # a called clock's end: BET-28 dead hand, BET-29 fold/check
+    # when a settled hand closes to disputes of its reading (SD-24..26): the next hand
+    # starting (003), the first riffle of the next shuffle (000) or the cut (002)
+    hand_closed_by: str = "next_hand_started"
     """Fixed limit: BET-6 (cap lifted heads-up) or BET-5 (always capped); ``None``: by mode,
     BET-6 at cash tables (the floor rules), BET-5 in tournaments."""
 
@@ -488,6 +491,17 @@ class StacksCorrected(DomainEvent):
     table_id: int
     hand_id: str
     adjustments: tuple[SeatStack, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleRecorded(DomainEvent):
+    """Between hands the dealer reports a step of the next shuffle: ``first_riffle``
+    (SD-25) or ``cut`` (SD-26). Under the table's ``hand_closed_by`` rule it closes the last
+    hand to disputes of its reading (:func:`tables.rulings_services.hand_closure`)."""
+
+    TYPE = "tables.ShuffleRecorded"
+    table_id: int
+    step: str
 
 
 HAND_EVENT_TYPES: tuple[type[DomainEvent], ...] = (

@@ -27,6 +27,7 @@ from tables.events import (
     HandVoided,
     PlayerCashedOut,
     PlayerSeated,
+    ShuffleRecorded,
     StacksCorrected,
     TableOpened,
     TournamentChipsAdded,
@@ -146,6 +147,13 @@ def _stacks_corrected(recorded: RecordedEvent) -> None:
 def _gift_blocked(recorded: RecordedEvent) -> None:
     e = recorded.event
     assert isinstance(e, ChipGiftBlocked)
+    _bump(e.table_id, recorded)
+
+
+@projection.on(ShuffleRecorded)
+def _shuffle(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, ShuffleRecorded)
     _bump(e.table_id, recorded)
 
 

@@ -27,7 +27,14 @@ from tables.domain.chip_reading import (
 from tables.domain.commands import TakeAction
 from tables.domain.hand import HandState
 from tables.domain.showdown_procedure import HandClosure
-from tables.events import ActionTaken, BoardDealt, HandBegan, HandSettled
+from tables.events import (
+    ActionTaken,
+    BoardDealt,
+    HandBegan,
+    HandSettled,
+    ShuffleRecorded,
+    TableOpened,
+)
 from tables.ruling_events import ChipsRead, ClockCalled
 
 logger = logging.getLogger("tables")
@@ -182,31 +189,56 @@ def read_pushed_chips(
 
 
 def hand_closure(hand: HandState) -> HandClosure:
-    """When the hand's disputes close (SD-24): it was settled at its ``HandSettled``; a
-    reading closes when the table's next hand begins, an accounting error at the next
-    hand's first action that puts chips in ("substantial action")."""
+    """When the hand's disputes close, by the table's ``hand_closed_by`` rule: a reading
+    when the table's next hand begins (SD-24), or earlier at the first riffle (SD-25) or
+    the cut (SD-26) of the next shuffle the dealer reports (``tables.ShuffleRecorded``; a
+    cut comes after the riffle, and dealing the next hand after both); an accounting error
+    at the next hand's first action that puts chips in ("substantial action")."""
     recorded = store.read_stream(services.hand_stream(hand.hand_id))
     settled_at = next(
         (r.recorded_at for r in recorded if isinstance(r.event, HandSettled)), clock.now()
     )
     table_events = store.read_stream(services.table_stream(hand.started.table_id))
-    began = [r for r in table_events if isinstance(r.event, HandBegan)]
-    ours = next((i for i, r in enumerate(began) if r.event.hand_id == hand.hand_id), None)  # type: ignore[attr-defined]
-    if ours is None or ours + 1 >= len(began):
-        return HandClosure(settled_at=settled_at)
-    following = began[ours + 1]
-    next_hand = str(following.event.hand_id)  # type: ignore[attr-defined]
-    action_at = next(
+    config = table_events[0].event
+    assert isinstance(config, TableOpened)
+    closed_by = config.hand_closed_by
+    ours = next(
         (
-            r.recorded_at
-            for r in store.read_stream(services.hand_stream(next_hand))
-            if isinstance(r.event, ActionTaken) and r.event.added > 0
+            i
+            for i, r in enumerate(table_events)
+            if isinstance(r.event, HandBegan) and r.event.hand_id == hand.hand_id
         ),
         None,
     )
+    closes = ("cut",) if closed_by == "cut" else ("first_riffle", "cut")
+    next_event_at = None
+    next_hand: str | None = None
+    for r in table_events[ours + 1 :] if ours is not None else ():
+        if isinstance(r.event, HandBegan):
+            next_event_at = next_event_at or r.recorded_at
+            next_hand = r.event.hand_id
+            break
+        if (
+            closed_by != "next_hand_started"
+            and isinstance(r.event, ShuffleRecorded)
+            and r.event.step in closes
+            and next_event_at is None
+        ):
+            next_event_at = r.recorded_at
+    action_at = None
+    if next_hand is not None:
+        action_at = next(
+            (
+                r.recorded_at
+                for r in store.read_stream(services.hand_stream(next_hand))
+                if isinstance(r.event, ActionTaken) and r.event.added > 0
+            ),
+            None,
+        )
     return HandClosure(
         settled_at=settled_at,
-        next_event_at=following.recorded_at,
+        closed_by=closed_by,  # type: ignore[arg-type]
+        next_event_at=next_event_at,
         substantial_action_at=action_at,
     )
 

@@ -93,6 +93,12 @@ class OpenTableRequest(RequestSerializer):
         help_text="Fixed limit (FLH): the cap of a bet and three raises is lifted when only "
         "two players are left (BET-6) or always kept (BET-5); default: BET-6 at cash tables.",
     )
+    hand_closed_by = serializers.ChoiceField(
+        choices=["next_hand_started", "first_riffle", "cut"],
+        default="next_hand_started",
+        help_text="When a settled hand closes to disputes of its reading: the next hand "
+        "starting (SD-24), the first riffle (SD-25) or the cut (SD-26) of the next shuffle.",
+    )
     clock_expiry = serializers.ChoiceField(
         choices=CLOCK_EXPIRIES,
         default="dead_hand",
@@ -167,6 +173,13 @@ class TableSerializer(serializers.Serializer):
     rake_total = serializers.IntegerField()
     version = serializers.IntegerField(help_text="Table stream version (for If-Match).")
     seats = SeatStatusSerializer(many=True)
+
+
+class ShuffleRequest(RequestSerializer):
+    step = serializers.ChoiceField(
+        choices=["first_riffle", "cut"],
+        help_text="first_riffle (SD-25) or cut (SD-26) of the next shuffle.",
+    )
 
 
 class SitInRequest(RequestSerializer):

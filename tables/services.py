@@ -127,6 +127,7 @@ def open_table(
     missed_blind_sb_dead: bool = True,
     limit_cap_lifted_heads_up: bool | None = None,
     clock_expiry: str = "dead_hand",
+    hand_closed_by: str = "next_hand_started",
 ) -> int:
     """Open a new table and return its id (the next free number).
 
@@ -140,6 +141,9 @@ def open_table(
     ``"immediate_no_post"`` (SEAT-6, SES-1) are there for rooms that choose them.
     ``clock_expiry``: what a called clock does when it runs out unless the caller says,
     ``"dead_hand"`` (BET-28, live) or ``"fold_or_check"`` (BET-29, the timeout rule).
+    ``hand_closed_by``: when a settled hand closes to disputes of its reading, the next
+    hand starting (SD-24), the first riffle (SD-25) or the cut (SD-26) of the next shuffle
+    (:func:`record_shuffle`).
 
     Raises:
         DomainError ``buy_in_limits_required`` (BI-5), ``invalid_table_config`` (SEAT-3).
@@ -183,6 +187,7 @@ def open_table(
         missed_blind_sb_dead=missed_blind_sb_dead,
         limit_cap_lifted_heads_up=limit_cap_lifted_heads_up,
         clock_expiry=clock_expiry,
+        hand_closed_by=hand_closed_by,
     )
     events = table_domain.decide(None, table_domain.OpenTable(config))
     # expected_version=0: two floors opening at once race for the number; the loser retries.
@@ -473,6 +478,16 @@ def next_hand(*, table_id: int, button_seat: int | None = None) -> blinds.HandPl
     table = load_table(table_id).state
     assert table is not None
     return table_domain.plan_next_hand(table, drawn_button=button_seat)
+
+
+def record_shuffle(*, table_id: int, step: str, if_match: int | None = None) -> None:
+    """The dealer reports the first riffle (SD-25) or the cut (SD-26) of the next shuffle,
+    between hands; under the table's ``hand_closed_by`` rule it closes the last hand.
+
+    Raises:
+        DomainError ``hand_in_progress``, ``invalid_shuffle_step``, ``table_not_found``.
+    """
+    execute_on_table(table_id, table_domain.RecordShuffle(step=step), if_match=if_match)
 
 
 def sit_out(*, table_id: int, seat: int, if_match: int | None = None) -> None:

@@ -23,6 +23,7 @@ urlpatterns = [
         name="sit-out",
     ),
     path("tables/<int:table_id>/seats/<int:seat>/sit-in/", api.SitInView.as_view(), name="sit-in"),
+    path("tables/<int:table_id>/shuffle/", api.ShuffleView.as_view(), name="shuffle"),
     path("tables/<int:table_id>/next-hand/", api.NextHandView.as_view(), name="next-hand"),
     path("tables/<int:table_id>/players/", api.TablePlayersView.as_view(), name="table-players"),
     path("tables/<int:table_id>/hands/", HandsView.as_view(), name="start-hand"),

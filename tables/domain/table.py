@@ -72,6 +72,7 @@ from tables.events import (
     SeatBlind,
     SeatInHand,
     SeatStack,
+    ShuffleRecorded,
     StacksCorrected,
     TableOpened,
     TournamentChipsAdded,
@@ -289,6 +290,19 @@ class CorrectStacks:
 
 
 @dataclass(frozen=True, slots=True)
+class RecordShuffle:
+    """The dealer reports a step of the next shuffle between hands (SD-25 ``first_riffle``,
+    SD-26 ``cut``)."""
+
+    step: str
+
+
+SHUFFLE_STEPS = ("first_riffle", "cut")
+HAND_CLOSED_BY = ("next_hand_started", "first_riffle", "cut")
+"""When a settled hand closes (SD-24 the next hand, SD-25 the first riffle, SD-26 the cut)."""
+
+
+@dataclass(frozen=True, slots=True)
 class BeginHand:
     """Start a hand. ``button_seat`` is the outcome of the button draw (SEAT-1) when a game
     starts (no button yet, or the table emptied since); afterwards the button moves
@@ -385,6 +399,7 @@ Command = (
     | TakePartialCashOut
     | PayDealerFee
     | CorrectStacks
+    | RecordShuffle
     | BeginHand
     | EndHand
     | SitOut
@@ -460,6 +475,10 @@ def _validate_config(c: TableOpened) -> None:
         problems.append(f"cash_new_player_entry must be one of {ENTRY_RULES}")
     if c.mode not in MODES:
         problems.append(f"mode must be one of {MODES}")
+    if c.clock_expiry not in ("dead_hand", "fold_or_check"):
+        problems.append("clock_expiry must be dead_hand or fold_or_check")
+    if c.hand_closed_by not in HAND_CLOSED_BY:
+        problems.append(f"hand_closed_by must be one of {HAND_CLOSED_BY}")
     if c.mode == TOURNAMENT and (c.tournament_id is None or c.rake_percent_bp or c.rake_cap):
         problems.append("a tournament table names its tournament and takes no rake")
     if problems:
@@ -1110,6 +1129,14 @@ def decide(state: TableState | None, command: Command) -> list[DomainEvent]:
             return [DealerFeePaid(c.table_id, seat, occupant.player_id, amount, hand_id)]
         case CorrectStacks():
             return _decide_correction(state, command)
+        case RecordShuffle(step=step):
+            if step not in SHUFFLE_STEPS:
+                raise DomainError("invalid_shuffle_step", "first_riffle or cut.", rule="SD-25")
+            if state.hand_id is not None:
+                raise DomainError(
+                    "hand_in_progress", "The next shuffle starts after the hand.", rule="SD-25"
+                )
+            return [ShuffleRecorded(c.table_id, step)]
         case BeginHand():
             return _decide_begin(state, command)
         case SitOut():

@@ -147,6 +147,12 @@ def test_a_dealer_plays_a_hand_with_an_all_in_and_a_side_pot_and_the_floor_sees_
     assert seen_after < 1.0
     expect(tablet.locator("#result")).to_contain_text("Side pot 1")
 
+    # SD-25: the dealer reports the first riffle of the next shuffle from the tablet
+    tablet.click("#shuffle [data-shuffle='first_riffle']")
+    expect(tablet.locator("#shuffle [data-shuffle='first_riffle']")).to_have_attribute(
+        "aria-pressed", "true"
+    )  # set only when the server accepted it
+
 
 def test_the_tablet_loses_its_connection_and_comes_back_with_the_same_state(
     room: Room, new_page: Any, proxy: Proxy

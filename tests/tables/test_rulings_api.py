@@ -264,3 +264,33 @@ def test_a_table_set_to_the_timeout_rule_folds_a_player_facing_a_bet(
     bad = tablet.post("/api/v1/tables/", {"name": "x", "game": "NLH", "small_blind": 10,
                                           "big_blind": 20, "clock_expiry": "never"})  # fmt: skip
     assert bad.status_code == 400
+
+
+@pytest.mark.rule("SD-25")
+@pytest.mark.rule("SD-26")
+@pytest.mark.parametrize(("closed_by", "rule_id"), [("first_riffle", "SD-25"), ("cut", "SD-26")])
+def test_the_dealers_riffle_or_cut_closes_the_last_hand(
+    tablet: TabletClient, players: list, closed_by: str, rule_id: str
+) -> None:
+    table_id, hand = start(tablet, players, hand_closed_by=closed_by)
+    during = tablet.post(f"/api/v1/tables/{table_id}/shuffle/", {"step": "first_riffle"})
+    assert (during.status_code, during.json()["code"]) == (422, "hand_in_progress")
+    hand = folded_around(tablet, hand)
+    reading = {"kind": "reading", "detail": "misread", "adjustments": []}
+    url = f"/api/v1/hands/{hand['hand_id']}/corrections/"
+    assert tablet.post(url, reading).status_code == 200  # still open
+    riffle = tablet.post(f"/api/v1/tables/{table_id}/shuffle/", {"step": "first_riffle"})
+    assert riffle.status_code == 200
+    after_riffle = tablet.post(url, reading)
+    if closed_by == "first_riffle":  # 000: the first riffle closes the hand
+        assert (after_riffle.status_code, after_riffle.json()["rule"]) == (422, rule_id)
+        return
+    assert after_riffle.status_code == 200  # 002: only the cut closes it
+    assert tablet.post(f"/api/v1/tables/{table_id}/shuffle/", {"step": "cut"}).status_code == 200
+    after_cut = tablet.post(url, reading)
+    assert (after_cut.status_code, after_cut.json()["code"]) == (422, "dispute_window_closed")
+    assert after_cut.json()["rule"] == rule_id
+    accounting = {**reading, "kind": "accounting"}
+    assert tablet.post(url, accounting).status_code == 200  # until substantial action (SD-24)
+    bad = tablet.post(f"/api/v1/tables/{table_id}/shuffle/", {"step": "wash"})
+    assert bad.status_code == 400

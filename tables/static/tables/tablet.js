@@ -603,7 +603,16 @@ $("preview").addEventListener("click", (e) => {
   const b = e.target.closest("[data-post]");
   if (b) act(tablePath(`seats/${b.dataset.post}/sit-in/`), { post: true });
 });
+// SD-25/26: the dealer reports the next shuffle's first riffle or cut; at a table whose
+// hand_closed_by names it, the last hand is closed to disputes of its reading from then on.
+$("shuffle").addEventListener("click", async (e) => {
+  const b = e.target.closest("[data-shuffle]");
+  if (!b) return;
+  const answer = await act(tablePath("shuffle/"), { step: b.dataset.shuffle });
+  if (answer) b.setAttribute("aria-pressed", "true");
+});
 $("start-hand").addEventListener("click", async () => {
+  document.querySelectorAll("#shuffle [data-shuffle]").forEach((x) => x.setAttribute("aria-pressed", "false"));
   const body = { straddles: state.straddles };
   if (!state.table.button_seat) body.button_seat = Number($("button-draw").value);
   const hand = await act(tablePath("hands/"), body);
