@@ -14,7 +14,7 @@ from django.db import transaction
 from casino import clock
 from casino.domain_events import DomainEvent
 from casino.eventstore import aggregates, store
-from tables import services
+from tables import services, tournament_hooks
 from tables.domain import hand as hand_domain
 from tables.domain import hand_rulings
 from tables.domain import table as table_domain
@@ -235,11 +235,20 @@ def hand_closure(hand: HandState) -> HandClosure:
             ),
             None,
         )
+    during_break = (
+        config.mode == table_domain.TOURNAMENT
+        and next_hand is None
+        and config.tournament_id is not None
+        and tournament_hooks.port().break_started_since(
+            tournament_id=config.tournament_id, since=settled_at
+        )
+    )
     return HandClosure(
         settled_at=settled_at,
         closed_by=closed_by,  # type: ignore[arg-type]
         next_event_at=next_event_at,
         substantial_action_at=action_at,
+        during_break=during_break,
     )
 
 

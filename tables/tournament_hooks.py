@@ -8,6 +8,7 @@ eliminations and moves it causes commit together or not at all.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Protocol
 
 from casino.errors import DomainError
@@ -53,6 +54,11 @@ class TournamentPort(Protocol):
         final_stacks: dict[int, int],
     ) -> None:
         """A hand ended (or was voided): ``{player_id: chips}`` before and after it."""
+        ...
+
+    def break_started_since(self, *, tournament_id: int, since: datetime) -> bool:
+        """Whether the tournament went on a break after ``since`` (UTC): a hand settled
+        then finished "during a break" and its disputes close a minute later (SD-24)."""
         ...
 
 

@@ -36,6 +36,7 @@ from tournaments.domain.config import TABLE_ANTE_TYPES, TournamentConfig, valida
 from tournaments.domain.tournament import TournamentState
 from tournaments.events import (
     AddOnTaken,
+    BreakStarted,
     ChipRaceRun,
     FinalTableRedrawn,
     LateEntrySeated,
@@ -779,6 +780,12 @@ def _redraw_final_table(before: TournamentState, event: FinalTableRedrawn) -> No
 
 class TournamentTables:
     """The tournament side of :mod:`tables.tournament_hooks`, installed at start-up."""
+
+    def break_started_since(self, *, tournament_id: int, since: datetime) -> bool:
+        return any(
+            isinstance(r.event, BreakStarted) and r.recorded_at >= since
+            for r in store.read_stream(tournament_stream(tournament_id))
+        )
 
     def drawn_button(self, *, tournament_id: int, table_id: int) -> int | None:
         info = load_tournament(tournament_id).state.tables.get(table_id)

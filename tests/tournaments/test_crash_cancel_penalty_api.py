@@ -229,3 +229,24 @@ def test_the_event_starts_by_itself_at_its_lobby_time(tablet: TabletClient) -> N
         assert started["status"] == "running" and started["tables"]
         assert SeatView.objects.filter(tournament_id=tournament_id).count() == 9
         assert missed.count() == 1
+
+
+@pytest.mark.rule("SD-24")
+def test_a_hand_finished_before_a_break_can_be_disputed_for_one_minute(
+    tablet: TabletClient,
+) -> None:
+    t0 = datetime(2026, 3, 6, 19, 0, tzinfo=UTC)
+    reading = {"kind": "reading", "detail": "misread low card", "adjustments": []}
+    with time_machine.travel(t0, tick=False) as clock:
+        tournament_id, table_id = begin(tablet)
+        hand = play_hand(tablet, table_id, random.Random(5), all_in=0.0)
+        assert hand is not None
+        url = f"/api/v1/hands/{hand['hand_id']}/corrections/"
+        ok(tablet.post(f"/api/v1/tournaments/{tournament_id}/breaks/", {"minutes": 10}))
+        clock.shift(timedelta(seconds=50))
+        assert tablet.post(url, reading).status_code == 200  # within the minute
+        clock.shift(timedelta(seconds=20))
+        late = tablet.post(url, reading)  # 70 s after the pot: closed, though no hand began
+        assert (late.status_code, late.json()["code"], late.json()["rule"]) == (
+            422, "dispute_window_closed", "SD-24",
+        )  # fmt: skip
