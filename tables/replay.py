@@ -78,17 +78,19 @@ class InProcessApi:
         self.client = APIClient()
         self.client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
 
+    # secure=True: nothing leaves the process, and production settings redirect plain
+    # HTTP to HTTPS (SECURE_SSL_REDIRECT); a redirect is an error, never a page to parse.
     def get(self, path: str) -> Any:
-        r = self.client.get(path)
-        if r.status_code >= 400:
+        r = self.client.get(path, secure=True)
+        if r.status_code >= 300:
             raise ApiError("GET", path, r.status_code, r.content.decode())
         return r.json()
 
     def post(self, path: str, data: dict[str, Any] | None = None) -> Any:
         r = self.client.post(
-            path, data or {}, format="json", HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4())
+            path, data or {}, format="json", secure=True, HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4())
         )
-        if r.status_code >= 400:
+        if r.status_code >= 300:
             raise ApiError("POST", path, r.status_code, r.content.decode())
         return r.json()
 

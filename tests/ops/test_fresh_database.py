@@ -19,6 +19,9 @@ def _manage(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
         "DATABASE_URL": f"sqlite:///{tmp_path / 'fresh.sqlite3'}",
         "REDIS_URL": "",
         "DJANGO_SETTINGS_MODULE": "casino.settings",
+        # as an operator runs it: production defaults, the HTTPS redirect on
+        "DEBUG": "false",
+        "SECURE_SSL_REDIRECT": "true",
     }
     return subprocess.run(
         [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True,
