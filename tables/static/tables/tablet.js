@@ -338,7 +338,10 @@ function renderCenter() {
   line.textContent = `${gettext("Hand")} #${h.hand_number} · ${streetLabel(h.street)} · ${phase}`;
   const boards = h.boards && h.boards.length > 1 ? h.boards : [h.board];
   $("board").innerHTML = boards.map((b, i) => `<div class="board-run">${boards.length > 1 ? `<span class="muted">${gettext("Run")} ${i + 1}</span>` : ""}${b.map((c) => cardHtml(c)).join("")}${"<span class='pcard blank'></span>".repeat(Math.max(0, 5 - b.length))}</div>`).join("");
-  const pots = h.pots && h.pots.length ? h.pots : [];
+  // While betting, the split by contribution is provisional (a small blind not yet called
+  // reads as a "side pot"): show the pots only once someone is all-in or betting is over.
+  const split = h.phase !== "betting" || h.seats.some((x) => x.all_in);
+  const pots = split && h.pots && h.pots.length ? h.pots : [];
   $("pots").innerHTML = `<span class="pot-total" id="pot-total">${gettext("Pot")} ${money(h.pot)}</span>` +
     pots.map((p) => `<span class="pot" data-pot="${p.index}">${p.index === 0 ? gettext("Main pot") : `${gettext("Side pot")} ${p.index}`}: ${money(p.amount)} <span class="muted">(${p.eligible_seats.join(", ")})</span></span>`).join("");
 }
