@@ -158,6 +158,7 @@ MATRIX: dict[str, frozenset[Role]] = {
     # --- seats (dealer at his table, floor anywhere) ---------------------------------------
     "seat_player": _roles(DEALER, FLOOR),  # BI-1
     "cash_out": _roles(DEALER, FLOOR),  # BI-1, SES-5
+    "change_seat": _roles(DEALER, FLOOR),  # SEAT-17: within the same game
     "record_shuffle": _roles(DEALER, FLOOR),  # SD-25/26: the dealer's riffle or cut
     "sit_out": _roles(DEALER, FLOOR),  # SEAT-16: the player tells the dealer or the floor
     "sit_in": _roles(DEALER, FLOOR),  # SEAT-15, SEAT-16
@@ -187,6 +188,7 @@ MATRIX: dict[str, frozenset[Role]] = {
     "record_exposure": _roles(DEALER, FLOOR),  # BET-30..32
     "record_burn": DEALER_AT_TABLE,  # BET-2
     "record_out_of_turn": _roles(DEALER, FLOOR),  # BET-25/26
+    "record_absence": _roles(DEALER, FLOOR),  # SEAT-12/13: away at the last card
     "rule_irregularity": _roles(DEALER, FLOOR),  # MIS-4..21; PEN-16
     "correct_hand_result": _roles(FLOOR),  # SD-24..26: a dispute is the floor's ruling
     "record_rabbit_consent": DEALER_AT_TABLE,  # RAKE-8
@@ -293,6 +295,7 @@ TABLE_SCOPED: frozenset[str] = frozenset(
         "sit_out",
         "sit_in",
         "record_shuffle",
+        "change_seat",
         "next_hand",
         "pay_refreshment",
         "transfer_player",
@@ -321,6 +324,7 @@ TABLE_SCOPED: frozenset[str] = frozenset(
         "record_exposure",
         "record_burn",
         "record_out_of_turn",
+        "record_absence",
         "rule_irregularity",
         "correct_hand_result",
         "record_rabbit_consent",

@@ -126,6 +126,21 @@ def _sit_in(data: dict[str, Any], *, table_id: int, seat: int, if_match: int | N
     return _table(table_id)
 
 
+def _change_seat(data: dict[str, Any], *, table_id: int, seat: int, if_match: int | None) -> Any:
+    services.change_seat(table_id=table_id, seat=seat, if_match=if_match, **data)
+    return _table(table_id)
+
+
+SeatChangeView = write_view(
+    operation_id="change_seat",
+    request=s.SeatChangeRequest,
+    response=s.TableSerializer,
+    perform=_change_seat,
+    doc="Between his hands the player moves to an empty seat of the same game, stack and "
+    "all; moving further from the big blind he waits for it unless he posts (SEAT-17).",
+)
+
+
 def _shuffle(data: dict[str, Any], *, table_id: int, if_match: int | None) -> Any:
     services.record_shuffle(table_id=table_id, if_match=if_match, **data)
     return _table(table_id)

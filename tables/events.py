@@ -494,6 +494,20 @@ class StacksCorrected(DomainEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class SeatChanged(DomainEvent):
+    """A player moved to another seat of the same game, stack and all, between hands
+    (SEAT-17). ``waits_for_big_blind``: he moved further from the big blind, so he is dealt
+    in again when the big blind reaches him, unless he posts (``sit-in`` with ``post``)."""
+
+    TYPE = "tables.SeatChanged"
+    table_id: int
+    from_seat: int
+    to_seat: int
+    player_id: int
+    waits_for_big_blind: bool
+
+
+@dataclass(frozen=True, slots=True)
 class ShuffleRecorded(DomainEvent):
     """Between hands the dealer reports a step of the next shuffle: ``first_riffle``
     (SD-25) or ``cut`` (SD-26). Under the table's ``hand_closed_by`` rule it closes the last

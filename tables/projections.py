@@ -27,6 +27,7 @@ from tables.events import (
     HandVoided,
     PlayerCashedOut,
     PlayerSeated,
+    SeatChanged,
     ShuffleRecorded,
     StacksCorrected,
     TableOpened,
@@ -147,6 +148,14 @@ def _stacks_corrected(recorded: RecordedEvent) -> None:
 def _gift_blocked(recorded: RecordedEvent) -> None:
     e = recorded.event
     assert isinstance(e, ChipGiftBlocked)
+    _bump(e.table_id, recorded)
+
+
+@projection.on(SeatChanged)
+def _seat_changed(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, SeatChanged)
+    SeatView.objects.filter(table_id=e.table_id, seat=e.from_seat).update(seat=e.to_seat)
     _bump(e.table_id, recorded)
 
 

@@ -81,6 +81,17 @@ class OutOfTurnRecorded(FloorEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class AbsenceRuled(FloorEvent):
+    """``seat`` was not in his seat when the last hole card reached the button: his hand is
+    dead (SEAT-12; in a tournament his blinds and antes were posted from his stack first,
+    SEAT-13). The fold follows as the hand's own event."""
+
+    TYPE = "tables.AbsenceRuled"
+    seat: int
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
 class OutOfTurnRuled(FloorEvent):
     """The action reached ``seat``, who had acted out of turn (BET-25/26). ``binding``: his
     out-of-turn ``action`` (to ``amount_to``) stands and follows as the hand's own event,

@@ -97,6 +97,10 @@ class OutOfTurnRequest(RequestSerializer):
     amount_to = StrictIntegerField(min_value=0, required=False, allow_null=True, max_value=MAX_ID)
 
 
+class AbsenceRequest(RequestSerializer):
+    seat = StrictIntegerField(min_value=1, max_value=10)
+
+
 class IrregularityRequest(RequestSerializer):
     cause = serializers.ChoiceField(choices=CAUSES)
     seat = StrictIntegerField(min_value=1, max_value=10, required=False, allow_null=True)
@@ -184,6 +188,15 @@ RecordOutOfTurnView = write_view(
     response=s.HandSerializer,
     perform=_ruling(hand_rulings.RecordOutOfTurn),
     doc="A player acted out of turn (BET-25/26); ruled binding or not when the action reaches him.",
+)
+RecordAbsenceView = write_view(
+    operation_id="record_absence",
+    request=AbsenceRequest,
+    response=s.HandSerializer,
+    perform=_ruling(hand_rulings.RecordAbsence),
+    doc="The player was not in his seat when the last hole card reached the button: his hand "
+    "is dead (SEAT-12; in a tournament his blinds were posted first, SEAT-13). Refused after "
+    "the flop or once he has acted.",
 )
 RuleIrregularityView = write_view(
     operation_id="rule_irregularity",

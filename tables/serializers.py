@@ -175,6 +175,10 @@ class TableSerializer(serializers.Serializer):
     seats = SeatStatusSerializer(many=True)
 
 
+class SeatChangeRequest(RequestSerializer):
+    new_seat = StrictIntegerField(min_value=1, max_value=10, help_text="An empty seat.")
+
+
 class ShuffleRequest(RequestSerializer):
     step = serializers.ChoiceField(
         choices=["first_riffle", "cut"],

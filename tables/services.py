@@ -480,6 +480,19 @@ def next_hand(*, table_id: int, button_seat: int | None = None) -> blinds.HandPl
     return table_domain.plan_next_hand(table, drawn_button=button_seat)
 
 
+def change_seat(*, table_id: int, seat: int, new_seat: int, if_match: int | None = None) -> None:
+    """The player at ``seat`` moves to the empty ``new_seat`` of the same game between his
+    hands, stack and all; further from the big blind he waits for it unless he posts
+    (SEAT-17).
+
+    Raises:
+        DomainError ``seat_empty``, ``hand_in_progress``, ``seat_occupied``,
+        ``seat_out_of_range``, ``not_a_cash_table``.
+    """
+    command = table_domain.ChangeSeat(seat=seat, new_seat=new_seat)
+    execute_on_table(table_id, command, if_match=if_match)
+
+
 def record_shuffle(*, table_id: int, step: str, if_match: int | None = None) -> None:
     """The dealer reports the first riffle (SD-25) or the cut (SD-26) of the next shuffle,
     between hands; under the table's ``hand_closed_by`` rule it closes the last hand.

@@ -23,6 +23,11 @@ urlpatterns = [
         name="sit-out",
     ),
     path("tables/<int:table_id>/seats/<int:seat>/sit-in/", api.SitInView.as_view(), name="sit-in"),
+    path(
+        "tables/<int:table_id>/seats/<int:seat>/change/",
+        api.SeatChangeView.as_view(),
+        name="seat-change",
+    ),
     path("tables/<int:table_id>/shuffle/", api.ShuffleView.as_view(), name="shuffle"),
     path("tables/<int:table_id>/next-hand/", api.NextHandView.as_view(), name="next-hand"),
     path("tables/<int:table_id>/players/", api.TablePlayersView.as_view(), name="table-players"),
@@ -50,6 +55,11 @@ urlpatterns = [
         name="hand-exposure",
     ),
     path("hands/<uuid:hand_id>/burns/", rulings_api.RecordBurnView.as_view(), name="hand-burn"),
+    path(
+        "hands/<uuid:hand_id>/absences/",
+        rulings_api.RecordAbsenceView.as_view(),
+        name="hand-absence",
+    ),
     path(
         "hands/<uuid:hand_id>/out-of-turn/",
         rulings_api.RecordOutOfTurnView.as_view(),

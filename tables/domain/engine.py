@@ -146,6 +146,27 @@ def fold(state: State) -> None:
         state.fold()
 
 
+def kill(state: State, player_index: int) -> None:
+    """A dead hand (SEAT-12 presence, a MIS ruling, an out-of-turn fold made binding):
+    ``player_index``'s cards are mucked and he leaves every pot, his chips staying in it.
+
+    pokerkit folds only the player to act; for him this is :func:`fold`. For anyone else it
+    does what pokerkit's fold does to its actor (0.7.7, pinned): muck the cards, take him
+    out of the players still to act, and end the betting round when one player is left.
+    """
+    if state.actor_index == player_index:
+        fold(state)
+        return
+    if not state.statuses[player_index]:
+        return
+    betting = bool(state.actor_indices)
+    state._muck_hole_cards(player_index)
+    if player_index in state.actor_indices:
+        state.actor_indices.remove(player_index)
+    if betting and (not state.actor_indices or sum(state.statuses) <= 1):
+        state._end_betting()
+
+
 def deal_board(state: State, cards: str) -> None:
     """Burn an unknown card and turn ``cards`` (validated by the caller)."""
     state.burn_card(UNKNOWN)

@@ -626,8 +626,8 @@ def _apply_action(
     state: HandState, event: ActionTaken, history: tuple[DomainEvent, ...]
 ) -> HandState:
     pk = state._take_pk()
-    if event.action == "fold":
-        engine.fold(pk)
+    if event.action == "fold":  # in turn, or a dead hand out of turn (engine.kill)
+        engine.kill(pk, state.order.index(event.seat))
         seats = _update_seat(state.seats, event.seat, folded=True)
     else:
         if event.action in ("check", "call"):

@@ -52,6 +52,7 @@ from tables.domain.rulings import (
 from tables.domain.showdown_procedure import DisputeKind, HandClosure, dispute_open
 from tables.events import ActionTaken
 from tables.ruling_events import (
+    AbsenceRuled,
     BurnRecorded,
     CardsExposed,
     ChopExceptionRecorded,
@@ -92,6 +93,13 @@ class RecordExposure:
 class RecordBurn:
     street: Literal["flop", "turn", "river"]
     card: str
+
+
+@dataclass(frozen=True, slots=True)
+class RecordAbsence:
+    """SEAT-12/13: ``seat`` was away when the last hole card reached the button."""
+
+    seat: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +145,7 @@ RulingCommand = (
     | RecordExposure
     | RecordBurn
     | RecordOutOfTurn
+    | RecordAbsence
     | RuleIrregularity
     | CorrectResult
     | RecordRabbitConsent
@@ -248,6 +257,8 @@ def decide_ruling(
             )
         hand_engine._seat_in_hand(hand, command.seat)
         return [OutOfTurnRecorded(command.seat, command.action, command.amount_to, hand.to_act)]
+    if isinstance(command, RecordAbsence):
+        return _absence(hand, command)
     if isinstance(command, RuleIrregularity):
         return _irregularity(hand, command)
     raise TypeError(f"not a ruling command: {type(command).__name__}")
@@ -273,6 +284,25 @@ def out_of_turn_ruling(hand: hand_engine.HandState) -> OutOfTurnRuling | None:
     if pending is None:
         return None
     return resolve_out_of_turn(pending.action, pending.amount_to, between)  # type: ignore[arg-type]
+
+
+def _absence(hand: hand_engine.HandState, cmd: RecordAbsence) -> list[DomainEvent]:
+    """SEAT-12/13 at the deal: the absent player's hand is dead (a fold, in turn or not);
+    refused once the flop is out (``too_late_for_absence``) or when he has acted
+    (``player_has_acted``: he was there)."""
+    seat = hand_engine._seat_in_hand(hand, cmd.seat)
+    rule = "SEAT-13" if hand.started.mode == "tournament" else "SEAT-12"
+    if hand.board or hand.phase not in ("betting", "awaiting_board"):
+        raise HandRuleViolation(
+            "too_late_for_absence", rule, "Absence is ruled at the deal, before the flop."
+        )
+    if not seat.live or any(
+        isinstance(e, ActionTaken) and e.seat == cmd.seat for e in hand.history
+    ):
+        raise HandRuleViolation(
+            "player_has_acted", rule, f"Seat {cmd.seat} has acted (or folded): he was there."
+        )
+    return [AbsenceRuled(cmd.seat, rule), *hand_engine._fold_events(hand, seat)]
 
 
 def rule_out_of_turn(hand: hand_engine.HandState) -> list[DomainEvent]:

@@ -45,7 +45,7 @@ from cashgame.events import (
 )
 from casino.domain_events import DomainEvent
 from casino.errors import DomainError
-from tables.domain import blinds
+from tables.domain import blinds, rulings
 from tables.domain.blinds import (
     ACTIVE,
     BUTTON_RULES,
@@ -70,6 +70,7 @@ from tables.events import (
     PlayerCashedOut,
     PlayerSeated,
     SeatBlind,
+    SeatChanged,
     SeatInHand,
     SeatStack,
     ShuffleRecorded,
@@ -290,6 +291,14 @@ class CorrectStacks:
 
 
 @dataclass(frozen=True, slots=True)
+class ChangeSeat:
+    """The player at ``seat`` moves to the empty ``new_seat`` of the same game (SEAT-17)."""
+
+    seat: int
+    new_seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class RecordShuffle:
     """The dealer reports a step of the next shuffle between hands (SD-25 ``first_riffle``,
     SD-26 ``cut``)."""
@@ -400,6 +409,7 @@ Command = (
     | PayDealerFee
     | CorrectStacks
     | RecordShuffle
+    | ChangeSeat
     | BeginHand
     | EndHand
     | SitOut
@@ -423,6 +433,7 @@ CASH_ONLY = (
     TakePartialCashOut,
     PayDealerFee,
     CorrectStacks,
+    ChangeSeat,
     SitOut,
     SitIn,
 )
@@ -1129,6 +1140,8 @@ def decide(state: TableState | None, command: Command) -> list[DomainEvent]:
             return [DealerFeePaid(c.table_id, seat, occupant.player_id, amount, hand_id)]
         case CorrectStacks():
             return _decide_correction(state, command)
+        case ChangeSeat():
+            return _decide_seat_change(state, command)
         case RecordShuffle(step=step):
             if step not in SHUFFLE_STEPS:
                 raise DomainError("invalid_shuffle_step", "first_riffle or cut.", rule="SD-25")
@@ -1148,6 +1161,24 @@ def decide(state: TableState | None, command: Command) -> list[DomainEvent]:
                 raise DomainError("no_hand_in_progress", "That hand is not running at this table.")
             return [HandEnded(c.table_id, hand_id, tuple(SeatStack(s, v) for s, v in stacks), rake)]
     raise TypeError(f"unknown command {command!r}")
+
+
+def _decide_seat_change(state: TableState, cmd: ChangeSeat) -> list[DomainEvent]:
+    """SEAT-17: between his hands a player takes an empty seat of the same game; further
+    from the big blind he waits until the big blind reaches him (or posts), closer to it he
+    plays at once (:func:`tables.domain.rulings.seat_change_entry`)."""
+    occupant = _occupant(state, cmd.seat)
+    _not_in_hand(state, cmd.seat, rule="SEAT-17")
+    _free_seat(state, cmd.new_seat)
+    waits = False
+    if state.big_blind_seat is not None and occupant.status != SITTING_OUT:
+        occupied = [s.seat for s in state.seats]
+        entry = rulings.seat_change_entry(
+            old_seat=cmd.seat, new_seat=cmd.new_seat, big_blind_seat=state.big_blind_seat,
+            seats=[*occupied, state.big_blind_seat],
+        )  # fmt: skip
+        waits = entry == "wait_or_post"
+    return [SeatChanged(state.config.table_id, cmd.seat, cmd.new_seat, occupant.player_id, waits)]
 
 
 def _decide_correction(state: TableState, cmd: CorrectStacks) -> list[DomainEvent]:
@@ -1301,6 +1332,12 @@ def evolve(state: TableState | None, event: DomainEvent) -> TableState | None:
             return _with_stack(state, seat, -amount)
         case ChipsGiven(from_seat=giver, to_seat=taker, amount=amount):
             return _with_stack(_with_stack(state, giver, -amount), taker, amount)
+        case SeatChanged(from_seat=old, to_seat=new, waits_for_big_blind=waits):
+            mover = state.seat(old)
+            assert mover is not None
+            arrived = replace(mover, seat=new, status=WAITING if waits else mover.status)
+            others = tuple(x for x in state.seats if x.seat != old)
+            return _sit(replace(state, seats=others), arrived)
         case StacksCorrected(adjustments=adjustments):
             for moved in adjustments:
                 state = _with_stack(state, moved.seat, moved.stack)

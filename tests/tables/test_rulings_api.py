@@ -294,3 +294,52 @@ def test_the_dealers_riffle_or_cut_closes_the_last_hand(
     assert tablet.post(url, accounting).status_code == 200  # until substantial action (SD-24)
     bad = tablet.post(f"/api/v1/tables/{table_id}/shuffle/", {"step": "wash"})
     assert bad.status_code == 400
+
+
+@pytest.mark.rule("SEAT-17")
+def test_a_seat_change_further_from_the_big_blind_waits_for_it(
+    tablet: TabletClient, players: list
+) -> None:
+    table_id = table_with(tablet, players, {1: 1000, 3: 1000, 5: 1000, 7: 1000})
+    hand = tablet.post(f"/api/v1/tables/{table_id}/hands/", {"button_seat": 1}).json()
+    assert (hand["small_blind_seat"], hand["big_blind_seat"]) == (3, 5)
+    base = f"/api/v1/tables/{table_id}/seats"
+    during = tablet.post(f"{base}/7/change/", {"new_seat": 4})
+    assert (during.status_code, during.json()["code"]) == (422, "hand_in_progress")
+    for seat in (7, 1, 3):
+        hand = post(tablet, hand, "actions", {"seat": seat, "action": "fold"})
+    assert hand["phase"] == "complete"
+    before = stacks(table_id)
+    taken = tablet.post(f"{base}/7/change/", {"new_seat": 1})
+    assert (taken.status_code, taken.json()["code"]) == (422, "seat_occupied")
+    # seat 3 (the small blind, next to pay) moves to 6, just after the big blind: he waits
+    table = tablet.post(f"{base}/3/change/", {"new_seat": 6}).json()
+    status = {s["seat"]: s["status"] for s in table["seats"]}
+    assert 3 not in status and status[6] == "waiting"
+    # seat 7 (just after the big blind) moves to 4, closer to the blinds: he plays on
+    table = tablet.post(f"{base}/7/change/", {"new_seat": 4}).json()
+    status = {s["seat"]: s["status"] for s in table["seats"]}
+    assert 7 not in status and status[4] == "active"
+    assert sorted(stacks(table_id).values()) == sorted(before.values())  # stacks and all
+    assert stacks(table_id)[6] == before[3] and stacks(table_id)[4] == before[7]
+    nxt = tablet.post(f"/api/v1/tables/{table_id}/hands/", {}).json()
+    assert nxt["big_blind_seat"] == 6  # he waited for the big blind: it reaches him at once
+
+
+@pytest.mark.rule("SEAT-12")
+def test_a_player_away_at_the_deal_has_a_dead_hand(tablet: TabletClient, players: list) -> None:
+    _, hand = start(tablet, players)  # seat 3 to act, seat 1 small blind, seat 2 big blind
+    url = f"/api/v1/hands/{hand['hand_id']}/absences/"
+    hand = post(tablet, hand, "absences", {"seat": 2})  # not his turn: killed all the same
+    assert hand["to_act"] == 3
+    assert next(s for s in hand["seats"] if s["seat"] == 2)["folded"]
+    kinds = [(type(e).__name__, getattr(e, "rule", None)) for e in hand_events(hand)][-2:]
+    assert kinds == [("AbsenceRuled", "SEAT-12"), ("ActionTaken", None)]
+    hand = post(tablet, hand, "actions", {"seat": 3, "action": "call"})
+    acted = tablet.post(url, {"seat": 3})
+    assert (acted.status_code, acted.json()["code"]) == (422, "player_has_acted")
+    hand = post(tablet, hand, "actions", {"seat": 1, "action": "call"})
+    assert hand["phase"] == "awaiting_board"  # the dead big blind has no option
+    hand = post(tablet, hand, "board", {"street": "flop", "cards": "2c7d9h"})
+    late = tablet.post(url, {"seat": 1})
+    assert (late.status_code, late.json()["code"]) == (422, "too_late_for_absence")

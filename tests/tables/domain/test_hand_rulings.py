@@ -215,3 +215,29 @@ def test_an_out_of_turn_action_is_carried_out_when_the_action_reaches_him() -> N
     small, _ = rule(fresh(), RecordOutOfTurn(1, "raise", amount_to=15))  # min raise: to 20
     state, (ruled,) = after(small, TakeAction(3, "call"))
     assert ruled.binding and not ruled.applied and state.to_act == 1
+
+
+@pytest.mark.rule("MIS-7")
+def test_a_dead_hand_out_of_turn_leaves_the_player_to_act_unchanged() -> None:
+    state = play(None, start_hand((1000, 1000, 1000, 1000)))
+    assert state.to_act == 3
+    killed, events = rule(state, RuleIrregularity("wrong_card_count_found_later", seat=2))
+    assert isinstance(events[-1], ActionTaken) and events[-1].seat == 2
+    assert killed.seat_state(2).folded and killed.to_act == 3  # type: ignore[union-attr]
+    assert killed._pk().actor_index is not None
+    assert killed.order[killed._pk().actor_index] == 3  # pokerkit agrees: seat 3 acts
+    after = play(killed, TakeAction(3, "call"), TakeAction(4, "call"), TakeAction(1, "call"))
+    assert after.phase == "awaiting_board"  # seat 2's big blind is dead money, no option
+
+
+@pytest.mark.rule("SEAT-13")
+def test_an_absent_tournament_player_posts_his_blind_and_his_hand_dies() -> None:
+    from tables.domain.hand_rulings import RecordAbsence
+
+    state = play(None, start_hand((1000, 1000, 1000, 1000), mode="tournament"))
+    assert state.seat_state(2).bet == 10  # type: ignore[union-attr]  # his big blind, posted
+    killed, (ruled, fold) = rule(state, RecordAbsence(2))
+    assert ruled.rule == "SEAT-13" and (fold.seat, fold.action) == (2, "fold")
+    assert killed.seat_state(2).folded and killed.pot == state.pot  # type: ignore[union-attr]
+    _, (ruled_cash, _) = rule(play(None, start_hand((1000, 1000, 1000, 1000))), RecordAbsence(4))
+    assert ruled_cash.rule == "SEAT-12"
