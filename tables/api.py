@@ -17,6 +17,7 @@ from casino.errors import NotFound
 from casino.eventstore.aggregates import Loaded
 from tables import selectors, services
 from tables import serializers as s
+from tables.domain import hand_rulings
 from tables.domain.hand import HandState
 from tables.models import TableView
 from tables.selectors import table_payload
@@ -214,6 +215,11 @@ class NextHandView(APIView):
 # --- hands ---------------------------------------------------------------------------------
 
 
+def _show_order(state: HandState) -> dict[str, Any] | None:
+    order = hand_rulings.show_order(state)
+    return None if order is None else {"seats": list(order.seats), "rule": order.rule}
+
+
 def hand_payload(state: HandState, version: int) -> dict[str, Any]:
     """The JSON the tablet reads for a hand (shape: :class:`serializers.HandSerializer`)."""
     legal = state.legal
@@ -247,6 +253,7 @@ def hand_payload(state: HandState, version: int) -> dict[str, Any]:
         "run_count": state.run_count,
         "next_run": state.next_run,
         "straddles": list(state.straddles),
+        "show_order": _show_order(state),
         "voided": dataclasses.asdict(state.voided) if state.voided else None,
         "rabbit": dataclasses.asdict(state.rabbit) if state.rabbit else None,
         "seats": [{**dataclasses.asdict(seat), "all_in": seat.all_in} for seat in state.seats],

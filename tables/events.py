@@ -110,6 +110,9 @@ class HandStarted(DomainEvent):
     small_blind_seat: int | None = None
     big_blind_seat: int | None = None
     limit_cap_lifted_heads_up: bool = False
+    all_in_face_up: bool = False
+    """SD-10/11: with a player all-in and the betting over, no live hand may be mucked
+    unseen (SD-12)."""
     """Fixed limit only: BET-6 (the raise cap is lifted heads-up); ``False``: BET-5."""
 
 
@@ -347,6 +350,9 @@ class TableOpened(DomainEvent):
     # when a settled hand closes to disputes of its reading (SD-24..26): the next hand
     # starting (003), the first riffle of the next shuffle (000) or the cut (002)
     hand_closed_by: str = "next_hand_started"
+    # SD-10 (002/003): every hand face up once a player is all-in and the betting is over,
+    # at cash tables too; off: the 000 rule, tournaments only (SD-11)
+    allin_faceup_in_cash: bool = False
     """Fixed limit: BET-6 (cap lifted heads-up) or BET-5 (always capped); ``None``: by mode,
     BET-6 at cash tables (the floor rules), BET-5 in tournaments."""
 

@@ -93,6 +93,11 @@ class OpenTableRequest(RequestSerializer):
         help_text="Fixed limit (FLH): the cap of a bet and three raises is lifted when only "
         "two players are left (BET-6) or always kept (BET-5); default: BET-6 at cash tables.",
     )
+    allin_faceup_in_cash = serializers.BooleanField(
+        default=False,
+        help_text="SD-10: once a player is all-in and the betting is over, every live hand "
+        "is turned face up at this cash table too (off: tournaments only, SD-11).",
+    )
     hand_closed_by = serializers.ChoiceField(
         choices=["next_hand_started", "first_riffle", "cut"],
         default="next_hand_started",
@@ -418,6 +423,11 @@ class ForcedBetSerializer(serializers.Serializer):
     amount = serializers.IntegerField(help_text="What was really posted (short stacks).")
 
 
+class ShowOrderSerializer(serializers.Serializer):
+    seats = serializers.ListField(child=serializers.IntegerField())
+    rule = serializers.CharField(help_text="SD-10, SD-13, SD-14 or SD-15.")
+
+
 class HandSerializer(serializers.Serializer):
     """The hand as the dealer tablet shows it."""
 
@@ -447,6 +457,11 @@ class HandSerializer(serializers.Serializer):
     run_count = serializers.IntegerField()
     next_run = serializers.IntegerField(allow_null=True)
     straddles = serializers.ListField(child=serializers.IntegerField())
+    show_order = ShowOrderSerializer(
+        allow_null=True,
+        help_text="At a showdown still to be shown: who shows first and the order after him "
+        "(SD-13..15; every hand at once when a player is all-in, SD-10).",
+    )
     voided = serializers.DictField(allow_null=True, help_text="Misdeal or void, if any.")
     rabbit = serializers.DictField(allow_null=True, help_text="Rabbit hunt, if any.")
     seats = HandSeatSerializer(many=True)

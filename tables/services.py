@@ -128,6 +128,7 @@ def open_table(
     limit_cap_lifted_heads_up: bool | None = None,
     clock_expiry: str = "dead_hand",
     hand_closed_by: str = "next_hand_started",
+    allin_faceup_in_cash: bool = False,
 ) -> int:
     """Open a new table and return its id (the next free number).
 
@@ -143,7 +144,9 @@ def open_table(
     ``"dead_hand"`` (BET-28, live) or ``"fold_or_check"`` (BET-29, the timeout rule).
     ``hand_closed_by``: when a settled hand closes to disputes of its reading, the next
     hand starting (SD-24), the first riffle (SD-25) or the cut (SD-26) of the next shuffle
-    (:func:`record_shuffle`).
+    (:func:`record_shuffle`). ``allin_faceup_in_cash``: with a player all-in and the
+    betting over every hand is turned face up (SD-10); off, only at tournament tables
+    (SD-11, the room's 000 rule).
 
     Raises:
         DomainError ``buy_in_limits_required`` (BI-5), ``invalid_table_config`` (SEAT-3).
@@ -188,6 +191,7 @@ def open_table(
         limit_cap_lifted_heads_up=limit_cap_lifted_heads_up,
         clock_expiry=clock_expiry,
         hand_closed_by=hand_closed_by,
+        allin_faceup_in_cash=allin_faceup_in_cash,
     )
     events = table_domain.decide(None, table_domain.OpenTable(config))
     # expected_version=0: two floors opening at once race for the number; the loser retries.

@@ -68,6 +68,7 @@ class StartHand:
     posted_big_blinds: tuple[int, ...] = ()
     posted_small_blinds: tuple[int, ...] = ()
     limit_cap_lifted_heads_up: bool = False
+    all_in_face_up: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -846,6 +846,7 @@ def _decide_start(cmd: StartHand) -> HandStarted:
         small_blind_seat=cmd.small_blind_seat if cmd.big_blind_seat is not None else None,
         big_blind_seat=cmd.big_blind_seat,
         limit_cap_lifted_heads_up=cmd.limit_cap_lifted_heads_up,
+        all_in_face_up=cmd.all_in_face_up,
     )
 
 
@@ -1466,6 +1467,14 @@ def _decide_show(state: HandState, cmd: ShowCards) -> list[DomainEvent]:
 
 def _decide_muck(state: HandState, cmd: MuckCards) -> list[DomainEvent]:
     seat = _showdown_seat(state, cmd.seat)
+    if state.started.all_in_face_up and any(s.all_in for s in state.seats if s.live):
+        rule = "SD-11" if state.started.mode == "tournament" else "SD-10"
+        raise HandRuleViolation(
+            "all_in_hands_face_up",
+            "SD-12" if seat.all_in else rule,
+            "A player is all-in: every live hand is turned face up; none is mucked unseen.",
+            seat=seat.seat,
+        )
     for pot in state.pots():
         if pot.eligible_seats == (seat.seat,) and len(state.live_seats) > 1:
             raise HandRuleViolation(

@@ -49,7 +49,14 @@ from tables.domain.rulings import (
     exposed_cards,
     resolve_out_of_turn,
 )
-from tables.domain.showdown_procedure import DisputeKind, HandClosure, dispute_open
+from tables.domain.showdown_procedure import (
+    DisputeKind,
+    HandClosure,
+    ShowOrder,
+    ShowOrderRule,
+    dispute_open,
+    first_to_show,
+)
 from tables.events import ActionTaken
 from tables.ruling_events import (
     AbsenceRuled,
@@ -284,6 +291,38 @@ def out_of_turn_ruling(hand: hand_engine.HandState) -> OutOfTurnRuling | None:
     if pending is None:
         return None
     return resolve_out_of_turn(pending.action, pending.amount_to, between)  # type: ignore[arg-type]
+
+
+def show_order(
+    hand: hand_engine.HandState, rule: ShowOrderRule = "first_to_act"
+) -> ShowOrder | None:
+    """Who shows first at this showdown and the order after him (SD-13..15; all hands at
+    once, read from the left of the button, when a player is all-in: SD-10), ``None``
+    outside a showdown still to be shown. ``rule``: the catalogue's
+    ``show_order_no_river_bet`` (default ``first_to_act``, the TDA rule, SD-15)."""
+    if hand.phase != "showdown" or hand.is_complete:
+        return None
+    live = [s for s in hand.seats if s.live]
+    if len(live) < 2:
+        return None
+    street_max = max((p.amount for p in hand.started.posts if p.kind != "ante"), default=0)
+    hand_aggressor: int | None = None
+    street_aggressor: int | None = None
+    for event in hand.history:
+        if type(event).__name__ == "BoardDealt":
+            street_max, street_aggressor = 0, None
+        elif (
+            isinstance(event, ActionTaken)
+            and event.action in ("bet", "raise")
+            and event.amount_to > street_max
+        ):
+            hand_aggressor = street_aggressor = event.seat
+            street_max = event.amount_to
+    return first_to_show(
+        live_seats=[s.seat for s in live], button_seat=hand.button_seat,
+        final_street_aggressor=street_aggressor, hand_last_aggressor=hand_aggressor,
+        all_in=any(s.all_in for s in live), rule=rule,
+    )  # fmt: skip
 
 
 def _absence(hand: hand_engine.HandState, cmd: RecordAbsence) -> list[DomainEvent]:

@@ -45,7 +45,7 @@ from cashgame.events import (
 )
 from casino.domain_events import DomainEvent
 from casino.errors import DomainError
-from tables.domain import blinds, rulings
+from tables.domain import blinds, rulings, showdown_procedure
 from tables.domain.blinds import (
     ACTIVE,
     BUTTON_RULES,
@@ -952,6 +952,11 @@ def start_hand_command(
         posted_big_blinds=tuple(owed["posted_bb"]),
         posted_small_blinds=tuple(owed["posted_sb"]),
         limit_cap_lifted_heads_up=limit_cap_lifted_heads_up(config),
+        all_in_face_up=showdown_procedure.all_in_face_up(
+            mode=config.mode,  # type: ignore[arg-type]
+            allin_faceup_in_cash=config.allin_faceup_in_cash,
+        )
+        is not None,
     )
 
 

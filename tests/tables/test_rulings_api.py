@@ -343,3 +343,60 @@ def test_a_player_away_at_the_deal_has_a_dead_hand(tablet: TabletClient, players
     hand = post(tablet, hand, "board", {"street": "flop", "cards": "2c7d9h"})
     late = tablet.post(url, {"seat": 1})
     assert (late.status_code, late.json()["code"]) == (422, "too_late_for_absence")
+
+
+def _deal_out(tablet: TabletClient, hand: dict, checks: tuple[int, ...] = ()) -> dict:
+    """Deal flop, turn and river; on each street the ``checks`` seats check in order."""
+    for street, cards in (("flop", "2c7d9h"), ("turn", "Js"), ("river", "3d")):
+        hand = post(tablet, hand, "board", {"street": street, "cards": cards})
+        if street != "river":
+            for seat in checks:
+                hand = post(tablet, hand, "actions", {"seat": seat, "action": "check"})
+    return hand
+
+
+@pytest.mark.rule("SD-14")
+@pytest.mark.rule("SD-15")
+def test_the_tablet_is_told_who_shows_first(tablet: TabletClient, players: list) -> None:
+    _, hand = start(tablet, players)  # button 3: small blind 1, big blind 2
+    for seat, action in ((3, "call"), (1, "call"), (2, "check")):
+        hand = post(tablet, hand, "actions", {"seat": seat, "action": action})
+    assert hand["show_order"] is None  # not at a showdown
+    hand = _deal_out(tablet, hand, checks=(1, 2, 3))
+    hand = post(tablet, hand, "actions", {"seat": 1, "action": "bet", "amount_to": 40})
+    hand = post(tablet, hand, "actions", {"seat": 2, "action": "fold"})
+    hand = post(tablet, hand, "actions", {"seat": 3, "action": "call"})
+    assert hand["show_order"] == {"seats": [1, 3], "rule": "SD-14"}  # the river bettor
+    _, quiet = start(tablet, players[3:])
+    for seat, action in ((3, "call"), (1, "call"), (2, "check")):
+        quiet = post(tablet, quiet, "actions", {"seat": seat, "action": action})
+    quiet = _deal_out(tablet, quiet, checks=(1, 2, 3))
+    for seat in (1, 2, 3):
+        quiet = post(tablet, quiet, "actions", {"seat": seat, "action": "check"})
+    # no river bet: the first live seat left of the button (SD-15, the TDA default)
+    assert quiet["show_order"] == {"seats": [1, 2, 3], "rule": "SD-15"}
+
+
+@pytest.mark.rule("SD-10")
+@pytest.mark.rule("SD-12")
+def test_all_in_hands_are_turned_face_up_where_the_table_says(
+    tablet: TabletClient, players: list
+) -> None:
+    def all_in_called(table_players: list, **config: object) -> dict:
+        table_id = table_with(tablet, table_players, {1: 3000, 2: 2000, 3: 1000}, **config)
+        hand = tablet.post(f"/api/v1/tables/{table_id}/hands/", {"button_seat": 3}).json()
+        hand = post(tablet, hand, "actions", {"seat": 3, "action": "all_in"})
+        hand = post(tablet, hand, "actions", {"seat": 1, "action": "call"})
+        hand = post(tablet, hand, "actions", {"seat": 2, "action": "fold"})
+        return _deal_out(tablet, hand)
+
+    hand = all_in_called(players, allin_faceup_in_cash=True)
+    assert hand["show_order"] == {"seats": [1, 3], "rule": "SD-10"}  # all at once
+    url = f"/api/v1/hands/{hand['hand_id']}/muck/"
+    caller = tablet.post(url, {"seat": 1})
+    assert (caller.status_code, caller.json()["rule"]) == (422, "SD-10")
+    shover = tablet.post(url, {"seat": 3})
+    assert (shover.status_code, shover.json()["rule"]) == (422, "SD-12")
+    # the room's 000 rule (the default): face up in tournaments only, a cash caller may muck
+    cash = all_in_called(players[3:])
+    assert tablet.post(f"/api/v1/hands/{cash['hand_id']}/muck/", {"seat": 1}).status_code == 200

@@ -519,8 +519,12 @@ $("run-it").addEventListener("click", (e) => {
 // --- showdown ---------------------------------------------------------------------------------
 
 function renderShowdown(h) {
-  const live = h.seats.filter((s) => !s.folded);
-  $("showdown-seats").innerHTML = live.map((s) => {
+  // the server's show order (SD-13..15; all at once after an all-in, SD-10): first to show first
+  const order = h.show_order ? h.show_order.seats : [];
+  const rank = (seat) => (order.includes(seat) ? order.indexOf(seat) : order.length + seat);
+  const live = h.seats.filter((s) => !s.folded).sort((a, b) => rank(a.seat) - rank(b.seat));
+  const first = h.show_order ? `<p class="muted" id="show-first">${interpolate(gettext("Shows first: seat %(seat)s (rule %(rule)s)"), { seat: order[0], rule: h.show_order.rule }, true)}</p>` : "";
+  $("showdown-seats").innerHTML = first + live.map((s) => {
     if (s.shown) return `<div class="sd-row"><span>${gettext("Seat")} ${s.seat}</span> ${splitCards(s.shown).map((c) => cardHtml(c, "small")).join("")}</div>`;
     if (s.mucked) return `<div class="sd-row"><span>${gettext("Seat")} ${s.seat}</span> <span class="muted">${gettext("mucked")}</span></div>`;
     return `<div class="sd-row"><span>${gettext("Seat")} ${s.seat}</span>
