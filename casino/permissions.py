@@ -189,6 +189,7 @@ MATRIX: dict[str, frozenset[Role]] = {
     "record_burn": DEALER_AT_TABLE,  # BET-2
     "record_out_of_turn": _roles(DEALER, FLOOR),  # BET-25/26
     "record_absence": _roles(DEALER, FLOOR),  # SEAT-12/13: away at the last card
+    "request_show": _roles(DEALER, FLOOR),  # SD-17..19
     "rule_irregularity": _roles(DEALER, FLOOR),  # MIS-4..21; PEN-16
     "correct_hand_result": _roles(FLOOR),  # SD-24..26: a dispute is the floor's ruling
     "record_rabbit_consent": DEALER_AT_TABLE,  # RAKE-8
@@ -325,6 +326,7 @@ TABLE_SCOPED: frozenset[str] = frozenset(
         "record_burn",
         "record_out_of_turn",
         "record_absence",
+        "request_show",
         "rule_irregularity",
         "correct_hand_result",
         "record_rabbit_consent",

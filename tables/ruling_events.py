@@ -81,6 +81,18 @@ class OutOfTurnRecorded(FloorEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class ShowOrdered(FloorEvent):
+    """A request to see ``seat``'s cards was granted: by ``requested_by`` (a seat; ``None``
+    the floor), under ``rule`` (SD-17 floor order, SD-18 a river caller, SD-19 show one,
+    show all). The dealer turns the cards up (``show/``, or for the record after the hand)."""
+
+    TYPE = "tables.ShowOrdered"
+    seat: int
+    requested_by: int | None
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
 class AbsenceRuled(FloorEvent):
     """``seat`` was not in his seat when the last hole card reached the button: his hand is
     dead (SEAT-12; in a tournament his blinds and antes were posted from his stack first,

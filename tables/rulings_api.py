@@ -97,6 +97,26 @@ class OutOfTurnRequest(RequestSerializer):
     amount_to = StrictIntegerField(min_value=0, required=False, allow_null=True, max_value=MAX_ID)
 
 
+class SeeHandRequest(RequestSerializer):
+    seat = StrictIntegerField(min_value=1, max_value=10, help_text="Whose cards.")
+    requested_by = StrictIntegerField(
+        min_value=1, max_value=10, required=False, allow_null=True, default=None,
+        help_text="The seat asking (none: the floor's order).",
+    )  # fmt: skip
+    floor_order = serializers.BooleanField(
+        default=False, help_text="The floor orders it on suspicion of collusion (SD-17)."
+    )
+    shown_to = serializers.ListField(
+        child=StrictIntegerField(min_value=1, max_value=10), max_length=10, default=list,
+        help_text="Seats he showed his cards to during the hand (SD-19).",
+    )  # fmt: skip
+    caller_may_request_aggressor_show = serializers.BooleanField(
+        default=True,
+        help_text="003: a river caller may see the last aggressor's hand (SD-18); off: 000, "
+        "only the floor may order it (SD-17).",
+    )
+
+
 class AbsenceRequest(RequestSerializer):
     seat = StrictIntegerField(min_value=1, max_value=10)
 
@@ -188,6 +208,23 @@ RecordOutOfTurnView = write_view(
     response=s.HandSerializer,
     perform=_ruling(hand_rulings.RecordOutOfTurn),
     doc="A player acted out of turn (BET-25/26); ruled binding or not when the action reaches him.",
+)
+
+
+def _request_show(data: dict[str, Any], *, hand_id: Any, if_match: int | None) -> Any:
+    command = hand_rulings.RequestShow(**{**data, "shown_to": tuple(data["shown_to"])})
+    return _hand(rulings_services.rule(hand_id=str(hand_id), command=command, if_match=if_match))
+
+
+RequestShowView = write_view(
+    operation_id="request_show",
+    request=SeeHandRequest,
+    response=s.HandSerializer,
+    perform=_request_show,
+    doc="A request to see a player's cards: granted and recorded (``ShowOrdered``) for a "
+    "river caller asking for the last aggressor's hand (SD-18), on the floor's order "
+    "(SD-17) or when he showed them to someone (show one, show all: SD-19); otherwise "
+    "refused with the rule.",
 )
 RecordAbsenceView = write_view(
     operation_id="record_absence",

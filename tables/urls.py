@@ -56,6 +56,11 @@ urlpatterns = [
     ),
     path("hands/<uuid:hand_id>/burns/", rulings_api.RecordBurnView.as_view(), name="hand-burn"),
     path(
+        "hands/<uuid:hand_id>/show-requests/",
+        rulings_api.RequestShowView.as_view(),
+        name="hand-show-request",
+    ),
+    path(
         "hands/<uuid:hand_id>/absences/",
         rulings_api.RecordAbsenceView.as_view(),
         name="hand-absence",

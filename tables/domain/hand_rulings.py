@@ -56,6 +56,8 @@ from tables.domain.showdown_procedure import (
     ShowOrderRule,
     dispute_open,
     first_to_show,
+    may_request_show,
+    show_one_show_all,
 )
 from tables.events import ActionTaken
 from tables.ruling_events import (
@@ -70,6 +72,7 @@ from tables.ruling_events import (
     OutOfTurnRuled,
     RabbitHuntConsented,
     ResultCorrected,
+    ShowOrdered,
 )
 
 
@@ -100,6 +103,20 @@ class RecordExposure:
 class RecordBurn:
     street: Literal["flop", "turn", "river"]
     card: str
+
+
+@dataclass(frozen=True, slots=True)
+class RequestShow:
+    """A request to see ``seat``'s cards: by the player at ``requested_by``, or by the floor
+    (``floor_order``, on suspicion of collusion: SD-17). ``shown_to``: the seats he showed
+    them to during the hand (SD-19, show one show all). ``caller_may_request_aggressor_show``:
+    003's river-caller right (SD-18; off: 000, only the floor may order it)."""
+
+    seat: int
+    requested_by: int | None = None
+    floor_order: bool = False
+    shown_to: tuple[int, ...] = ()
+    caller_may_request_aggressor_show: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +170,7 @@ RulingCommand = (
     | RecordBurn
     | RecordOutOfTurn
     | RecordAbsence
+    | RequestShow
     | RuleIrregularity
     | CorrectResult
     | RecordRabbitConsent
@@ -266,6 +284,8 @@ def decide_ruling(
         return [OutOfTurnRecorded(command.seat, command.action, command.amount_to, hand.to_act)]
     if isinstance(command, RecordAbsence):
         return _absence(hand, command)
+    if isinstance(command, RequestShow):
+        return _request_show(hand, command)
     if isinstance(command, RuleIrregularity):
         return _irregularity(hand, command)
     raise TypeError(f"not a ruling command: {type(command).__name__}")
@@ -323,6 +343,66 @@ def show_order(
         final_street_aggressor=street_aggressor, hand_last_aggressor=hand_aggressor,
         all_in=any(s.all_in for s in live), rule=rule,
     )  # fmt: skip
+
+
+def _request_show(hand: hand_engine.HandState, cmd: RequestShow) -> list[DomainEvent]:
+    """SD-17..19: grant (``ShowOrdered``) or refuse (``show_request_refused``, the rule)."""
+    target = hand_engine._seat_in_hand(hand, cmd.seat)
+    if cmd.shown_to:  # SD-19: shown to one, shown to all who ask
+        now, rule = show_one_show_all(
+            shown_to=cmd.shown_to, requested_by=cmd.requested_by or 0,
+            shower_still_in_hand=target.live, betting_over=hand.phase != "betting",
+        )  # fmt: skip
+        if not now:
+            raise HandRuleViolation(
+                "show_request_refused", rule,
+                "Already shown to him, or the player is out of the hand: he shows them once "
+                "the betting is over.",
+            )  # fmt: skip
+        return [ShowOrdered(cmd.seat, cmd.requested_by, rule)]
+    if hand.phase not in ("showdown", "complete"):
+        raise HandRuleViolation("not_at_showdown", "SD-17", "Hands are asked for at the showdown.")
+    if cmd.requested_by is None and not cmd.floor_order:
+        raise HandRuleViolation(
+            "show_request_refused", "SD-17", "Say who asks: a seat, or the floor's order."
+        )
+    asker = hand.seat_state(cmd.requested_by) if cmd.requested_by is not None else None
+    river_bet = _river_aggressor(hand)
+    called_river = asker is not None and any(
+        isinstance(e, ActionTaken) and e.seat == asker.seat and e.action == "call"
+        for e in _river_events(hand)
+    )
+    granted, rule = may_request_show(
+        requester_holds_cards=asker is not None and asker.live and asker.shown is None,
+        requester_tabled=asker is not None and asker.shown is not None,
+        requester_called_river_bet=called_river,
+        target_is_last_aggressor=river_bet == cmd.seat,
+        floor_suspects_collusion=cmd.floor_order,
+        caller_may_request_aggressor_show=cmd.caller_may_request_aggressor_show,
+    )
+    if not granted:
+        raise HandRuleViolation(
+            "show_request_refused", rule,
+            "Only a river caller who still holds or tabled his cards may see the last "
+            "aggressor's hand (SD-18); otherwise only the floor may order it (SD-17).",
+        )  # fmt: skip
+    return [ShowOrdered(cmd.seat, cmd.requested_by, rule)]
+
+
+def _river_events(hand: hand_engine.HandState) -> list[DomainEvent]:
+    """The hand's events after the river card (empty before the river)."""
+    boards = [i for i, e in enumerate(hand.history) if type(e).__name__ == "BoardDealt"]
+    if len(boards) < 3:
+        return []
+    return list(hand.history[boards[2] + 1 :])
+
+
+def _river_aggressor(hand: hand_engine.HandState) -> int | None:
+    last = None
+    for e in _river_events(hand):
+        if isinstance(e, ActionTaken) and e.action in ("bet", "raise"):
+            last = e.seat
+    return last
 
 
 def _absence(hand: hand_engine.HandState, cmd: RecordAbsence) -> list[DomainEvent]:

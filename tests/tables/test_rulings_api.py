@@ -400,3 +400,29 @@ def test_all_in_hands_are_turned_face_up_where_the_table_says(
     # the room's 000 rule (the default): face up in tournaments only, a cash caller may muck
     cash = all_in_called(players[3:])
     assert tablet.post(f"/api/v1/hands/{cash['hand_id']}/muck/", {"seat": 1}).status_code == 200
+
+
+@pytest.mark.rule("SD-18")
+@pytest.mark.rule("SD-17")
+@pytest.mark.rule("SD-19")
+def test_requests_to_see_a_hand(tablet: TabletClient, players: list) -> None:
+    _, hand = start(tablet, players)  # button 3: small blind 1, big blind 2
+    early = tablet.post(f"/api/v1/hands/{hand['hand_id']}/show-requests/",
+                        {"seat": 1, "requested_by": 2, "shown_to": [3]})  # fmt: skip
+    assert early.status_code == 200  # SD-19: shown to seat 3, so shown to seat 2 who asks
+    for seat, action in ((3, "call"), (1, "call"), (2, "check")):
+        hand = post(tablet, hand, "actions", {"seat": seat, "action": action})
+    hand = _deal_out(tablet, hand, checks=(1, 2, 3))
+    hand = post(tablet, hand, "actions", {"seat": 1, "action": "bet", "amount_to": 40})
+    hand = post(tablet, hand, "actions", {"seat": 2, "action": "call"})
+    hand = post(tablet, hand, "actions", {"seat": 3, "action": "fold"})
+    url = f"/api/v1/hands/{hand['hand_id']}/show-requests/"
+    folded = tablet.post(url, {"seat": 1, "requested_by": 3})  # holds no cards: no right
+    assert (folded.status_code, folded.json()["rule"]) == (422, "SD-17")
+    strict = tablet.post(url, {"seat": 1, "requested_by": 2,
+                               "caller_may_request_aggressor_show": False})  # fmt: skip
+    assert strict.status_code == 422  # 000: only the floor may order it
+    hand = post(tablet, hand, "show-requests", {"seat": 1, "requested_by": 2})  # SD-18
+    floor = post(tablet, hand, "show-requests", {"seat": 2, "floor_order": True})
+    rules = [e.rule for e in hand_events(floor) if type(e).__name__ == "ShowOrdered"]
+    assert rules == ["SD-19", "SD-18", "SD-17"]
