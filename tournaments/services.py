@@ -876,16 +876,26 @@ def _best_hands(hand_id: str, final_stacks: dict[int, int]) -> tuple[int, ...]:
 
 
 def _conduct_flags(hand_id: str) -> tuple[tuple[int, str, str], ...]:
-    """PEN-10, seen from the hand's events: a player in last position on the river who
-    checked or only called with the nuts (his cards shown at the showdown, hold'em)."""
+    """What the system sees in the hand's events: PEN-8, every action the dealer recorded
+    as out of turn (``tables.OutOfTurnRecorded``); PEN-10, a player in last position on the
+    river who checked or only called with the nuts (his cards shown, hold'em)."""
+    from tables.ruling_events import OutOfTurnRecorded
+    from tables.services import hand_stream
+
     started, board, river, shown = _read_showdown(hand_id)
-    if started is None or getattr(started, "game", "NLH") not in ("NLH", "nlh"):
-        return ()
-    seat = penalties.checked_nuts_on_river(board, river, shown)
-    if seat is None:
+    if started is None:
         return ()
     player = {x.seat: int(x.player_id) for x in started.seats}
-    return ((player[seat], "checked_nuts_on_river", f"board {''.join(board)}"),)
+    flags = [
+        (player[e.seat], "out_of_turn", f"{e.action} out of turn (seat {e.to_act} was to act)")
+        for e in (r.event for r in store.read_stream(hand_stream(hand_id)))
+        if isinstance(e, OutOfTurnRecorded) and e.seat in player
+    ]
+    if getattr(started, "game", "NLH") in ("NLH", "nlh"):
+        seat = penalties.checked_nuts_on_river(board, river, shown)
+        if seat is not None:
+            flags.append((player[seat], "checked_nuts_on_river", f"board {''.join(board)}"))
+    return tuple(flags)
 
 
 def _knockouts(hand_id: str, final_stacks: dict[int, int]) -> dict[int, tuple[int, ...]]:

@@ -250,3 +250,24 @@ def test_a_hand_finished_before_a_break_can_be_disputed_for_one_minute(
         assert (late.status_code, late.json()["code"], late.json()["rule"]) == (
             422, "dispute_window_closed", "SD-24",
         )  # fmt: skip
+
+
+@pytest.mark.rule("PEN-8")
+def test_an_out_of_turn_action_at_a_tournament_table_is_flagged_for_the_floor(
+    tablet: TabletClient,
+) -> None:
+    tournament_id, table_id = begin(tablet)
+    hand = ok(tablet.post(f"/api/v1/tables/{table_id}/hands/", {}))
+    to_act = hand["legal"]["seat"]
+    early = next(s["seat"] for s in hand["seats"] if s["seat"] != to_act and not s["folded"])
+    player = next(p for p in hand["seats"] if p["seat"] == early)["player_id"]
+    base = f"/api/v1/hands/{hand['hand_id']}"
+    ok(tablet.post(f"{base}/out-of-turn/", {"seat": early, "action": "fold"}))
+    while hand["phase"] == "betting":  # everyone folds in turn to the big blind
+        legal = hand["legal"]
+        action = "fold" if legal["can_fold"] and legal["to_call"] else "check"
+        hand = ok(tablet.post(f"{base}/actions/", {"seat": legal["seat"], "action": action}))
+    assert hand["phase"] == "complete"
+    flags = ok(tablet.get(f"/api/v1/tournaments/{tournament_id}/penalties/"))["flags"]
+    flagged = [f for f in flags if f["offence"] == "out_of_turn"]
+    assert [str(f["player_id"]) for f in flagged] == [str(player)]
