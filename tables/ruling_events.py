@@ -93,6 +93,16 @@ class ShowOrdered(FloorEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class PenaltyHandKilled(FloorEvent):
+    """``seat`` is sitting out a tournament penalty (PEN-2): dealt in, his blinds and antes
+    posted, his hand killed at once. The fold follows as the hand's own event."""
+
+    TYPE = "tables.PenaltyHandKilled"
+    seat: int
+    rule: str = "PEN-2"
+
+
+@dataclass(frozen=True, slots=True)
 class AbsenceRuled(FloorEvent):
     """``seat`` was not in his seat when the last hole card reached the button: his hand is
     dead (SEAT-12; in a tournament his blinds and antes were posted from his stack first,

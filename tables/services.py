@@ -467,7 +467,16 @@ def start_hand(
     state = hand_domain.load(events)
     assert state is not None
     aggregates.remember(hand_stream(hand_id), len(events), state)
-    return aggregates.Loaded(state, len(events))
+    loaded = aggregates.Loaded(state, len(events))
+    if table.config.mode == table_domain.TOURNAMENT:
+        assert table.config.tournament_id is not None
+        killed = tournament_hooks.port().killed_hands(
+            tournament_id=table.config.tournament_id, table_id=table_id
+        )
+        seats = [s.seat for s in began.seats if s.player_id in killed]
+        if seats:  # PEN-2: dealt in, posted, and dead at once
+            loaded = append_to_hand(hand_id, loaded, hand_rulings.kill_penalty_hands(state, seats))
+    return loaded
 
 
 def next_hand(*, table_id: int, button_seat: int | None = None) -> blinds.HandPlan:

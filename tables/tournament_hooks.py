@@ -56,6 +56,11 @@ class TournamentPort(Protocol):
         """A hand ended (or was voided): ``{player_id: chips}`` before and after it."""
         ...
 
+    def killed_hands(self, *, tournament_id: int, table_id: int) -> tuple[int, ...]:
+        """Players at the table sitting out a penalty (PEN-2): dealt in, blinds posted,
+        hand killed at once."""
+        ...
+
     def break_started_since(self, *, tournament_id: int, since: datetime) -> bool:
         """Whether the tournament went on a break after ``since`` (UTC): a hand settled
         then finished "during a break" and its disputes close a minute later (SD-24)."""

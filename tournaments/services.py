@@ -781,6 +781,10 @@ def _redraw_final_table(before: TournamentState, event: FinalTableRedrawn) -> No
 class TournamentTables:
     """The tournament side of :mod:`tables.tournament_hooks`, installed at start-up."""
 
+    def killed_hands(self, *, tournament_id: int, table_id: int) -> tuple[int, ...]:
+        state = load_tournament(tournament_id).state
+        return domain.hand_permission(state, table_id).killed_hands
+
     def break_started_since(self, *, tournament_id: int, since: datetime) -> bool:
         return any(
             isinstance(r.event, BreakStarted) and r.recorded_at >= since

@@ -70,6 +70,7 @@ from tables.ruling_events import (
     IrregularityRuled,
     OutOfTurnRecorded,
     OutOfTurnRuled,
+    PenaltyHandKilled,
     RabbitHuntConsented,
     ResultCorrected,
     ShowOrdered,
@@ -403,6 +404,21 @@ def _river_aggressor(hand: hand_engine.HandState) -> int | None:
         if isinstance(e, ActionTaken) and e.action in ("bet", "raise"):
             last = e.seat
     return last
+
+
+def kill_penalty_hands(hand: hand_engine.HandState, seats: Iterable[int]) -> list[DomainEvent]:
+    """PEN-2 at the deal: each seat sitting out a penalty is dealt in and posts, and his
+    hand is killed at once (a fold, out of turn if need be; the last live hand wins)."""
+    events: list[DomainEvent] = []
+    state = hand
+    for number in sorted(set(seats)):
+        seat = state.seat_state(number)
+        if seat is None or not seat.live or state.is_complete:
+            continue
+        for event in (PenaltyHandKilled(number), *hand_engine._fold_events(state, seat)):
+            events.append(event)
+            state = hand_engine.evolve(state, event)
+    return events
 
 
 def _absence(hand: hand_engine.HandState, cmd: RecordAbsence) -> list[DomainEvent]:

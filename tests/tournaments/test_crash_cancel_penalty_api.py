@@ -77,6 +77,7 @@ def test_a_sit_out_player_is_dealt_in_posts_his_blinds_and_his_hand_is_killed(
         ).get()
         seats_in = [s["seat"] for s in started.data["seats"]]
         assert seat in seats_in  # still dealt in
+        assert next(s for s in hand["seats"] if s["seat"] == seat)["folded"]  # killed at once
         posted += sum(1 for p in started.data["posts"] if p["seat"] == seat and p["amount"])
         base_hand = f"/api/v1/hands/{hand['hand_id']}"
         while hand["phase"] != "complete":
