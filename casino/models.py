@@ -9,6 +9,7 @@ a :class:`Device` (dealer tablet, token) or a Django ``User`` with a :class:`Sta
 import hashlib
 import hmac
 import secrets
+import uuid
 
 from django.conf import settings
 from django.db import models
@@ -147,3 +148,18 @@ def require_player(player_id: int) -> None:
     """
     if not Player.objects.filter(pk=player_id).exists():
         raise NotFound("player_not_found", f"There is no player {player_id}.", player_id=player_id)
+
+
+class Contact(models.Model):
+    """A player's contact detail kept outside the event log (issue #16, personal data): an
+    event names it by ``ref`` only, so erasing it on request (:func:`casino.contacts.erase`)
+    leaves the append-only log whole. ``phone``: "" once erased (``erased_at``, UTC)."""
+
+    ref = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    player_id = models.PositiveBigIntegerField(db_index=True)
+    phone = models.CharField(max_length=40, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    erased_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"contact {self.ref} of player {self.player_id}"

@@ -145,6 +145,7 @@ MATRIX: dict[str, frozenset[Role]] = {
     "buy_in_restrictions": _roles(DEALER, CASHIER, FLOOR),  # SES-7
     "list_cash_sessions": _roles(CASHIER, FLOOR),
     "keep_players_apart": _roles(FLOOR),  # BI-11
+    "erase_player_contacts": _roles(FLOOR),  # personal data: a player's erasure request
     # --- tables (floor) ------------------------------------------------------------------
     "list_tables": _roles(FLOOR, DIRECTOR),
     "get_table": READ_TABLES,

@@ -8,7 +8,10 @@ class WaitlistConfig(AppConfig):
 
     def ready(self) -> None:
         from casino.realtime import groups
-        from waitlist import projections  # noqa: F401  (registers the projection)
+        from waitlist import (  # noqa: F401  (register the projection and the upcasters)
+            projections,
+            upcasters,
+        )
         from waitlist.consumers import route
         from waitlist.services import no_show_policy
 

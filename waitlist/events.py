@@ -38,12 +38,15 @@ class WaitingListOpened(DomainEvent):
 class PlayerListed(DomainEvent):
     """A player was put at the bottom of the list (WL-1: he need not be in the room).
 
-    ``channel``: ``"in_person"``, ``"phone"`` or ``"console"``. ``phone``: a number to
-    call him back on (floor only, never on the board). ``from_table_id``: on a table-change
-    list, the table he sits at now.
+    ``channel``: ``"in_person"``, ``"phone"`` or ``"console"``. ``phone_ref``: the key of
+    a number to call him back on in the contact store (``casino.contacts``; floor only,
+    never on the board), so that the number can be erased on request while the log stays
+    whole. ``phone``: the number itself, only in v1 events (before the contact store).
+    ``from_table_id``: on a table-change list, the table he sits at now.
     """
 
     TYPE = "waitlist.PlayerListed"
+    SCHEMA_VERSION = 2
     list_id: str
     entry_id: str
     player_id: int
@@ -51,6 +54,7 @@ class PlayerListed(DomainEvent):
     listed_at: str
     phone: str = ""
     from_table_id: int | None = None
+    phone_ref: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,8 +29,9 @@ class WaitingList(models.Model):
 
 
 class WaitlistEntry(models.Model):
-    """A name on a list at ``position`` (1-based, contiguous). ``phone`` is for the floor
-    only, never for the board."""
+    """A name on a list at ``position`` (1-based, contiguous). The callback number is for
+    the floor only, never for the board: ``phone_ref`` keys it in the contact store
+    (``casino.contacts``); ``phone`` holds it only for entries listed before that store."""
 
     entry_id = models.CharField(max_length=36, primary_key=True)
     waiting_list = models.ForeignKey(WaitingList, on_delete=models.CASCADE, related_name="entries")
@@ -38,6 +39,7 @@ class WaitlistEntry(models.Model):
     position = models.PositiveIntegerField()
     channel = models.CharField(max_length=10)
     phone = models.CharField(max_length=40, blank=True)
+    phone_ref = models.CharField(max_length=36, blank=True)
     from_table_id = models.PositiveIntegerField(null=True)
     misses = models.PositiveSmallIntegerField(default=0)
     away = models.BooleanField(default=False)

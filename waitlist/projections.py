@@ -60,6 +60,7 @@ def _listed(recorded: RecordedEvent) -> None:
         position=WaitlistEntry.objects.filter(waiting_list_id=e.list_id).count() + 1,
         channel=e.channel,
         phone=e.phone,
+        phone_ref=e.phone_ref,
         from_table_id=e.from_table_id,
         listed_at=datetime.fromisoformat(e.listed_at),
     )

@@ -24,7 +24,7 @@ from django.conf import settings
 
 from cashgame import selectors as cash_selectors
 from cashgame.models import CashSession
-from casino import clock
+from casino import clock, contacts
 from casino.models import Player
 from tables.models import SeatView
 from waitlist import services
@@ -96,6 +96,8 @@ class _ListView:
         self.seats = list(SeatView.objects.filter(table_id__in=[t.pk for t in self.tables]))
         ids |= {s.player_id for s in self.seats}
         self.players = {p.pk: p for p in Player.objects.filter(pk__in=ids)}
+        # callback numbers from the contact store (an erased one reads ""), v1 entries' own
+        self.phones = contacts.phones(e.phone_ref for e in self.entries)
         self.held = {(c.table_id, c.seat): c for c in self.calls}
         occupied = {(s.table_id, s.seat) for s in self.seats}
         self.open_seats = {
@@ -207,7 +209,7 @@ class _ListView:
                     "player_id": e.player_id,
                     "display": self.name(e.player_id),
                     "channel": e.channel,
-                    "phone": e.phone,
+                    "phone": self.phones.get(e.phone_ref, "") if e.phone_ref else e.phone,
                     "listed_at": iso(e.listed_at),
                     "misses": e.misses,
                     "away": e.away,

@@ -23,7 +23,7 @@ from django.conf import settings
 from django.db import transaction
 
 from cashgame import services as cash_services
-from casino import clock
+from casino import clock, contacts
 from casino.errors import DomainError, NotFound
 from casino.eventstore import aggregates, store
 from casino.models import require_player
@@ -227,7 +227,8 @@ def open_list(*, game: str, small_blind: int, big_blind: int, list_kind: str) ->
 def join_list(*, list_id: str, player_id: int, channel: str, phone: str = "") -> str:
     """Put the player at the bottom of the list and return his entry id (WL-1). He need
     not be in the room; ``channel`` is ``in_person``, ``phone`` or ``console``. On a
-    table-change list he must sit at a table of the game.
+    table-change list he must sit at a table of the game. ``phone`` (a callback number) is
+    kept in the contact store, outside the log (``casino.contacts``).
 
     Raises:
         NotFound ``list_not_found``, ``player_not_found``; DomainError ``already_listed``
@@ -239,7 +240,10 @@ def join_list(*, list_id: str, player_id: int, channel: str, phone: str = "") ->
     if loaded.state.list_kind == TABLE_CHANGE:
         from_table_id = _seated_in_game(loaded.state, player_id)
     entry_id = str(uuid.uuid4())
-    command = lists.Join(entry_id, player_id, channel, clock.now(), phone, from_table_id)
+    # the number goes to the contact store (erasable), the event names it by its key; a
+    # refused join rolls the contact row back with the rest of the command
+    phone_ref = contacts.keep_phone(player_id=player_id, phone=phone) if phone else ""
+    command = lists.Join(entry_id, player_id, channel, clock.now(), phone_ref, from_table_id)
     _execute(list_id, _as_optional(loaded), command)
     return entry_id
 

@@ -1,5 +1,7 @@
 """Player registry endpoints (reference data, not events)."""
 
+from typing import Any
+
 import django_filters
 from django.db.models import Q, QuerySet
 from drf_spectacular.utils import extend_schema
@@ -8,11 +10,12 @@ from rest_framework.generics import GenericAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from casino import contacts
 from casino.api.errors import ErrorSerializer
 from casino.api.filters import Pagination, StrictFilterSet
-from casino.api.serializers import RequestSerializer, SafeCharField
-from casino.api.views import WRITE_PARAMETERS, run_write
-from casino.models import Player
+from casino.api.serializers import NoBody, RequestSerializer, SafeCharField
+from casino.api.views import WRITE_PARAMETERS, run_write, write_view
+from casino.models import Player, require_player
 
 
 class PlayerSerializer(RequestSerializer):
@@ -68,3 +71,24 @@ class PlayersView(GenericAPIView):
             return dict(PlayerSerializer(player).data)
 
         return run_write(request, body, status_code=status.HTTP_201_CREATED)
+
+
+class ErasedContactsSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField()
+    erased = serializers.IntegerField(help_text="Contact numbers erased now.")
+
+
+def _erase_contacts(data: dict[str, Any], *, player_id: int, if_match: int | None) -> Any:
+    require_player(player_id)
+    return {"player_id": player_id, "erased": contacts.erase(player_id=player_id)}
+
+
+EraseContactsView = write_view(
+    operation_id="erase_player_contacts",
+    request=NoBody,
+    response=ErasedContactsSerializer,
+    perform=_erase_contacts,
+    doc="Erase the player's contact numbers on his request (personal data): the contact "
+    "store blanks them; the events that named them keep only a key, so the log stays "
+    "whole and every screen shows no number from now on. 404 ``player_not_found``.",
+)

@@ -6,6 +6,11 @@ from casino.api import player_search, players
 urlpatterns = [
     path("players/", players.PlayersView.as_view(), name="player-create"),
     path("players/search/", player_search.PlayerSearchView.as_view(), name="player-search"),
+    path(
+        "players/<int:player_id>/contacts/erase/",
+        players.EraseContactsView.as_view(),
+        name="player-contacts-erase",
+    ),
     # console sessions (casino.admin_api); who may call what: casino.permissions
     path("auth/csrf/", admin_api.CsrfView.as_view(), name="auth-csrf"),
     path("auth/login/", admin_api.LoginView.as_view(), name="auth-login"),

@@ -101,10 +101,10 @@ def test_open_list_refuses_twice_and_bad_input() -> None:
 @pytest.mark.rule("WL-1")
 def test_players_join_at_the_bottom_from_anywhere_and_only_once() -> None:
     state = a_list(1, 2)
-    state, events = run(state, Join("e3", 3, "phone", T0, phone="+420 777 000 111"))
+    state, events = run(state, Join("e3", 3, "phone", T0, phone_ref="c0ffee"))
     assert order(state) == [1, 2, 3]
     assert events == [
-        PlayerListed("nlh-10-20", "e3", 3, "phone", T0.isoformat(), "+420 777 000 111", None)
+        PlayerListed("nlh-10-20", "e3", 3, "phone", T0.isoformat(), "", None, "c0ffee")
     ]
     with pytest.raises(DomainError) as twice:
         decide(state, Join("e9", 2, "console", T0))
@@ -400,3 +400,14 @@ def test_any_sequence_keeps_the_list_a_permutation_and_moves_exactly_per_policy(
             assert decide(state, command) == []
         elif not events:
             assert state == before
+
+
+def test_a_v1_listing_with_its_number_still_reads_and_keeps_the_number() -> None:
+    from casino.eventstore.upcasting import upcast
+
+    v1 = {"list_id": "nlh-10-20", "entry_id": "e1", "player_id": 1, "channel": "phone",
+          "listed_at": T0.isoformat(), "phone": "+420 777 000 111", "from_table_id": None}  # fmt: skip
+    v2 = upcast("waitlist.PlayerListed", 1, PlayerListed.SCHEMA_VERSION, v1)
+    assert v2 == {**v1, "phone_ref": ""}
+    state = evolve(a_list(), PlayerListed(**v2))
+    assert state.entries[-1].phone == "+420 777 000 111" and state.entries[-1].phone_ref == ""

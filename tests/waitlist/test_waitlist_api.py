@@ -616,3 +616,30 @@ def test_a_projection_rebuild_reproduces_every_list_exactly(
         )
     call_command("rebuild_projections")
     assert _lists_exactly() == live
+
+
+def test_a_callback_number_lives_in_the_contact_store_and_is_erased_on_request(
+    tablet: TabletClient, players: list
+) -> None:
+    from casino.models import Contact
+
+    nlh = open_list(tablet)
+    number = "+420 777 987 654"
+    join(tablet, nlh, players[1], "phone", phone=number)
+    listed = StoredEvent.objects.get(type="waitlist.PlayerListed")
+    assert number not in json.dumps(listed.data)  # the log names a key, never the number
+    assert listed.data["phone_ref"] and listed.schema_version == 2
+    assert waitlist(tablet, nlh)["entries"][0]["phone"] == number
+    # a refused join keeps no contact: the command leaves nothing behind
+    body = {"player_id": players[1].id, "channel": "phone", "phone": "+1 555"}
+    again = tablet.post(f"/api/v1/waitlists/{nlh}/entries/", body)
+    assert again.status_code == 422 and Contact.objects.count() == 1
+    url = f"/api/v1/players/{players[1].id}/contacts/erase/"
+    events = list(StoredEvent.objects.order_by("position").values_list("position", "data"))
+    assert tablet.post(url, {}).json() == {"player_id": players[1].id, "erased": 1}
+    assert tablet.post(url, {}).json()["erased"] == 0  # nothing left to erase
+    assert waitlist(tablet, nlh)["entries"][0]["phone"] == ""
+    assert list(StoredEvent.objects.order_by("position").values_list("position", "data")) == events
+    call_command("rebuild_projections", verbosity=0)  # the rebuilt read models agree
+    assert waitlist(tablet, nlh)["entries"][0]["phone"] == ""
+    assert tablet.post("/api/v1/players/999999/contacts/erase/", {}).status_code == 404

@@ -71,10 +71,11 @@ class Entry:
     player_id: int
     channel: str
     listed_at: str
-    phone: str = ""
+    phone: str = ""  # only in entries listed before the contact store (v1 events)
     from_table_id: int | None = None
     misses: int = 0
     away: bool = False
+    phone_ref: str = ""  # the callback number's key in the contact store, if any
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +183,7 @@ class Join:
     player_id: int
     channel: str
     now: datetime
-    phone: str = ""
+    phone_ref: str = ""
     from_table_id: int | None = None
 
 
@@ -380,8 +381,9 @@ def _join(state: ListState, c: Join) -> list[DomainEvent]:
             c.player_id,
             c.channel,
             _iso(c.now),
-            c.phone,
+            "",
             c.from_table_id if state.list_kind == TABLE_CHANGE else None,
+            phone_ref=c.phone_ref,
         )
     ]
 
@@ -660,6 +662,7 @@ def evolve(state: ListState | None, event: DomainEvent) -> ListState | None:
                 event.listed_at,
                 event.phone,
                 event.from_table_id,
+                phone_ref=event.phone_ref,
             )
             return replace(state, entries=(*state.entries, entry))
         case PlayerLeftList() | PlayerSeatedFromList():
