@@ -264,23 +264,28 @@ def pgbench_inserts(clients: int, seconds: int) -> float:
     return float(match.group(1)) if match else float("nan")
 
 
-def _rss_mb(pid: int) -> float:
-    """Resident memory of a process and its children (MB), from /proc."""
-    total = 0
+def _rss_each_mb(pid: int) -> list[float]:
+    """Resident memory (MB, from /proc) of a process, then of each of its children."""
     pids = [pid]
     try:
         children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
         pids += [int(c) for c in children]
     except OSError:
         pass
+    sizes = []
     for p in pids:
         try:
             for line in Path(f"/proc/{p}/status").read_text().splitlines():
                 if line.startswith("VmRSS:"):
-                    total += int(line.split()[1])
+                    sizes.append(int(line.split()[1]) / 1024)
         except OSError:
             pass
-    return total / 1024
+    return sizes
+
+
+def _rss_mb(pid: int) -> float:
+    """Resident memory of a process and its children (MB), from /proc."""
+    return sum(_rss_each_mb(pid))
 
 
 def main() -> None:
@@ -344,7 +349,9 @@ def main() -> None:
                                         args.workload, args.think))  # fmt: skip
             print(f"minute {minute + 1}: {row['actions_per_s']:.0f} actions/s, push p50/p99 "
                   f"{row['push_p50_ms']:.0f}/{row['push_p99_ms']:.0f} ms, RSS server "
-                  f"{_rss_mb(server.pid):.0f} MB, relay {_rss_mb(relay.pid):.0f} MB",
+                  f"{_rss_mb(server.pid):.0f} MB (parent, workers: "
+                  f"{', '.join(f'{m:.0f}' for m in _rss_each_mb(server.pid))}), "
+                  f"relay {_rss_mb(relay.pid):.0f} MB",
                   flush=True)  # fmt: skip
     finally:
         for proc in (server, relay):

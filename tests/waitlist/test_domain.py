@@ -405,8 +405,15 @@ def test_any_sequence_keeps_the_list_a_permutation_and_moves_exactly_per_policy(
 def test_a_v1_listing_with_its_number_still_reads_and_keeps_the_number() -> None:
     from casino.eventstore.upcasting import upcast
 
-    v1 = {"list_id": "nlh-10-20", "entry_id": "e1", "player_id": 1, "channel": "phone",
-          "listed_at": T0.isoformat(), "phone": "+420 777 000 111", "from_table_id": None}  # fmt: skip
+    v1 = {
+        "list_id": "nlh-10-20",
+        "entry_id": "e1",
+        "player_id": 1,
+        "channel": "phone",
+        "listed_at": T0.isoformat(),
+        "phone": "+420 777 000 111",
+        "from_table_id": None,
+    }
     v2 = upcast("waitlist.PlayerListed", 1, PlayerListed.SCHEMA_VERSION, v1)
     assert v2 == {**v1, "phone_ref": ""}
     state = evolve(a_list(), PlayerListed(**v2))
