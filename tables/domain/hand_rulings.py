@@ -59,7 +59,7 @@ from tables.domain.showdown_procedure import (
     may_request_show,
     show_one_show_all,
 )
-from tables.events import ActionTaken
+from tables.events import ActionTaken, BoardDealt
 from tables.ruling_events import (
     AbsenceRuled,
     BurnRecorded,
@@ -307,7 +307,7 @@ def out_of_turn_ruling(hand: hand_engine.HandState) -> OutOfTurnRuling | None:
                 pending = None
             else:
                 between.append(e.action)
-        elif type(e).__name__ == "BoardDealt":
+        elif isinstance(e, BoardDealt):
             pending = None
     if pending is None:
         return None
@@ -326,24 +326,31 @@ def show_order(
     live = [s for s in hand.seats if s.live]
     if len(live) < 2:
         return None
-    street_max = max((p.amount for p in hand.started.posts if p.kind != "ante"), default=0)
-    hand_aggressor: int | None = None
-    street_aggressor: int | None = None
-    for event in hand.history:
-        if type(event).__name__ == "BoardDealt":
-            street_max, street_aggressor = 0, None
-        elif (
-            isinstance(event, ActionTaken)
-            and event.action in ("bet", "raise")
-            and event.amount_to > street_max
-        ):
-            hand_aggressor = street_aggressor = event.seat
-            street_max = event.amount_to
+    hand_aggressor, street_aggressor = _aggressors(hand)
     return first_to_show(
         live_seats=[s.seat for s in live], button_seat=hand.button_seat,
         final_street_aggressor=street_aggressor, hand_last_aggressor=hand_aggressor,
         all_in=any(s.all_in for s in live), rule=rule,
     )  # fmt: skip
+
+
+def _aggressors(hand: hand_engine.HandState) -> tuple[int | None, int | None]:
+    """The hand's last aggressor and the last street's (``None``: nobody bet or raised
+    there); a raise is a bet above the street's highest so far, the blinds counting."""
+    street_max = max((p.amount for p in hand.started.posts if p.kind != "ante"), default=0)
+    in_hand: int | None = None
+    on_street: int | None = None
+    for event in hand.history:
+        if isinstance(event, BoardDealt):
+            street_max, on_street = 0, None
+        elif (
+            isinstance(event, ActionTaken)
+            and event.action in ("bet", "raise")
+            and event.amount_to > street_max
+        ):
+            in_hand = on_street = event.seat
+            street_max = event.amount_to
+    return in_hand, on_street
 
 
 def _request_show(hand: hand_engine.HandState, cmd: RequestShow) -> list[DomainEvent]:
@@ -368,7 +375,7 @@ def _request_show(hand: hand_engine.HandState, cmd: RequestShow) -> list[DomainE
             "show_request_refused", "SD-17", "Say who asks: a seat, or the floor's order."
         )
     asker = hand.seat_state(cmd.requested_by) if cmd.requested_by is not None else None
-    river_bet = _river_aggressor(hand)
+    river_bet = _aggressors(hand)[1] if len(hand.board) >= 5 else None
     called_river = asker is not None and any(
         isinstance(e, ActionTaken) and e.seat == asker.seat and e.action == "call"
         for e in _river_events(hand)
@@ -392,18 +399,10 @@ def _request_show(hand: hand_engine.HandState, cmd: RequestShow) -> list[DomainE
 
 def _river_events(hand: hand_engine.HandState) -> list[DomainEvent]:
     """The hand's events after the river card (empty before the river)."""
-    boards = [i for i, e in enumerate(hand.history) if type(e).__name__ == "BoardDealt"]
+    boards = [i for i, e in enumerate(hand.history) if isinstance(e, BoardDealt)]
     if len(boards) < 3:
         return []
     return list(hand.history[boards[2] + 1 :])
-
-
-def _river_aggressor(hand: hand_engine.HandState) -> int | None:
-    last = None
-    for e in _river_events(hand):
-        if isinstance(e, ActionTaken) and e.action in ("bet", "raise"):
-            last = e.seat
-    return last
 
 
 def kill_penalty_hands(hand: hand_engine.HandState, seats: Iterable[int]) -> list[DomainEvent]:
