@@ -268,6 +268,16 @@ class PenaltiesView(APIView):
         return Response(selectors.penalties_payload(tournament_id))
 
 
+class BracketView(APIView):
+    @extend_schema(
+        operation_id="get_tournament_bracket",
+        responses={200: s.BracketSerializer, 404: ErrorSerializer},
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        """A heads-up event's bracket: byes, matches with their tables and winners (HU-1..4)."""
+        return Response(selectors.bracket_payload(tournament_id))
+
+
 def _penalty_write(operation_id: str, service: Any, doc: str, request: type) -> type[APIView]:
     def perform(data: dict[str, Any], *, tournament_id: int, if_match: int | None) -> Any:
         service(tournament_id=tournament_id, if_match=if_match, **data)

@@ -355,6 +355,7 @@ class HandResultRecorded(DomainEvent):
     stacks: tuple[PlayerStack, ...]
     best_hands: tuple[int, ...] = ()
     knockouts: tuple[Knockout, ...] = ()
+    absent: tuple[int, ...] = ()  # ruled absent at the deal (SEAT-13), for HU-4
 
 
 @dataclass(frozen=True, slots=True)
@@ -788,6 +789,69 @@ class WinningsReleased(DomainEvent):
     released_at: str
 
 
+# --- heads-up events (HU-1..4; tournaments.domain.headsup) ---------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BracketDrawn(DomainEvent):
+    """The draw of a heads-up bracket (HU-2): the ``entrants``, the round-1 ``play_in``
+    pairs (every pair of round 1 when the field is a power of two), the players with a
+    ``bye`` into round 2, and the number of ``rounds``."""
+
+    TYPE = "tournaments.BracketDrawn"
+    entrants: tuple[int, ...]
+    play_in: tuple[tuple[int, int], ...]
+    byes: tuple[int, ...]
+    rounds: int
+
+
+@dataclass(frozen=True, slots=True)
+class MatchStarted(DomainEvent):
+    """Match ``match_id`` (``r<round>m<slot>``) of the bracket: ``a`` against ``b``."""
+
+    TYPE = "tournaments.MatchStarted"
+    match_id: str
+    round: int
+    slot: int
+    a: int
+    b: int
+
+
+@dataclass(frozen=True, slots=True)
+class MatchEnded(DomainEvent):
+    """``winner`` goes through, ``loser`` is out; ``ended_by`` ``"result"`` (the loser
+    has no chips left) or ``"inactivity"`` (HU-4: the chip leader goes through)."""
+
+    TYPE = "tournaments.MatchEnded"
+    match_id: str
+    winner: int
+    loser: int
+    ended_by: str
+
+
+@dataclass(frozen=True, slots=True)
+class BracketWon(DomainEvent):
+    """The last match is over: ``winner`` wins the event (HU-1)."""
+
+    TYPE = "tournaments.BracketWon"
+    winner: int
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSeated(DomainEvent):
+    """The physical side of a match: both players at ``seats`` of ``table_id`` with a
+    fresh ``stack`` each (chips; the event's starting stack), the ``button`` drawn, and
+    ``released``: the tables the two players left, back in the reserve."""
+
+    TYPE = "tournaments.MatchSeated"
+    match_id: str
+    table_id: int
+    seats: tuple[SeatAssignment, ...]
+    stack: int
+    button: ButtonDraw
+    released: tuple[int, ...] = ()
+
+
 TOURNAMENT_EVENT_TYPES: tuple[type[DomainEvent], ...] = (
     TournamentCreated,
     PlayerRegistered,
@@ -836,4 +900,9 @@ TOURNAMENT_EVENT_TYPES: tuple[type[DomainEvent], ...] = (
     HandsRolledBack,
     TournamentCancelled,
     RebuyRequested,
+    BracketDrawn,
+    MatchStarted,
+    MatchEnded,
+    BracketWon,
+    MatchSeated,
 )

@@ -20,6 +20,8 @@ from tournaments.domain.payments import PAYMENT_EVENTS
 from tournaments.domain.penalties import PENALTY_EVENTS
 from tournaments.events import (
     AddOnTaken,
+    BracketDrawn,
+    BracketWon,
     BreakDue,
     BreakEnded,
     BreakStarted,
@@ -36,6 +38,9 @@ from tournaments.events import (
     LateEntrySeated,
     LateRegistrationClosed,
     LevelStarted,
+    MatchEnded,
+    MatchSeated,
+    MatchStarted,
     PlayerDisqualified,
     PlayerEliminated,
     PlayerMoved,
@@ -247,12 +252,41 @@ def _disqualified(recorded: RecordedEvent) -> None:
 
 @projection.on(PlayerEliminated)
 def _eliminated(recorded: RecordedEvent) -> None:
+    """Out; chips he still held (a heads-up match lost by inactivity, HU-4) leave play."""
     e = recorded.event
     assert isinstance(e, PlayerEliminated)
-    EntryView.objects.filter(tournament_id=_tid(recorded), entry_number=e.entry_number).update(
+    entries = EntryView.objects.filter(tournament_id=_tid(recorded), entry_number=e.entry_number)
+    held = entries.values_list("stack", flat=True).first() or 0
+    entries.update(
         status="eliminated", stack=0, table_id=None, seat=None, place=e.place, place_to=e.place_to
     )
+    _bump(recorded, chips_issued=F("chips_issued") - held)
+
+
+@projection.on(BracketDrawn)
+def _bracket_drawn(recorded: RecordedEvent) -> None:
+    """Every entrant is in play from the draw, those with a bye too (HU-2)."""
+    e = recorded.event
+    assert isinstance(e, BracketDrawn)
+    EntryView.objects.filter(
+        tournament_id=_tid(recorded), player_id__in=e.entrants, status="registered"
+    ).update(status="playing")
     _bump(recorded)
+
+
+@projection.on(MatchSeated)
+def _match_seated(recorded: RecordedEvent) -> None:
+    """Both players at the match's table with a fresh stack (HU-1)."""
+    e = recorded.event
+    assert isinstance(e, MatchSeated)
+    before = 0
+    for a in e.seats:
+        entry = _current(recorded, a.player_id)
+        before += entry.stack
+        EntryView.objects.filter(pk=entry.pk).update(
+            table_id=a.table_id, seat=a.seat, stack=e.stack
+        )
+    _bump(recorded, chips_issued=F("chips_issued") + e.stack * len(e.seats) - before)
 
 
 @projection.on(LevelStarted)
@@ -311,6 +345,6 @@ def _finished(recorded: RecordedEvent) -> None:
 @projection.on(BreakDue, TableAdded, TableBroken, TableHandStarted, HandForHandRoundCompleted)
 @projection.on(*DEAL_EVENTS, *BOUNTY_EVENTS, *PAYMENT_EVENTS, EarlyPayoutCredited)
 @projection.on(*PENALTY_EVENTS, StartScheduled, ScheduledStartMissed, HandsRolledBack)
-@projection.on(RebuyRequested)
+@projection.on(RebuyRequested, MatchStarted, MatchEnded, BracketWon)
 def _version_only(recorded: RecordedEvent) -> None:
     _bump(recorded)

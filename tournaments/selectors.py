@@ -92,6 +92,40 @@ def penalties_payload(tournament_id: int) -> dict[str, Any]:
     }
 
 
+def bracket_payload(tournament_id: int) -> dict[str, Any]:
+    """A heads-up event's bracket (HU-1..4): ``rounds``, the ``byes`` drawn (HU-2), every
+    match known so far by round and slot (players ``a``/``b``, ``None`` while unknown; its
+    ``table_id``; ``winner`` and ``ended_by`` ``result``/``inactivity`` once over; the
+    places its loser shares) and the ``champion``. ``headsup`` false for other events.
+
+    Raises:
+        NotFound ``tournament_not_found``.
+    """
+    from tournaments.domain import headsup
+    from tournaments.services import load_tournament
+
+    loaded = load_tournament(tournament_id)
+    state = loaded.state
+    bracket = state.bracket
+    matches = []
+    for m in sorted(bracket.matches.values(), key=lambda m: (m.round, m.slot)):
+        place, place_to = headsup.places(bracket, m.round)
+        matches.append({
+            "match_id": m.match_id, "round": m.round, "slot": m.slot, "a": m.a, "b": m.b,
+            "table_id": state.match_tables.get(m.match_id), "winner": m.winner,
+            "ended_by": m.ended_by, "loser_places": [place, place_to],
+        })  # fmt: skip
+    return {
+        "headsup": state.config.format == "headsup",
+        "rounds": bracket.rounds,
+        "entrants": bracket.entrants,
+        "byes": list(bracket.byes),
+        "matches": matches,
+        "champion": bracket.champion,
+        "version": loaded.version,
+    }
+
+
 def settlement_payload(tournament_id: int) -> dict[str, Any]:
     """The cancellation settlement (CXL-2..9), or ``cancelled: false``.
 

@@ -120,7 +120,9 @@ class TournamentConfigSerializer(RequestSerializer):
     fee = StrictIntegerField(min_value=0, max_value=MAX_AMOUNT, help_text="CZK")
     starting_stack = StrictIntegerField(min_value=1, max_value=MAX_AMOUNT)
     levels = LevelSerializer(many=True, max_length=MAX_LEVELS)  # type: ignore[call-arg]
-    table_size = serializers.ChoiceField(choices=[9, 6], required=False)
+    table_size = serializers.ChoiceField(
+        choices=[9, 6, 2], required=False, help_text="2 for heads-up events only."
+    )
     breaks = BreakSerializer(many=True, required=False, max_length=MAX_BREAKS)  # type: ignore[call-arg]
     breaks_mode = serializers.ChoiceField(
         choices=["scheduled", "synchronized", "interval"], required=False
@@ -192,6 +194,15 @@ class TournamentConfigSerializer(RequestSerializer):
     level_hands_phase = serializers.ChoiceField(
         choices=["final_table", "always"], required=False,
         help_text="From when levels count hands: one table left (default), or the start.",
+    )  # fmt: skip
+    format = serializers.ChoiceField(
+        choices=["standard", "headsup"], required=False,
+        help_text="headsup: a bracket of heads-up matches (HU-1..4; table_size 2).",
+    )  # fmt: skip
+    headsup_inactive_hands = StrictIntegerField(
+        min_value=1, max_value=10_000, required=False,
+        help_text="HU-4: hands in a row with a player ruled absent that end a match "
+        "(the chip leader goes through; default 250).",
     )  # fmt: skip
 
     def validate_payout_table(self, brackets: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -408,6 +419,30 @@ class PenaltiesSerializer(serializers.Serializer):
     rulings = serializers.ListField(child=serializers.DictField())
     flags = serializers.ListField(child=serializers.DictField())
     sitting_out = serializers.ListField(child=serializers.DictField())
+    version = serializers.IntegerField()
+
+
+class BracketMatchSerializer(serializers.Serializer):
+    match_id = serializers.CharField(help_text="r<round>m<slot>")
+    round = serializers.IntegerField()
+    slot = serializers.IntegerField()
+    a = serializers.IntegerField(allow_null=True, help_text="Player id; null while unknown.")
+    b = serializers.IntegerField(allow_null=True)
+    table_id = serializers.IntegerField(allow_null=True)
+    winner = serializers.IntegerField(allow_null=True)
+    ended_by = serializers.CharField(allow_null=True, help_text="result or inactivity (HU-4)")
+    loser_places = serializers.ListField(child=serializers.IntegerField(), help_text=(
+        "The places the loser shares with the other losers of the round (HU-1)."
+    ))  # fmt: skip
+
+
+class BracketSerializer(serializers.Serializer):
+    headsup = serializers.BooleanField()
+    rounds = serializers.IntegerField()
+    entrants = serializers.IntegerField()
+    byes = serializers.ListField(child=serializers.IntegerField())
+    matches = BracketMatchSerializer(many=True)
+    champion = serializers.IntegerField(allow_null=True)
     version = serializers.IntegerField()
 
 

@@ -40,6 +40,7 @@ from tournaments.events import (
     ChipRaceRun,
     FinalTableRedrawn,
     LateEntrySeated,
+    MatchSeated,
     PlayerDisqualified,
     PlayerEliminated,
     PlayerMoved,
@@ -700,6 +701,8 @@ def _apply_to_tables(
                 )
             case FinalTableRedrawn():
                 _redraw_final_table(before, event)
+            case MatchSeated():
+                _seat_match(event)
             case TournamentFinished():
                 _close_the_last_table(tournament_id, after, event)
             case PlayerDisqualified(table_id=table_id) if table_id is not None:
@@ -754,6 +757,23 @@ def _close_tables_out_of_play(tournament_id: int, state: TournamentState) -> Non
     )
     for table_id in idle.values_list("table_id", flat=True):
         table_services.close_tournament_table(table_id=table_id, reason="out of play")
+
+
+def _seat_match(event: MatchSeated) -> None:
+    """A heads-up match (HU-1): each player leaves the seat he holds (his chips go back:
+    every match starts even) and takes his seat at the match's table with the fresh stack."""
+    players = {a.player_id for a in event.seats}
+    for table_id in (event.table_id, *event.released):
+        table = table_services.load_table(table_id).state
+        assert table is not None
+        for seat in table.seats:
+            if seat.player_id in players:
+                table_services.unseat_entrant(table_id=table_id, seat=seat.seat, reason="match")
+    for a in event.seats:
+        table_services.seat_entrant(
+            table_id=a.table_id, seat=a.seat, player_id=a.player_id, stack=event.stack,
+            reason="match",
+        )  # fmt: skip
 
 
 def _redraw_final_table(before: TournamentState, event: FinalTableRedrawn) -> None:
@@ -828,6 +848,7 @@ class TournamentTables:
             knockouts=_knockouts(hand_id, final_stacks),
             conduct_flags=_conduct_flags(hand_id),
             best_hands=_best_hands(hand_id, final_stacks),
+            absent=_absent_players(hand_id),
         )  # fmt: skip
         execute(tournament_id, command)
 
@@ -856,6 +877,22 @@ def _read_showdown(
         elif isinstance(e, CardsShown):
             shown[e.seat] = [e.cards[i : i + 2] for i in range(0, len(e.cards), 2)]
     return started, board, river, shown
+
+
+def _absent_players(hand_id: str) -> tuple[int, ...]:
+    """The players ruled absent at the deal of the hand (SEAT-13), for HU-4."""
+    from tables.events import HandStarted
+    from tables.ruling_events import AbsenceRuled
+
+    seats: dict[int, int] = {}
+    absent: list[int] = []
+    for recorded in store.read_stream(table_services.hand_stream(hand_id)):
+        e = recorded.event
+        if isinstance(e, HandStarted):
+            seats = {s.seat: int(s.player_id) for s in e.seats}
+        elif isinstance(e, AbsenceRuled) and e.seat in seats:
+            absent.append(seats[e.seat])
+    return tuple(absent)
 
 
 def _best_hands(hand_id: str, final_stacks: dict[int, int]) -> tuple[int, ...]:

@@ -29,6 +29,7 @@ urlpatterns = [
     path(T + "payments/", api.PayWinningsView.as_view(), name="tournament-pay"),
     path(T + "holds/", api.HoldWinningsView.as_view(), name="tournament-hold"),
     path(T + "holds/release/", api.ReleaseWinningsView.as_view(), name="tournament-release"),
+    path(T + "bracket/", api.BracketView.as_view(), name="tournament-bracket"),
     path(T + "penalties/", api.PenaltiesView.as_view(), name="tournament-penalties"),
     path(T + "penalties/issue/", api.IssuePenaltyView.as_view(), name="tournament-penalty"),
     path(T + "penalties/flags/", api.FlagConductView.as_view(), name="tournament-flag"),

@@ -55,6 +55,7 @@ LevelHandsPhase = Literal["final_table", "always"]
 TieRemainder = Literal["better_hand", "left_of_button"]
 DealMinStage = Literal["final_table", "any"]
 BountyKind = Literal["none", "knockout", "progressive", "fixed"]
+EventFormat = Literal["standard", "headsup"]
 
 ANTE_TYPES = ("none", "ante", "big_blind_ante")
 TABLE_ANTE_TYPES = {"none": "none", "ante": "per_player", "big_blind_ante": "big_blind"}
@@ -235,6 +236,13 @@ class TournamentConfig:
     hands instead of its minutes, from the moment one table is left
     (``level_hands_phase = "final_table"``, the single/final-table phase) or from the start
     (``"always"``); 0: levels by the clock only.
+
+    Heads-up events (HU-1..4): ``format = "headsup"`` plays a bracket of heads-up matches
+    (``table_size`` 2; no late registration, re-entry, rebuy, add-on or colour-up). Each
+    match starts with ``starting_stack`` for both players (HU-1: the structure is the
+    event's; the catalogue names no carry-over, and equal stacks keep byes fair), and a
+    match whose table has dealt ``headsup_inactive_hands`` hands in a row with a player
+    ruled absent ends with the chip leader going through (HU-4, default 250).
     """
 
     name: str
@@ -278,6 +286,8 @@ class TournamentConfig:
     penalty_sit_out_hands: int = 9
     level_hands: int = 0
     level_hands_phase: LevelHandsPhase = "final_table"
+    format: EventFormat = "standard"
+    headsup_inactive_hands: int = 250
 
     @property
     def minimum_field(self) -> int:
@@ -335,6 +345,23 @@ def parse_time(value: str) -> datetime:
     return parsed
 
 
+def _headsup_problems(c: TournamentConfig) -> list[str]:
+    """What a heads-up bracket cannot take (HU-1): every match is two players with the same
+    starting stack, so nobody enters, rebuys or colours up once the bracket is drawn."""
+    problems = []
+    if c.table_size != 2:
+        problems.append("a heads-up event has table_size 2")
+    if c.late_reg_until_level is not None or c.late_reg_until is not None:
+        problems.append("a heads-up bracket has no late registration (HU-2: drawn at start)")
+    if c.reentry.allowed or c.rebuy.allowed or c.add_on.allowed:
+        problems.append("a heads-up event has no re-entry, rebuy or add-on")
+    if c.denominations or c.final_table_size not in (None, 2):
+        problems.append("a heads-up event has no colour-up and no final table")
+    if not 1 <= c.headsup_inactive_hands <= 10_000:
+        problems.append("headsup_inactive_hands must be 1-10000 (HU-4)")
+    return problems
+
+
 def validate_config(c: TournamentConfig) -> None:
     """Check a configuration before a tournament is created.
 
@@ -347,7 +374,11 @@ def validate_config(c: TournamentConfig) -> None:
         problems.append("buy_in, fee and guarantee must be >= 0 CZK")
     if c.starting_stack <= 0:
         problems.append("starting_stack must be > 0 chips")
-    if c.table_size not in (6, 9):
+    if c.format == "headsup":
+        problems += _headsup_problems(c)
+    elif c.format != "standard":
+        problems.append("format must be 'standard' or 'headsup'")
+    elif c.table_size not in (6, 9):
         problems.append("table_size must be 9 or 6 (6-max)")
     if not c.levels:
         problems.append("the structure needs at least one level")

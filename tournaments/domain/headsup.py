@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from casino.errors import DomainError
+from tournaments.events import BracketDrawn, BracketWon, MatchEnded, MatchStarted
 
 MAX_BRACKET = 128
 INACTIVE_MATCH_END_HANDS = 250
@@ -41,44 +42,6 @@ class Match:
     ended_by: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class BracketDrawn:
-    """The draw (HU-2): the play-in pairs, the players with a bye, rounds in all."""
-
-    TYPE = "headsup.BracketDrawn"
-    entrants: tuple[int, ...]
-    play_in: tuple[tuple[int, int], ...]
-    byes: tuple[int, ...]
-    rounds: int
-
-
-@dataclass(frozen=True, slots=True)
-class MatchStarted:
-    TYPE = "headsup.MatchStarted"
-    match_id: str
-    round: int
-    slot: int
-    a: int
-    b: int
-
-
-@dataclass(frozen=True, slots=True)
-class MatchEnded:
-    """``winner`` goes through (``ended_by``: ``"result"`` or ``"inactivity"``, HU-4)."""
-
-    TYPE = "headsup.MatchEnded"
-    match_id: str
-    winner: int
-    loser: int
-    ended_by: str
-
-
-@dataclass(frozen=True, slots=True)
-class BracketWon:
-    TYPE = "headsup.BracketWon"
-    winner: int
-
-
 Event = BracketDrawn | MatchStarted | MatchEnded | BracketWon
 
 
@@ -88,6 +51,8 @@ class Bracket:
     slot)`` before his opponent there is known, ``champion`` at the end."""
 
     rounds: int = 0
+    entrants: int = 0
+    play_in: int = 0
     matches: Mapping[str, Match] = field(default_factory=dict)
     waiting: Mapping[tuple[int, int], int] = field(default_factory=dict)
     champion: int | None = None
@@ -108,11 +73,13 @@ class RecordMatchResult:
 
 @dataclass(frozen=True, slots=True)
 class EndInactiveMatch:
-    """HU-4: ``hands_without_activity`` hands with both players away; ``chips`` per player."""
+    """HU-4: ``hands_without_activity`` hands in a row with a player away (the event's
+    ``threshold``, default 250); ``chips`` per player."""
 
     match_id: str
     chips: Mapping[int, int]
     hands_without_activity: int
+    threshold: int = INACTIVE_MATCH_END_HANDS
 
 
 Command = DrawBracket | RecordMatchResult | EndInactiveMatch
@@ -181,12 +148,14 @@ def decide(state: Bracket, command: Command) -> list[Event]:
             loser = m.b if winner == m.a else m.a
             assert loser is not None
             return _advance(state, m, winner, loser, "result")
-        case EndInactiveMatch(match_id=mid, chips=chips, hands_without_activity=hands):
+        case EndInactiveMatch(
+            match_id=mid, chips=chips, hands_without_activity=hands, threshold=threshold
+        ):
             m = _open_match(state, mid)
-            if hands < INACTIVE_MATCH_END_HANDS:
+            if hands < threshold:
                 raise DomainError(
-                    "match_active", f"A match ends for inactivity after "
-                    f"{INACTIVE_MATCH_END_HANDS} hands.", rule="HU-4",
+                    "match_active", f"A match ends for inactivity after {threshold} hands.",
+                    rule="HU-4",
                 )  # fmt: skip
             assert m.a is not None and m.b is not None
             leader = m.a if chips.get(m.a, 0) >= chips.get(m.b, 0) else m.b
@@ -232,7 +201,10 @@ def evolve(state: Bracket, event: Event) -> Bracket:
             if event.play_in:
                 for i, player in enumerate(event.byes):
                     waiting[(2, (len(event.play_in) + i) // 2)] = player
-            return replace(state, rounds=event.rounds, waiting=waiting, byes=event.byes)
+            return replace(
+                state, rounds=event.rounds, waiting=waiting, byes=event.byes,
+                entrants=len(set(event.entrants)), play_in=len(event.play_in) if event.byes else 0,
+            )  # fmt: skip
         case MatchStarted():
             waiting = {k: v for k, v in state.waiting.items() if k != (event.round, event.slot)}
             m = Match(event.match_id, event.round, event.slot, event.a, event.b)
@@ -251,6 +223,29 @@ def evolve(state: Bracket, event: Event) -> Bracket:
         case BracketWon():
             return replace(state, champion=event.winner)
     return state
+
+
+def places(state: Bracket, round_: int) -> tuple[int, int]:
+    """The finishing places ``(place, place_to)`` shared by the losers of ``round_`` (HU-1:
+    every loser of a round ties with the others of that round). With a play-in, round 1's
+    ``N - P`` losers share ``P + 1 .. N``; in a full round of ``F`` players the losers share
+    ``F/2 + 1 .. F``.
+
+    Raises:
+        ValueError: no such round in this bracket.
+    """
+    if not 1 <= round_ <= state.rounds:
+        raise ValueError(f"round {round_} is not in a {state.rounds}-round bracket")
+    if state.play_in and round_ == 1:
+        return state.entrants - state.play_in + 1, state.entrants
+    full_rounds_before = round_ - (2 if state.play_in else 1)
+    field_ = (1 << state.rounds) >> (1 if state.play_in else 0) >> full_rounds_before
+    return field_ // 2 + 1, field_
+
+
+def match_of(state: Bracket, player_id: int) -> Match | None:
+    """The match in play for ``player_id``, if any."""
+    return next((m for m in open_matches(state) if player_id in (m.a, m.b)), None)
 
 
 def open_matches(state: Bracket) -> list[Match]:

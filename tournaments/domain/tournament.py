@@ -61,6 +61,7 @@ from tournaments.domain import (
     chip_race,
     deals,
     early_payouts,
+    headsup,
     payments,
     payouts,
     penalties,
@@ -75,6 +76,8 @@ from tournaments.domain.config import (
 from tournaments.events import (
     AddOnTaken,
     BountyPlaced,
+    BracketDrawn,
+    BracketWon,
     BreakDue,
     BreakEnded,
     BreakStarted,
@@ -96,6 +99,9 @@ from tournaments.events import (
     LateEntrySeated,
     LateRegistrationClosed,
     LevelStarted,
+    MatchEnded,
+    MatchSeated,
+    MatchStarted,
     PenaltyIssued,
     PenaltyStarted,
     PlayerDisqualified,
@@ -178,6 +184,7 @@ class TableInfo:
     hand_level: int | None = None
     hand_round: int | None = None
     hands_played: int = 0
+    idle_hands: int = 0  # hands in a row with a player ruled absent (HU-4)
 
     @property
     def in_hand(self) -> bool:
@@ -264,6 +271,8 @@ class TournamentState:
     start_missed: bool = False  # the scheduled start found too few entries (TREG-5)
     pending_rebuys: frozenset[int] = frozenset()
     cancellation: TournamentCancelled | None = None
+    bracket: headsup.Bracket = field(default_factory=headsup.Bracket)  # HU-1..4
+    match_tables: Mapping[str, int] = field(default_factory=dict)  # match id -> table
 
     @property
     def players_left(self) -> int:
@@ -445,6 +454,7 @@ class RecordHandResult:
     best_hands: tuple[int, ...] = ()
     knockouts: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
     conduct_flags: tuple[tuple[int, str, str], ...] = ()
+    absent: tuple[int, ...] = ()  # players ruled absent at the deal (SEAT-13; HU-4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -851,6 +861,9 @@ def _start(b: _Builder, cmd: StartTournament, now: datetime) -> None:
             "field_too_small", f"{cfg.minimum_field} entries are needed to start.",
             rule="TREG-3", entries=len(players), minimum=cfg.minimum_field,
         )  # fmt: skip
+    if _is_headsup(s):
+        _start_bracket(b, cmd, players, now)
+        return
     needed = seating.tables_needed(len(players), cfg.table_size)
     table_ids = tuple(cmd.table_ids)
     if len(set(table_ids)) != len(table_ids) or len(table_ids) < needed:
@@ -1203,6 +1216,9 @@ def _start_hfh(b: _Builder, cmd: StartHandForHand, now: datetime) -> None:
     s = b.state
     if s.status != RUNNING or s.hand_for_hand:
         raise _error("hand_for_hand_not_possible", "Hand-for-hand is on or play has not begun.")
+    if _is_headsup(s):
+        raise _error("hand_for_hand_not_possible", "A heads-up bracket has no bubble.",
+                     rule="HU-1")  # fmt: skip
     if len(s.tables) < 2:
         raise _error(
             "hand_for_hand_one_table", "Hand-for-hand needs more than one table.",
@@ -1287,7 +1303,7 @@ def _record_hand(b: _Builder, cmd: RecordHandResult, now: datetime) -> None:
     b.emit(HandResultRecorded(
         cmd.table_id, cmd.hand_number,
         tuple(PlayerStack(pid, start[pid], final[pid]) for pid in sorted(start)),
-        tuple(cmd.best_hands), knockouts,
+        tuple(cmd.best_hands), knockouts, tuple(sorted(set(cmd.absent) & set(start))),
     ))  # fmt: skip
     r = s.config.rebuy
     for pid in rebuys:
@@ -1297,11 +1313,13 @@ def _record_hand(b: _Builder, cmd: RecordHandResult, now: datetime) -> None:
             b.emit(ConductFlagged(pid, offence, detail, True, iso(now)))
     _apply_pending_penalties(b, set(start))
     _settle(b, random.Random(cmd.seed))
+    if b.state.status != RUNNING:  # the last match of a bracket ended it (HU-1)
+        return
     _level_by_hands(b, now)
     _start_break_if_idle(b, now)
     if b.state.status == RUNNING and b.state.players_left == 1 and not _busted(b.state):
         _finish(b, now)
-    elif b.state.status == RUNNING and _equal_prizes_left(b.state):
+    elif b.state.status == RUNNING and not _is_headsup(s) and _equal_prizes_left(b.state):
         ranked = _by_chips(b.state)  # ELIM-1: nothing left to play for
         _finish(b, now, tuple((pid, 1, len(ranked)) for pid, _, _ in ranked))
 
@@ -1404,7 +1422,7 @@ def _in_play(s: TournamentState) -> int:
 
 
 def _final_table_due(s: TournamentState) -> bool:
-    if s.status != RUNNING or len(s.tables) < 2:
+    if s.status != RUNNING or len(s.tables) < 2 or _is_headsup(s):
         return False
     left = _in_play(s)
     return (
@@ -1414,7 +1432,7 @@ def _final_table_due(s: TournamentState) -> bool:
 
 
 def _tables_due_to_break(s: TournamentState) -> list[int]:
-    if s.status != RUNNING or _final_table_due(s):
+    if s.status != RUNNING or _final_table_due(s) or _is_headsup(s):
         return []
     return seating.tables_to_break(_in_play(s), s.open_break_order(), s.config.table_size)
 
@@ -1425,6 +1443,9 @@ def _settle(b: _Builder, rng: random.Random | None) -> None:
     (TSEAT-4/7), balancing (TSEAT-3/5/6)."""
     s = b.state
     if s.status != RUNNING:
+        return
+    if _is_headsup(s):
+        _settle_bracket(b, rng)
         return
     if s.hand_for_hand:
         if not _round_complete(s):
@@ -1474,6 +1495,111 @@ def _settle(b: _Builder, rng: random.Random | None) -> None:
         layouts, policy=cfg.balance_placement, seat_filter=cfg.broken_table_seat_filter
     ):
         b.emit(_moved(m))
+
+
+# --- heads-up events (HU-1..4) ------------------------------------------------------------
+
+
+def _is_headsup(s: TournamentState) -> bool:
+    return s.config.format == "headsup"
+
+
+def _start_bracket(b: _Builder, cmd: StartTournament, players: list[int], now: datetime) -> None:
+    """HU-1/HU-2: the bracket is drawn (play-in and random byes) and every match it starts
+    gets a table of its own from ``table_ids``; the players with a bye wait for round 2."""
+    try:
+        drawn = headsup.decide(headsup.Bracket(), headsup.DrawBracket(tuple(players), cmd.seed))
+    except DomainError as error:
+        raise _error(error.code, error.detail, rule="HU-2", entries=len(players)) from None
+    table_ids = tuple(cmd.table_ids)
+    needed = sum(1 for e in drawn if isinstance(e, MatchStarted))
+    if len(set(table_ids)) != len(table_ids) or len(table_ids) < needed:
+        raise _error(
+            "not_enough_tables", f"The draw starts {needed} matches: {needed} distinct tables.",
+            rule="HU-1", needed=needed,
+        )  # fmt: skip
+    order = tuple(cmd.break_order) if cmd.break_order is not None else table_ids[::-1]
+    b.emit(TournamentStarted(iso(now), (), table_ids, order, (), ()))
+    rng = random.Random(cmd.seed ^ 0x5EA7)  # the buttons: a stream apart from the draw
+    for event in drawn:
+        b.emit(event)
+        if isinstance(event, MatchStarted):
+            _seat_match(b, event, rng)
+
+
+def _seat_match(b: _Builder, match: MatchStarted, rng: random.Random) -> None:
+    """The match is played at the table of a player who already sits at one (the winner of
+    the match before), else at a reserve table; both start with the starting stack."""
+    s, cfg = b.state, b.state.config
+    held = [t for t in (s.players[match.a].table_id, s.players[match.b].table_id) if t]
+    if held:
+        table_id = held[0]
+    elif s.reserve_tables:
+        table_id = s.reserve_tables[0]
+    else:
+        raise _error("no_table_available", "No table is left for this match.", rule="HU-1")
+    button, cards = seating.initial_button((1, 2), cfg.initial_button, rng)
+    b.emit(MatchSeated(
+        match.match_id, table_id,
+        (SeatAssignment(match.a, table_id, 1), SeatAssignment(match.b, table_id, 2)),
+        cfg.starting_stack,
+        ButtonDraw(table_id, button, cfg.initial_button,
+                   tuple(DrawnCard(st, c) for st, c in cards)),
+        tuple(t for t in held[1:] if t != table_id),
+    ))  # fmt: skip
+
+
+def _settle_bracket(b: _Builder, rng: random.Random | None) -> None:
+    """After a hand in a heads-up event: a player with no chips loses his match (HU-1), and
+    a match whose table has had a player ruled absent for ``headsup_inactive_hands`` hands
+    in a row goes to the chip leader (HU-4). Winners advance at once."""
+    rng = rng or random.Random(0)
+    for p in sorted(_busted(b.state), key=lambda p: p.player_id):
+        match = headsup.match_of(b.state.bracket, p.player_id)
+        if match is not None:
+            winner = match.b if p.player_id == match.a else match.a
+            assert winner is not None
+            _end_match(b, headsup.RecordMatchResult(match.match_id, winner), rng)
+    s = b.state
+    threshold = s.config.headsup_inactive_hands
+    for match_id, table_id in sorted(s.match_tables.items()):
+        info = s.tables.get(table_id)
+        match = s.bracket.matches.get(match_id)
+        if info is None or match is None or match.winner is not None or info.in_hand:
+            continue
+        if info.idle_hands >= threshold:
+            chips = {pid: s.players[pid].stack for pid in (match.a, match.b) if pid}
+            command = headsup.EndInactiveMatch(match_id, chips, info.idle_hands, threshold)
+            _end_match(b, command, rng)
+
+
+def _end_match(
+    b: _Builder, command: headsup.RecordMatchResult | headsup.EndInactiveMatch,
+    rng: random.Random,
+) -> None:  # fmt: skip
+    """The match's end: the loser is out with the places of his round (tied with its
+    other losers, HU-1), his bounty goes to the winner; the next match or the event's end."""
+    for event in headsup.decide(b.state.bracket, command):
+        if isinstance(event, MatchEnded):
+            round_ = b.state.bracket.matches[event.match_id].round
+            b.emit(event)
+            loser = b.state.players[event.loser]
+            place, place_to = headsup.places(b.state.bracket, round_)
+            assert loser.hand_table is not None and loser.hand_number is not None
+            b.emit(PlayerEliminated(
+                loser.player_id, loser.entry_number, loser.hand_table, loser.hand_number,
+                loser.hand_start_stack, place, place_to, False, round_,
+            ))  # fmt: skip
+            _collect_bounty(b, loser.player_id)
+        elif isinstance(event, MatchStarted):
+            b.emit(event)
+            _seat_match(b, event, rng)
+        elif isinstance(event, BracketWon):
+            b.emit(event)
+            assert b.now is not None
+            _finish(b, b.now, ((event.winner, 1, 1),))
+        else:
+            b.emit(event)
 
 
 def _moved(m: seating.Move) -> PlayerMoved:
@@ -1842,6 +1968,30 @@ def _unseat(s: TournamentState, p: PlayerState) -> TournamentState:
     return _with_table(s, replace(t, seats=seats))
 
 
+def _match_seated(s: TournamentState, event: MatchSeated) -> TournamentState:
+    """Both players leave their tables (the ``released`` ones go back to the reserve) and
+    sit at the match's table with a fresh stack; the chips in play change by the reset."""
+    players = dict(s.players)
+    before = sum(players[a.player_id].stack for a in event.seats)
+    for a in event.seats:
+        s = _unseat(s, players[a.player_id])
+    tables = {t: info for t, info in s.tables.items() if t not in event.released}
+    table = tables.get(event.table_id) or TableInfo(event.table_id, s.config.table_size)
+    table = replace(table, seats={a.seat: a.player_id for a in event.seats},
+                    button_seat=event.button.button_seat, idle_hands=0)  # fmt: skip
+    for a in event.seats:
+        players[a.player_id] = replace(
+            players[a.player_id], table_id=a.table_id, seat=a.seat, stack=event.stack,
+            wait_for_big_blind=False,
+        )  # fmt: skip
+    reserve = tuple(t for t in (*event.released, *s.reserve_tables) if t != event.table_id)
+    return replace(
+        s, players=players, tables={**tables, event.table_id: table}, reserve_tables=reserve,
+        chips_issued=s.chips_issued + event.stack * len(event.seats) - before,
+        match_tables={**s.match_tables, event.match_id: event.table_id},
+    )  # fmt: skip
+
+
 def _clock(s: TournamentState, **changes: Any) -> TournamentState:
     return replace(s, clock=replace(s.clock, **changes))
 
@@ -2001,8 +2151,10 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
             if levels_by_hands(s):  # SHOW-1: this hand counts toward the level
                 s = _clock(s, hands_in_level=s.clock.hands_in_level + 1)
             t = s.tables[event.table_id]
-            s = _with_table(s, replace(t, hand_number=None, hand_level=None, hand_round=None,
-                                       hands_played=t.hands_played + 1))  # fmt: skip
+            s = _with_table(s, replace(
+                t, hand_number=None, hand_level=None, hand_round=None,
+                hands_played=t.hands_played + 1, idle_hands=t.idle_hands + 1 if event.absent else 0,
+            ))  # fmt: skip
             ranks = {pid: i for i, pid in enumerate(event.best_hands)}
             kos = {k.player_id: k.winners for k in event.knockouts}
             dealt = {ps.player_id for ps in event.stacks}
@@ -2021,7 +2173,8 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
             return replace(s, players=players)
         case PlayerEliminated():
             p = s.players[event.player_id]
-            s = _unseat(s, p)
+            s = _unseat(s, p)  # chips he still holds leave play (a match lost by HU-4)
+            s = replace(s, chips_issued=s.chips_issued - p.stack)
             p = replace(p, status=ELIMINATED, table_id=None, seat=None, stack=0)
             elimination = Elimination(
                 p.player_id, event.entry_number, event.place, event.place_to, event.tie_rank,
@@ -2053,6 +2206,16 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
             table = TableInfo(event.table_id, size, seats_map, button_seat=event.button.button_seat)
             return replace(s, players=players, tables={event.table_id: table},
                            final_table_id=event.table_id)  # fmt: skip
+        case BracketDrawn():
+            players = dict(s.players)
+            for pid in event.entrants:  # in play from the draw, byes included
+                players[pid] = replace(players[pid], status=PLAYING)
+            bracket = headsup.evolve(s.bracket, event)
+            return replace(s, players=players, bracket=bracket)
+        case MatchStarted() | MatchEnded() | BracketWon():
+            return replace(s, bracket=headsup.evolve(s.bracket, event))
+        case MatchSeated():
+            return _match_seated(s, event)
         case TournamentFinished():
             return replace(
                 s, status=FINISHED, results=event.results,

@@ -92,3 +92,18 @@ def test_every_bracket_size_finishes_with_one_champion(n: int, seed: int) -> Non
         state, _ = run(state, hu.RecordMatchResult(m.match_id, rng.choice([m.a, m.b])))
     assert state.champion is not None
     assert sum(1 for m in state.matches.values() if m.winner) == n - 1
+
+
+@pytest.mark.rule("HU-1")
+@given(st.integers(min_value=2, max_value=hu.MAX_BRACKET))
+@settings(max_examples=60, deadline=None)
+def test_the_losers_of_each_round_share_its_places_and_every_place_is_given_once(
+    entrants: int,
+) -> None:
+    state, _ = hu.play(range(1, entrants + 1), seed=entrants)
+    bands = [hu.places(state, r) for r in range(1, state.rounds + 1)]
+    covered = sorted(p for first, last in bands for p in range(first, last + 1))
+    assert covered == list(range(2, entrants + 1))  # 1st is the champion's
+    assert bands[-1] == (2, 2)
+    with pytest.raises(ValueError):
+        hu.places(state, state.rounds + 1)
