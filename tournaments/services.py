@@ -65,9 +65,10 @@ def load_tournament(tournament_id: int) -> aggregates.Loaded[TournamentState]:
     Raises:
         NotFound ``tournament_not_found``.
     """
-    # No stored snapshot: the state holds datetimes and int-keyed maps that the JSON
-    # snapshot codec does not round-trip; the per-process cache keeps loads incremental.
-    loaded = aggregates.load(tournament_stream(tournament_id), domain.evolve, None)
+    # a cold process starts from the stored snapshot (at most SNAPSHOT_EVERY events back)
+    loaded = aggregates.load(
+        tournament_stream(tournament_id), domain.evolve, None, snapshot_type=TournamentState
+    )
     if loaded.state is None:
         raise NotFound(
             "tournament_not_found",
@@ -99,7 +100,9 @@ def execute(
     state = loaded.state
     for event in events:
         state = domain.evolve(state, event)
-    aggregates.remember(stream, loaded.version + len(events), state)
+    aggregates.save_snapshot(
+        stream, loaded.version + len(events), state, previous_version=loaded.version
+    )
     _apply_to_tables(tournament_id, loaded.state, state, events)
     if _clock_key(state) != _clock_key(loaded.state):
         _schedule_clock(tournament_id, state)

@@ -24,19 +24,19 @@ state is checked again on fresh state before it is answered (:func:`trusted_stre
 from __future__ import annotations
 
 import contextvars
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
-import dacite
 from django.db import transaction
 
 from casino.domain_events import DomainEvent
 from casino.eventstore import snapshots, store
 
-_DACITE = dacite.Config(cast=[tuple], strict=True)
+logger = logging.getLogger(__name__)
 
 SNAPSHOT_EVERY = 25
 CACHE_SIZE = 2048
@@ -129,10 +129,13 @@ def load[S](
     if cached is not None:
         version, state = cached
     elif snapshot_type is not None:
-        snap = snapshots.read(stream)  # None unless its signature holds
+        snap = snapshots.read(stream, snapshot_type)  # None unless shape and signature hold
         if snap is not None:
-            state = dacite.from_dict(cast(Any, snapshot_type), snap.state, config=_DACITE)
-            version = snap.version
+            try:
+                state = snapshots.decode(snapshot_type, snap.state)
+                version = snap.version
+            except Exception:  # a cache that does not fit: the log is always right
+                logger.warning("snapshot of %s does not decode; folding from the log", stream)
     read_from = version
     for recorded in store.read_stream(stream, after_version=version):
         state = evolve(state, recorded.event)

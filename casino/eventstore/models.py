@@ -42,12 +42,15 @@ class StreamSnapshot(models.Model):
     transaction as its events; loading reads it and folds only the newer events.
 
     ``signature`` is the HMAC of :mod:`casino.eventstore.snapshots`; a snapshot without a
-    valid one (empty: written before signing existed) is ignored and the log is folded."""
+    valid one (empty: written before signing existed) is ignored and the log is folded.
+    ``shape``: the fingerprint of the state's type when it was written; a snapshot of
+    another shape (the code changed the state since) is ignored the same way."""
 
     stream = models.CharField(max_length=200, primary_key=True)
     version = models.PositiveIntegerField()
     state = models.JSONField()
     signature = models.CharField(max_length=64, default="", blank=True)
+    shape = models.CharField(max_length=32, default="", blank=True)
 
     class Meta:
         db_table = "eventstore_snapshot"

@@ -132,9 +132,9 @@ def _table_with_a_snapshot(tablet: TabletClient, player_id: int) -> int:
 @pytest.mark.django_db
 def test_a_signed_snapshot_is_used(tablet: TabletClient, players: list) -> None:
     table = _table_with_a_snapshot(tablet, players[0].id)
-    snap = snapshots.read(f"table-{table}")
+    snap = snapshots.read(f"table-{table}", TableState)
     assert snap is not None and snap.version >= aggregates.SNAPSHOT_EVERY
-    assert snap.signature == snapshots.signature(snap.stream, snap.version, snap.state)
+    assert snap.signature == snapshots.signature(snap.stream, snap.version, snap.state, snap.shape)
 
 
 @pytest.mark.django_db
@@ -166,7 +166,7 @@ def test_unsigned_or_foreign_snapshot_is_folded_from_the_log(
     table = _table_with_a_snapshot(tablet, players[0].id)
     stream = f"table-{table}"
     StreamSnapshot.objects.filter(stream=stream).update(signature=signature)
-    assert snapshots.read(stream) is None
+    assert snapshots.read(stream, TableState) is None
     aggregates.cache.clear()
     loaded = aggregates.load(stream, table_evolve, None, snapshot_type=TableState)
     assert loaded.version == store.stream_version(stream)

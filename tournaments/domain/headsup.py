@@ -47,14 +47,14 @@ Event = BracketDrawn | MatchStarted | MatchEnded | BracketWon
 
 @dataclass(frozen=True, slots=True)
 class Bracket:
-    """The bracket: ``matches`` by id, ``waiting``: a player who advanced into ``(round,
-    slot)`` before his opponent there is known, ``champion`` at the end."""
+    """The bracket: ``matches`` by id, ``waiting``: a player who advanced into a match (by
+    its id) before his opponent there is known, ``champion`` at the end."""
 
     rounds: int = 0
     entrants: int = 0
     play_in: int = 0
     matches: Mapping[str, Match] = field(default_factory=dict)
-    waiting: Mapping[tuple[int, int], int] = field(default_factory=dict)
+    waiting: Mapping[str, int] = field(default_factory=dict)  # by the match id he waits in
     champion: int | None = None
     byes: tuple[int, ...] = ()
 
@@ -187,7 +187,7 @@ def _advance(state: Bracket, m: Match, winner: int, loser: int, how: str) -> lis
         events.append(BracketWon(winner))
         return events
     key = _slot_in_next_round(state, m)
-    other = state.waiting.get(key)
+    other = state.waiting.get(_mid(*key))
     if other is not None:
         a, b = (winner, other) if m.slot % 2 == 0 else (other, winner)
         events.append(MatchStarted(_mid(*key), key[0], key[1], a, b))
@@ -197,16 +197,16 @@ def _advance(state: Bracket, m: Match, winner: int, loser: int, how: str) -> lis
 def evolve(state: Bracket, event: Event) -> Bracket:
     match event:
         case BracketDrawn():
-            waiting: dict[tuple[int, int], int] = {}
+            waiting: dict[str, int] = {}
             if event.play_in:
                 for i, player in enumerate(event.byes):
-                    waiting[(2, (len(event.play_in) + i) // 2)] = player
+                    waiting[_mid(2, (len(event.play_in) + i) // 2)] = player
             return replace(
                 state, rounds=event.rounds, waiting=waiting, byes=event.byes,
                 entrants=len(set(event.entrants)), play_in=len(event.play_in) if event.byes else 0,
             )  # fmt: skip
         case MatchStarted():
-            waiting = {k: v for k, v in state.waiting.items() if k != (event.round, event.slot)}
+            waiting = {k: v for k, v in state.waiting.items() if k != event.match_id}
             m = Match(event.match_id, event.round, event.slot, event.a, event.b)
             return replace(state, matches={**state.matches, m.match_id: m}, waiting=waiting)
         case MatchEnded():
@@ -215,10 +215,9 @@ def evolve(state: Bracket, event: Event) -> Bracket:
             state = replace(state, matches={**state.matches, m.match_id: m})
             if m.round < state.rounds:
                 key = _slot_in_next_round(state, m)
-                if key not in state.waiting and not any(
-                    x.round == key[0] and x.slot == key[1] for x in state.matches.values()
-                ):
-                    state = replace(state, waiting={**state.waiting, key: event.winner})
+                mid = _mid(*key)
+                if mid not in state.waiting and mid not in state.matches:
+                    state = replace(state, waiting={**state.waiting, mid: event.winner})
             return state
         case BracketWon():
             return replace(state, champion=event.winner)
