@@ -214,6 +214,7 @@ class CageBalance:
     tournament_cash_out: int = 0
     tournament_fees: int = 0
     tournament_money_held: int = 0
+    tournament_t_money_outstanding: int = 0
 
 
 def _sum(queryset: Any, condition: Q | None = None) -> int:
@@ -292,15 +293,23 @@ def tournament_money(start: datetime, end: datetime) -> dict[str, int]:
     add-ons; refunds, prizes, bounties), the fees kept (taken - refunded), and the money
     held for tournaments up to ``end`` (taken in - paid out, fees aside: prize pools and
     bounties not yet paid; negative when the house paid a guarantee's overlay or a fixed
-    bounty)."""
+    bounty).
+
+    Satellite seats and T-Money (TREG-11) move no cash: a seat won leaves the satellite's
+    pool, an entry paid with it joins the target's pool and fees; what was won and not yet
+    spent is ``tournament_t_money_outstanding`` (so cash taken in = fees + cash paid out +
+    money held + T-Money outstanding)."""
+    k = TournamentCageTransaction.Kind
     rows = TournamentCageTransaction.objects.filter(at__lt=end)
     day = rows.filter(at__gte=start)
-    fee = Q(kind=TournamentCageTransaction.Kind.FEE)
-    cash_in, cash_out = Q(direction="in"), Q(direction="out")
-    held = _sum(rows, cash_in & ~fee) - _sum(rows, cash_out & ~fee)
+    ticket = Q(kind__in=(k.TICKET, k.TICKET_FEE))
+    fee = Q(kind__in=(k.FEE, k.TICKET_FEE))
+    into, out = Q(direction="in"), Q(direction="out")
+    held = _sum(rows, into & ~fee) - _sum(rows, out & ~fee)
     return {
-        "tournament_cash_in": _sum(day, cash_in),
-        "tournament_cash_out": _sum(day, cash_out),
-        "tournament_fees": _sum(day, cash_in & fee) - _sum(day, cash_out & fee),
+        "tournament_cash_in": _sum(day, into & ~ticket),
+        "tournament_cash_out": _sum(day, out & ~ticket),
+        "tournament_fees": _sum(day, into & fee) - _sum(day, out & fee),
         "tournament_money_held": held,
+        "tournament_t_money_outstanding": _sum(rows, out & ticket) - _sum(rows, into & ticket),
     }

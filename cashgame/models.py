@@ -204,6 +204,9 @@ class TournamentCageTransaction(models.Model):
         REFUND = "refund"
         PRIZE = "prize"
         BOUNTY_PAID = "bounty_paid"
+        # not cash (TREG-11): a satellite seat or T-Money, for a buy-in (and bounty) or a fee
+        TICKET = "ticket"
+        TICKET_FEE = "ticket_fee"
 
     position = models.BigIntegerField()
     at = models.DateTimeField(db_index=True)

@@ -250,6 +250,10 @@ K = TournamentCageTransaction.Kind
 def _t_registered(recorded: RecordedEvent) -> None:
     e = recorded.event
     assert isinstance(e, tev.PlayerRegistered)
+    if e.paid_with != "cash":  # a satellite seat or T-Money: no cash moves (TREG-11)
+        _tournament_money(recorded, e.player_id, (K.TICKET, _IN, e.buy_in),
+                          (K.TICKET_FEE, _IN, e.fee))  # fmt: skip
+        return
     _tournament_money(recorded, e.player_id, (K.BUY_IN, _IN, e.buy_in), (K.FEE, _IN, e.fee))
 
 
@@ -273,7 +277,12 @@ def _t_bounty_placed(recorded: RecordedEvent) -> None:
     e = recorded.event
     assert isinstance(e, tev.BountyPlaced)
     if e.paid_by == "entrant":  # a fixed bounty is the house's money: no cash moves now
-        _tournament_money(recorded, e.player_id, (K.BOUNTY_IN, _IN, e.amount))
+        entry = TournamentCageTransaction.objects.filter(  # the registration just before
+            tournament_id=int(recorded.stream.removeprefix("tournament-")),
+            player_id=e.player_id, position__lte=recorded.position,
+        ).exclude(kind__in=(K.FEE, K.TICKET_FEE)).order_by("-position", "-id").first()  # fmt: skip
+        kind = K.TICKET if entry is not None and entry.kind == K.TICKET else K.BOUNTY_IN
+        _tournament_money(recorded, e.player_id, (kind, _IN, e.amount))
 
 
 @projection.on(tev.PlayerUnregistered)
@@ -285,7 +294,29 @@ def _t_refunded(recorded: RecordedEvent) -> None:
     tournament_id = int(recorded.stream.removeprefix("tournament-"))
     fee = TournamentView.objects.values_list("fee", flat=True).get(tournament_id=tournament_id)
     fee = min(fee, e.refund)  # the fee goes back too (TREG-10): the house gives it up
+    if e.refund_as == "t_money":  # TREG-11: a seat won is given back as T-Money, not cash
+        _tournament_money(recorded, e.player_id, (K.TICKET, _OUT, e.refund - fee),
+                          (K.TICKET_FEE, _OUT, fee))  # fmt: skip
+        return
     _tournament_money(recorded, e.player_id, (K.REFUND, _OUT, e.refund - fee), (K.FEE, _OUT, fee))
+
+
+@projection.on(tev.SatelliteSeatWon)
+def _t_seat_won(recorded: RecordedEvent) -> None:
+    """The satellite's pool pays the seat (a transfer to the target, or T-Money)."""
+    e = recorded.event
+    assert isinstance(e, tev.SatelliteSeatWon)
+    _tournament_money(recorded, e.player_id, (K.TICKET, _OUT, e.seats * e.seat_value))
+
+
+@projection.on(tev.TournamentCancelled)
+def _t_cancelled(recorded: RecordedEvent) -> None:
+    """CXL-3: what was paid with a seat or T-Money goes back as T-Money (TREG-11)."""
+    e = recorded.event
+    assert isinstance(e, tev.TournamentCancelled)
+    for x in e.shares:
+        _tournament_money(recorded, x.player_id, (K.TICKET, _OUT, x.t_money - x.t_money_fees),
+                          (K.TICKET_FEE, _OUT, x.t_money_fees))  # fmt: skip
 
 
 @projection.on(tev.WinningsPaid)

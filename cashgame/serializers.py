@@ -75,6 +75,9 @@ class CageBalanceSerializer(serializers.Serializer):
     tournament_money_held = serializers.IntegerField(
         help_text="Prize pools and bounties taken in and not yet paid, CZK (cumulative)."
     )
+    tournament_t_money_outstanding = serializers.IntegerField(
+        help_text="Satellite seats won as T-Money and not yet spent, CZK (TREG-11, cumulative)."
+    )
 
 
 class LimitsRequest(RequestSerializer):

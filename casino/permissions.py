@@ -247,6 +247,7 @@ MATRIX: dict[str, frozenset[Role]] = {
     "pay_tournament_winnings": _roles(CASHIER),  # only the cashier moves cash
     "hold_tournament_winnings": _roles(DIRECTOR),  # ELIM-9
     "release_tournament_winnings": _roles(DIRECTOR),
+    "get_player_t_money": _roles(CASHIER, DIRECTOR, MANAGER),  # TREG-11
     "get_tournament_bracket": _roles(DEALER, DIRECTOR, FLOOR, CASHIER, MANAGER),  # HU-1
     "list_tournament_penalties": _roles(DEALER, DIRECTOR, FLOOR, MANAGER),  # killed hands
     "issue_tournament_penalty": _roles(DIRECTOR, FLOOR),  # PEN-1, PEN-16: the floor rules

@@ -108,8 +108,10 @@ def _tournament_write(
 RegisterView = _tournament_write(
     "register_tournament_player",
     services.register_player,
-    "Register a player (buy-in + fee paid; TREG-1, TREG-9). After the start this is a late "
-    "registration while it is open (TREG-7, TREG-8), seated by draw.",
+    "Register a player (buy-in + fee paid in cash or T-Money; TREG-1, TREG-9, TREG-11). "
+    "After the start this is a late registration while it is open (TREG-7, TREG-8), seated "
+    "by draw.",
+    request=s.RegistrationRequest,
 )
 ReEntryView = _tournament_write(
     "re_enter_tournament",
@@ -266,6 +268,16 @@ class PenaltiesView(APIView):
     def get(self, request: Request, tournament_id: int) -> Response:
         """Every ruling with its reason, the flags, and who sits out (PEN-1..16)."""
         return Response(selectors.penalties_payload(tournament_id))
+
+
+class TMoneyView(APIView):
+    @extend_schema(
+        operation_id="get_player_t_money",
+        responses={200: s.TMoneySerializer, 404: ErrorSerializer},
+    )
+    def get(self, request: Request, player_id: int) -> Response:
+        """A player's T-Money: balance and every credit and spend (TREG-11)."""
+        return Response(selectors.t_money_payload(player_id))
 
 
 class BracketView(APIView):

@@ -102,7 +102,8 @@ class TournamentCreated(DomainEvent):
 class PlayerRegistered(DomainEvent):
     """A paid entry (TREG-1): ``buy_in`` to the prize pool and ``fee`` to the house (CZK),
     ``stack`` chips. ``late``: registered after the start (TREG-7; a ``LateEntrySeated``
-    follows). ``entry_number`` counts every entry and re-entry from 1."""
+    follows). ``entry_number`` counts every entry and re-entry from 1. ``paid_with``:
+    ``cash`` at the cage, a ``satellite`` seat won, or ``t_money`` (TREG-11)."""
 
     TYPE = "tournaments.PlayerRegistered"
     player_id: int
@@ -112,17 +113,21 @@ class PlayerRegistered(DomainEvent):
     stack: int
     late: bool
     registered_at: str
+    paid_with: str = "cash"
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerUnregistered(DomainEvent):
-    """An entry withdrawn before the deadline (TREG-10); ``refund`` = buy-in + fee (CZK)."""
+    """An entry withdrawn before the deadline (TREG-10); ``refund`` = buy-in + fee (CZK),
+    in cash, or as T-Money when the entry was paid with a satellite seat or T-Money
+    (``refund_as``, TREG-11)."""
 
     TYPE = "tournaments.PlayerUnregistered"
     player_id: int
     entry_number: int
     refund: int
     unregistered_at: str
+    refund_as: str = "cash"  # "t_money" for a seat won in a satellite (TREG-11)
 
 
 @dataclass(frozen=True, slots=True)
@@ -714,12 +719,17 @@ class HandsRolledBack(DomainEvent):
 
 @dataclass(frozen=True, slots=True)
 class SettlementShare:
-    """A player's cancellation settlement: ``refund`` and ``prize``, CZK."""
+    """A player's cancellation settlement: ``refund`` and ``prize``, CZK; ``fees``: the
+    part of the refund that is fees. ``t_money`` (``t_money_fees`` of it fees): the part of
+    the refund returned as T-Money, what he paid with a satellite seat or T-Money (CXL-3,
+    TREG-11); the rest is paid in cash at the cage."""
 
     player_id: int
     refund: int
     prize: int
     fees: int = 0
+    t_money: int = 0
+    t_money_fees: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -852,6 +862,49 @@ class MatchSeated(DomainEvent):
     released: tuple[int, ...] = ()
 
 
+# --- satellites and T-Money (TREG-11; tournaments.domain.satellites) -----------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SatelliteSeatWon(DomainEvent):
+    """A satellite's result (TREG-11): ``player_id`` (entry ``entry_number``) won ``seats``
+    in ``target_tournament_id``, each worth ``seat_value`` CZK (its buy-in, fee and bounty);
+    the rest of his prize, if any, is paid in cash at the cage."""
+
+    TYPE = "tournaments.SatelliteSeatWon"
+    player_id: int
+    entry_number: int
+    target_tournament_id: int
+    seats: int
+    seat_value: int
+
+
+@dataclass(frozen=True, slots=True)
+class TMoneyCredited(DomainEvent):
+    """T-Money (CZK) credited to the player's account (stream ``tmoney-<player id>``): a
+    satellite seat he could not use, or a satellite seat given back (TREG-11). ``source``
+    says which; ``balance`` after it."""
+
+    TYPE = "tournaments.TMoneyCredited"
+    player_id: int
+    amount: int
+    source: str
+    balance: int
+    at: str
+
+
+@dataclass(frozen=True, slots=True)
+class TMoneySpent(DomainEvent):
+    """T-Money (CZK) spent on a tournament entry (``tournament_id``); ``balance`` after."""
+
+    TYPE = "tournaments.TMoneySpent"
+    player_id: int
+    amount: int
+    tournament_id: int
+    balance: int
+    at: str
+
+
 TOURNAMENT_EVENT_TYPES: tuple[type[DomainEvent], ...] = (
     TournamentCreated,
     PlayerRegistered,
@@ -905,4 +958,5 @@ TOURNAMENT_EVENT_TYPES: tuple[type[DomainEvent], ...] = (
     MatchEnded,
     BracketWon,
     MatchSeated,
+    SatelliteSeatWon,
 )

@@ -49,6 +49,7 @@ from tournaments.events import (
     PlayerUnregistered,
     RebuyRequested,
     RebuyTaken,
+    SatelliteSeatWon,
     ScheduledStartMissed,
     StartScheduled,
     TableAdded,
@@ -345,6 +346,6 @@ def _finished(recorded: RecordedEvent) -> None:
 @projection.on(BreakDue, TableAdded, TableBroken, TableHandStarted, HandForHandRoundCompleted)
 @projection.on(*DEAL_EVENTS, *BOUNTY_EVENTS, *PAYMENT_EVENTS, EarlyPayoutCredited)
 @projection.on(*PENALTY_EVENTS, StartScheduled, ScheduledStartMissed, HandsRolledBack)
-@projection.on(RebuyRequested, MatchStarted, MatchEnded, BracketWon)
+@projection.on(RebuyRequested, MatchStarted, MatchEnded, BracketWon, SatelliteSeatWon)
 def _version_only(recorded: RecordedEvent) -> None:
     _bump(recorded)

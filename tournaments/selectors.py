@@ -92,6 +92,35 @@ def penalties_payload(tournament_id: int) -> dict[str, Any]:
     }
 
 
+def t_money_payload(player_id: int) -> dict[str, Any]:
+    """A player's T-Money account (TREG-11): ``balance`` (CZK) and its ``moves``, oldest
+    first.
+
+    Raises:
+        NotFound ``player_not_found``.
+    """
+    from casino.eventstore import store
+    from casino.models import require_player
+    from tournaments.events import TMoneyCredited, TMoneySpent
+    from tournaments.services import load_t_money, t_money_stream
+
+    require_player(player_id)
+    moves = []
+    for recorded in store.read_stream(t_money_stream(player_id)):
+        e = recorded.event
+        if isinstance(e, TMoneyCredited | TMoneySpent):
+            credit = isinstance(e, TMoneyCredited)
+            moves.append({
+                "kind": "credit" if credit else "spend", "amount": e.amount,
+                "balance": e.balance, "at": e.at,
+                "reason": e.source if isinstance(e, TMoneyCredited) else None,
+                "tournament_id": e.tournament_id if isinstance(e, TMoneySpent) else None,
+            })  # fmt: skip
+    loaded = load_t_money(player_id)
+    return {"player_id": player_id, "balance": loaded.state.balance, "moves": moves,
+            "version": loaded.version}  # fmt: skip
+
+
 def bracket_payload(tournament_id: int) -> dict[str, Any]:
     """A heads-up event's bracket (HU-1..4): ``rounds``, the ``byes`` drawn (HU-2), every
     match known so far by round and slot (players ``a``/``b``, ``None`` while unknown; its

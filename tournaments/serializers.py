@@ -195,6 +195,11 @@ class TournamentConfigSerializer(RequestSerializer):
         choices=["final_table", "always"], required=False,
         help_text="From when levels count hands: one table left (default), or the start.",
     )  # fmt: skip
+    satellite_target = StrictIntegerField(
+        min_value=1, max_value=MAX_ID, required=False, allow_null=True,
+        help_text="TREG-11: this event is a satellite paying seats in that tournament (each "
+        "worth its buy-in + fee + bounty; the leftover in cash).",
+    )  # fmt: skip
     format = serializers.ChoiceField(
         choices=["standard", "headsup"], required=False,
         help_text="headsup: a bracket of heads-up matches (HU-1..4; table_size 2).",
@@ -277,6 +282,29 @@ class TournamentEntrySerializer(serializers.Serializer):
 
 class PlayerRequest(RequestSerializer):
     player_id = StrictIntegerField(min_value=1, max_value=MAX_ID)
+
+
+class RegistrationRequest(PlayerRequest):
+    pay_with = serializers.ChoiceField(
+        choices=["cash", "t_money"], default="cash",
+        help_text="cash at the cage, or the player's T-Money (TREG-11).",
+    )  # fmt: skip
+
+
+class TMoneyMoveSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["credit", "spend"])
+    amount = serializers.IntegerField(help_text="CZK")
+    balance = serializers.IntegerField(help_text="CZK after it")
+    reason = serializers.CharField(allow_null=True, help_text="Why it was credited.")
+    tournament_id = serializers.IntegerField(allow_null=True)
+    at = serializers.DateTimeField(help_text="UTC")
+
+
+class TMoneySerializer(serializers.Serializer):
+    player_id = serializers.IntegerField()
+    balance = serializers.IntegerField(help_text="T-Money, CZK (TREG-11)")
+    moves = TMoneyMoveSerializer(many=True)
+    version = serializers.IntegerField()
 
 
 class StartRequest(RequestSerializer):
@@ -475,6 +503,10 @@ class SettlementShareSerializer(serializers.Serializer):
     refund = serializers.IntegerField(help_text="CZK")
     prize = serializers.IntegerField(help_text="CZK")
     fees = serializers.IntegerField(help_text="CZK of the refund that are fees")
+    t_money = serializers.IntegerField(
+        help_text="CZK of the refund returned as T-Money (paid with a seat or T-Money, TREG-11)"
+    )
+    t_money_fees = serializers.IntegerField(help_text="CZK of that T-Money that were fees")
 
 
 class SettlementSerializer(serializers.Serializer):

@@ -12,6 +12,7 @@ is stored in the events, so a replay never draws again.
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 from collections.abc import Iterable
 from datetime import datetime
@@ -30,12 +31,13 @@ from casino.models import require_player
 from tables import services as table_services
 from tables import tournament_hooks
 from tables.domain.table import Stakes
-from tournaments.domain import bounties, deals, payments, penalties, seating
+from tournaments.domain import bounties, deals, payments, penalties, satellites, seating
 from tournaments.domain import tournament as domain
 from tournaments.domain.config import TABLE_ANTE_TYPES, TournamentConfig, validate_config
 from tournaments.domain.tournament import TournamentState
 from tournaments.events import (
     AddOnTaken,
+    BountyPlaced,
     BreakStarted,
     ChipRaceRun,
     FinalTableRedrawn,
@@ -44,8 +46,12 @@ from tournaments.events import (
     PlayerDisqualified,
     PlayerEliminated,
     PlayerMoved,
+    PlayerRegistered,
+    PlayerUnregistered,
     RebuyTaken,
+    SatelliteSeatWon,
     TableHandStarted,
+    TournamentCancelled,
     TournamentFinished,
     TournamentStarted,
     iso,
@@ -127,12 +133,35 @@ def create_tournament(*, config: dict[str, Any]) -> int:
         parsed = dacite.from_dict(TournamentConfig, _json_ready(config), config=_DACITE)
     except (dacite.DaciteError, TypeError, ValueError) as error:
         raise DomainError("invalid_tournament_config", str(error)) from None
+    if parsed.satellite_target is not None:
+        parsed = _satellite_config(parsed)
     validate_config(parsed)
     tournament_id = (TournamentView.objects.aggregate(m=Max("tournament_id"))["m"] or 0) + 1
     command = domain.CreateTournament(str(tournament_id), parsed)
     events = domain.decide(None, command, clock.now())
     store.append(tournament_stream(tournament_id), events, expected_version=0)
     return tournament_id
+
+
+def _satellite_config(config: TournamentConfig) -> TournamentConfig:
+    """A satellite's seat value is its target's buy-in, fee and entrant bounty (TREG-11).
+
+    Raises:
+        DomainError ``invalid_satellite_target``: no such event, or it is over.
+    """
+    assert config.satellite_target is not None
+    try:
+        target = load_tournament(config.satellite_target).state
+    except NotFound:
+        target = None
+    if target is None or target.status not in (domain.REGISTERING, domain.RUNNING):
+        raise DomainError(
+            "invalid_satellite_target", "A satellite's target must be an event still to play.",
+            rule="TREG-11", satellite_target=config.satellite_target,
+        )  # fmt: skip
+    t = target.config
+    value = t.buy_in + t.fee + bounties.entry_price(t.bounty.kind, t.bounty.amount)
+    return dataclasses.replace(config, satellite_seat_value=value)
 
 
 def _json_ready(value: Any) -> Any:
@@ -146,22 +175,80 @@ def _json_ready(value: Any) -> Any:
     return value
 
 
-def register_player(*, tournament_id: int, player_id: int, if_match: int | None = None) -> None:
+def register_player(
+    *, tournament_id: int, player_id: int, pay_with: str = "cash", if_match: int | None = None
+) -> None:
     """Register before the start: buy-in + fee paid, one entry per player (TREG-1, TREG-9);
-    after the start this is a late registration (TREG-7) seated by draw.
+    after the start this is a late registration (TREG-7) seated by draw. ``pay_with``:
+    ``cash`` at the cage, ``t_money`` from the player's T-Money (TREG-11), or
+    ``satellite`` (a seat won, only from :func:`award_satellite_seats`).
 
     Raises:
         NotFound ``player_not_found``; DomainError ``already_registered`` (TREG-9),
-        ``late_registration_closed`` (TREG-7/8) ...
+        ``late_registration_closed`` (TREG-7/8), ``insufficient_t_money`` (TREG-11) ...
     """
     state = load_tournament(tournament_id).state  # 404 for an unknown tournament first
     require_player(player_id)
     command: domain.Command
     if state.status == domain.REGISTERING:
-        command = domain.Register(player_id)
+        command = domain.Register(player_id, pay_with)
     else:
-        command = domain.LateRegister(player_id, _seed())
-    execute(tournament_id, command, if_match=if_match)
+        command = domain.LateRegister(player_id, _seed(), pay_with)
+    events, _ = execute(tournament_id, command, if_match=if_match)
+    if pay_with == "t_money":
+        entry = next(e for e in events if isinstance(e, PlayerRegistered))
+        _t_money(player_id, satellites.Spend(entry.buy_in + entry.fee + _bounty_paid(events),
+                                             tournament_id))  # fmt: skip
+
+
+def _bounty_paid(events: Iterable[DomainEvent]) -> int:
+    return sum(e.amount for e in events if isinstance(e, BountyPlaced) and e.paid_by == "entrant")
+
+
+def t_money_stream(player_id: int) -> str:
+    return f"tmoney-{player_id}"
+
+
+def load_t_money(player_id: int) -> aggregates.Loaded[satellites.Account]:
+    """The player's T-Money account (TREG-11) and its stream version."""
+    return aggregates.load(
+        t_money_stream(player_id), satellites.evolve, satellites.Account(player_id)
+    )  # fmt: skip
+
+
+def _t_money(player_id: int, command: satellites.Credit | satellites.Spend) -> None:
+    """Credit or spend T-Money (TREG-11), in the caller's transaction.
+
+    Raises:
+        DomainError ``insufficient_t_money``: the whole command rolls back.
+    """
+    stream = t_money_stream(player_id)
+    store.lock_stream(stream)
+    loaded = load_t_money(player_id)
+    events = satellites.decide(loaded.state, command, clock.now())
+    store.append(stream, events, expected_version=loaded.version)
+    state = loaded.state
+    for event in events:
+        state = satellites.evolve(state, event)
+    aggregates.remember(stream, loaded.version + len(events), state)
+
+
+def award_satellite_seats(*, satellite_id: int, event: SatelliteSeatWon) -> None:
+    """TREG-11: the seat winner is registered in the target at once (seated straight in
+    during its late registration); a seat that cannot be used (the target is over or
+    closed, he holds an entry already, a second seat) becomes T-Money."""
+    for n in range(event.seats):
+        if n == 0:
+            try:
+                with transaction.atomic():  # a refusal leaves nothing half written
+                    register_player(tournament_id=event.target_tournament_id,
+                                    player_id=event.player_id, pay_with="satellite")  # fmt: skip
+                continue
+            except (DomainError, NotFound):
+                pass
+        _t_money(event.player_id, satellites.Credit(
+            event.seat_value, f"satellite {satellite_id}: seat in {event.target_tournament_id}"
+        ))  # fmt: skip
 
 
 def unregister_player(*, tournament_id: int, player_id: int, if_match: int | None = None) -> int:
@@ -171,7 +258,12 @@ def unregister_player(*, tournament_id: int, player_id: int, if_match: int | Non
         DomainError ``unregistration_closed`` (TREG-10), ``player_not_registered``.
     """
     events, _ = execute(tournament_id, domain.Unregister(player_id), if_match=if_match)
-    return int(getattr(events[0], "refund", 0))
+    withdrawn = next(e for e in events if isinstance(e, PlayerUnregistered))
+    if withdrawn.refund_as == "t_money":  # a seat won or bought with T-Money (TREG-11)
+        _t_money(player_id, satellites.Credit(
+            withdrawn.refund, f"unregistered from tournament {tournament_id}"
+        ))  # fmt: skip
+    return withdrawn.refund
 
 
 def re_enter(*, tournament_id: int, player_id: int, if_match: int | None = None) -> None:
@@ -706,6 +798,14 @@ def _apply_to_tables(
                 _redraw_final_table(before, event)
             case MatchSeated():
                 _seat_match(event)
+            case SatelliteSeatWon():
+                award_satellite_seats(satellite_id=tournament_id, event=event)
+            case TournamentCancelled():
+                for share in event.shares:  # CXL-3: seats and T-Money come back as T-Money
+                    if share.t_money:
+                        _t_money(share.player_id, satellites.Credit(
+                            share.t_money, f"tournament {tournament_id} cancelled"
+                        ))  # fmt: skip
             case TournamentFinished():
                 _close_the_last_table(tournament_id, after, event)
             case PlayerDisqualified(table_id=table_id) if table_id is not None:

@@ -38,6 +38,7 @@ urlpatterns = [
     path(T + "crash-rollback/", api.RollBackView.as_view(), name="tournament-rollback"),
     path(T + "cancel/", api.CancelView.as_view(), name="tournament-cancel"),
     path(T + "settlement/", api.CancellationView.as_view(), name="tournament-settlement"),
+    path("players/<int:player_id>/t-money/", api.TMoneyView.as_view(), name="player-t-money"),
     path("cage/prize-payments/", api.PrizePaymentsView.as_view(), name="cage-prize-payments"),
     path("reports/tournaments/", api.TournamentReportView.as_view(), name="report-tournaments"),
 ]

@@ -56,6 +56,7 @@ def test_cage_day_reconciles_with_the_tables(tablet: TabletClient, players: list
         "tournament_cash_out": 0,
         "tournament_fees": 0,
         "tournament_money_held": 0,
+        "tournament_t_money_outstanding": 0,
     }
 
 

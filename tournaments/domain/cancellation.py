@@ -11,8 +11,8 @@ Amounts in CZK, chips in chips.
   policy and its version (:data:`POLICY_VERSION`).
 
   - ``rollback`` (CXL-3): every player gets back what he paid (buy-ins, fees, re-entries,
-    rebuys, add-ons, knockout bounties), in the mix of funds he paid with: every payment
-    here is cash (tickets are not modelled, CXL-9);
+    rebuys, add-ons, knockout bounties), in the mix of funds he paid with: what he paid
+    with a satellite seat or T-Money comes back as T-Money, the rest in cash (TREG-11);
   - ``roll_forward`` before the money (CXL-4): the remaining players get their fees and
     the knockout bounties on their heads back; the prize pool actually paid in (not a
     guarantee, CXL-7) less prizes already won is split half equally, half by chips;
@@ -46,6 +46,8 @@ class Paid:
     prize_pool: int = 0
     fees: int = 0
     bounties: int = 0
+    t_money: int = 0  # of all the above, paid with a satellite seat or T-Money (TREG-11)
+    t_money_fees: int = 0  # of the fees
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +59,8 @@ class Share:
     refund: int
     prize: int
     fees: int = 0
+    t_money: int = 0
+    t_money_fees: int = 0
 
     @property
     def total(self) -> int:
@@ -66,7 +70,8 @@ class Share:
 def rollback(paid: Mapping[int, Paid]) -> list[Share]:
     """CXL-3: everyone gets back everything he paid."""
     return [
-        Share(pid, p.prize_pool + p.fees + p.bounties, 0, p.fees) for pid, p in sorted(paid.items())
+        Share(pid, p.prize_pool + p.fees + p.bounties, 0, p.fees, p.t_money, p.t_money_fees)
+        for pid, p in sorted(paid.items())
     ]
 
 

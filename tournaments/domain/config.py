@@ -243,6 +243,11 @@ class TournamentConfig:
     event's; the catalogue names no carry-over, and equal stacks keep byes fair), and a
     match whose table has dealt ``headsup_inactive_hands`` hands in a row with a player
     ruled absent ends with the chip leader going through (HU-4, default 250).
+
+    Satellites (TREG-11): with ``satellite_target`` (a tournament id) the event pays seats
+    in that event, each worth ``satellite_seat_value`` CZK (its buy-in, fee and entrant
+    bounty, fixed by the service when the satellite is created), the leftover in cash
+    (:mod:`tournaments.domain.satellites`).
     """
 
     name: str
@@ -288,6 +293,8 @@ class TournamentConfig:
     level_hands_phase: LevelHandsPhase = "final_table"
     format: EventFormat = "standard"
     headsup_inactive_hands: int = 250
+    satellite_target: int | None = None
+    satellite_seat_value: int = 0
 
     @property
     def minimum_field(self) -> int:
@@ -441,6 +448,10 @@ def validate_config(c: TournamentConfig) -> None:
         problems.append("penalty_sit_out_hands must be > 0")
     if c.deal_money_on_table < 0:
         problems.append("deal_money_on_table must be >= 0 CZK (DEAL-6)")
+    if (c.satellite_target is None) != (c.satellite_seat_value == 0) or (
+        c.satellite_seat_value < 0
+    ):
+        problems.append("a satellite needs its target event and a seat value > 0 (TREG-11)")
     if c.payout_rounding_unit <= 0:
         problems.append("payout_rounding_unit must be > 0 CZK")
     if not c.payout_table:

@@ -119,9 +119,7 @@ DealCommand = RequestDeal | ProposeDeal | ConfirmDeal | CancelDeal
 def remaining_prizes(state: TournamentState) -> tuple[int, ...]:
     """The published prizes still to be won (CZK, 1st first): one per remaining player."""
     cfg = state.config
-    prizes = payouts.place_prizes(
-        state.prize_pool, cfg.payout_table, state.entries, cfg.payout_rounding_unit
-    )
+    prizes = payouts.event_prizes(state.prize_pool, cfg, state.entries)
     left = state.players_left
     return tuple(prizes[:left]) + (0,) * max(0, left - len(prizes))
 

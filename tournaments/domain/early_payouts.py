@@ -21,9 +21,7 @@ if TYPE_CHECKING:
 def minimum_cash(state: TournamentState) -> int:
     """The prize of the last paid place (CZK)."""
     cfg = state.config
-    prizes = payouts.place_prizes(
-        state.prize_pool, cfg.payout_table, state.entries, cfg.payout_rounding_unit
-    )
+    prizes = payouts.event_prizes(state.prize_pool, cfg, state.entries)
     return min(prizes) if prizes else 0
 
 
@@ -35,7 +33,7 @@ def due(state: TournamentState) -> bool:
         and not state.early_credited
         and state.status == "running"
         and not state.late_reg_open
-        and payouts.in_the_money(state.players_left, cfg.payout_table, state.entries)
+        and payouts.event_in_the_money(state.players_left, state.prize_pool, cfg, state.entries)
     )
 
 

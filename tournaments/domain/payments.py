@@ -66,11 +66,11 @@ def prize_earned(state: TournamentState, player_id: int) -> int:
     from tournaments.domain import early_payouts
 
     if state.cancellation is not None:  # CXL-2..9: the settlement replaces the prizes
-        return sum(x.refund + x.prize for x in state.cancellation.shares
-                   if x.player_id == player_id)  # fmt: skip
+        return sum(x.refund + x.prize - x.t_money for x in state.cancellation.shares
+                   if x.player_id == player_id)  # fmt: skip  # T-Money is not paid in cash
     final = sum(r.prize for r in state.results if r.player_id == player_id)
-    if state.results:
-        return final
+    if state.results:  # a satellite's seats are not paid in cash (TREG-11)
+        return final - state.seats_won.get(player_id, 0)
     return early_payouts.credited(state, player_id)
 
 
@@ -113,7 +113,8 @@ def decide(state: TournamentState, command: PaymentCommand, now: datetime) -> li
             fees = 0
             if state.cancellation is not None:
                 kind = "cancellation"
-                settled = sum(x.fees for x in state.cancellation.shares if x.player_id == pid)
+                settled = sum(x.fees - x.t_money_fees for x in state.cancellation.shares
+                              if x.player_id == pid)  # fmt: skip
                 fees = min(prize, max(0, settled - pay.fees_refunded.get(pid, 0)))
             entries: tuple[PaidEntry, ...] = ()
             if kind == "prize" and prize:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from tournaments.domain.config import BASIS_POINTS, PayoutBand, PayoutBracket
+from tournaments.domain.config import BASIS_POINTS, PayoutBand, PayoutBracket, TournamentConfig
 
 _CLASSIC: dict[int, tuple[int, ...]] = {
     1: (10_000,),
@@ -113,6 +113,25 @@ def places_paid(table: Sequence[PayoutBracket], entries: int) -> int:
 def in_the_money(players_left: int, table: Sequence[PayoutBracket], entries: int) -> bool:
     """Every remaining player is paid (TREG-8: late registration then closes)."""
     return players_left <= places_paid(table, entries)
+
+
+def event_prizes(pool: int, config: TournamentConfig, entries: int) -> tuple[int, ...]:
+    """The event's prize per place (CZK, 1st first): a satellite's seats and leftover
+    (TREG-11, :func:`tournaments.domain.satellites.prizes`), else the payout table's."""
+    if config.satellite_seat_value:
+        from tournaments.domain.satellites import prizes
+
+        return prizes(pool, config.satellite_seat_value)
+    return place_prizes(pool, config.payout_table, entries, config.payout_rounding_unit)
+
+
+def event_in_the_money(
+    players_left: int, pool: int, config: TournamentConfig, entries: int
+) -> bool:
+    """Every remaining player is paid (TREG-8), by the event's own prizes."""
+    if config.satellite_seat_value:
+        return players_left <= len(event_prizes(pool, config, entries))
+    return in_the_money(players_left, config.payout_table, entries)
 
 
 def place_prizes(

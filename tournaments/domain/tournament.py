@@ -65,6 +65,7 @@ from tournaments.domain import (
     payments,
     payouts,
     penalties,
+    satellites,
     seating,
 )  # fmt: skip
 from tournaments.domain.config import (
@@ -114,6 +115,7 @@ from tournaments.events import (
     RebuyRequested,
     RebuyTaken,
     Result,
+    SatelliteSeatWon,
     ScheduledStartMissed,
     SeatAssignment,
     SettlementShare,
@@ -155,6 +157,7 @@ class PlayerState:
     entry_number: int
     status: str
     stack: int = 0
+    paid_with: str = "cash"  # this entry's buy-in (TREG-11)
     table_id: int | None = None
     seat: int | None = None
     entries: int = 1
@@ -271,6 +274,7 @@ class TournamentState:
     start_missed: bool = False  # the scheduled start found too few entries (TREG-5)
     pending_rebuys: frozenset[int] = frozenset()
     cancellation: TournamentCancelled | None = None
+    seats_won: Mapping[int, int] = field(default_factory=dict)  # CZK in satellite seats
     bracket: headsup.Bracket = field(default_factory=headsup.Bracket)  # HU-1..4
     match_tables: Mapping[str, int] = field(default_factory=dict)  # match id -> table
 
@@ -309,9 +313,11 @@ class CreateTournament:
 
 @dataclass(frozen=True, slots=True)
 class Register:
-    """Register before the start (TREG-1, TREG-9: one entry per player)."""
+    """Register before the start (TREG-1, TREG-9: one entry per player), paid with cash, a
+    satellite seat or T-Money (``paid_with``, TREG-11)."""
 
     player_id: int
+    paid_with: str = "cash"
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,6 +334,7 @@ class LateRegister:
 
     player_id: int
     seed: int
+    paid_with: str = "cash"
 
 
 @dataclass(frozen=True, slots=True)
@@ -815,6 +822,12 @@ def decide(state: TournamentState | None, command: Command, now: datetime) -> li
     return b.events
 
 
+def _check_paid_with(paid_with: str) -> None:
+    if paid_with not in satellites.PAID_WITH:
+        raise _error("invalid_payment", "Pay with cash, a satellite seat or T-Money.",
+                     rule="TREG-11", paid_with=paid_with)  # fmt: skip
+
+
 def _register(b: _Builder, cmd: Register, now: datetime) -> None:
     s, cfg = b.state, b.state.config
     if s.status != REGISTERING:
@@ -825,8 +838,10 @@ def _register(b: _Builder, cmd: Register, now: datetime) -> None:
     current = s.players.get(cmd.player_id)
     if current is not None and current.status == REGISTERED:
         raise _error("already_registered", "One entry per player.", rule="TREG-9")
+    _check_paid_with(cmd.paid_with)
     b.emit(PlayerRegistered(
-        cmd.player_id, s.next_entry, cfg.buy_in, cfg.fee, cfg.starting_stack, False, iso(now)
+        cmd.player_id, s.next_entry, cfg.buy_in, cfg.fee, cfg.starting_stack, False, iso(now),
+        cmd.paid_with,
     ))  # fmt: skip
     _place_bounty(b, cmd.player_id)
 
@@ -846,8 +861,9 @@ def _unregister(b: _Builder, cmd: Unregister, now: datetime) -> None:
             rule="TREG-10", deadline=deadline,
         )  # fmt: skip
     bounty = bounties.entry_price(cfg.bounty.kind, cfg.bounty.amount)
+    refund_as = "cash" if p.paid_with == "cash" else "t_money"  # TREG-11: never cash
     b.emit(PlayerUnregistered(
-        p.player_id, p.entry_number, cfg.buy_in + cfg.fee + bounty, iso(now)
+        p.player_id, p.entry_number, cfg.buy_in + cfg.fee + bounty, iso(now), refund_as
     ))  # fmt: skip
 
 
@@ -931,8 +947,10 @@ def _late_register(b: _Builder, cmd: LateRegister, now: datetime) -> None:
     if current is not None and current.status == ELIMINATED:
         raise _error("use_reentry", "An eliminated player may only re-enter.", rule="TREG-9")
     entry = s.next_entry
+    _check_paid_with(cmd.paid_with)
     b.emit(PlayerRegistered(
-        cmd.player_id, entry, cfg.buy_in, cfg.fee, cfg.starting_stack, True, iso(now)
+        cmd.player_id, entry, cfg.buy_in, cfg.fee, cfg.starting_stack, True, iso(now),
+        cmd.paid_with,
     ))  # fmt: skip
     _place_bounty(b, cmd.player_id)
     _late_entry(b, cmd.player_id, entry, cmd.seed)
@@ -1464,8 +1482,8 @@ def _settle(b: _Builder, rng: random.Random | None) -> None:
         ))  # fmt: skip
         s = b.state
     if s.late_reg_open:
-        if cfg.late_reg_close_at_money and payouts.in_the_money(
-            s.players_left, cfg.payout_table, s.entries
+        if cfg.late_reg_close_at_money and payouts.event_in_the_money(
+            s.players_left, s.prize_pool, cfg, s.entries
         ):
             _close_late_if(b, "in_the_money")
         elif cfg.late_reg_close_below_full_table and s.players_left < cfg.table_size:
@@ -1662,8 +1680,7 @@ def final_results(
             ))  # fmt: skip
             players[e.entry_number] = e.player_id
         place += len(members)
-    prizes = payouts.place_prizes(s.prize_pool, cfg.payout_table, s.entries,
-                                  cfg.payout_rounding_unit)  # fmt: skip
+    prizes = payouts.event_prizes(s.prize_pool, cfg, s.entries)
     amounts = payouts.award(prizes, finishers, cfg.payout_rounding_unit)
     agreed = s.deal.agreed
     if agreed is not None:
@@ -1696,6 +1713,13 @@ def _finish(
         iso(now), winner, s.entries, s.contributions, s.prize_pool,
         s.prize_pool - s.contributions, final_results(s, winner, top),
     ))  # fmt: skip
+    cfg = s.config
+    if cfg.satellite_target is not None:  # TREG-11: the seats won
+        for r in b.state.results:
+            seats, _ = satellites.split(r.prize, cfg.satellite_seat_value)
+            if seats:
+                b.emit(SatelliteSeatWon(r.player_id, r.entry_number, cfg.satellite_target,
+                                        seats, cfg.satellite_seat_value))  # fmt: skip
 
 
 def _penalty(b: _Builder, cmd: penalties.PenaltyCommand, now: datetime) -> None:
@@ -1823,7 +1847,9 @@ def _cancel(b: _Builder, cmd: CancelTournament, now: datetime) -> None:
     if any(t.in_hand for t in s.tables.values()):
         raise _error("hand_in_progress", "Roll back the hands in progress first (CXL-1).",
                      rule="CXL-1")  # fmt: skip
-    itm = s.status == RUNNING and payouts.in_the_money(s.players_left, cfg.payout_table, s.entries)
+    itm = s.status == RUNNING and payouts.event_in_the_money(
+        s.players_left, s.contributions, cfg, s.entries
+    )
     if cmd.method == "rollback" or s.status == REGISTERING:
         shares = cancellation.rollback(s.paid)
         method = "rollback"
@@ -1831,8 +1857,8 @@ def _cancel(b: _Builder, cmd: CancelTournament, now: datetime) -> None:
         shares, method = _roll_forward(s, itm), "roll_forward"
     b.emit(TournamentCancelled(
         method, cancellation.POLICY, cancellation.POLICY_VERSION, cmd.reason, itm,
-        tuple(SettlementShare(x.player_id, x.refund, x.prize, x.fees)
-              for x in shares if x.total),
+        tuple(SettlementShare(x.player_id, x.refund, x.prize, x.fees, x.t_money,
+                              x.t_money_fees) for x in shares if x.total),
         iso(now),
     ))  # fmt: skip
 
@@ -1840,9 +1866,7 @@ def _cancel(b: _Builder, cmd: CancelTournament, now: datetime) -> None:
 def _roll_forward(s: TournamentState, itm: bool) -> list[cancellation.Share]:
     cfg = s.config
     actual = replace(s, config=replace(cfg, guarantee=0))  # CXL-7: no guarantee
-    prizes = payouts.place_prizes(
-        s.contributions, cfg.payout_table, s.entries, cfg.payout_rounding_unit
-    )
+    prizes = payouts.event_prizes(s.contributions, cfg, s.entries)
     left = s.players_left
     remaining = {p.player_id: p.stack for p in s.players.values()
                  if p.status == PLAYING and p.stack > 0}  # fmt: skip
@@ -2006,12 +2030,13 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
         case PlayerRegistered():
             p = PlayerState(
                 event.player_id, event.entry_number, PLAYING if event.late else REGISTERED,
-                stack=event.stack,
+                stack=event.stack, paid_with=event.paid_with,
             )  # fmt: skip
             old = s.players.get(event.player_id)
             if old is not None and old.status != UNREGISTERED:
                 p = replace(p, entries=old.entries + 1, rebuys=old.rebuys, add_ons=old.add_ons)
-            s = _paid(s, event.player_id, event.buy_in, event.fee)
+            ticket = event.paid_with != "cash"
+            s = _paid(s, event.player_id, event.buy_in, event.fee, by_ticket=ticket)
             return replace(
                 _with_player(s, p), next_entry=event.entry_number + 1, entries=s.entries + 1,
                 contributions=s.contributions + event.buy_in, fees=s.fees + event.fee,
@@ -2216,6 +2241,9 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
             return replace(s, bracket=headsup.evolve(s.bracket, event))
         case MatchSeated():
             return _match_seated(s, event)
+        case SatelliteSeatWon():
+            won = s.seats_won.get(event.player_id, 0) + event.seats * event.seat_value
+            return replace(s, seats_won={**s.seats_won, event.player_id: won})
         case TournamentFinished():
             return replace(
                 s, status=FINISHED, results=event.results,
@@ -2225,7 +2253,8 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
             return replace(s, deal=deals.evolve(s.deal, event))
         case _ if isinstance(event, bounties.BOUNTY_EVENTS):
             if isinstance(event, BountyPlaced) and event.paid_by == "entrant":
-                s = _paid(s, event.player_id, 0, 0, event.amount)
+                ticket = s.players[event.player_id].paid_with != "cash"
+                s = _paid(s, event.player_id, 0, 0, event.amount, by_ticket=ticket)
             return replace(s, bounty=bounties.evolve(s.bounty, event))
         case _ if isinstance(event, payments.PAYMENT_EVENTS):
             return replace(s, payments=payments.evolve(s.payments, event))
@@ -2263,11 +2292,17 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
 
 
 def _paid(
-    s: TournamentState, player_id: int, prize_pool: int, fee: int, bounty: int = 0
-) -> TournamentState:
-    """What each player paid in (CXL-3 rollback refunds it)."""
+    s: TournamentState, player_id: int, prize_pool: int, fee: int, bounty: int = 0,
+    *, by_ticket: bool = False,
+) -> TournamentState:  # fmt: skip
+    """What each player paid in, and how much of it with a seat or T-Money (CXL-3 rollback
+    refunds it in the same mix, TREG-11)."""
     old = s.paid.get(player_id, cancellation.Paid())
-    new = cancellation.Paid(old.prize_pool + prize_pool, old.fees + fee, old.bounties + bounty)
+    ticket = prize_pool + fee + bounty if by_ticket else 0
+    new = cancellation.Paid(
+        old.prize_pool + prize_pool, old.fees + fee, old.bounties + bounty,
+        old.t_money + ticket, old.t_money_fees + (fee if by_ticket else 0),
+    )  # fmt: skip
     return replace(s, paid={**s.paid, player_id: new})
 
 
