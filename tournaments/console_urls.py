@@ -55,6 +55,12 @@ DIRECTOR_STRINGS = {
     "moved": _("moved"),
     "eliminatedEvent": _("eliminated in place"),
     "levelStarted": _("Level started"),
+    "registerTMoney": _("Register (T-Money)"),
+    "round": _("Round"),
+    "byes": _("Byes to round 2"),
+    "inactivity": _("inactivity"),
+    "champion": _("Champion"),
+    "waiting": _("waiting"),
 }
 
 

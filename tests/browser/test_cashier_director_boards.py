@@ -242,7 +242,7 @@ def test_director_publishes_registers_and_starts(room: Room, new_page: Any) -> N
     for pid in players:
         page.fill("#player-q", str(pid))
         page.press("#player-q", "Enter")
-        page.click(f"button[data-register='{pid}']")
+        page.click(f"button[data-register='{pid}']:not([data-pay])")
         page.wait_for_selector("#reg-result.ok, #reg-result.error", timeout=20_000)
         assert "ok" in (page.get_attribute("#reg-result", "class") or ""), page.inner_text(
             "#reg-result"
@@ -300,3 +300,33 @@ def test_consoles_and_boards_speak_czech(room: Room, new_page: Any) -> None:
     assert "stav pokladny" in page.inner_text("#h-cage").lower()
     page.goto(f"{room.base}/board/waitlist/")
     assert page.inner_text("h1") == "Čekací listiny"  # the floor's word for it (casino)
+
+
+@pytest.mark.rule("HU-1")
+@pytest.mark.rule("HU-2")
+def test_director_runs_a_heads_up_bracket(room: Room, new_page: Any) -> None:
+    players = [room.player(f"Heads Up {n}", f"H{n}") for n in range(3)]
+    username, password = room.staff("director")
+    page = new_page()
+    login(page, room.base, username, password, "/director/")
+    page.click("#new-toggle")
+    page.select_option("#n-structure", "turbo")
+    page.fill("#n-name", "Heads-up Thursday")
+    page.fill("#n-min", "2")
+    page.select_option("#n-format", "headsup")
+    page.click("#new-form button[type=submit]")
+    page.wait_for_selector("#tournament:not([hidden])")
+    tid = int(page.eval_on_selector("#t-select", "el => el.value"))
+    for pid in players:
+        room.api("POST", f"/api/v1/tournaments/{tid}/registrations/", {"player_id": pid})
+    page.reload()
+    page.wait_for_function("document.querySelectorAll('#entries tr').length === 3")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.fill("#reserve", "0")
+    page.click("button[data-op='start']")
+    page.wait_for_selector("#bracket-card:not([hidden]) #bracket .tbl", timeout=30_000)
+    # 3 entrants: one play-in match, one bye, a final waiting for its winner (HU-2)
+    assert page.locator("#bracket [data-round='1'] li").count() == 1
+    assert "Table" in page.inner_text("#bracket [data-round='1']")
+    assert page.inner_text("#bracket-byes").count("Heads Up") == 1
+    assert page.locator("#bracket .tbl").count() == 2  # rounds 1 and 2

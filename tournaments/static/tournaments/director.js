@@ -22,6 +22,7 @@ let clockAt = 0;
 let feed = null;
 let moves = [];
 let refreshTimer = null;
+let bracket = null; // a heads-up event's bracket, else null
 const doneKey = () => `director-moves-done-${tid}`;
 const done = () => new Set(JSON.parse(localStorage.getItem(doneKey()) || "[]"));
 
@@ -65,7 +66,10 @@ $("new-form").addEventListener("submit", (e) => {
     table_size: Number($("n-table-size").value),
   };
   if ($("n-min").value) body.min_entrants = Number($("n-min").value);
-  if ($("n-late").value) body.late_reg_until_level = Number($("n-late").value);
+  if ($("n-format").value === "headsup") { // HU-1: two seats a match, nobody joins later
+    Object.assign(body, { format: "headsup", table_size: 2 });
+  } else if ($("n-late").value) body.late_reg_until_level = Number($("n-late").value);
+  if ($("n-satellite").value) body.satellite_target = Number($("n-satellite").value); // TREG-11
   intent(e.submitter, $("new-result"), () => post("/api/v1/tournaments/", body), async (t) => {
     $("new-card").hidden = true;
     await loadList(t.tournament_id);
@@ -76,6 +80,9 @@ $("new-form").addEventListener("submit", (e) => {
 
 async function loadList(select) {
   const list = await get("/api/v1/tournaments/");
+  $("n-satellite").innerHTML = $("n-satellite").options[0].outerHTML + list
+    .filter((t) => t.status === "registering" || t.status === "running").reverse()
+    .map((t) => `<option value="${t.tournament_id}">${esc(t.name)}</option>`).join("");
   const el = $("t-select");
   el.innerHTML = `<option value="">—</option>` + list.slice().reverse().map((t) =>
     `<option value="${t.tournament_id}">${esc(t.name)} · ${esc(T[t.status] || t.status)}</option>`).join("");
@@ -127,9 +134,30 @@ async function refresh() {
   const id = tid;
   const [t, e] = await Promise.all([get(`/api/v1/tournaments/${id}/`), get(`/api/v1/tournaments/${id}/entries/`)]);
   await learn(e.map((x) => x.player_id)).catch(() => {}); // names are a nicety: ids stay
+  const headsUp = t.config && t.config.format === "headsup";
+  const b = headsUp ? await get(`/api/v1/tournaments/${id}/bracket/`) : null;
   if (id !== tid) return;
   entries = e;
+  bracket = b;
   setTournament(t);
+}
+
+// --- a heads-up bracket (HU-1..4): rounds side by side, each match with its table -------------
+
+function renderBracket() {
+  $("bracket-card").hidden = !bracket;
+  if (!bracket) return;
+  const who = (p) => (p ? esc(label(p)) : `<span class="muted">${esc(T.waiting)}</span>`);
+  $("bracket-byes").textContent = bracket.byes.length
+    ? `${T.byes}: ${bracket.byes.map((p) => label(p)).join(", ")}` : "";
+  const rounds = [];
+  for (let r = 1; r <= bracket.rounds; r++) rounds.push(bracket.matches.filter((m) => m.round === r));
+  $("bracket").innerHTML = rounds.map((list, i) => `<div class="tbl" data-round="${i + 1}">
+    <h4>${esc(T.round)} ${i + 1}</h4><ol>${list.map((m) => `<li data-match="${m.match_id}">
+      <span>${[m.a, m.b].map((p) => (p && p === m.winner ? `<strong>${who(p)}</strong>` : who(p))).join(" – ")}</span>
+      <span class="muted small">${m.winner ? (m.ended_by === "inactivity" ? esc(T.inactivity) : "✓")
+        : m.table_id ? `${esc(T.table)} ${m.table_id}` : ""}</span></li>`).join("")}</ol></div>`).join("")
+    + (bracket.champion ? `<div class="tbl"><h4>${esc(T.champion)}</h4><p><strong>${who(bracket.champion)}</strong></p></div>` : "");
 }
 
 function setTournament(t) {
@@ -137,6 +165,7 @@ function setTournament(t) {
   setClock(t.clock);
   renderStatus();
   renderTables();
+  renderBracket();
 }
 
 // --- the clock ------------------------------------------------------------------------------
@@ -217,7 +246,8 @@ $("search-form").addEventListener("submit", async (e) => {
     const found = await get(`/api/v1/players/search/?q=${encodeURIComponent($("player-q").value.trim())}`);
     $("player-results").innerHTML = found.length ? found.map((p) => `<li class="row">
       <span>${esc(p.name)} ${p.nickname ? `<span class="muted">(${esc(p.nickname)})</span>` : ""} <span class="muted">#${p.id}</span></span>
-      <button type="button" class="btn small shrink" data-register="${p.id}">${esc(T.registerSelected)}</button></li>`).join("")
+      <button type="button" class="btn small shrink" data-register="${p.id}">${esc(T.registerSelected)}</button>
+      <button type="button" class="btn small shrink" data-register="${p.id}" data-pay="t_money">${esc(T.registerTMoney)}</button></li>`).join("")
       : `<li class="muted">${esc(T.none)}</li>`;
   } catch (err) { showError(err); }
 });
@@ -225,7 +255,7 @@ $("search-form").addEventListener("submit", async (e) => {
 $("player-results").addEventListener("click", (e) => {
   const b = e.target.closest("button[data-register]");
   if (!b || !tid) return;
-  const body = { player_id: Number(b.dataset.register) };
+  const body = { player_id: Number(b.dataset.register), pay_with: b.dataset.pay || "cash" };
   intent(b, $("reg-result"), () => post(`/api/v1/tournaments/${tid}/registrations/`, body), () => refreshSoon(0));
 });
 
