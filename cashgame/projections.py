@@ -6,8 +6,6 @@ game and stakes are read from ``TableView``.
 
 from typing import Any
 
-from django.db.models import F
-
 from cashgame.events import (
     ChipsGiven,
     ChipsRedeemed,
@@ -29,6 +27,7 @@ from cashgame.models import (
     PrizePayment,
     TournamentCageTransaction,
 )
+from casino.eventstore import rows
 from casino.eventstore.projections import Projection
 from casino.eventstore.store import RecordedEvent
 from tables.events import PlayerCashedOut, PlayerSeated
@@ -48,55 +47,55 @@ projection = Projection(
 )
 
 
+_STAKES = ("game", "small_blind", "big_blind")
+
+
 def _stakes(table_id: int) -> dict[str, Any]:
-    return dict(TableView.objects.values("game", "small_blind", "big_blind").get(table_id=table_id))
+    row = rows.select_one(TableView, {"table_id": table_id}, _STAKES)
+    assert row is not None, f"table {table_id} has no view"
+    return dict(zip(_STAKES, row, strict=True))
 
 
-def _open_session(table_id: int, player_id: int) -> Any:
-    return CashSession.objects.filter(table_id=table_id, player_id=player_id, left_at__isnull=True)
+def _update_open_session(table_id: int, player_id: int, **changes: Any) -> None:
+    """The player's session at the table that is still open (``left_at`` null)."""
+    where = {"table_id": table_id, "player_id": player_id, "left_at": None}
+    rows.update(CashSession, where, **changes)
 
 
 def _ledger(
-    recorded: RecordedEvent, table_id: int, *moves: tuple[int, str, int], paid_with: str = ""
-) -> None:
+    recorded: RecordedEvent, table_id: int, *moves: tuple[int, str, int], paid_with: str = "",
+    stakes: dict[str, Any] | None = None,
+) -> None:  # fmt: skip
     """Record ``(player_id, kind, amount)`` movements of one event in the ledger."""
-    stakes = _stakes(table_id)
-    ChipMovement.objects.bulk_create(
-        ChipMovement(
-            position=recorded.position,
-            at=recorded.recorded_at,
-            table_id=table_id,
-            player_id=player,
-            kind=kind,
-            amount=amount,
-            paid_with=paid_with,
+    stakes = stakes or _stakes(table_id)
+    for player, kind, amount in moves:
+        rows.insert(
+            ChipMovement, position=recorded.position, at=recorded.recorded_at,
+            table_id=table_id, player_id=player, kind=kind, amount=amount, paid_with=paid_with,
             **stakes,
-        )
-        for player, kind, amount in moves
-    )
+        )  # fmt: skip
 
 
 @projection.on(PlayerSeated, PlayerTransferredIn)
 def _sat_down(recorded: RecordedEvent) -> None:
     e = recorded.event
     assert isinstance(e, PlayerSeated | PlayerTransferredIn)
+    stakes = _stakes(e.table_id)
     if isinstance(e, PlayerSeated):
-        _ledger(
-            recorded,
-            e.table_id,
-            (e.player_id, ChipMovement.Kind.BUY_IN, e.buy_in),
-            paid_with=e.paid_with,
-        )
+        move = (e.player_id, ChipMovement.Kind.BUY_IN, e.buy_in)
+        _ledger(recorded, e.table_id, move, paid_with=e.paid_with, stakes=stakes)
     else:
-        _ledger(recorded, e.table_id, (e.player_id, ChipMovement.Kind.TRANSFER_IN, e.stack))
-    CashSession.objects.create(
+        move = (e.player_id, ChipMovement.Kind.TRANSFER_IN, e.stack)
+        _ledger(recorded, e.table_id, move, stakes=stakes)
+    rows.insert(
+        CashSession,
         player_id=e.player_id,
         table_id=e.table_id,
         seat=e.seat,
         seated_at=recorded.recorded_at,
         chips_in=e.buy_in if isinstance(e, PlayerSeated) else e.stack,
         arrived_by_transfer=isinstance(e, PlayerTransferredIn),
-        **_stakes(e.table_id),
+        **stakes,
     )
 
 
@@ -110,7 +109,7 @@ def _topped_up(recorded: RecordedEvent) -> None:
         (e.player_id, ChipMovement.Kind.TOP_UP, e.amount),
         paid_with=e.paid_with,
     )
-    _open_session(e.table_id, e.player_id).update(chips_in=F("chips_in") + e.amount)
+    _update_open_session(e.table_id, e.player_id, chips_in=rows.Add(e.amount))
 
 
 @projection.on(RefreshmentPaid)
@@ -118,7 +117,7 @@ def _refreshment(recorded: RecordedEvent) -> None:
     e = recorded.event
     assert isinstance(e, RefreshmentPaid)
     _ledger(recorded, e.table_id, (e.player_id, ChipMovement.Kind.REFRESHMENT, e.amount))
-    _open_session(e.table_id, e.player_id).update(refreshments=F("refreshments") + e.amount)
+    _update_open_session(e.table_id, e.player_id, refreshments=rows.Add(e.amount))
 
 
 @projection.on(SidebetSettled)
@@ -141,16 +140,18 @@ def _left(recorded: RecordedEvent) -> None:
     transfer = isinstance(e, PlayerTransferredOut)
     amount = e.stack if isinstance(e, PlayerTransferredOut) else e.amount
     kind = ChipMovement.Kind.TRANSFER_OUT if transfer else ChipMovement.Kind.CASH_OUT
-    _ledger(recorded, e.table_id, (e.player_id, kind, amount))
-    _open_session(e.table_id, e.player_id).update(
-        left_at=recorded.recorded_at, chips_out=amount, left_by_transfer=transfer
-    )
+    stakes = _stakes(e.table_id)
+    _ledger(recorded, e.table_id, (e.player_id, kind, amount), stakes=stakes)
+    _update_open_session(
+        e.table_id, e.player_id, left_at=recorded.recorded_at, chips_out=amount,
+        left_by_transfer=transfer,
+    )  # fmt: skip
     if not transfer:
-        Departure.objects.update_or_create(
-            player_id=e.player_id,
-            **_stakes(e.table_id),
-            defaults={"left_at": recorded.recorded_at, "amount": amount},
-        )
+        key = {"player_id": e.player_id, **stakes}
+        if not rows.update(Departure, key, left_at=recorded.recorded_at, amount=amount):
+            Departure.objects.update_or_create(  # his first departure at these stakes
+                **key, defaults={"left_at": recorded.recorded_at, "amount": amount}
+            )
 
 
 @projection.on(ChipsSold, ChipsRedeemed)

@@ -9,7 +9,7 @@ attributes:
 
 Fields hold JSON-friendly values only: ``int`` (CZK or chips, never floats), ``str``,
 ``bool``, ``None``, ``tuple`` of those, or nested frozen dataclasses of the same kind. The
-event store's codec turns them into JSON (``dataclasses.asdict``) and back (``dacite``).
+event store's codec turns them into JSON (``dataclasses.asdict``) and back (cattrs).
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ from cashgame.events import (
     TableClosed,
     TableLimitsChanged,
 )
+from casino.eventstore import rows
 from casino.eventstore.projections import Projection
 from casino.eventstore.store import RecordedEvent
 from tables.events import (
@@ -38,11 +39,12 @@ from tables.events import (
 from tables.models import HandView, SeatView, TableView
 
 projection = Projection("tables", models=[TableView, SeatView, HandView])
-projection.track_version("table-", TableView, "table_id", parse=int)
+# every handler of a table event sets the version with its changes (``_bump``)
+projection.track_version("table-", TableView, "table_id", parse=int, unless_handled=True)
 
 
 def _bump(table_id: int, recorded: RecordedEvent, **changes: object) -> None:
-    TableView.objects.filter(table_id=table_id).update(version=recorded.version, **changes)
+    rows.update(TableView, {"table_id": table_id}, version=recorded.version, **changes)
 
 
 @projection.on(TableOpened)
@@ -79,7 +81,8 @@ def _opened(recorded: RecordedEvent) -> None:
 def _seated(recorded: RecordedEvent) -> None:
     e = recorded.event
     assert isinstance(e, PlayerSeated | PlayerTransferredIn | TournamentPlayerSeated)
-    SeatView.objects.create(
+    rows.insert(
+        SeatView,
         table_id=e.table_id,
         seat=e.seat,
         player_id=e.player_id,
@@ -94,12 +97,12 @@ def _seated(recorded: RecordedEvent) -> None:
 def _cashed_out(recorded: RecordedEvent) -> None:
     e = recorded.event
     assert isinstance(e, PlayerCashedOut | PlayerTransferredOut | TournamentPlayerUnseated)
-    SeatView.objects.filter(table_id=e.table_id, seat=e.seat).delete()
+    rows.delete(SeatView, {"table_id": e.table_id, "seat": e.seat})
     _bump(e.table_id, recorded)
 
 
 def _stack_change(table_id: int, seat: int, delta: int) -> None:
-    SeatView.objects.filter(table_id=table_id, seat=seat).update(stack=F("stack") + delta)
+    rows.update(SeatView, {"table_id": table_id, "seat": seat}, stack=rows.Add(delta))
 
 
 @projection.on(ChipsToppedUp)
@@ -202,7 +205,8 @@ def _closed(recorded: RecordedEvent) -> None:
 def _hand_began(recorded: RecordedEvent) -> None:
     e = recorded.event
     assert isinstance(e, HandBegan)
-    HandView.objects.create(
+    rows.insert(
+        HandView,
         hand_id=e.hand_id,
         table_id=e.table_id,
         hand_number=e.hand_number,
@@ -218,15 +222,15 @@ def _hand_ended(recorded: RecordedEvent) -> None:
     e = recorded.event
     assert isinstance(e, HandEnded)
     for s in e.stacks:
-        SeatView.objects.filter(table_id=e.table_id, seat=s.seat).update(stack=s.stack)
-    HandView.objects.filter(hand_id=e.hand_id).update(rake=e.rake, ended_at=recorded.recorded_at)
-    HandView.objects.filter(hand_id=e.hand_id, status="running").update(status="complete")
+        rows.update(SeatView, {"table_id": e.table_id, "seat": s.seat}, stack=s.stack)
+    rows.update(HandView, {"hand_id": e.hand_id}, rake=e.rake, ended_at=recorded.recorded_at)
+    rows.update(HandView, {"hand_id": e.hand_id, "status": "running"}, status="complete")
     _bump(
         e.table_id,
         recorded,
         current_hand_id=None,
-        hands_played=F("hands_played") + 1,
-        rake_total=F("rake_total") + e.rake,
+        hands_played=rows.Add(1),
+        rake_total=rows.Add(e.rake),
     )
 
 

@@ -1,19 +1,21 @@
 """JSON codec between domain event dataclasses and stored payloads.
 
-Encoding is ``dataclasses.asdict``; decoding is ``dacite.from_dict`` with lists cast back to
-tuples, after :mod:`casino.eventstore.upcasting` has brought the payload to the event class's
-current ``SCHEMA_VERSION``.
+Encoding is ``dataclasses.asdict``; decoding is cattrs' JSON converter (lists back to
+tuples, unknown keys refused), after :mod:`casino.eventstore.upcasting` has brought the
+payload to the event class's current ``SCHEMA_VERSION``. cattrs generates one structuring
+function per event class, several times faster than walking the type hints per event
+(every load and every rebuild decodes).
 """
 
 import dataclasses
 from typing import Any
 
-import dacite
+from cattrs.preconf.json import make_converter
 
 from casino.domain_events import EVENT_TYPES, DomainEvent
 from casino.eventstore.upcasting import upcast
 
-_DACITE = dacite.Config(cast=[tuple], strict=True)
+_converter = make_converter(forbid_extra_keys=True)
 
 
 class UnknownEventType(LookupError):
@@ -48,4 +50,4 @@ def decode(event_type: str, schema_version: int, data: dict[str, Any]) -> Domain
     """
     cls = event_class(event_type)
     current = upcast(event_type, schema_version, cls.SCHEMA_VERSION, data)
-    return dacite.from_dict(cls, current, config=_DACITE)
+    return _converter.structure(current, cls)

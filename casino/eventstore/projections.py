@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from django.db import models
 
 from casino.domain_events import DomainEvent
+from casino.eventstore import rows
 
 if TYPE_CHECKING:
     from casino.eventstore.store import RecordedEvent
@@ -61,20 +62,25 @@ class Projection:
         key: str,
         *,
         parse: Callable[[str], object] = str,
+        unless_handled: bool = False,
     ) -> None:
         """After the handlers, every event of a stream ``<stream_prefix><id>`` sets
         ``model.version`` of the row whose ``key`` is ``parse(<id>)`` to the event's version
         (only forwards; one indexed ``UPDATE`` that writes nothing when a handler already
-        did). The row is created by the stream's first event's handler."""
+        did). The row is created by the stream's first event's handler.
+
+        ``unless_handled``: only for the events no handler of this projection takes (its
+        handlers set the version themselves): one statement fewer per event."""
 
         def bump(recorded: RecordedEvent) -> None:
+            if unless_handled and recorded.type in self.handlers:
+                return
             try:
                 ident = parse(recorded.stream.removeprefix(stream_prefix))
             except ValueError:  # another kind of stream sharing the prefix
                 return
-            model._default_manager.filter(**{key: ident, "version__lt": recorded.version}).update(
-                version=recorded.version
-            )
+            rows.update(model, {key: ident, "version__lt": recorded.version},
+                        version=recorded.version)  # fmt: skip
 
         self.version_trackers.append((stream_prefix, bump))
 

@@ -186,22 +186,29 @@ def _copy_out(routed: list[type[models.Model]]) -> None:
             )
             rows = source.fetchall()
         if rows:
-            convert = [_converter(f, memory, connection) for f in fields]
-            _insert(
-                model,
-                columns,
-                ([fn(v) for fn, v in zip(convert, row, strict=True)] for row in rows),
-            )
+            convert = [(i, fn) for i, f in enumerate(fields)
+                       if (fn := _converter(f, memory, connection)) is not None]  # fmt: skip
+            _insert(model, columns, (_converted(row, convert) for row in rows))
     _reset_sequences(routed)
 
 
-def _converter(field: Any, source: Any, target: Any) -> Callable[[Any], Any]:
+def _converted(row: tuple[Any, ...], convert: list[tuple[int, Callable[[Any], Any]]]) -> list[Any]:
+    values = list(row)
+    for i, fn in convert:
+        values[i] = fn(values[i])
+    return values
+
+
+def _converter(field: Any, source: Any, target: Any) -> Callable[[Any], Any] | None:
     """A value as ``source`` returns it -> Python (the field's converters) -> as ``target``
-    stores it."""
+    stores it; ``None`` when that is the value itself (integers and text)."""
     from django.db.models.expressions import Col
 
     col = Col(field.model._meta.db_table, field)
     converters = source.ops.get_db_converters(col) + field.get_db_converters(source)
+    plain = (models.IntegerField, models.CharField, models.TextField)
+    if not converters and isinstance(field, plain) and not isinstance(field, models.BooleanField):
+        return None
 
     def convert(value: Any) -> Any:
         for fn in converters:
@@ -255,13 +262,14 @@ def _load_current(routed: list[type[models.Model]]) -> None:
             rows = cur.fetchall()
         if not rows:
             continue
-        convert = [_converter(f, connection, memory) for f in fields]
+        convert = [(i, fn) for i, f in enumerate(fields)
+                   if (fn := _converter(f, connection, memory)) is not None]  # fmt: skip
         marks = ", ".join(["%s"] * len(fields))
         with memory.cursor() as cur:
             cur.executemany(
                 f"INSERT INTO {memory.ops.quote_name(model._meta.db_table)} ({names}) "
                 f"VALUES ({marks})",
-                [[fn(v) for fn, v in zip(convert, row, strict=True)] for row in rows],
+                [_converted(row, convert) for row in rows],
             )
 
 

@@ -1,0 +1,205 @@
+"""Projection writes as plain SQL, built once per shape: the hot handlers' rows.
+
+A projection handler runs once per event, live (inside the append's transaction, on the
+dealer's path) and in a rebuild (tens of thousands of events a second, into the in-memory
+copy of :mod:`casino.eventstore.rebuild`). Through the ORM each ``filter().update()`` or
+``create()`` builds its SQL again: for these one-row statements that costs several times
+the statement itself. The functions here build the SQL of a *shape* (model, database,
+columns written, columns matched, operators) once, cache it, and then only adapt the
+values (``Field.get_db_prep_save`` / ``get_db_prep_value``, as the ORM does).
+
+They go to the database the router picks for the model (the rebuild's in-memory copy while
+a rebuild runs), on the current connection and transaction. Only what projections need:
+
+* :func:`update` ``(model, where, **changes)``: ``where`` maps a field to a value (``None``
+  matches ``IS NULL``), or ``field__lt`` to a bound; a change is a value or
+  :class:`Add` (``col = col + n``). Returns the rows changed.
+* :func:`insert` ``(model, **values)``: one row; fields not given take their default.
+* :func:`select_one` ``(model, where, fields)``: the first matching row's values (ints,
+  strings, booleans: the types projections read back), or ``None``.
+* :func:`delete` ``(model, where)``: returns the rows deleted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import connections, models, router
+
+
+@dataclass(frozen=True, slots=True)
+class Add:
+    """``col = col + amount`` (an integer; negative subtracts)."""
+
+    amount: int
+
+
+_SQL: dict[tuple[Any, ...], tuple[str, tuple[Any, ...]]] = {}
+
+
+# Fields whose database value is the Python value itself for an int/str/bool (no adapter):
+# the ORM's get_db_prep_* calls are skipped for them (they cost more than the statement).
+_PLAIN = (models.IntegerField, models.CharField, models.BooleanField, models.TextField)
+
+
+def _prep(field: models.Field[Any, Any], value: Any, conn: Any, save: bool) -> Any:
+    if value is None or (type(value) in (int, str, bool) and isinstance(field, _PLAIN)):
+        return value
+    return field.get_db_prep_save(value, conn) if save else field.get_db_prep_value(value, conn)
+
+
+def _connection(model: type[models.Model]) -> Any:
+    return connections[router.db_for_write(model) or "default"]
+
+
+def _run(conn: Any, sql: str, params: Sequence[Any], *, fetch: bool = False) -> Any:
+    """Execute on ``conn``; the first row when ``fetch``, else the rows changed.
+
+    On SQLite (the rebuild's in-memory copy, or the embedded database of ``up``) the
+    statement goes straight to the driver, in the same connection and transaction, with
+    its placeholders converted once: Django's cursor wrapper (a regular expression per
+    statement) costs as much as the statement. Elsewhere Django's cursor runs it
+    (instrumentation, query counting)."""
+    if conn.vendor == "sqlite":
+        native = _SQLITE.get(sql)
+        if native is None:
+            native = _SQLITE[sql] = sql.replace("%s", "?")
+        conn.ensure_connection()
+        cur = conn.connection.execute(native, params)
+        try:
+            return cur.fetchone() if fetch else cur.rowcount
+        finally:
+            cur.close()
+    with conn.cursor() as cur:
+        cur.execute(sql, params)
+        return cur.fetchone() if fetch else cur.rowcount
+
+
+_SQLITE: dict[str, str] = {}
+
+
+def _field(model: type[models.Model], name: str) -> models.Field[Any, Any]:
+    field = model._meta.get_field(name)
+    assert isinstance(field, models.Field)
+    return field
+
+
+def _where_shape(where: Mapping[str, Any]) -> tuple[tuple[str, bool], ...]:
+    return tuple((name, value is None) for name, value in where.items())
+
+
+def _where_sql(
+    model: type[models.Model], where: Mapping[str, Any], quote: Any
+) -> tuple[str, tuple[tuple[models.Field[Any, Any], str], ...]]:
+    """The WHERE clause of a shape and the fields whose values it binds, in order."""
+    parts, bound = [], []
+    for name, value in where.items():
+        column, _, op = name.partition("__")
+        field = _field(model, column)
+        if value is None and not op:
+            parts.append(f"{quote(field.column)} IS NULL")
+            continue
+        parts.append(f"{quote(field.column)} {({'': '=', 'lt': '<'})[op]} %s")
+        bound.append((field, name))
+    return " AND ".join(parts) or "1 = 1", tuple(bound)
+
+
+def _where_params(
+    bound: Sequence[tuple[models.Field[Any, Any], str]], where: Mapping[str, Any], conn: Any
+) -> list[Any]:
+    return [_prep(field, where[name], conn, False) for field, name in bound]
+
+
+def update(model: type[models.Model], where: Mapping[str, Any], **changes: Any) -> int:
+    """``UPDATE model SET changes WHERE where``; the number of rows changed."""
+    conn = _connection(model)
+    key = ("u", model, conn.alias, _where_shape(where),
+           tuple((k, isinstance(v, Add)) for k, v in changes.items()))  # fmt: skip
+    entry = _SQL.get(key)
+    if entry is None:
+        quote = conn.ops.quote_name
+        clause, bound = _where_sql(model, where, quote)
+        fields = tuple(_field(model, name) for name in changes)
+        sets = ", ".join(
+            f"{quote(f.column)} = {quote(f.column)} + %s" if isinstance(v, Add)
+            else f"{quote(f.column)} = %s"
+            for f, v in zip(fields, changes.values(), strict=True)
+        )  # fmt: skip
+        entry = (f"UPDATE {quote(model._meta.db_table)} SET {sets} WHERE {clause}",
+                 (fields, bound))  # fmt: skip
+        _SQL[key] = entry
+    sql, (fields, bound) = entry
+    params = [
+        v.amount if isinstance(v, Add) else _prep(f, v, conn, True)
+        for f, v in zip(fields, changes.values(), strict=True)
+    ]
+    return int(_run(conn, sql, params + _where_params(bound, where, conn)))
+
+
+def _given(field: Any, values: Mapping[str, Any]) -> str | None:
+    """The key ``values`` gives ``field`` by (its name, or a foreign key's ``<name>_id``)."""
+    if field.attname in values:
+        return str(field.attname)
+    return str(field.name) if field.name in values else None
+
+
+def insert(model: type[models.Model], **values: Any) -> None:
+    """``INSERT`` one row: the fields given, the others their default (an automatic
+    primary key from the database)."""
+    conn = _connection(model)
+    key = ("i", model, conn.alias, tuple(values))
+    entry = _SQL.get(key)
+    if entry is None:
+        quote = conn.ops.quote_name
+        fields = tuple(f for f in model._meta.concrete_fields
+                       if not (f.primary_key and isinstance(f, models.AutoField)
+                               and _given(f, values) is None))  # fmt: skip
+        columns = ", ".join(quote(f.column) for f in fields)
+        marks = ", ".join(["%s"] * len(fields))
+        entry = (f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES ({marks})", fields)
+        _SQL[key] = entry
+    sql, fields = entry
+    params = []
+    for f in fields:
+        name = _given(f, values)
+        params.append(_prep(f, values[name] if name else f.get_default(), conn, True))
+    _run(conn, sql, params)
+
+
+def select_one(
+    model: type[models.Model], where: Mapping[str, Any], fields: Sequence[str]
+) -> tuple[Any, ...] | None:
+    """The first row matching ``where``: the values of ``fields`` as the database driver
+    returns them (use for ints, strings and booleans), or ``None``."""
+    conn = _connection(model)
+    key = ("s", model, conn.alias, _where_shape(where), tuple(fields))
+    entry = _SQL.get(key)
+    if entry is None:
+        quote = conn.ops.quote_name
+        clause, bound = _where_sql(model, where, quote)
+        columns = ", ".join(quote(_field(model, f).column) for f in fields)
+        booleans = tuple(isinstance(_field(model, f), models.BooleanField) for f in fields)
+        table = quote(model._meta.db_table)
+        entry = (f"SELECT {columns} FROM {table} WHERE {clause} LIMIT 1", (bound, booleans))
+        _SQL[key] = entry
+    sql, (bound, booleans) = entry
+    row = _run(conn, sql, _where_params(bound, where, conn), fetch=True)
+    if row is None:
+        return None
+    return tuple(bool(v) if b else v for b, v in zip(booleans, row, strict=True))
+
+
+def delete(model: type[models.Model], where: Mapping[str, Any]) -> int:
+    """``DELETE FROM model WHERE where``; the number of rows deleted."""
+    conn = _connection(model)
+    key = ("d", model, conn.alias, _where_shape(where))
+    entry = _SQL.get(key)
+    if entry is None:
+        quote = conn.ops.quote_name
+        clause, bound = _where_sql(model, where, quote)
+        entry = (f"DELETE FROM {quote(model._meta.db_table)} WHERE {clause}", bound)
+        _SQL[key] = entry
+    sql, bound = entry
+    return int(_run(conn, sql, _where_params(bound, where, conn)))
