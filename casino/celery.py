@@ -31,6 +31,19 @@ app.autodiscover_tasks()
 
 logger = logging.getLogger("casino.timers")
 
+
+def queue_timer(name: str, args: tuple[Any, ...], eta: Any) -> None:
+    """Queue the registered task ``name`` (``"tournaments.clock_timer"``) to run at ``eta``
+    (aware UTC). By name, so that a service need not import its app's tasks module: the
+    tasks call the services, one way only (no import cycle). The app's first use imports
+    every tasks module (autodiscovery), so the name is known.
+
+    Raises:
+        celery.exceptions.NotRegistered: no task of that name; broker errors as Celery's.
+    """
+    app.tasks[name].apply_async(args, eta=eta)
+
+
 EMBEDDED_SWEEP_SECONDS = 0.5
 """Sweep interval of the embedded beat, seconds."""
 

@@ -99,10 +99,10 @@ def clock_command(
 def schedule_clock(hand_id: str, clock_number: int, expires_at: datetime) -> None:
     """Queue the clock's expiry (an ETA task) after commit (BET-28). The task carries the
     clock's number; a stale or early timer does nothing."""
-    from tables.tasks import expire_clock_task
+    from casino.celery import queue_timer
 
     try:
-        expire_clock_task.apply_async((hand_id, clock_number), eta=expires_at)
+        queue_timer("tables.expire_clock", (hand_id, clock_number), expires_at)
     except Exception:  # the floor can still rule the hand dead by hand
         logger.exception("could not schedule clock %s of hand %s", clock_number, hand_id)
 

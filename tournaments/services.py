@@ -705,9 +705,9 @@ def _schedule_clock(tournament_id: int, state: TournamentState) -> None:
     level, version = state.clock.level, state.clock.version
 
     def schedule() -> None:
-        from tournaments.tasks import clock_timer
+        from casino.celery import queue_timer
 
-        clock_timer.apply_async((tournament_id, level, version), eta=at)
+        queue_timer("tournaments.clock_timer", (tournament_id, level, version), at)
 
     # robust: a broker that is down must not turn the committed write into an error; the
     # beat sweep does the timer's work anyway.

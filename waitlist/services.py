@@ -329,10 +329,10 @@ def call_player(
 def schedule_deadline(list_id: str, call_id: str, deadline: datetime) -> None:
     """Queue the call's deadline timer (an ETA task). Runs after commit; a broker that is
     down loses only the timer, which the periodic sweep replaces."""
-    from waitlist.tasks import expire_call_task
+    from casino.celery import queue_timer
 
     try:
-        expire_call_task.apply_async((list_id, call_id), eta=deadline)
+        queue_timer("waitlist.expire_call", (list_id, call_id), deadline)
     except Exception:  # the sweep catches a timer we could not queue
         logger.exception("could not schedule the deadline of call %s", call_id)
 

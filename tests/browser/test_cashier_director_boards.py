@@ -315,6 +315,10 @@ def test_director_runs_a_heads_up_bracket(room: Room, new_page: Any) -> None:
     page.fill("#n-min", "2")
     page.select_option("#n-format", "headsup")
     page.click("#new-form button[type=submit]")
+    page.wait_for_function(  # the room may hold other events: wait for this one
+        "(document.querySelector('#t-select option:checked') || {}).textContent"
+        "?.includes('Heads-up Thursday')"
+    )
     page.wait_for_selector("#tournament:not([hidden])")
     tid = int(page.eval_on_selector("#t-select", "el => el.value"))
     for pid in players:
