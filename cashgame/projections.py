@@ -32,7 +32,7 @@ from casino.eventstore.projections import Projection
 from casino.eventstore.store import RecordedEvent
 from tables.events import PlayerCashedOut, PlayerSeated
 from tables.models import SeatView, TableView
-from tournaments import events as tev
+from tournaments.domain import events as tev
 
 projection = Projection(
     "cashgame",
@@ -218,7 +218,7 @@ def _dealer_fee(recorded: RecordedEvent) -> None:
 
 
 # --- tournament money through the cage (issue #14) ------------------------------------------
-# The cage projects the tournament streams (cashgame depends on tournaments.events, never the
+# The cage projects the tournament streams (cashgame depends on tournaments.domain.events, never the
 # other way): every payment in or out is a TournamentCageTransaction row.
 
 _IN = "in"

@@ -65,7 +65,7 @@ INSTALLED_APPS = [
     "django_prometheus",
     "django_structlog",
     "channels",
-    "axes",  # login throttling (issue #12 C): casino.admin_api.LoginView
+    "axes",  # login throttling (issue #12 C): casino.api.staff.LoginView
     "casino",
     "casino.eventstore",
     "tables",
@@ -253,7 +253,7 @@ SPECTACULAR_SETTINGS = {
         "ClockExpiryEnum": "tables.serializers.CLOCK_EXPIRIES",
         "OwedBlindKindEnum": "tables.serializers.OWED_BLIND_KINDS",
         "MissedBlindKindEnum": "tables.serializers.MISSED_BLIND_KINDS",
-        "PrincipalKindEnum": "casino.admin_api.PRINCIPAL_KINDS",
+        "PrincipalKindEnum": "casino.api.staff.PRINCIPAL_KINDS",
         "TableAnteTypeEnum": "tables.domain.hand.ANTE_TYPES",
         "TableGameEnum": "tables.domain.table.TABLE_GAMES",
         "LevelAnteTypeEnum": "tournaments.serializers.LEVEL_ANTE_TYPES",

@@ -16,9 +16,7 @@ from tables.models import TableView
 from tournaments.domain.bounties import BOUNTY_EVENTS
 from tournaments.domain.config import TABLE_ANTE_TYPES
 from tournaments.domain.deals import DEAL_EVENTS
-from tournaments.domain.payments import PAYMENT_EVENTS
-from tournaments.domain.penalties import PENALTY_EVENTS
-from tournaments.events import (
+from tournaments.domain.events import (
     AddOnTaken,
     BracketDrawn,
     BracketWon,
@@ -60,6 +58,8 @@ from tournaments.events import (
     TournamentFinished,
     TournamentStarted,
 )
+from tournaments.domain.payments import PAYMENT_EVENTS
+from tournaments.domain.penalties import PENALTY_EVENTS
 from tournaments.models import EntryView, TournamentView
 
 projection = Projection("tournaments", models=[TournamentView, EntryView])

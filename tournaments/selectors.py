@@ -101,7 +101,7 @@ def t_money_payload(player_id: int) -> dict[str, Any]:
     """
     from casino.eventstore import store
     from casino.models import require_player
-    from tournaments.events import TMoneyCredited, TMoneySpent
+    from tournaments.domain.events import TMoneyCredited, TMoneySpent
     from tournaments.services import load_t_money, t_money_stream
 
     require_player(player_id)

@@ -34,8 +34,7 @@ from tables.domain.table import Stakes
 from tournaments.domain import bounties, deals, payments, penalties, satellites, seating
 from tournaments.domain import tournament as domain
 from tournaments.domain.config import TABLE_ANTE_TYPES, TournamentConfig, validate_config
-from tournaments.domain.tournament import TournamentState
-from tournaments.events import (
+from tournaments.domain.events import (
     AddOnTaken,
     BountyPlaced,
     BreakStarted,
@@ -56,6 +55,7 @@ from tournaments.events import (
     TournamentStarted,
     iso,
 )
+from tournaments.domain.tournament import TournamentState
 from tournaments.models import EntryView, TournamentView
 
 _DACITE = dacite.Config(cast=[tuple], strict=True)

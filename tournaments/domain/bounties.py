@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from casino.domain_events import DomainEvent
-from tournaments.events import BountyAward, BountyCollected, BountyPlaced
+from tournaments.domain.events import BountyAward, BountyCollected, BountyPlaced
 
 BP = 10_000
 

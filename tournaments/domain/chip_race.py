@@ -31,7 +31,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from tournaments.events import ChipRaceCard as RaceCard
+from tournaments.domain.events import ChipRaceCard as RaceCard
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"  # clubs lowest, spades highest (SEAT-1 suit order)

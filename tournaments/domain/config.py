@@ -37,6 +37,7 @@ Where the house documents disagree the choice is a field with the recommended de
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import pairwise
@@ -202,9 +203,66 @@ class PayoutBracket:
         return tuple(b.bp for b in self.bands for _ in range(b.count))
 
 
-def _default_payout_table() -> tuple[PayoutBracket, ...]:
-    from tournaments.domain.payouts import default_payout_table
+# --- the default payout table (used by tournaments.domain.payouts) ---------------------------
 
+_CLASSIC: dict[int, tuple[int, ...]] = {
+    1: (10_000,),
+    2: (6500, 3500),
+    3: (5000, 3000, 2000),
+    4: (4500, 2700, 1700, 1100),
+    5: (4000, 2500, 1600, 1100, 800),
+    6: (3800, 2400, 1600, 1100, 650, 450),
+    7: (3600, 2300, 1500, 1050, 700, 500, 350),
+    8: (3400, 2200, 1450, 1050, 750, 500, 350, 300),
+    9: (3200, 2000, 1400, 1000, 800, 600, 400, 330, 270),
+}
+_SMALL_FIELDS = ((5, 1), (10, 2), (20, 3), (27, 4), (33, 5), (40, 6), (46, 7), (53, 8), (66, 9))
+_LARGE_FIELDS = (
+    75, 100, 125, 150, 200, 250, 300, 400, 500, 600, 700, 800, 900, 1000, 1250, 1500, 1750,
+    2000, 2500, 3000, 3500, 4000, 5000, 6000, 7000, 8000, 9000, 10_000,
+)  # fmt: skip
+
+
+def _bands(shares: Sequence[int]) -> tuple[PayoutBand, ...]:
+    bands: list[PayoutBand] = []
+    for bp in shares:
+        if bands and bands[-1].bp == bp:
+            bands[-1] = PayoutBand(bands[-1].count + 1, bp)
+        else:
+            bands.append(PayoutBand(1, bp))
+    return tuple(bands)
+
+
+def _formula_shares(field: int, paid: int) -> tuple[int, ...]:
+    """``paid`` shares for a field of ``field``: 1.5 buy-ins each, the rest by ``1/place``."""
+    minimum = 15_000 // field
+    rest = BASIS_POINTS - minimum * paid
+    scale = 10**12
+    weights = [scale // place for place in range(1, paid + 1)]
+    total = sum(weights)
+    shares = [minimum + rest * w // total for w in weights]
+    for place in range(BASIS_POINTS - sum(shares)):  # fewer than ``paid`` left over
+        shares[place] += 1
+    return tuple(shares)
+
+
+def default_payout_table() -> tuple[PayoutBracket, ...]:
+    """The default payout table (about 15 % of the field paid), fields up to 10,000.
+
+    Larger fields use the last bracket (1,350 places); basis points are too coarse to pay
+    15 % of a larger field, so such events should publish their own table.
+    """
+    brackets = [PayoutBracket(m, _bands(_CLASSIC[paid])) for m, paid in _SMALL_FIELDS]
+    previous = _SMALL_FIELDS[-1][0]
+    for max_entries in _LARGE_FIELDS:
+        smallest = previous + 1
+        paid = max(10, smallest * 15 // 100)
+        brackets.append(PayoutBracket(max_entries, _bands(_formula_shares(smallest, paid))))
+        previous = max_entries
+    return tuple(brackets)
+
+
+def _default_payout_table() -> tuple[PayoutBracket, ...]:
     return default_payout_table()
 
 

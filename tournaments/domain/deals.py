@@ -1,6 +1,6 @@
 """Deals at the end of a tournament (DEAL-1..11): pure rules, no Django.
 
-How a deal goes (events in :mod:`tournaments.events`):
+How a deal goes (events in :mod:`tournaments.domain.events`):
 
 1. Each remaining player asks to discuss a deal (``RequestDeal`` -> ``DealRequested``).
    Deals must be on for the event (``config.deals_allowed``, DEAL-1) and, with
@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 from casino.domain_events import DomainEvent
 from casino.errors import DomainError
 from tournaments.domain import icm, payouts
-from tournaments.events import (
+from tournaments.domain.events import (
     DealAgreed,
     DealCancelled,
     DealConfirmed,

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from casino.errors import DomainError
-from tournaments.events import BracketDrawn, BracketWon, MatchEnded, MatchStarted
+from tournaments.domain.events import BracketDrawn, BracketWon, MatchEnded, MatchStarted
 
 MAX_BRACKET = 128
 INACTIVE_MATCH_END_HANDS = 250

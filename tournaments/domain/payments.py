@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from casino.domain_events import DomainEvent
 from casino.errors import DomainError
-from tournaments.events import PaidEntry, WinningsHeld, WinningsPaid, WinningsReleased, iso
+from tournaments.domain.events import PaidEntry, WinningsHeld, WinningsPaid, WinningsReleased, iso
 
 if TYPE_CHECKING:
     from tournaments.domain.tournament import TournamentState

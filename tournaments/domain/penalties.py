@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from casino.domain_events import DomainEvent
 from casino.errors import DomainError
-from tournaments.events import ConductFlagged, PenaltyIssued, PenaltyStarted, iso
+from tournaments.domain.events import ConductFlagged, PenaltyIssued, PenaltyStarted, iso
 
 if TYPE_CHECKING:
     from tournaments.domain.tournament import TournamentState

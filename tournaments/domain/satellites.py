@@ -24,7 +24,7 @@ from datetime import datetime
 
 from casino.domain_events import DomainEvent
 from casino.errors import DomainError
-from tournaments.events import TMoneyCredited, TMoneySpent, iso
+from tournaments.domain.events import TMoneyCredited, TMoneySpent, iso
 
 PAID_WITH = ("cash", "satellite", "t_money")
 

@@ -74,7 +74,7 @@ from tournaments.domain.config import (
     parse_time,
     validate_config,
 )
-from tournaments.events import (
+from tournaments.domain.events import (
     AddOnTaken,
     BountyPlaced,
     BracketDrawn,

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from tournaments.domain import bounties
 from tournaments.domain import tournament as t
 from tournaments.domain.config import BountyRule
-from tournaments.events import BountyCollected, BountyPlaced, TournamentFinished
+from tournaments.domain.events import BountyCollected, BountyPlaced, TournamentFinished
 
 from .support import Driver, play_round, started
 

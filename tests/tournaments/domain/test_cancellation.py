@@ -10,7 +10,7 @@ from casino.errors import DomainError
 from tournaments.domain import cancellation
 from tournaments.domain import tournament as t
 from tournaments.domain.config import BountyRule
-from tournaments.events import (
+from tournaments.domain.events import (
     HandsRolledBack,
     ScheduledStartMissed,
     StartScheduled,

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from tournaments.domain import chip_race
 from tournaments.domain import tournament as t
 from tournaments.domain.config import Break, Level
-from tournaments.events import BreakStarted, ChipRaceRun
+from tournaments.domain.events import BreakStarted, ChipRaceRun
 
 from .support import play_round, started
 

@@ -10,7 +10,7 @@ import pytest
 from casino.errors import DomainError
 from tournaments.domain import tournament as t
 from tournaments.domain.config import AddOnRule, RebuyRule, validate_config
-from tournaments.events import (
+from tournaments.domain.events import (
     AddOnTaken,
     BreakDue,
     BreakEnded,

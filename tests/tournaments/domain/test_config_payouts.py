@@ -11,6 +11,7 @@ from tournaments.domain.config import (
     PayoutBand,
     PayoutBracket,
     TournamentConfig,
+    default_payout_table,
     validate_config,
 )
 from tournaments.domain.payouts import Finisher
@@ -58,7 +59,7 @@ def test_ante_must_match_its_type() -> None:
 
 
 def test_default_payout_table_is_valid_and_pays_about_15_percent() -> None:
-    table = payouts.default_payout_table()
+    table = default_payout_table()
     validate_config(config(payout_table=table))
     assert payouts.places_paid(table, 9) == 2
     assert payouts.places_paid(table, 60) == 9
@@ -76,7 +77,7 @@ def test_prize_pool_excludes_fees_and_is_topped_up_to_the_guarantee() -> None:
 
 @pytest.mark.rule("ELIM-6")
 def test_place_prizes_round_down_to_the_unit_with_the_remainder_to_first() -> None:
-    table = payouts.default_payout_table()
+    table = default_payout_table()
     prizes = payouts.place_prizes(61_234, table, 30, unit=100)
     assert sum(prizes) == 61_234 and len(prizes) == 5
     assert all(p % 100 == 0 for p in prizes[1:])
@@ -111,7 +112,7 @@ def test_a_tie_beyond_the_paid_places_shares_what_is_paid() -> None:
 
 @pytest.mark.rule("TREG-8")
 def test_in_the_money_when_players_left_are_all_paid() -> None:
-    table = payouts.default_payout_table()
+    table = default_payout_table()
     assert not payouts.in_the_money(10, table, 60)
     assert payouts.in_the_money(9, table, 60)
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from casino.errors import DomainError
 from tournaments.domain import deals, icm
 from tournaments.domain import tournament as t
-from tournaments.events import (
+from tournaments.domain.events import (
     DealAgreed,
     DealDiscussionStarted,
     DealProposed,

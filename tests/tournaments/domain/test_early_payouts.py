@@ -7,7 +7,7 @@ import pytest
 from casino.errors import DomainError
 from tournaments.domain import deals, payments
 from tournaments.domain import tournament as t
-from tournaments.events import EarlyPayoutCredited, TournamentFinished, WinningsPaid
+from tournaments.domain.events import EarlyPayoutCredited, TournamentFinished, WinningsPaid
 
 from .support import Driver, started
 

@@ -12,7 +12,7 @@ import pytest
 
 from casino.errors import DomainError
 from tournaments.domain import tournament as t
-from tournaments.events import (
+from tournaments.domain.events import (
     FinalTableRedrawn,
     HandForHandEnded,
     HandForHandRoundCompleted,

@@ -11,7 +11,12 @@ import pytest
 from casino.errors import DomainError
 from tournaments.domain import penalties
 from tournaments.domain import tournament as t
-from tournaments.events import HandResultRecorded, PenaltyIssued, PenaltyStarted, PlayerDisqualified
+from tournaments.domain.events import (
+    HandResultRecorded,
+    PenaltyIssued,
+    PenaltyStarted,
+    PlayerDisqualified,
+)
 
 from .support import Driver, play_hand, started
 

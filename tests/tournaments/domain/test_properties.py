@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from tournaments.domain import seating
 from tournaments.domain import tournament as t
 from tournaments.domain.config import RebuyRule, ReEntryRule
-from tournaments.events import PlayerEliminated, TournamentFinished
+from tournaments.domain.events import PlayerEliminated, TournamentFinished
 
 from .support import Driver, play_round, started
 

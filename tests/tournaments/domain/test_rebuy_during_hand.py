@@ -8,7 +8,7 @@ import pytest
 from casino.errors import DomainError
 from tournaments.domain import tournament as t
 from tournaments.domain.config import RebuyRule
-from tournaments.events import PlayerEliminated, RebuyTaken
+from tournaments.domain.events import PlayerEliminated, RebuyTaken
 
 from .support import started
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from casino.errors import DomainError
 from tournaments.domain import satellites as sat
-from tournaments.events import TMoneyCredited, TMoneySpent
+from tournaments.domain.events import TMoneyCredited, TMoneySpent
 
 NOW = datetime(2026, 11, 24, 18, 0, tzinfo=UTC)
 
