@@ -22,7 +22,8 @@ Principals (:func:`role_of`):
 
 Table scope: a dealer may use an operation of :data:`TABLE_SCOPED` (``/tables/{table_id}/
 ...`` and ``/hands/{hand_id}/...``) only on the table his device is bound to; a hand's
-table is read from ``tables.models.HandView``. Other roles work on the whole room.
+table is read through :mod:`casino.table_lookup` (the tables app's hand view). Other roles
+work on the whole room.
 
 The matrix, and why (rule IDs from shared/rules/CATALOGUE.md):
 
@@ -98,6 +99,7 @@ from django.core.exceptions import ObjectDoesNotExist
 from rest_framework.exceptions import MethodNotAllowed
 from rest_framework.permissions import BasePermission
 
+from casino import table_lookup
 from casino.models import Device, Role
 
 if TYPE_CHECKING:
@@ -404,14 +406,13 @@ _hand_tables_lock = threading.Lock()
 
 
 def table_of_hand(hand_id: Any) -> int | None:
-    """The table a hand is played at (``tables.models.HandView``), or ``None``."""
+    """The table a hand is played at (the tables app's read model, through
+    :mod:`casino.table_lookup`), or ``None``."""
     key = str(hand_id)
     table_id = _hand_tables.get(key)
     if table_id is not None:
         return table_id
-    from tables.models import HandView
-
-    found = HandView.objects.filter(hand_id=key).values_list("table_id", flat=True).first()
+    found = table_lookup.lookup().table_of_hand(key)
     if found is None:
         return None
     with _hand_tables_lock:

@@ -6,7 +6,7 @@ from typing import Any
 
 from casino.models import Player
 from tables import serializers as s
-from tables.models import SeatView, TableView
+from tables.models import HandView, SeatView, TableView
 
 TABLE_FIELDS: list[str] = [str(name) for name in s.TableSerializer().fields if name != "seats"]
 SEAT_FIELDS: list[str] = [str(name) for name in s.SeatSerializer().fields]
@@ -148,3 +148,17 @@ def hand_log(hand_id: str) -> list[dict[str, Any]]:
 def _utc_iso(moment: datetime) -> str:
     """ISO 8601 in UTC with ``Z``, as every stored time is UTC."""
     return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+class TablesLookup:
+    """:class:`casino.table_lookup.TableLookup` on the tables' read models (installed by
+    ``TablesConfig.ready``)."""
+
+    def table_of_hand(self, hand_id: str) -> int | None:
+        found = HandView.objects.filter(hand_id=hand_id).values_list("table_id", flat=True)
+        table_id = found.first()
+        return None if table_id is None else int(table_id)
+
+    def table_status(self, table_id: int) -> str | None:
+        status = TableView.objects.filter(table_id=table_id).values_list("status", flat=True)
+        return status.first()

@@ -35,7 +35,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino import clock
+from casino import clock, table_lookup
 from casino.api.errors import ErrorSerializer
 from casino.api.serializers import RequestSerializer, SafeCharField, StrictIntegerField
 from casino.api.throttle import refuse_if_locked_out
@@ -430,17 +430,13 @@ class DeviceListView(APIView):
         """Register a dealer tablet bound to one open table; the answer holds its token,
         shown this once. 404 ``table_not_found``, 422 ``table_closed``, 409
         ``device_name_taken``."""
-        from tables.models import TableView
-
         incoming = RegisterDeviceRequest(data=request.data)
         incoming.is_valid(raise_exception=True)
         name, table_id = incoming.validated_data["name"], incoming.validated_data["table_id"]
         issued: list[str] = []
 
         def body() -> dict[str, Any]:
-            table_status = (
-                TableView.objects.filter(table_id=table_id).values_list("status", flat=True).first()
-            )
+            table_status = table_lookup.lookup().table_status(table_id)
             if table_status is None:
                 raise NotFound(
                     "table_not_found", f"There is no table {table_id}.", table_id=table_id
