@@ -6,19 +6,7 @@ game and stakes are read from ``TableView``.
 
 from typing import Any
 
-from cashgame.events import (
-    ChipsGiven,
-    ChipsRedeemed,
-    ChipsSold,
-    ChipsToppedUp,
-    DealerFeePaid,
-    PartialCashOut,
-    PlayerTransferredIn,
-    PlayerTransferredOut,
-    RefreshmentPaid,
-    SidebetSettled,
-    TournamentPrizePaid,
-)
+from cashgame.events import ChipsRedeemed, ChipsSold, TournamentPrizePaid
 from cashgame.models import (
     CageTransaction,
     CashSession,
@@ -29,6 +17,16 @@ from cashgame.models import (
 from casino.eventstore import rows
 from casino.eventstore.projections import Projection
 from casino.eventstore.store import RecordedEvent
+from tables.cash_events import (
+    ChipsGiven,
+    ChipsToppedUp,
+    DealerFeePaid,
+    PartialCashOut,
+    PlayerTransferredIn,
+    PlayerTransferredOut,
+    RefreshmentPaid,
+    SidebetSettled,
+)
 from tables.events import PlayerCashedOut, PlayerSeated
 from tables.models import SeatView, TableView
 

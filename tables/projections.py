@@ -5,7 +5,10 @@ Runs inside the append's transaction (guarantee 4), one handler per event type.
 
 from django.db.models import F
 
-from cashgame.events import (
+from casino.eventstore import rows
+from casino.eventstore.projections import Projection
+from casino.eventstore.store import RecordedEvent
+from tables.cash_events import (
     ChipGiftBlocked,
     ChipsGiven,
     ChipsToppedUp,
@@ -19,9 +22,6 @@ from cashgame.events import (
     TableClosed,
     TableLimitsChanged,
 )
-from casino.eventstore import rows
-from casino.eventstore.projections import Projection
-from casino.eventstore.store import RecordedEvent
 from tables.events import (
     HandBegan,
     HandEnded,

@@ -27,7 +27,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from cashgame.events import (
+from casino.domain_events import DomainEvent
+from casino.errors import DomainError
+from tables.cash_events import (
     ChipGiftBlocked,
     ChipsGiven,
     ChipsToppedUp,
@@ -43,8 +45,6 @@ from cashgame.events import (
     TableClosed,
     TableLimitsChanged,
 )
-from casino.domain_events import DomainEvent
-from casino.errors import DomainError
 from tables.domain import blinds, rulings, showdown_procedure
 from tables.domain.blinds import (
     ACTIVE,

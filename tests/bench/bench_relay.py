@@ -55,9 +55,9 @@ async def _run(events: int, tables: int) -> None:
     from channels.layers import get_channel_layer
     from django.db import transaction
 
-    from cashgame.events import RefreshmentPaid
     from casino.eventstore import store
     from casino.realtime.relay import Relay
+    from tables.cash_events import RefreshmentPaid
 
     layer = get_channel_layer()
     channels = {}

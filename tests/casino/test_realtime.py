@@ -177,7 +177,7 @@ def test_a_writer_killed_right_after_commit_loses_no_push(world: dict) -> None:
             "django.setup()",
             "from django.db import transaction",
             "from casino.eventstore import store",
-            "from cashgame.events import RefreshmentPaid",
+            "from tables.cash_events import RefreshmentPaid",
             "from tables.models import SeatView",
             f"t = {world['table_id']}",
             "p = SeatView.objects.get(table_id=t, seat=1).player_id",
