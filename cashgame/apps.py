@@ -7,3 +7,7 @@ class CashgameConfig(AppConfig):
 
     def ready(self) -> None:
         from cashgame import projections  # noqa: F401  (registers the projection)
+        from cashgame.table_rules import RoomCashRules
+        from tables import cash_rules
+
+        cash_rules.install(RoomCashRules())  # what seating asks the cash game

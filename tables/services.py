@@ -15,12 +15,11 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
-from cashgame import cage, selectors
 from casino.domain_events import DomainEvent
 from casino.errors import DomainError, NotFound
 from casino.eventstore import aggregates, store
 from casino.models import require_player
-from tables import tournament_hooks
+from tables import cash_rules, tournament_hooks
 from tables.domain import blinds, hand_rulings
 from tables.domain import hand as hand_domain
 from tables.domain import table as table_domain
@@ -152,7 +151,7 @@ def open_table(
         DomainError ``buy_in_limits_required`` (BI-5), ``invalid_table_config`` (SEAT-3).
     """
     if buy_in_min is None or buy_in_max is None:
-        limits = selectors.default_limits(game, small_blind, big_blind)
+        limits = cash_rules.rules().default_limits(game, small_blind, big_blind)
         if limits is None:
             raise DomainError(
                 "buy_in_limits_required",
@@ -161,7 +160,7 @@ def open_table(
             )
         buy_in_min = limits.buy_in_min if buy_in_min is None else buy_in_min
         buy_in_max = limits.buy_in_max if buy_in_max is None else buy_in_max
-    rake = selectors.rake_for(game, small_blind)
+    rake = cash_rules.rules().rake_for(game, small_blind)
     if rake_percent_bp is None:
         rake_percent_bp = rake.percent_bp if rake else 0
     if rake_cap is None:
@@ -318,7 +317,7 @@ def seat_player(
     """
     require_player(player_id)
     if paid_with == "chips":
-        cage.require_chips_in_hand(buy_in)
+        cash_rules.rules().require_chips_in_hand(buy_in)
     elsewhere = SeatView.objects.filter(player_id=player_id).exclude(table_id=table_id).first()
     check_seating_restrictions(table_id=table_id, player_id=player_id)
     if elsewhere is not None:
@@ -337,7 +336,7 @@ def seat_player(
             seat=seat,
             player_id=player_id,
             buy_in=buy_in,
-            returning_minimum=selectors.returning_minimum(
+            returning_minimum=cash_rules.rules().returning_minimum(
                 player_id, c.game, c.small_blind, c.big_blind
             )
             if c.returning_player_rule
@@ -366,7 +365,7 @@ def check_seating_restrictions(*, table_id: int, player_id: int) -> None:
     Raises:
         DomainError ``restricted_pair_at_table`` (BI-11).
     """
-    partner = selectors.restricted_partner_at(table_id, player_id)
+    partner = cash_rules.rules().restricted_partner_at(table_id, player_id)
     if partner is not None:
         raise DomainError(
             "restricted_pair_at_table",
