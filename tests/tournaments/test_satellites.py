@@ -67,8 +67,9 @@ def test_satellite_seats_register_their_winners_and_a_seat_given_back_is_t_money
         seats = {pid: p // 600 for pid, p in prizes.items() if p >= 600}
         cash = {pid: p % 600 for pid, p in prizes.items() if p % 600}
         assert done["winner_player_id"] in seats and sum(seats.values()) >= 1
-        if sum(seats.values()) == 2:
-            assert sorted(prizes.values(), reverse=True)[:3] == [600, 600, 100]  # ELIM-1
+        if sum(seats.values()) == 2:  # the leftover 100 to 3rd (split if 3rd-4th tied)
+            ranked = sorted(prizes.values(), reverse=True)
+            assert ranked[:2] == [600, 600] and sum(ranked[2:]) == 100 and ranked[2] > 0
         winners = sorted(seats)
 
         main_entries = ok(tablet.get(f"/api/v1/tournaments/{main}/entries/"))

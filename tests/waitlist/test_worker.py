@@ -56,7 +56,8 @@ def test_a_real_worker_runs_the_deadline_timer_and_the_sweep_exactly_once(
     ).result
     assert order(list_id) == ids
     wait_until(lambda: moves() == 1)
-    assert ("waitlist.expire_call", True) in worker
+    # the task's postrun signal comes after its commit: wait for it, not only for the move
+    wait_until(lambda: ("waitlist.expire_call", True) in worker)
     assert order(list_id) == [ids[1], ids[0], ids[2], ids[3]]
     missed = StoredEvent.objects.get(type="waitlist.CallMissed")
     assert missed.data["call_id"] == first.call_id
