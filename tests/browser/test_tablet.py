@@ -212,6 +212,9 @@ def test_first_render_and_action_latency_to_another_screen(room: Room, new_page:
           .observe(document.getElementById('seats'), {subtree: true, childList: true,
                                                        characterData: true, attributes: true}); }"""
     )
+    tablet.evaluate(  # room for every request's timing (the default buffer holds 250)
+        "() => performance.setResourceTimingBufferSize(100000)"
+    )
     tablet.evaluate(
         """() => { window.__clicks = [];
         document.addEventListener('click', () =>
