@@ -36,7 +36,6 @@ from tournaments.domain import tournament as domain
 from tournaments.domain.config import TABLE_ANTE_TYPES, TournamentConfig, validate_config
 from tournaments.domain.events import (
     AddOnTaken,
-    BountyPlaced,
     BreakStarted,
     ChipRaceRun,
     FinalTableRedrawn,
@@ -45,7 +44,6 @@ from tournaments.domain.events import (
     PlayerDisqualified,
     PlayerEliminated,
     PlayerMoved,
-    PlayerRegistered,
     PlayerUnregistered,
     RebuyTaken,
     SatelliteSeatWon,
@@ -160,7 +158,7 @@ def _satellite_config(config: TournamentConfig) -> TournamentConfig:
             rule="TREG-11", satellite_target=config.satellite_target,
         )  # fmt: skip
     t = target.config
-    value = t.buy_in + t.fee + bounties.entry_price(t.bounty.kind, t.bounty.amount)
+    value = bounties.entry_cost(t.buy_in, t.fee, t.bounty.kind, t.bounty.amount)
     return dataclasses.replace(config, satellite_seat_value=value)
 
 
@@ -194,15 +192,11 @@ def register_player(
         command = domain.Register(player_id, pay_with)
     else:
         command = domain.LateRegister(player_id, _seed(), pay_with)
-    events, _ = execute(tournament_id, command, if_match=if_match)
+    _, after = execute(tournament_id, command, if_match=if_match)
     if pay_with == "t_money":
-        entry = next(e for e in events if isinstance(e, PlayerRegistered))
-        _t_money(player_id, satellites.Spend(entry.buy_in + entry.fee + _bounty_paid(events),
-                                             tournament_id))  # fmt: skip
-
-
-def _bounty_paid(events: Iterable[DomainEvent]) -> int:
-    return sum(e.amount for e in events if isinstance(e, BountyPlaced) and e.paid_by == "entrant")
+        c = after.config
+        cost = bounties.entry_cost(c.buy_in, c.fee, c.bounty.kind, c.bounty.amount)
+        _t_money(player_id, satellites.Spend(cost, tournament_id))
 
 
 def t_money_stream(player_id: int) -> str:

@@ -177,3 +177,27 @@ def _structure() -> dict[str, Any]:
     from tests.tournaments.play import STRUCTURE
 
     return dict(STRUCTURE)
+
+
+@pytest.mark.rule("HU-1")
+def test_a_disqualification_is_refused_in_a_bracket_and_nothing_is_written(
+    tablet: TabletClient,
+) -> None:
+    """Until a bracket can forfeit a match, a disqualification would leave the opponent
+    waiting forever: it is refused, and a sit-out still works."""
+    with time_machine.travel(T0, tick=False):
+        tournament_id = create(tablet, **HEADS_UP)
+        players = register(tablet, tournament_id, 4)
+        ok(tablet.post(f"/api/v1/tournaments/{tournament_id}/start/", {}))
+        base = f"/api/v1/tournaments/{tournament_id}"
+        version = ok(tablet.get(f"{base}/"))["version"]
+        r = tablet.post(f"{base}/penalties/issue/", {
+            "player_id": players[0], "offence": "abuse", "reason": "abusive language",
+            "kind": "disqualification", "override": True,
+        })  # fmt: skip
+        assert r.status_code == 422 and r.json()["code"] == "disqualification_in_bracket"
+        assert ok(tablet.get(f"{base}/"))["version"] == version
+        ok(tablet.post(f"{base}/penalties/issue/", {
+            "player_id": players[0], "offence": "abuse", "reason": "abusive language",
+            "kind": "sit_out", "hands": 2, "override": True,
+        }))  # fmt: skip

@@ -82,6 +82,12 @@ def entry_price(rule_kind: str, amount: int) -> int:
     return amount if rule_kind in ("knockout", "progressive") else 0
 
 
+def entry_cost(buy_in: int, fee: int, rule_kind: str, amount: int) -> int:
+    """What one entry costs an entrant in all (CZK): buy-in, fee and his bounty. What
+    unregistering refunds (TREG-10), a satellite seat is worth and T-Money pays (TREG-11)."""
+    return buy_in + fee + entry_price(rule_kind, amount)
+
+
 def collect(
     state: BountyState, kind: str, cash_bp: int, busted: int, winners: Sequence[int]
 ) -> BountyCollected | None:

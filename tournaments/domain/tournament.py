@@ -860,11 +860,9 @@ def _unregister(b: _Builder, cmd: Unregister, now: datetime) -> None:
             "unregistration_closed", "Unregistration is closed for this event.",
             rule="TREG-10", deadline=deadline,
         )  # fmt: skip
-    bounty = bounties.entry_price(cfg.bounty.kind, cfg.bounty.amount)
+    refund = bounties.entry_cost(cfg.buy_in, cfg.fee, cfg.bounty.kind, cfg.bounty.amount)
     refund_as = "cash" if p.paid_with == "cash" else "t_money"  # TREG-11: never cash
-    b.emit(PlayerUnregistered(
-        p.player_id, p.entry_number, cfg.buy_in + cfg.fee + bounty, iso(now), refund_as
-    ))  # fmt: skip
+    b.emit(PlayerUnregistered(p.player_id, p.entry_number, refund, iso(now), refund_as))
 
 
 def _start(b: _Builder, cmd: StartTournament, now: datetime) -> None:
@@ -1335,9 +1333,9 @@ def _record_hand(b: _Builder, cmd: RecordHandResult, now: datetime) -> None:
         return
     _level_by_hands(b, now)
     _start_break_if_idle(b, now)
-    if b.state.status == RUNNING and b.state.players_left == 1 and not _busted(b.state):
+    if b.state.players_left == 1 and not _busted(b.state):
         _finish(b, now)
-    elif b.state.status == RUNNING and not _is_headsup(s) and _equal_prizes_left(b.state):
+    elif not _is_headsup(s) and _equal_prizes_left(b.state):
         ranked = _by_chips(b.state)  # ELIM-1: nothing left to play for
         _finish(b, now, tuple((pid, 1, len(ranked)) for pid, _, _ in ranked))
 
@@ -1723,8 +1721,22 @@ def _finish(
 
 
 def _penalty(b: _Builder, cmd: penalties.PenaltyCommand, now: datetime) -> None:
-    """Rulings and flags (PEN-1..16); a disqualification between hands at once."""
+    """Rulings and flags (PEN-1..16); a disqualification between hands at once.
+
+    Raises:
+        DomainError ``disqualification_in_bracket``: a heads-up bracket has no way yet to
+            forfeit a match (HU-1): the ruling is refused, nothing is written.
+    """
     for event in penalties.decide(b.state, cmd, now):
+        if (
+            _is_headsup(b.state)
+            and isinstance(event, PenaltyIssued)
+            and (event.kind == "disqualification")
+        ):
+            raise _error(
+                "disqualification_in_bracket", "A heads-up bracket cannot forfeit a match "
+                "yet: give a warning or a sit-out.", rule="HU-1", player_id=event.player_id,
+            )  # fmt: skip
         b.emit(event)
         if (
             isinstance(event, PenaltyIssued)
