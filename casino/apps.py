@@ -25,3 +25,4 @@ class CasinoConfig(AppConfig):
 
         # the principal (device or staff user) on each request's last log line
         signals.bind_extra_request_finished_metadata.connect(logs.bind_request_actor)
+        signals.bind_extra_request_metadata.connect(logs.bind_request_ip)

@@ -136,6 +136,10 @@ class TournamentClockConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
             return
         await self._send_board()
 
+    async def recover(self, since: str | None) -> None:
+        """A relay batch was lost: send the board as it is now."""
+        await self._send_board()
+
     async def _send_board(self) -> None:
         board = await self._board()
         if board is None:

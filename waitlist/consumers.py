@@ -78,6 +78,10 @@ class WaitlistBoardConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
             return
         await self._send_board()
 
+    async def recover(self, since: str | None) -> None:
+        """A relay batch was lost: send the board as it is now."""
+        await self._send_board()
+
     async def _send_board(self) -> None:
         versions, board = await self._board()
         self.seen = {**self.seen, **versions}

@@ -15,6 +15,8 @@ a rebuild runs), on the current connection and transaction. Only what projection
   matches ``IS NULL``), or ``field__lt`` to a bound; a change is a value or
   :class:`Add` (``col = col + n``). Returns the rows changed.
 * :func:`insert` ``(model, **values)``: one row; fields not given take their default.
+* :func:`insert_returning` ``(model, rows, returning)``: several rows of the same fields
+  in one statement; each row's ``returning`` value (an automatic key), in order.
 * :func:`select_one` ``(model, where, fields)``: the first matching row's values (ints,
   strings, booleans: the types projections read back), or ``None``.
 * :func:`delete` ``(model, where)``: returns the rows deleted.
@@ -166,6 +168,41 @@ def insert(model: type[models.Model], **values: Any) -> None:
         name = _given(f, values)
         params.append(_prep(f, values[name] if name else f.get_default(), conn, True))
     _run(conn, sql, params)
+
+
+def insert_returning(
+    model: type[models.Model], rows: Sequence[Mapping[str, Any]], returning: str
+) -> list[Any]:
+    """``INSERT`` ``rows`` (each giving the same fields, the others their default) in one
+    statement, ``RETURNING`` the field ``returning`` of each, in the order given (the event
+    log's append: the positions the database assigned). Raises what the database raises
+    (``IntegrityError`` on a unique key)."""
+    if not rows:
+        return []
+    conn = _connection(model)
+    names = tuple(rows[0])
+    key = ("ir", model, conn.alias, names, len(rows), returning)
+    entry = _SQL.get(key)
+    if entry is None:
+        quote = conn.ops.quote_name
+        fields = tuple(f for f in model._meta.concrete_fields
+                       if not (f.primary_key and isinstance(f, models.AutoField)
+                               and _given(f, rows[0]) is None))  # fmt: skip
+        columns = ", ".join(quote(f.column) for f in fields)
+        marks = ", ".join([f"({', '.join(['%s'] * len(fields))})"] * len(rows))
+        table = quote(model._meta.db_table)
+        back = quote(_field(model, returning).column)
+        entry = (f"INSERT INTO {table} ({columns}) VALUES {marks} RETURNING {back}", fields)
+        _SQL[key] = entry
+    sql, fields = entry
+    params = []
+    for values in rows:
+        for f in fields:
+            name = _given(f, values)
+            params.append(_prep(f, values[name] if name else f.get_default(), conn, True))
+    with conn.cursor() as cur:  # Django's: errors come wrapped (IntegrityError) on any vendor
+        cur.execute(sql, params)
+        return [row[0] for row in cur.fetchall()]
 
 
 def select_one(

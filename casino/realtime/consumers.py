@@ -13,6 +13,11 @@ Message formats v1 and v2 are in :mod:`casino.realtime.messages` and ``docs/real
 * **Delivery.** The relay sends ``log.events`` batches; each event is forwarded when it is
   the next version of its stream, repeats are dropped and a gap is filled from the log, so
   a client sees every stream's events once each, in order.
+* **Lost pushes.** Redis pub/sub delivers at most once (a dropped Redis connection loses
+  what was published meanwhile). The relay numbers each group's messages (``relay``,
+  ``seq``); a feed that sees a number skipped, or a new relay take over, reads what it
+  missed from the log from the cursor of the last batch it had (:meth:`recover`), so even a
+  hand that began and ended unseen is sent.
 * **Resume.** ``?resume=<stream>:<version>,...`` (v1 and v2) with, in v2, ``&cursor=<token>``:
   the feed scans the log from the cursor (v1: from the earliest event the client names) and
   forwards every event of the feed committed since, hand streams the client never heard of
@@ -98,9 +103,35 @@ class LogEventsMixin:
         await handler(message)
 
     async def log_events(self, message: dict[str, Any]) -> None:
-        """A batch of committed events from the relay, in log order."""
-        for event in message["events"]:
+        """A batch of committed events from the relay, in log order; first what was missed
+        when an earlier batch of the group never arrived."""
+        events = message["events"]
+        lost, since = self._lost_batch(message)
+        if lost:
+            await self.recover(since)
+        for event in events:
             await self.log_event({"message": event})  # type: ignore[attr-defined]
+
+    def _lost_batch(self, message: dict[str, Any]) -> tuple[bool, str | None]:
+        """Whether a message of the relay to this group was lost before ``message`` (a
+        sequence number skipped, or another relay, a standby that took over, numbering),
+        and the cursor of the group's last batch that did arrive (``None``: none since
+        this socket's snapshot)."""
+        group, relay, seq = message.get("group"), message.get("relay"), message.get("seq")
+        if group is None or seq is None:
+            return False, None
+        seen: dict[str, tuple[Any, Any, Any]] = self.__dict__.setdefault("relay_seqs", {})
+        last = seen.get(group)
+        events = message["events"]
+        seen[group] = (relay, seq, events[-1].get("cursor") if events else None)
+        if last is None or (last[0], last[1]) == (relay, seq - 1):
+            return False, None
+        return True, last[2]
+
+    async def recover(self, since: str | None) -> None:
+        """Bring the client up to date after a lost batch, reading the log after the cursor
+        ``since`` (``None``: since the socket's snapshot or resume)."""
+        raise NotImplementedError
 
 
 class LogFeedConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
@@ -166,6 +197,7 @@ class LogFeedConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
         cursor = await database_sync_to_async(store.tail_cursor)()
         versions, state = await self._snapshot()
         self.sent = dict(versions)
+        self.start_cursor = store.format_cursor(cursor)
         await self.send_json(
             snapshot_message(
                 versions,
@@ -182,14 +214,29 @@ class LogFeedConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
         outcome = await database_sync_to_async(self._missed)(versions, token)
         if isinstance(outcome, str):
             return outcome
+        missed, end = outcome
         self.sent = dict(versions)
-        for event in outcome:
+        if not hasattr(self, "start_cursor"):
+            self.start_cursor = store.format_cursor(end)
+        for event in missed:
             await self.log_event({"message": event})
         return None
 
-    def _missed(self, versions: dict[str, int], token: str | None) -> list[dict[str, Any]] | str:
-        """The feed's events after the client's position, in log order, or the reason the
-        resume cannot be honoured (runs on a database thread)."""
+    async def recover(self, since: str | None) -> None:
+        """A relay batch was lost: forward what this feed missed after ``since`` (the
+        group's last batch that arrived, else the snapshot's cursor), read from the log; a
+        fresh snapshot (``reason: "push_lost"``) when that cannot be read (more than the
+        resume window behind)."""
+        reason = await self._resume(dict(self.sent), since or self.start_cursor)
+        if reason is not None:
+            await self._send_snapshot("push_lost")
+
+    def _missed(
+        self, versions: dict[str, int], token: str | None
+    ) -> tuple[list[dict[str, Any]], tuple[int, int]] | str:
+        """The feed's events after the client's position, in log order, with the cursor the
+        scan ended at; or the reason the resume cannot be honoured (runs on a database
+        thread)."""
         for stream, version in versions.items():
             if version > store.stream_version(stream):
                 return "version_ahead_of_log"
@@ -216,11 +263,12 @@ class LogFeedConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
                 if mine.intersection(groups.groups_for(entry.stream, entry.type, entry.data)):
                     missed.append(entry_message(entry))
             scanned += len(batch)
+            if batch:
+                cursor = batch[-1].cursor
             if len(batch) < 1000:
-                return missed
+                return missed, cursor
             if scanned >= RESUME_MAX_SCAN:
                 return "resume_window_exceeded"
-            cursor = batch[-1].cursor
 
     # -- delivery ---------------------------------------------------------------------------
 

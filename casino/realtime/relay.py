@@ -38,6 +38,7 @@ import asyncio
 import contextlib
 import logging
 import time
+import uuid
 from collections import defaultdict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -107,6 +108,11 @@ class Relay:
         self.pushed = 0
         self.last_lag: float = 0.0
         self._db_thread = ThreadPoolExecutor(1, thread_name_prefix=f"relay-{name}-db")
+        # Each group's messages are numbered within this relay's term (``epoch``), so a
+        # feed can tell that one never reached it (Redis pub/sub delivers at most once)
+        # and read what it missed from the log (casino.realtime.consumers.LogEventsMixin).
+        self.epoch = uuid.uuid4().hex[:12]
+        self._sequence: dict[str, int] = defaultdict(int)
         self._send_slots = asyncio.Semaphore(SEND_CONCURRENCY)
 
     # -- database work, on the relay's own thread ------------------------------------------
@@ -170,7 +176,10 @@ class Relay:
         async with self._send_slots:
             for start in range(0, len(events), MESSAGE_EVENTS):
                 chunk = events[start : start + MESSAGE_EVENTS]
-                await self.layer.group_send(group, {"type": "log.events", "events": chunk})
+                self._sequence[group] += 1
+                message = {"type": "log.events", "events": chunk, "group": group,
+                           "relay": self.epoch, "seq": self._sequence[group]}  # fmt: skip
+                await self.layer.group_send(group, message)
 
     async def pump(self) -> int:
         """Publish the next batch of committed events and save the cursor; returns how

@@ -5,7 +5,8 @@ Run: ``uv run python -m tests.bench.bench_live [--tables 10 50 200] [--seconds 2
 [--workload phh|seated]`` (PostgreSQL and Redis on 127.0.0.1; pgbench on the PATH). It
 creates a fresh database ``casino_bench``, prepares it with ``manage.py up --no-serve``,
 then runs the production topology with ``DEBUG`` off: ``uvicorn --workers 2`` and one
-``manage.py relay`` process, the Redis channel layer. Workloads:
+``manage.py relay`` process, the Redis channel layer, WebSocket compression off as in
+``deploy/Dockerfile`` (``BENCH_UVICORN_ARGS`` adds uvicorn options, for experiments). Workloads:
 
 * ``phh``: each tablet replays shared PHH hands, seating and cashing out players each hand;
 * ``seated``: six players seated once per table, then hands of check/call/raise actions.
@@ -313,7 +314,8 @@ def main() -> None:
     server = subprocess.Popen(
         [sys.executable, "-m", "uvicorn", "casino.asgi:application", "--port", str(port),
          "--workers", str(args.workers), "--lifespan", "on", "--log-level", "warning",
-         "--timeout-keep-alive", "75"],
+         "--timeout-keep-alive", "75", "--ws-per-message-deflate", "false",
+         *os.environ.get("BENCH_UVICORN_ARGS", "").split()],
         cwd=ROOT, env=env,
     )  # fmt: skip
     relay = subprocess.Popen([sys.executable, "manage.py", "relay"], cwd=ROOT, env=env)

@@ -87,7 +87,8 @@ class Topology:
         for label in ("web-a", "web-b"):
             port = _free_port()
             self._spawn(label, ["-m", "uvicorn", "casino.asgi:application", "--port", str(port),
-                                "--lifespan", "on", "--log-level", "warning"])  # fmt: skip
+                                "--lifespan", "on", "--log-level", "warning",
+                                "--ws-per-message-deflate", "false"])  # fmt: skip
             self.bases.append(f"http://127.0.0.1:{port}")
         self._spawn("relay-1", ["manage.py", "relay", "--standby-poll", "0.2"], LOG_LEVEL="INFO")
         for base in self.bases:

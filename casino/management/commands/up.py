@@ -83,4 +83,7 @@ class Command(BaseCommand):
             workers=workers,
             log_level="warning",
             lifespan="on",
+            # small JSON messages on a room's network: compressing each push cost more CPU
+            # than the request that caused it (docs/realtime.md, "Hot path")
+            ws_per_message_deflate=False,
         )
