@@ -254,7 +254,7 @@ SPECTACULAR_SETTINGS = {
         "OwedBlindKindEnum": "tables.serializers.OWED_BLIND_KINDS",
         "MissedBlindKindEnum": "tables.serializers.MISSED_BLIND_KINDS",
         "PrincipalKindEnum": "casino.api.staff.PRINCIPAL_KINDS",
-        "TableAnteTypeEnum": "tables.domain.hand.ANTE_TYPES",
+        "TableAnteTypeEnum": "tables.domain.hand_state.ANTE_TYPES",
         "TableGameEnum": "tables.domain.table.TABLE_GAMES",
         "LevelAnteTypeEnum": "tournaments.serializers.LEVEL_ANTE_TYPES",
         "BountyKindEnum": "tournaments.serializers.BOUNTY_KINDS",

@@ -120,7 +120,7 @@ def expire_clock(*, hand_id: str, clock_number: int, policy: str | None = None) 
 
 def betting_situation(state: HandState, seat_number: int) -> BettingSituation:
     """What the player at ``seat_number`` faces, for reading his chips."""
-    seat = hand_domain._seat_in_hand(state, seat_number)
+    seat = hand_domain.seat_in_hand(state, seat_number)
     legal = state.legal
     current = max(s.bet for s in state.seats)
     big_blind = state.started.big_blind

@@ -17,7 +17,7 @@ from tables.domain.blinds import (
     STATUSES,
     WAIT_OR_POST_BOTH,
 )
-from tables.domain.hand import ACTIONS, ANTE_TYPES, MIN_RAISE_RULES
+from tables.domain.hand_state import ACTIONS, ANTE_TYPES, MIN_RAISE_RULES
 from tables.domain.seating import MAX_SEATS
 from tables.domain.table import TABLE_GAMES
 

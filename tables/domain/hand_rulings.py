@@ -36,6 +36,7 @@ from typing import Literal
 
 from casino.domain_events import DomainEvent
 from tables.domain import hand as hand_engine
+from tables.domain.betting import fold_events
 from tables.domain.cards import parse_cards
 from tables.domain.commands import DeclareMisdeal, TakeAction
 from tables.domain.errors import HandRuleViolation
@@ -281,7 +282,7 @@ def decide_ruling(
             raise HandRuleViolation(
                 "not_out_of_turn", "BET-25", "That seat is to act: record the action itself."
             )
-        hand_engine._seat_in_hand(hand, command.seat)
+        hand_engine.seat_in_hand(hand, command.seat)
         return [OutOfTurnRecorded(command.seat, command.action, command.amount_to, hand.to_act)]
     if isinstance(command, RecordAbsence):
         return _absence(hand, command)
@@ -355,7 +356,7 @@ def _aggressors(hand: hand_engine.HandState) -> tuple[int | None, int | None]:
 
 def _request_show(hand: hand_engine.HandState, cmd: RequestShow) -> list[DomainEvent]:
     """SD-17..19: grant (``ShowOrdered``) or refuse (``show_request_refused``, the rule)."""
-    target = hand_engine._seat_in_hand(hand, cmd.seat)
+    target = hand_engine.seat_in_hand(hand, cmd.seat)
     if cmd.shown_to:  # SD-19: shown to one, shown to all who ask
         now, rule = show_one_show_all(
             shown_to=cmd.shown_to, requested_by=cmd.requested_by or 0,
@@ -414,7 +415,7 @@ def kill_penalty_hands(hand: hand_engine.HandState, seats: Iterable[int]) -> lis
         seat = state.seat_state(number)
         if seat is None or not seat.live or state.is_complete:
             continue
-        for event in (PenaltyHandKilled(number), *hand_engine._fold_events(state, seat)):
+        for event in (PenaltyHandKilled(number), *fold_events(state, seat)):
             events.append(event)
             state = hand_engine.evolve(state, event)
     return events
@@ -424,7 +425,7 @@ def _absence(hand: hand_engine.HandState, cmd: RecordAbsence) -> list[DomainEven
     """SEAT-12/13 at the deal: the absent player's hand is dead (a fold, in turn or not);
     refused once the flop is out (``too_late_for_absence``) or when he has acted
     (``player_has_acted``: he was there)."""
-    seat = hand_engine._seat_in_hand(hand, cmd.seat)
+    seat = hand_engine.seat_in_hand(hand, cmd.seat)
     rule = "SEAT-13" if hand.started.mode == "tournament" else "SEAT-12"
     if hand.board or hand.phase not in ("betting", "awaiting_board"):
         raise HandRuleViolation(
@@ -436,7 +437,7 @@ def _absence(hand: hand_engine.HandState, cmd: RecordAbsence) -> list[DomainEven
         raise HandRuleViolation(
             "player_has_acted", rule, f"Seat {cmd.seat} has acted (or folded): he was there."
         )
-    return [AbsenceRuled(cmd.seat, rule), *hand_engine._fold_events(hand, seat)]
+    return [AbsenceRuled(cmd.seat, rule), *fold_events(hand, seat)]
 
 
 def rule_out_of_turn(hand: hand_engine.HandState) -> list[DomainEvent]:
@@ -530,7 +531,7 @@ def _expire_clock(
 
 
 def _exposure(hand: hand_engine.HandState, cmd: RecordExposure) -> list[DomainEvent]:
-    seat = hand_engine._seat_in_hand(hand, cmd.seat)
+    seat = hand_engine.seat_in_hand(hand, cmd.seat)
     cards = parse_cards(cmd.cards)
     opponents = sum(1 for s in hand.seats if s.live and s.seat != seat.seat)
     ruling = exposed_cards(
@@ -543,7 +544,7 @@ def _exposure(hand: hand_engine.HandState, cmd: RecordExposure) -> list[DomainEv
         CardsExposed(seat.seat, "".join(cards), ruling.passive, ruling.folded, ruling.rule)
     ]
     if ruling.folded and seat.live:
-        events += hand_engine._fold_events(hand, seat)
+        events += fold_events(hand, seat)
     return events
 
 
@@ -568,19 +569,19 @@ def _irregularity(hand: hand_engine.HandState, cmd: RuleIrregularity) -> list[Do
                 raise
             # past the window: play on (000), or the faulty hand is dead (002)
             if cmd.post_threshold_deal_error_action == "kill_affected_hand" and cmd.seat:
-                seat = hand_engine._seat_in_hand(hand, cmd.seat)
+                seat = hand_engine.seat_in_hand(hand, cmd.seat)
                 killed = IrregularityRuled(
                     cmd.cause, "dead_hand", too_late.rule, cmd.seat, None, cmd.note.strip()
                 )
-                return [killed, *hand_engine._fold_events(hand, seat)]
+                return [killed, *fold_events(hand, seat)]
             return [
                 IrregularityRuled(cmd.cause, "play_on", too_late.rule, cmd.seat, None, cmd.note)
             ]
         return [event, *voided]
     if ruling.consequence == "dead_hand" and cmd.seat is not None:
-        seat = hand_engine._seat_in_hand(hand, cmd.seat)
+        seat = hand_engine.seat_in_hand(hand, cmd.seat)
         if seat.live:
-            return [event, *hand_engine._fold_events(hand, seat)]
+            return [event, *fold_events(hand, seat)]
     return [event]
 
 
@@ -602,7 +603,7 @@ def _correct(hand: hand_engine.HandState, cmd: CorrectResult, now: datetime) -> 
             "adjustments_not_balanced", "SD-24", "A correction moves chips between seats only."
         )
     for seat_number, _ in cmd.adjustments:
-        hand_engine._seat_in_hand(hand, seat_number)
+        hand_engine.seat_in_hand(hand, seat_number)
     return [ResultCorrected(cmd.kind, cmd.detail, cmd.adjustments, rule, now.isoformat())]
 
 

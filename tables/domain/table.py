@@ -60,7 +60,7 @@ from tables.domain.blinds import (
     SeatStatus,
 )
 from tables.domain.commands import StartHand
-from tables.domain.hand import ANTE_TYPES, GAMES, MIN_RAISE_RULES
+from tables.domain.hand_state import ANTE_TYPES, GAMES, MIN_RAISE_RULES
 from tables.domain.seating import MAX_SEATS, blind_seats
 from tables.domain.seating import next_button as next_button  # callers use table.next_button
 from tables.events import (
