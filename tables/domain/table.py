@@ -25,12 +25,11 @@ big blind and the blinds missed, so ``evolve`` only applies it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from casino.domain_events import DomainEvent
 from casino.errors import DomainError
 from tables.cash_events import (
-    ChipGiftBlocked,
     ChipsGiven,
     ChipsToppedUp,
     DealerFeePaid,
@@ -60,9 +59,66 @@ from tables.domain.blinds import (
     SeatStatus,
 )
 from tables.domain.commands import StartHand
-from tables.domain.hand_state import ANTE_TYPES, GAMES, MIN_RAISE_RULES
+from tables.domain.hand_state import ANTE_TYPES, MIN_RAISE_RULES
 from tables.domain.seating import MAX_SEATS, blind_seats
 from tables.domain.seating import next_button as next_button  # callers use table.next_button
+from tables.domain.table_commands import (
+    HAND_CLOSED_BY,
+    PAYMENT_METHODS,
+    SHUFFLE_STEPS,
+    AddEntrantChips,
+    BeginHand,
+    CashOut,
+    ChangeLimits,
+    ChangeSeat,
+    CloseTable,
+    Command,
+    CorrectStacks,
+    EndHand,
+    GiveChips,
+    OpenTable,
+    PayDealerFee,
+    PayRefreshment,
+    RecordShuffle,
+    RecordSidebet,
+    SeatEntrant,
+    SeatPlayer,
+    SettleSidebet,
+    SitIn,
+    SitOut,
+    Stakes,
+    TakePartialCashOut,
+    TopUp,
+    TransferIn,
+    TransferOut,
+    UnseatEntrant,
+)
+from tables.domain.table_money import (
+    decide_gift,
+    decide_partial,
+    decide_refreshment,
+    decide_seat,
+    decide_settle,
+    decide_sidebet,
+    decide_top_up,
+    decide_transfer_in,
+    decide_transfer_out,
+)
+from tables.domain.table_state import (
+    CASH,
+    MODES,
+    SHOW_POKER,
+    TABLE_GAMES,
+    TOURNAMENT,
+    OpenSidebet,
+    Seat,
+    TableState,
+    buy_in_rule,
+    free_seat,
+    not_in_hand,
+    same_game,
+    seat_occupant,
+)
 from tables.events import (
     DealtInSeat,
     HandBegan,
@@ -79,344 +135,6 @@ from tables.events import (
     TournamentChipsAdded,
     TournamentPlayerSeated,
     TournamentPlayerUnseated,
-)
-
-CASH, TOURNAMENT = "cash", "tournament"
-SHOW_POKER = "SHOW"
-TABLE_GAMES = (*GAMES, SHOW_POKER)
-"""Games a table deals: the hand engine's (NLH, PLO, FLH) and Show poker (its own
-aggregate, :mod:`tables.domain.show_poker`; hands through ``/show-hands/``)."""
-MODES = (CASH, TOURNAMENT)
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """An occupied seat. ``must_rebuy``: the player won a sidebet with no chips left and
-    is dealt in again only after a re-buy of at least the minimum (BI-7).
-
-    ``status`` is ``active``, ``new`` (sat down in a running game at a
-    ``wait_or_post_both`` table, first hand to come), ``waiting`` (for the big blind) or
-    ``sitting_out`` (see :mod:`tables.domain.blinds`). ``post``: he chose to post what he
-    owes to play at once (SEAT-15/16). ``missed_small_blind`` / ``missed_big_blind``: blinds
-    that passed him while he sat out (or both, for a new player between the button and the
-    big blind), owed until he is dealt in (SEAT-16)."""
-
-    seat: int
-    player_id: int
-    stack: int
-    must_rebuy: bool = False
-    status: str = ACTIVE
-    post: bool = False
-    missed_small_blind: bool = False
-    missed_big_blind: bool = False
-
-    @property
-    def owes(self) -> bool:
-        return self.missed_small_blind or self.missed_big_blind
-
-
-@dataclass(frozen=True, slots=True)
-class OpenSidebet:
-    sidebet_id: str
-    player_a: int
-    player_b: int
-    amount: int
-
-
-@dataclass(frozen=True, slots=True)
-class TableState:
-    """A table as its stream says. ``seats`` in seat order; ``hand_id`` of the running hand
-    and ``in_hand`` the seats dealt into it. ``button_seat``, ``small_blind_seat`` (the
-    small blind's position, posted or dead) and ``big_blind_seat`` are the last hand's, all
-    ``None`` when no hand was dealt since the table was empty."""
-
-    config: TableOpened
-    seats: tuple[Seat, ...] = ()
-    button_seat: int | None = None
-    hand_id: str | None = None
-    in_hand: tuple[int, ...] = ()
-    hands_played: int = 0
-    sidebets: tuple[OpenSidebet, ...] = ()
-    closed: bool = False
-    small_blind_seat: int | None = None
-    big_blind_seat: int | None = None
-
-    def seat(self, number: int) -> Seat | None:
-        return next((s for s in self.seats if s.seat == number), None)
-
-    def seat_of(self, player_id: int) -> Seat | None:
-        return next((s for s in self.seats if s.player_id == player_id), None)
-
-    @property
-    def dealt_in_seats(self) -> tuple[Seat, ...]:
-        """Seats that can be dealt in: seated with chips, no re-buy owed (whether they are
-        dealt the next hand also depends on their status: :func:`plan_next_hand`)."""
-        return tuple(s for s in self.seats if s.stack > 0 and not s.must_rebuy)
-
-
-# --- commands --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class OpenTable:
-    config: TableOpened
-
-
-@dataclass(frozen=True, slots=True)
-class SeatPlayer:
-    """Seat a player with a buy-in (CZK). ``returning_minimum``: the stack he left this game
-    with less than the return window ago (SES-7; 0 when none); when
-    ``return_overrides_max`` it may exceed the table maximum."""
-
-    seat: int
-    player_id: int
-    buy_in: int
-    returning_minimum: int = 0
-    return_overrides_max: bool = True
-    paid_with: str = "cash"
-
-
-@dataclass(frozen=True, slots=True)
-class CashOut:
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class TopUp:
-    seat: int
-    amount: int
-    paid_with: str = "cash"
-
-
-PAYMENT_METHODS = ("cash", "chips")
-
-
-@dataclass(frozen=True, slots=True)
-class PayRefreshment:
-    """Pay ``amount`` CZK from the stack; ``limit`` is the room's maximum (RAKE-6)."""
-
-    seat: int
-    amount: int
-    limit: int
-
-
-@dataclass(frozen=True, slots=True)
-class ChangeLimits:
-    buy_in_min: int
-    buy_in_max: int
-    reason: str
-    changed_by: str
-
-
-@dataclass(frozen=True, slots=True)
-class TransferOut:
-    """Move the player at ``seat`` to ``to_table`` (whose config must match)."""
-
-    seat: int
-    to_table: TableOpened
-
-
-@dataclass(frozen=True, slots=True)
-class TransferIn:
-    seat: int
-    player_id: int
-    stack: int
-    from_table: TableOpened
-
-
-@dataclass(frozen=True, slots=True)
-class CloseTable:
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class RecordSidebet:
-    sidebet_id: str
-    player_a: int
-    player_b: int
-    amount: int
-    description: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class SettleSidebet:
-    sidebet_id: str
-    winner: int
-
-
-@dataclass(frozen=True, slots=True)
-class GiveChips:
-    """A player lends or gives chips to another at the table. ``objected_by`` are the
-    seats of players who object; any objection blocks it (BI-9). ``allowed`` is the room's
-    chip-transfer policy for this game (cash: True; tournaments: never)."""
-
-    from_seat: int
-    to_seat: int
-    amount: int
-    objected_by: tuple[int, ...] = ()
-    allowed: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class TakePartialCashOut:
-    """Take ``amount`` off the stack without leaving: only as a floor exception with an
-    approver and a reason (SES-5, SES-6)."""
-
-    seat: int
-    amount: int
-    approved_by: str
-    reason: str
-    floor_override: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class PayDealerFee:
-    """Pay the dealer ``amount`` from the stack at ``seat`` for a rabbit hunt after the
-    (finished) hand ``hand_id`` (RAKE-8)."""
-
-    seat: int
-    amount: int
-    hand_id: str
-
-
-@dataclass(frozen=True, slots=True)
-class CorrectStacks:
-    """Move chips between stacks after an upheld dispute about the settled hand
-    ``hand_id`` (SD-24..26): ``adjustments`` are ``(seat, amount)`` pairs summing to 0,
-    each seat held by the player in ``players`` (``seat -> player_id``, from the hand)."""
-
-    hand_id: str
-    adjustments: tuple[tuple[int, int], ...]
-    players: tuple[tuple[int, int], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class ChangeSeat:
-    """The player at ``seat`` moves to the empty ``new_seat`` of the same game (SEAT-17)."""
-
-    seat: int
-    new_seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class RecordShuffle:
-    """The dealer reports a step of the next shuffle between hands (SD-25 ``first_riffle``,
-    SD-26 ``cut``)."""
-
-    step: str
-
-
-SHUFFLE_STEPS = ("first_riffle", "cut")
-HAND_CLOSED_BY = ("next_hand_started", "first_riffle", "cut")
-"""When a settled hand closes (SD-24 the next hand, SD-25 the first riffle, SD-26 the cut)."""
-
-
-@dataclass(frozen=True, slots=True)
-class BeginHand:
-    """Start a hand. ``button_seat`` is the outcome of the button draw (SEAT-1) when a game
-    starts (no button yet, or the table emptied since); afterwards the button moves
-    clockwise by itself (SEAT-4) and a different ``button_seat`` is refused."""
-
-    hand_id: str
-    button_seat: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class SitOut:
-    """The player at ``seat`` sits out from the next hand on (SEAT-16); allowed during a
-    hand (he plays that one out). A new player who sits out before his first hand owes both
-    blinds to come back before the big blind reaches him."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class SitIn:
-    """The player at ``seat`` comes back, or chooses how to enter (SEAT-15, SEAT-16).
-
-    Back from sitting out: owing nothing he plays at once; owing blinds he waits for the big
-    blind (``post=False``) or posts what he owes at the next hand (``post=True``: the small
-    blind dead, the big blind live). A player waiting for the big blind, or a new player
-    whose first hand is to come, may choose ``post=True`` (a new player then posts both
-    blinds only if his first hand finds him between the button and the big blind); a
-    waiting player who had chosen to post may go back to waiting with ``post=False``.
-    """
-
-    seat: int
-    post: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class SeatEntrant:
-    """Tournament tables: seat ``player_id`` at ``seat`` with ``stack`` chips (``reason``:
-    see :class:`~tables.events.TournamentPlayerSeated`)."""
-
-    seat: int
-    player_id: int
-    stack: int
-    reason: str
-    wait_for_big_blind: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class UnseatEntrant:
-    """Tournament tables: take the player off ``seat`` between hands (eliminated or moved)."""
-
-    seat: int
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class AddEntrantChips:
-    """Tournament tables: a rebuy or add-on adds ``chips`` to the stack at ``seat``."""
-
-    seat: int
-    chips: int
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class Stakes:
-    """The blinds and ante of one hand (a tournament level's, or the table's own)."""
-
-    small_blind: int
-    big_blind: int
-    ante: int = 0
-    ante_type: str = "none"
-
-
-@dataclass(frozen=True, slots=True)
-class EndHand:
-    hand_id: str
-    stacks: tuple[tuple[int, int], ...]  # (seat, stack) after the hand
-    rake: int
-
-
-Command = (
-    OpenTable
-    | SeatPlayer
-    | CashOut
-    | TopUp
-    | PayRefreshment
-    | ChangeLimits
-    | TransferOut
-    | TransferIn
-    | CloseTable
-    | RecordSidebet
-    | SettleSidebet
-    | GiveChips
-    | TakePartialCashOut
-    | PayDealerFee
-    | CorrectStacks
-    | RecordShuffle
-    | ChangeSeat
-    | BeginHand
-    | EndHand
-    | SitOut
-    | SitIn
-    | SeatEntrant
-    | UnseatEntrant
-    | AddEntrantChips
 )
 
 CASH_ONLY = (
@@ -440,26 +158,6 @@ CASH_ONLY = (
 """Commands of the cash game: refused at a tournament table, where seats, stacks and
 blinds come from the tournament (an absent player is dealt in and posts, so nobody sits
 out)."""
-
-
-def buy_in_rule(config: TableOpened) -> str:
-    """Catalogue rule that sets this table's buy-in limits (BI-3, BI-4 or BI-5)."""
-    if config.game == "NLH" and (config.small_blind, config.big_blind) == (10, 20):
-        return "BI-3"
-    if config.game == "NLH" and (config.small_blind, config.big_blind) == (25, 50):
-        return "BI-4"
-    return "BI-5"
-
-
-def same_game(a: TableOpened, b: TableOpened) -> bool:
-    """Same game and stakes: a transfer keeps the stack only between such tables (SES-3)."""
-    return (a.game, a.small_blind, a.big_blind, a.ante, a.ante_type) == (
-        b.game,
-        b.small_blind,
-        b.big_blind,
-        b.ante,
-        b.ante_type,
-    )
 
 
 def _validate_config(c: TableOpened) -> None:
@@ -494,318 +192,6 @@ def _validate_config(c: TableOpened) -> None:
         problems.append("a tournament table names its tournament and takes no rake")
     if problems:
         raise DomainError("invalid_table_config", "; ".join(problems), rule="SEAT-3")
-
-
-def _occupant(state: TableState, seat: int) -> Seat:
-    occupant = state.seat(seat)
-    if occupant is None:
-        raise DomainError("seat_empty", f"Seat {seat} is empty.", seat=seat)
-    return occupant
-
-
-def _not_in_hand(state: TableState, seat: int, rule: str = "BI-6") -> None:
-    if state.hand_id is not None and seat in state.in_hand:
-        raise DomainError(
-            "hand_in_progress",
-            "Chips cannot reach or leave a seat during its hand; wait until it ends.",
-            rule=rule,
-            hand_id=state.hand_id,
-            seat=seat,
-        )
-
-
-def _free_seat(state: TableState, seat: int) -> None:
-    c = state.config
-    if not 1 <= seat <= c.max_seats:
-        raise DomainError(
-            "seat_out_of_range",
-            f"Seats at this table are 1 to {c.max_seats}.",
-            rule="SEAT-3",
-            seat=seat,
-            max_seats=c.max_seats,
-        )
-    if state.seat(seat) is not None:
-        raise DomainError("seat_occupied", f"Seat {seat} is taken.", rule="BI-1", seat=seat)
-
-
-def _check_payment(paid_with: str) -> None:
-    if paid_with not in PAYMENT_METHODS:
-        raise DomainError(
-            "invalid_payment", f"paid_with must be one of {PAYMENT_METHODS}.", paid_with=paid_with
-        )
-
-
-def _limits_error(code: str, detail: str, rule: str, **context: object) -> DomainError:
-    return DomainError(code, detail, rule=rule, **context)
-
-
-def _decide_seat(state: TableState, cmd: SeatPlayer) -> list[DomainEvent]:
-    c = state.config
-    _free_seat(state, cmd.seat)
-    if state.seat_of(cmd.player_id) is not None:
-        raise DomainError(
-            "player_already_seated",
-            "The player already has a seat at this table.",
-            rule="BI-10",
-            player_id=cmd.player_id,
-        )
-    limits = {"buy_in": cmd.buy_in, "buy_in_min": c.buy_in_min, "buy_in_max": c.buy_in_max}
-    if cmd.returning_minimum and cmd.buy_in < cmd.returning_minimum:
-        raise _limits_error(
-            "buy_in_below_returning_minimum",
-            f"The player left this game within the return window with "
-            f"{cmd.returning_minimum}; he must buy in for at least that.",
-            "SES-7",
-            amount_required=cmd.returning_minimum,
-            **limits,
-        )
-    if cmd.buy_in < c.buy_in_min:
-        raise _limits_error(
-            "buy_in_below_minimum",
-            f"The minimum buy-in at this table is {c.buy_in_min}.",
-            buy_in_rule(c),
-            **limits,
-        )
-    ceiling = c.buy_in_max
-    if cmd.return_overrides_max:
-        ceiling = max(ceiling, cmd.returning_minimum)
-    if cmd.buy_in > ceiling:
-        raise _limits_error(
-            "buy_in_above_maximum",
-            f"The maximum buy-in at this table is {ceiling}.",
-            buy_in_rule(c),
-            **limits,
-        )
-    _check_payment(cmd.paid_with)
-    return [PlayerSeated(c.table_id, cmd.seat, cmd.player_id, cmd.buy_in, cmd.paid_with)]
-
-
-def _decide_top_up(state: TableState, cmd: TopUp) -> list[DomainEvent]:
-    c = state.config
-    occupant = _occupant(state, cmd.seat)
-    _not_in_hand(state, cmd.seat)
-    if cmd.amount <= 0:
-        raise DomainError("invalid_amount", "A top-up must be a positive amount.")
-    context = {
-        "amount": cmd.amount,
-        "stack": occupant.stack,
-        "buy_in_min": c.buy_in_min,
-        "buy_in_max": c.buy_in_max,
-    }
-    # BI-7: a broke player re-buys at least the minimum buy-in; side-bet winnings (the whole
-    # stack of a player who won a side bet with no chips) are not table chips, so they count
-    # toward neither limit: the re-buy itself is between the minimum and the maximum.
-    if (occupant.must_rebuy or occupant.stack == 0) and cmd.amount < c.buy_in_min:
-        raise DomainError(
-            "rebuy_below_minimum",
-            f"A player with no table chips must re-buy at least {c.buy_in_min}; side-bet "
-            f"winnings are not table chips.",
-            rule="BI-7",
-            **context,
-        )
-    table_chips = 0 if occupant.must_rebuy else occupant.stack
-    if table_chips + cmd.amount > c.buy_in_max:
-        raise DomainError(
-            "top_up_above_maximum",
-            f"A top-up may bring the stack to at most {c.buy_in_max}.",
-            rule="BI-6",
-            **context,
-        )
-    _check_payment(cmd.paid_with)
-    return [ChipsToppedUp(c.table_id, cmd.seat, occupant.player_id, cmd.amount, cmd.paid_with)]
-
-
-def _decide_refreshment(state: TableState, cmd: PayRefreshment) -> list[DomainEvent]:
-    occupant = _occupant(state, cmd.seat)
-    _not_in_hand(state, cmd.seat, rule="RAKE-6")
-    context = {"amount": cmd.amount, "limit": cmd.limit, "stack": occupant.stack}
-    if cmd.amount <= 0:
-        raise DomainError("invalid_amount", "The amount must be positive.", rule="RAKE-6")
-    if cmd.amount > cmd.limit:
-        raise DomainError(
-            "refreshment_above_limit",
-            f"Refreshments paid with chips are limited to {cmd.limit}.",
-            rule="RAKE-6",
-            **context,
-        )
-    if cmd.amount > occupant.stack:
-        raise DomainError(
-            "amount_exceeds_stack", "The stack is smaller than that.", rule="RAKE-6", **context
-        )
-    return [RefreshmentPaid(state.config.table_id, cmd.seat, occupant.player_id, cmd.amount)]
-
-
-def _decide_transfer_out(state: TableState, cmd: TransferOut) -> list[DomainEvent]:
-    c = state.config
-    occupant = _occupant(state, cmd.seat)
-    _not_in_hand(state, cmd.seat, rule="SES-4")
-    if cmd.to_table.table_id == c.table_id:
-        raise DomainError("transfer_to_same_table", "Choose another table.", rule="SES-4")
-    if not same_game(c, cmd.to_table):
-        raise DomainError(
-            "transfer_game_mismatch",
-            "A transfer keeps the stack only to a table of the same game and stakes; "
-            "cash out and buy in instead.",
-            rule="SES-3",
-            to_table_id=cmd.to_table.table_id,
-        )
-    return [
-        PlayerTransferredOut(
-            c.table_id, cmd.seat, occupant.player_id, occupant.stack, cmd.to_table.table_id
-        )
-    ]
-
-
-def _decide_transfer_in(state: TableState, cmd: TransferIn) -> list[DomainEvent]:
-    c = state.config
-    if state.closed:
-        raise DomainError("table_closed", "The table is closed.")
-    _free_seat(state, cmd.seat)
-    if state.seat_of(cmd.player_id) is not None:
-        raise DomainError("player_already_seated", "The player already sits here.", rule="BI-10")
-    if not same_game(c, cmd.from_table):
-        raise DomainError(
-            "transfer_game_mismatch",
-            "A transfer keeps the stack only to a table of the same game and stakes.",
-            rule="SES-3",
-        )
-    return [
-        PlayerTransferredIn(c.table_id, cmd.seat, cmd.player_id, cmd.stack, cmd.from_table.table_id)
-    ]
-
-
-def _decide_sidebet(state: TableState, cmd: RecordSidebet) -> list[DomainEvent]:
-    for player in (cmd.player_a, cmd.player_b):
-        if state.seat_of(player) is None:
-            raise DomainError(
-                "player_not_at_table",
-                "Both players of a sidebet must be seated at the table.",
-                rule="RAKE-5",
-                player_id=player,
-            )
-    if cmd.player_a == cmd.player_b or cmd.amount <= 0:
-        raise DomainError(
-            "invalid_sidebet", "A sidebet is between two players for a positive amount."
-        )
-    if any(b.sidebet_id == cmd.sidebet_id for b in state.sidebets):
-        raise DomainError("sidebet_exists", "That sidebet is already recorded.")
-    return [
-        SidebetRecorded(
-            state.config.table_id,
-            cmd.sidebet_id,
-            cmd.player_a,
-            cmd.player_b,
-            cmd.amount,
-            cmd.description,
-        )
-    ]
-
-
-def _decide_settle(state: TableState, cmd: SettleSidebet) -> list[DomainEvent]:
-    bet = next((b for b in state.sidebets if b.sidebet_id == cmd.sidebet_id), None)
-    if bet is None:
-        raise DomainError("sidebet_not_found", "No open sidebet with that id.")
-    if cmd.winner not in (bet.player_a, bet.player_b):
-        raise DomainError("invalid_winner", "The winner must be one of the two players.")
-    if state.hand_id is not None:
-        raise DomainError(
-            "hand_in_progress",
-            "Sidebet chips change hands only after the hand has ended.",
-            rule="RAKE-5",
-            hand_id=state.hand_id,
-        )
-    loser = bet.player_b if cmd.winner == bet.player_a else bet.player_a
-    loser_seat, winner_seat = state.seat_of(loser), state.seat_of(cmd.winner)
-    if loser_seat is None or winner_seat is None:
-        raise DomainError(
-            "player_not_at_table", "Both players must still be seated.", rule="RAKE-5"
-        )
-    if loser_seat.stack < bet.amount:
-        raise DomainError(
-            "amount_exceeds_stack",
-            "The loser's stack does not cover the sidebet.",
-            rule="RAKE-5",
-            stack=loser_seat.stack,
-            amount=bet.amount,
-        )
-    return [
-        SidebetSettled(
-            state.config.table_id,
-            bet.sidebet_id,
-            cmd.winner,
-            loser,
-            bet.amount,
-            winner_must_rebuy=winner_seat.stack == 0,
-        )
-    ]
-
-
-def _decide_gift(state: TableState, cmd: GiveChips) -> list[DomainEvent]:
-    giver, taker = _occupant(state, cmd.from_seat), _occupant(state, cmd.to_seat)
-    if not cmd.allowed:
-        raise DomainError(
-            "chip_transfer_not_allowed", "Chips may not change hands in this game.", rule="BI-9"
-        )
-    if giver.seat == taker.seat or cmd.amount <= 0:
-        raise DomainError("invalid_chip_transfer", "Give a positive amount to another seat.")
-    for seat in (cmd.from_seat, cmd.to_seat):
-        _not_in_hand(state, seat)
-    if cmd.amount > giver.stack:
-        raise DomainError(
-            "amount_exceeds_stack",
-            "The stack is smaller than that.",
-            rule="BI-8",
-            stack=giver.stack,
-            amount=cmd.amount,
-        )
-    others = tuple(s.seat for s in state.seats if s.seat not in (cmd.from_seat, cmd.to_seat))
-    strangers = [seat for seat in cmd.objected_by if seat not in others]
-    if strangers:
-        raise DomainError(
-            "objection_from_outside",
-            "Only the other players at the table can object.",
-            rule="BI-9",
-            seats=strangers,
-        )
-    c = state.config
-    if cmd.objected_by:  # not a refusal: the request and the objection are the record
-        return [
-            ChipGiftBlocked(
-                c.table_id, cmd.from_seat, cmd.to_seat, cmd.amount, tuple(sorted(cmd.objected_by))
-            )
-        ]
-    return [ChipsGiven(c.table_id, cmd.from_seat, cmd.to_seat, cmd.amount, others)]
-
-
-def _decide_partial(state: TableState, cmd: TakePartialCashOut) -> list[DomainEvent]:
-    occupant = _occupant(state, cmd.seat)
-    if not cmd.floor_override:
-        raise DomainError(
-            "partial_cash_out_not_allowed",
-            "A player cashes out his whole stack; only the floor may make an exception.",
-            rule="SES-5",
-        )
-    if not cmd.reason.strip():
-        raise DomainError("partial_cash_out_needs_reason", "The floor must say why.", rule="SES-6")
-    _not_in_hand(state, cmd.seat)
-    if not 0 < cmd.amount < occupant.stack:
-        raise DomainError(
-            "invalid_amount",
-            "A partial cash-out leaves chips on the table; to leave, cash out.",
-            rule="SES-6",
-            amount=cmd.amount,
-            stack=occupant.stack,
-        )
-    return [
-        PartialCashOut(
-            state.config.table_id,
-            cmd.seat,
-            occupant.player_id,
-            cmd.amount,
-            cmd.approved_by,
-            cmd.reason.strip(),
-        )
-    ]
 
 
 def _last_blinds(state: TableState) -> LastBlinds | None:
@@ -969,7 +355,7 @@ def limit_cap_lifted_heads_up(config: TableOpened) -> bool:
 
 
 def _decide_sit_out(state: TableState, cmd: SitOut) -> list[DomainEvent]:
-    occupant = _occupant(state, cmd.seat)
+    occupant = seat_occupant(state, cmd.seat)
     if occupant.status == SITTING_OUT:
         raise DomainError(
             "already_sitting_out", f"Seat {cmd.seat} is sitting out.", rule="SEAT-16", seat=cmd.seat
@@ -978,7 +364,7 @@ def _decide_sit_out(state: TableState, cmd: SitOut) -> list[DomainEvent]:
 
 
 def _decide_sit_in(state: TableState, cmd: SitIn) -> list[DomainEvent]:
-    occupant = _occupant(state, cmd.seat)
+    occupant = seat_occupant(state, cmd.seat)
     status = occupant.status
     if status == ACTIVE or (status == NEW and not cmd.post):
         raise DomainError(
@@ -1054,11 +440,11 @@ def decide(state: TableState | None, command: Command) -> list[DomainEvent]:
         raise DomainError("not_a_tournament_table", "This is a cash table.", table_id=c.table_id)
     match command:
         case SeatPlayer():
-            return _decide_seat(state, command)
+            return decide_seat(state, command)
         case SeatEntrant(
             seat=seat, player_id=player_id, stack=stack, reason=reason, wait_for_big_blind=wait
         ):
-            _free_seat(state, seat)
+            free_seat(state, seat)
             if state.seat_of(player_id) is not None or stack <= 0:
                 raise DomainError(
                     "invalid_tournament_seat",
@@ -1072,8 +458,8 @@ def decide(state: TableState | None, command: Command) -> list[DomainEvent]:
                 )
             ]
         case AddEntrantChips(seat=seat, chips=chips, reason=reason):
-            occupant = _occupant(state, seat)
-            _not_in_hand(state, seat, rule="TREG-14")
+            occupant = seat_occupant(state, seat)
+            not_in_hand(state, seat, rule="TREG-14")
             if chips <= 0:
                 raise DomainError("invalid_chips", "Chips added must be positive.", chips=chips)
             return [
@@ -1082,8 +468,8 @@ def decide(state: TableState | None, command: Command) -> list[DomainEvent]:
                 )
             ]
         case UnseatEntrant(seat=seat, reason=reason):
-            occupant = _occupant(state, seat)
-            _not_in_hand(state, seat, rule="TSEAT-3")
+            occupant = seat_occupant(state, seat)
+            not_in_hand(state, seat, rule="TSEAT-3")
             return [
                 TournamentPlayerUnseated(
                     c.table_id,
@@ -1095,13 +481,13 @@ def decide(state: TableState | None, command: Command) -> list[DomainEvent]:
                 )
             ]
         case CashOut(seat=seat):
-            occupant = _occupant(state, seat)
-            _not_in_hand(state, seat)
+            occupant = seat_occupant(state, seat)
+            not_in_hand(state, seat)
             return [PlayerCashedOut(c.table_id, seat, occupant.player_id, occupant.stack)]
         case TopUp():
-            return _decide_top_up(state, command)
+            return decide_top_up(state, command)
         case PayRefreshment():
-            return _decide_refreshment(state, command)
+            return decide_refreshment(state, command)
         case ChangeLimits(buy_in_min=low, buy_in_max=high, reason=reason, changed_by=actor):
             if not reason.strip():
                 raise DomainError(
@@ -1112,9 +498,9 @@ def decide(state: TableState | None, command: Command) -> list[DomainEvent]:
             _validate_config(replace(c, buy_in_min=low, buy_in_max=high))
             return [TableLimitsChanged(c.table_id, low, high, reason.strip(), actor)]
         case TransferOut():
-            return _decide_transfer_out(state, command)
+            return decide_transfer_out(state, command)
         case TransferIn():
-            return _decide_transfer_in(state, command)
+            return decide_transfer_in(state, command)
         case CloseTable(reason=reason):
             if state.seats or state.hand_id is not None:
                 raise DomainError(
@@ -1124,16 +510,16 @@ def decide(state: TableState | None, command: Command) -> list[DomainEvent]:
                 )
             return [TableClosed(c.table_id, reason)]
         case RecordSidebet():
-            return _decide_sidebet(state, command)
+            return decide_sidebet(state, command)
         case SettleSidebet():
-            return _decide_settle(state, command)
+            return decide_settle(state, command)
         case GiveChips():
-            return _decide_gift(state, command)
+            return decide_gift(state, command)
         case TakePartialCashOut():
-            return _decide_partial(state, command)
+            return decide_partial(state, command)
         case PayDealerFee(seat=seat, amount=amount, hand_id=hand_id):
-            occupant = _occupant(state, seat)
-            _not_in_hand(state, seat, rule="RAKE-8")
+            occupant = seat_occupant(state, seat)
+            not_in_hand(state, seat, rule="RAKE-8")
             if not 0 < amount <= occupant.stack:
                 raise DomainError(
                     "invalid_fee",
@@ -1172,9 +558,9 @@ def _decide_seat_change(state: TableState, cmd: ChangeSeat) -> list[DomainEvent]
     """SEAT-17: between his hands a player takes an empty seat of the same game; further
     from the big blind he waits until the big blind reaches him (or posts), closer to it he
     plays at once (:func:`tables.domain.rulings.seat_change_entry`)."""
-    occupant = _occupant(state, cmd.seat)
-    _not_in_hand(state, cmd.seat, rule="SEAT-17")
-    _free_seat(state, cmd.new_seat)
+    occupant = seat_occupant(state, cmd.seat)
+    not_in_hand(state, cmd.seat, rule="SEAT-17")
+    free_seat(state, cmd.new_seat)
     waits = False
     if state.big_blind_seat is not None and occupant.status != SITTING_OUT:
         occupied = [s.seat for s in state.seats]
@@ -1202,7 +588,7 @@ def _decide_correction(state: TableState, cmd: CorrectStacks) -> list[DomainEven
                 rule="SD-24",
                 seat=seat,
             )
-        _not_in_hand(state, seat, rule="SD-24")
+        not_in_hand(state, seat, rule="SD-24")
         if occupant.stack + amount < 0:
             raise DomainError(
                 "correction_exceeds_stack",
@@ -1372,3 +758,54 @@ def evolve(state: TableState | None, event: DomainEvent) -> TableState | None:
                 state, seats=seats, hand_id=None, in_hand=(), hands_played=state.hands_played + 1
             )
     return state
+
+
+# The commands and the state are used through this module too (``table.SeatPlayer``).
+__all__ = [
+    "CASH",
+    "CASH_ONLY",
+    "HAND_CLOSED_BY",
+    "MODES",
+    "PAYMENT_METHODS",
+    "SHOW_POKER",
+    "SHUFFLE_STEPS",
+    "TABLE_GAMES",
+    "TOURNAMENT",
+    "AddEntrantChips",
+    "BeginHand",
+    "CashOut",
+    "ChangeLimits",
+    "ChangeSeat",
+    "CloseTable",
+    "Command",
+    "CorrectStacks",
+    "EndHand",
+    "GiveChips",
+    "OpenSidebet",
+    "OpenTable",
+    "PayDealerFee",
+    "PayRefreshment",
+    "RecordShuffle",
+    "RecordSidebet",
+    "Seat",
+    "SeatEntrant",
+    "SeatPlayer",
+    "SettleSidebet",
+    "SitIn",
+    "SitOut",
+    "Stakes",
+    "TableState",
+    "TakePartialCashOut",
+    "TopUp",
+    "TransferIn",
+    "TransferOut",
+    "UnseatEntrant",
+    "buy_in_rule",
+    "decide",
+    "evolve",
+    "limit_cap_lifted_heads_up",
+    "next_button",
+    "plan_next_hand",
+    "same_game",
+    "start_hand_command",
+]

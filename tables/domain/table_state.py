@@ -1,0 +1,164 @@
+"""The table's state between hands (:class:`TableState`: seats, stacks, sidebets, the hand
+running) and the checks the table's rules share: the seat's occupant, nothing moved during a
+hand (BI-6), a free seat (BI-10), the payment method, the buy-in rule (BI-3/4, SES-7) and
+what counts as the same game for a transfer (SES-3). ``evolve`` is in
+:mod:`tables.domain.table`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from casino.errors import DomainError
+from tables.domain.blinds import (
+    ACTIVE,
+)
+from tables.domain.hand_state import GAMES
+from tables.domain.seating import next_button as next_button  # callers use table.next_button
+from tables.domain.table_commands import (
+    PAYMENT_METHODS,
+)
+from tables.events import (
+    TableOpened,
+)
+
+CASH, TOURNAMENT = "cash", "tournament"
+
+
+SHOW_POKER = "SHOW"
+
+
+TABLE_GAMES = (*GAMES, SHOW_POKER)
+"""Games a table deals: the hand engine's (NLH, PLO, FLH) and Show poker (its own
+aggregate, :mod:`tables.domain.show_poker`; hands through ``/show-hands/``)."""
+
+
+MODES = (CASH, TOURNAMENT)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """An occupied seat. ``must_rebuy``: the player won a sidebet with no chips left and
+    is dealt in again only after a re-buy of at least the minimum (BI-7).
+
+    ``status`` is ``active``, ``new`` (sat down in a running game at a
+    ``wait_or_post_both`` table, first hand to come), ``waiting`` (for the big blind) or
+    ``sitting_out`` (see :mod:`tables.domain.blinds`). ``post``: he chose to post what he
+    owes to play at once (SEAT-15/16). ``missed_small_blind`` / ``missed_big_blind``: blinds
+    that passed him while he sat out (or both, for a new player between the button and the
+    big blind), owed until he is dealt in (SEAT-16)."""
+
+    seat: int
+    player_id: int
+    stack: int
+    must_rebuy: bool = False
+    status: str = ACTIVE
+    post: bool = False
+    missed_small_blind: bool = False
+    missed_big_blind: bool = False
+
+    @property
+    def owes(self) -> bool:
+        return self.missed_small_blind or self.missed_big_blind
+
+
+@dataclass(frozen=True, slots=True)
+class OpenSidebet:
+    sidebet_id: str
+    player_a: int
+    player_b: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """A table as its stream says. ``seats`` in seat order; ``hand_id`` of the running hand
+    and ``in_hand`` the seats dealt into it. ``button_seat``, ``small_blind_seat`` (the
+    small blind's position, posted or dead) and ``big_blind_seat`` are the last hand's, all
+    ``None`` when no hand was dealt since the table was empty."""
+
+    config: TableOpened
+    seats: tuple[Seat, ...] = ()
+    button_seat: int | None = None
+    hand_id: str | None = None
+    in_hand: tuple[int, ...] = ()
+    hands_played: int = 0
+    sidebets: tuple[OpenSidebet, ...] = ()
+    closed: bool = False
+    small_blind_seat: int | None = None
+    big_blind_seat: int | None = None
+
+    def seat(self, number: int) -> Seat | None:
+        return next((s for s in self.seats if s.seat == number), None)
+
+    def seat_of(self, player_id: int) -> Seat | None:
+        return next((s for s in self.seats if s.player_id == player_id), None)
+
+    @property
+    def dealt_in_seats(self) -> tuple[Seat, ...]:
+        """Seats that can be dealt in: seated with chips, no re-buy owed (whether they are
+        dealt the next hand also depends on their status: :func:`plan_next_hand`)."""
+        return tuple(s for s in self.seats if s.stack > 0 and not s.must_rebuy)
+
+
+def buy_in_rule(config: TableOpened) -> str:
+    """Catalogue rule that sets this table's buy-in limits (BI-3, BI-4 or BI-5)."""
+    if config.game == "NLH" and (config.small_blind, config.big_blind) == (10, 20):
+        return "BI-3"
+    if config.game == "NLH" and (config.small_blind, config.big_blind) == (25, 50):
+        return "BI-4"
+    return "BI-5"
+
+
+def same_game(a: TableOpened, b: TableOpened) -> bool:
+    """Same game and stakes: a transfer keeps the stack only between such tables (SES-3)."""
+    return (a.game, a.small_blind, a.big_blind, a.ante, a.ante_type) == (
+        b.game,
+        b.small_blind,
+        b.big_blind,
+        b.ante,
+        b.ante_type,
+    )
+
+
+def seat_occupant(state: TableState, seat: int) -> Seat:
+    occupant = state.seat(seat)
+    if occupant is None:
+        raise DomainError("seat_empty", f"Seat {seat} is empty.", seat=seat)
+    return occupant
+
+
+def not_in_hand(state: TableState, seat: int, rule: str = "BI-6") -> None:
+    if state.hand_id is not None and seat in state.in_hand:
+        raise DomainError(
+            "hand_in_progress",
+            "Chips cannot reach or leave a seat during its hand; wait until it ends.",
+            rule=rule,
+            hand_id=state.hand_id,
+            seat=seat,
+        )
+
+
+def free_seat(state: TableState, seat: int) -> None:
+    c = state.config
+    if not 1 <= seat <= c.max_seats:
+        raise DomainError(
+            "seat_out_of_range",
+            f"Seats at this table are 1 to {c.max_seats}.",
+            rule="SEAT-3",
+            seat=seat,
+            max_seats=c.max_seats,
+        )
+    if state.seat(seat) is not None:
+        raise DomainError("seat_occupied", f"Seat {seat} is taken.", rule="BI-1", seat=seat)
+
+
+def check_payment(paid_with: str) -> None:
+    if paid_with not in PAYMENT_METHODS:
+        raise DomainError(
+            "invalid_payment", f"paid_with must be one of {PAYMENT_METHODS}.", paid_with=paid_with
+        )
+
+
+def limits_error(code: str, detail: str, rule: str, **context: object) -> DomainError:
+    return DomainError(code, detail, rule=rule, **context)
