@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any, cast
 
@@ -69,7 +69,6 @@ from tournaments.domain import (
     seating,
 )  # fmt: skip
 from tournaments.domain.config import (
-    HAND_MIN_RAISE_RULE,
     TournamentConfig,
     parse_time,
     validate_config,
@@ -77,7 +76,6 @@ from tournaments.domain.config import (
 from tournaments.domain.events import (
     AddOnTaken,
     BountyPlaced,
-    BracketDrawn,
     BracketWon,
     BreakDue,
     BreakEnded,
@@ -130,638 +128,68 @@ from tournaments.domain.events import (
     TournamentStarted,
     iso,
 )
-
-REGISTERING = "registering"
-RUNNING = "running"
-FINISHED = "finished"
-CANCELLED = "cancelled"
-
-# player status
-REGISTERED = "registered"  # before the start
-PLAYING = "playing"  # seated (a stack of 0 only between a hand and his elimination)
-ELIMINATED = "eliminated"
-UNREGISTERED = "unregistered"
-
-
-# --- state ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerState:
-    """A player's current (or last) entry. ``stack`` in chips; ``entries``: his entries so
-    far (1 + re-entries). ``hand_start_stack`` / ``hand_table`` / ``hand_number`` /
-    ``hand_rank``: his last hand (rank in the reported best hands, 0 best), for ranking a
-    bust (ELIM-2..5)."""
-
-    player_id: int
-    entry_number: int
-    status: str
-    stack: int = 0
-    paid_with: str = "cash"  # this entry's buy-in (TREG-11)
-    table_id: int | None = None
-    seat: int | None = None
-    entries: int = 1
-    rebuys: int = 0
-    add_ons: int = 0
-    wait_for_big_blind: bool = False
-    hand_start_stack: int = 0
-    hand_table: int | None = None
-    hand_number: int | None = None
-    hand_rank: int | None = None
-    knocked_out_by: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class TableInfo:
-    """A table in play: ``seats`` seat -> player id; the last (or running) hand's button and
-    blinds (before the first hand only the drawn ``button_seat``); ``hand_number`` of the
-    running hand (``None``: idle) with its ``hand_level`` and hand-for-hand ``hand_round``."""
-
-    table_id: int
-    max_seats: int
-    seats: Mapping[int, int] = field(default_factory=dict)
-    button_seat: int | None = None
-    small_blind_seat: int | None = None
-    big_blind_seat: int | None = None
-    hand_number: int | None = None
-    hand_level: int | None = None
-    hand_round: int | None = None
-    hands_played: int = 0
-    idle_hands: int = 0  # hands in a row with a player ruled absent (HU-4)
-
-    @property
-    def in_hand(self) -> bool:
-        return self.hand_number is not None
-
-    def layout(self) -> seating.TableLayout:
-        return seating.TableLayout(
-            self.table_id, self.max_seats, self.seats, self.button_seat, self.big_blind_seat,
-            self.in_hand,
-        )  # fmt: skip
-
-
-@dataclass(frozen=True, slots=True)
-class ClockState:
-    """The level clock. ``level`` 0: not started. ``version`` changes with every clock
-    event (stale timers compare it). While the level runs ``level_ends_at`` is set;
-    paused, on a break, or with a break due between levels, ``level_remaining`` (seconds)
-    holds the rest. ``break_due``: waiting for the hands in progress (CLK-7)."""
-
-    level: int = 0
-    version: int = 0
-    started_at: datetime | None = None
-    paused: bool = False
-    level_ends_at: datetime | None = None
-    level_remaining: int = 0
-    break_due: BreakDue | None = None
-    on_break: bool = False
-    break_after_level: int | None = None
-    break_ends_at: datetime | None = None
-    break_remaining: int = 0
-    last_sync_slot: datetime | None = None
-    hands_in_level: int = 0  # completed while levels count hands (SHOW-1)
-
-
-@dataclass(frozen=True, slots=True)
-class Elimination:
-    """An entry out of the tournament, in elimination order."""
-
-    player_id: int
-    entry_number: int
-    place: int
-    place_to: int
-    tie_rank: int
-    group: int
-
-
-@dataclass(frozen=True, slots=True)
-class TournamentState:
-    """A tournament as its stream says. Money in CZK, chips in chips.
-
-    ``entries``: entries in the field (re-entries included, unregistered ones not);
-    ``contributions``: the prize-pool part paid (buy-ins, re-entry, rebuy and add-on
-    prices); ``fees``: the house's part; ``chips_issued``: every chip put in play (the sum
-    of all stacks always equals it). ``tables``: the tables in play; ``break_order``: every
-    table in the order they break (the last one is the final table)."""
-
-    tournament_id: str
-    config: TournamentConfig
-    status: str = REGISTERING
-    players: Mapping[int, PlayerState] = field(default_factory=dict)
-    next_entry: int = 1
-    entries: int = 0
-    contributions: int = 0
-    fees: int = 0
-    chips_issued: int = 0
-    tables: Mapping[int, TableInfo] = field(default_factory=dict)
-    reserve_tables: tuple[int, ...] = ()
-    break_order: tuple[int, ...] = ()
-    late_reg_open: bool = False
-    clock: ClockState = field(default_factory=ClockState)
-    hand_for_hand: bool = False
-    hfh_round: int = 0
-    hfh_played: frozenset[int] = frozenset()
-    eliminations: tuple[Elimination, ...] = ()
-    final_table_id: int | None = None
-    results: tuple[Result, ...] = ()
-    deal: deals.DealState = field(default_factory=deals.DealState)
-    bounty: bounties.BountyState = field(default_factory=bounties.BountyState)
-    payments: payments.PaymentsState = field(default_factory=payments.PaymentsState)
-    early_credited: Mapping[int, int] = field(default_factory=dict)
-    penalties: penalties.PenaltyState = field(default_factory=penalties.PenaltyState)
-    paid: Mapping[int, cancellation.Paid] = field(default_factory=dict)
-    scheduled_start: datetime | None = None
-    start_missed: bool = False  # the scheduled start found too few entries (TREG-5)
-    pending_rebuys: frozenset[int] = frozenset()
-    cancellation: TournamentCancelled | None = None
-    seats_won: Mapping[int, int] = field(default_factory=dict)  # CZK in satellite seats
-    bracket: headsup.Bracket = field(default_factory=headsup.Bracket)  # HU-1..4
-    match_tables: Mapping[str, int] = field(default_factory=dict)  # match id -> table
-
-    @property
-    def players_left(self) -> int:
-        """Players seated with chips."""
-        return sum(1 for p in self.players.values() if p.status == PLAYING and p.stack > 0)
-
-    @property
-    def total_chips(self) -> int:
-        """Sum of every stack (equals ``chips_issued``: chips are conserved)."""
-        return sum(p.stack for p in self.players.values() if p.status == PLAYING)
-
-    @property
-    def prize_pool(self) -> int:
-        """Current prize pool in CZK (TREG-15: provisional until entries close)."""
-        return payouts.prize_pool(self.contributions, self.config.guarantee)
-
-    @property
-    def places_paid(self) -> int:
-        return payouts.places_paid(self.config.payout_table, self.entries)
-
-    def open_break_order(self) -> list[int]:
-        """Tables in play, first to break first."""
-        return [t for t in self.break_order if t in self.tables]
-
-
-# --- commands ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class CreateTournament:
-    tournament_id: str
-    config: TournamentConfig
-
-
-@dataclass(frozen=True, slots=True)
-class Register:
-    """Register before the start (TREG-1, TREG-9: one entry per player), paid with cash, a
-    satellite seat or T-Money (``paid_with``, TREG-11)."""
-
-    player_id: int
-    paid_with: str = "cash"
-
-
-@dataclass(frozen=True, slots=True)
-class Unregister:
-    """Withdraw before the start and the deadline, with a refund (TREG-10)."""
-
-    player_id: int
-
-
-@dataclass(frozen=True, slots=True)
-class LateRegister:
-    """Enter after the start while late registration is open (TREG-7/8); ``seed`` draws
-    the seat."""
-
-    player_id: int
-    seed: int
-    paid_with: str = "cash"
-
-
-@dataclass(frozen=True, slots=True)
-class ReEnter:
-    """A new entry for an eliminated player (TREG-9, ``config.reentry``)."""
-
-    player_id: int
-    seed: int
-
-
-@dataclass(frozen=True, slots=True)
-class Rebuy:
-    """A rebuy between hands while the stack is at or below the threshold."""
-
-    player_id: int
-
-
-@dataclass(frozen=True, slots=True)
-class RebuyIfBusted:
-    """During a hand: rebuy if this hand busts the player (TREG-14)."""
-
-    player_id: int
-
-
-@dataclass(frozen=True, slots=True)
-class AddOn:
-    player_id: int
-
-
-@dataclass(frozen=True, slots=True)
-class StartTournament:
-    """Seat draw over ``table_ids`` (the first ones needed are used, the rest kept for
-    late entries) and the button draw. ``break_order``: every table, first to break first
-    (default: ``table_ids`` reversed, so the first table is the final table)."""
-
-    table_ids: tuple[int, ...]
-    seed: int
-    break_order: tuple[int, ...] | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class StartClock:
-    """Start level 1 now."""
-
-
-@dataclass(frozen=True, slots=True)
-class AdvanceLevel:
-    """The level-end timer: ``[]`` unless ``expected_level`` and ``expected_clock_version``
-    are current and the level's time is up."""
-
-    expected_level: int
-    expected_clock_version: int
-
-
-@dataclass(frozen=True, slots=True)
-class PauseClock:
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class ResumeClock:
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class StartBreak:
-    """A break now (the director) or at a synchronized slot (the timer, with
-    ``expected_clock_version`` and ``slot``). ``minutes``: default ``sync_break_minutes``."""
-
-    minutes: int | None = None
-    expected_clock_version: int | None = None
-    slot: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class EndBreak:
-    """End the break: the timer (with ``expected_clock_version``, only once its time is
-    up) or the director (at once)."""
-
-    expected_clock_version: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class CloseLateRegistration:
-    reason: str = "director"
-
-
-@dataclass(frozen=True, slots=True)
-class StartHandForHand:
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class EndHandForHand:
-    seed: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class StartTableHand:
-    """Table ``table_id`` deals ``hand_number`` with the button and blinds it placed."""
-
-    table_id: int
-    hand_number: int
-    button_seat: int | None = None
-    small_blind_seat: int | None = None
-    big_blind_seat: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class RecordHandResult:
-    """The hand at ``table_id`` is settled: chips per player dealt in at its start and end.
-
-    ``rebuys``: busted players who rebuy before the next deal (TREG-14). ``best_hands``:
-    player ids, best hand first, when the dealer entered them (ELIM-3 remainder). ``seed``
-    draws seats when a table is broken or the final table is drawn.
-    """
-
-    table_id: int
-    hand_number: int
-    starting_stacks: Mapping[int, int]
-    final_stacks: Mapping[int, int]
-    seed: int
-    rebuys: tuple[int, ...] = ()
-    best_hands: tuple[int, ...] = ()
-    knockouts: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
-    conduct_flags: tuple[tuple[int, str, str], ...] = ()
-    absent: tuple[int, ...] = ()  # players ruled absent at the deal (SEAT-13; HU-4)
-
-
-@dataclass(frozen=True, slots=True)
-class ScheduleStart:
-    """Set (or, with ``delay``, move) the lobby start time (TREG-5), ISO UTC."""
-
-    start_at: str
-    delay: bool = False
-    reason: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class CorrectSeat:
-    """The floor finds a player in the wrong seat (TSEAT-2): he is moved, stack and all,
-    to ``seat`` of ``table_id`` (the seat he was drawn to), between hands."""
-
-    player_id: int
-    table_id: int
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class MissScheduledStart:
-    """The clock at the lobby time, with too few entries to start (TREG-5, TREG-3)."""
-
-
-@dataclass(frozen=True, slots=True)
-class RollBackHands:
-    """After a server crash: every hand in progress back to its start stacks (CXL-1)."""
-
-    reason: str = "server crash"
-
-
-@dataclass(frozen=True, slots=True)
-class CancelTournament:
-    """Cancel and settle (CXL-2): ``rollback`` or ``roll_forward``; management decides."""
-
-    method: str
-    reason: str
-
-
-Command = (
-    CreateTournament | Register | Unregister | LateRegister | ReEnter | Rebuy | AddOn
-    | StartTournament | StartClock | AdvanceLevel | PauseClock | ResumeClock | StartBreak
-    | EndBreak | CloseLateRegistration | StartHandForHand | EndHandForHand | StartTableHand
-    | RecordHandResult | deals.DealCommand | payments.PaymentCommand
-    | penalties.PenaltyCommand | RebuyIfBusted | ScheduleStart | RollBackHands | CancelTournament
-    | CorrectSeat | MissScheduledStart
-)  # fmt: skip
-
-
-# --- queries ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class HandPermission:
-    """May the table deal now, and with which stakes (the level in force, CLK-2).
-
-    ``code`` / ``rule`` say why not (``None`` when allowed). ``ante_type`` uses the hand
-    engine's names (``none``, ``per_player``, ``big_blind``); tournament hands use
-    ``min_raise_rule`` (BET-7) and no rake."""
-
-    allowed: bool
-    code: str | None
-    rule: str | None
-    level: int
-    small_blind: int
-    big_blind: int
-    ante: int
-    ante_type: str
-    min_raise_rule: str = HAND_MIN_RAISE_RULE
-    rake_percent_bp: int = 0
-    hand_for_hand_round: int | None = None
-    killed_hands: tuple[int, ...] = ()
-
-
-def _refusal(state: TournamentState, table_id: int) -> tuple[str, str | None] | None:
-    if state.status != RUNNING:
-        return "tournament_not_running", None
-    if state.clock.level == 0:
-        return "clock_not_started", "CLK-1"
-    table = state.tables.get(table_id)
-    if table is None:
-        return "table_not_in_play", "TSEAT-4"
-    if table.in_hand:
-        return "hand_in_progress", None
-    if state.clock.on_break:
-        return "on_break", "CLK-8"
-    if state.clock.break_due is not None:
-        return "break_due", "CLK-7"
-    if state.deal.discussing:
-        return "deal_in_discussion", "DEAL-4"
-    if _final_table_due(state):
-        return "final_table_due", "TSEAT-8"
-    if table_id in _tables_due_to_break(state):
-        return "table_breaking", "TSEAT-4"
-    with_chips = sum(1 for p in table.seats.values() if state.players[p].stack > 0)
-    if with_chips < 2:
-        return "not_enough_players", "TSEAT-3"
-    if state.hand_for_hand and (
-        table_id in state.hfh_played
-        or any(t.in_hand and t.hand_round != state.hfh_round for t in state.tables.values())
-    ):
-        return "hand_for_hand_waiting", "TSEAT-9"
-    return None
-
-
-def hand_permission(state: TournamentState, table_id: int) -> HandPermission:
-    """Whether ``table_id`` may deal its next hand now and the stakes to use.
-
-    Refusal codes: ``tournament_not_running``, ``clock_not_started``, ``table_not_in_play``,
-    ``hand_in_progress``, ``on_break``, ``break_due`` (CLK-7), ``final_table_due``
-    (TSEAT-8), ``table_breaking`` (TSEAT-4), ``not_enough_players``,
-    ``hand_for_hand_waiting`` (TSEAT-9: another table has not finished the round).
-    """
-    refusal = _refusal(state, table_id)
-    level = state.clock.level
-    stakes = state.config.level(max(level, 1))
-    return HandPermission(
-        allowed=refusal is None,
-        code=None if refusal is None else refusal[0],
-        rule=None if refusal is None else refusal[1],
-        level=level,
-        small_blind=stakes.small_blind,
-        big_blind=stakes.big_blind,
-        ante=stakes.ante,
-        ante_type=stakes.table_ante_type,
-        hand_for_hand_round=state.hfh_round if state.hand_for_hand else None,
-        killed_hands=_killed_hands(state, table_id),
-    )
-
-
-def _killed_hands(state: TournamentState, table_id: int) -> tuple[int, ...]:
-    """Players at the table sitting out a penalty: dealt in, blinds posted, hand killed
-    (PEN-2)."""
-    table = state.tables.get(table_id)
-    if table is None:
-        return ()
-    return tuple(sorted(p for p in table.seats.values() if p in state.penalties.sitting_out))
-
-
-def may_start_hand(state: TournamentState, table_id: int) -> bool:
-    """``hand_permission(state, table_id).allowed``."""
-    return _refusal(state, table_id) is None
-
-
-def level_end_at(state: TournamentState) -> datetime | None:
-    """When the running level ends (``None``: paused, on a break, or not started)."""
-    return state.clock.level_ends_at
-
-
-def _sync_slots_after(config: TournamentConfig, start: datetime) -> datetime:
-    """The first synchronized slot (``:sync_minute``) strictly after ``start``."""
-    slot = start.replace(minute=config.sync_minute, second=0, microsecond=0)
-    if slot <= start:
-        slot += timedelta(hours=1)
-    return slot
-
-
-def next_break_at(state: TournamentState) -> datetime | None:
-    """When the next break is due (CLK-3/CLK-4 synchronized slot, or the end of the level
-    a scheduled break follows, CLK-6), ``None`` when none is known (paused, on a break, no
-    more breaks, clock not started, tournament finished)."""
-    c, cfg = state.clock, state.config
-    if (
-        state.status == FINISHED
-        or c.level == 0
-        or c.on_break
-        or c.break_due is not None
-        or c.paused
-    ):
-        return None
-    if cfg.breaks_mode == "interval":  # CLK-6: every span of play from the start
-        assert c.started_at is not None
-        span = timedelta(minutes=cfg.interval_minutes)
-        return (c.last_sync_slot or c.started_at) + span
-    if cfg.breaks_mode == "synchronized":
-        assert c.started_at is not None
-        first = _sync_slots_after(cfg, c.started_at)
-        if c.last_sync_slot is None:
-            return first
-        return c.last_sync_slot + timedelta(hours=cfg.sync_every_hours)
-    if c.level_ends_at is None or levels_by_hands(state):  # SHOW-1: no clock time known
-        return None
-    at = c.level_ends_at
-    for level in range(c.level, len(cfg.levels) + 1):
-        if cfg.break_after(level) is not None:
-            return at
-        at += timedelta(minutes=cfg.level(level + 1).minutes)
-    return None
-
-
-def scheduled_start_due(state: TournamentState, now: datetime) -> str | None:
-    """What the clock does at the lobby time (TREG-5): ``"start"`` (the field is big
-    enough, TREG-3), ``"missed"`` (too few entries: recorded once, the director decides),
-    ``None`` (nothing: no time set, not yet, started, or already recorded as missed)."""
-    if state.status != REGISTERING or state.scheduled_start is None or state.start_missed:
-        return None
-    if not cancellation.start_due(state.scheduled_start, now):
-        return None
-    registered = sum(1 for p in state.players.values() if p.status == REGISTERED)
-    return "start" if registered >= state.config.minimum_field else "missed"
-
-
-def due_clock_commands(state: TournamentState, now: datetime) -> list[Command]:
-    """The clock commands due at ``now`` (for the beat sweep and ETA tasks): level end,
-    break end, synchronized break start, late registration closing at its clock time."""
-    c = state.clock
-    due: list[Command] = []
-    if state.status != RUNNING or c.level == 0:
-        return []
-    by_time = not levels_by_hands(state)
-    if by_time and not c.paused and c.level_ends_at is not None and c.level_ends_at <= now:
-        due.append(AdvanceLevel(c.level, c.version))
-    if c.on_break and not c.paused and c.break_ends_at is not None and c.break_ends_at <= now:
-        due.append(EndBreak(c.version))
-    if state.config.breaks_mode in ("synchronized", "interval"):
-        slot = next_break_at(state)
-        if slot is not None and slot <= now:
-            due.append(StartBreak(None, c.version, iso(slot)))
-    until = state.config.late_reg_until
-    if state.late_reg_open and until is not None and parse_time(until) <= now:
-        due.append(CloseLateRegistration("clock_time"))
-    return due
-
-
-@dataclass(frozen=True, slots=True)
-class ClockView:
-    """What tablets, the director's console and the public clock show. Seconds, chips,
-    CZK. ``average_stack``: chips in play // players left."""
-
-    level: int
-    small_blind: int
-    big_blind: int
-    ante: int
-    ante_type: str
-    seconds_left: int
-    paused: bool
-    on_break: bool
-    break_due: bool
-    break_seconds_left: int
-    next_break_at: str | None
-    players_left: int
-    entries: int
-    average_stack: int
-    prize_pool: int
-    places_paid: int
-    late_registration_open: bool
-    hand_for_hand: bool
-    hands_left: int | None = None
-
-
-def levels_by_hands(state: TournamentState) -> bool:
-    """Whether levels now count hands rather than minutes (SHOW-1): ``level_hands`` set,
-    and one table left or ``level_hands_phase`` ``"always"``."""
-    cfg = state.config
-    if not cfg.level_hands or state.status != RUNNING:
-        return False
-    return cfg.level_hands_phase == "always" or len(state.tables) <= 1
-
-
-def clock_view(state: TournamentState, now: datetime) -> ClockView:
-    """The public clock at ``now``."""
-    c = state.clock
-    stakes = state.config.level(max(c.level, 1))
-    left = state.players_left
-    if c.level_ends_at is not None:
-        seconds = max(0, int((c.level_ends_at - now).total_seconds()))
-    else:
-        seconds = c.level_remaining
-    if c.break_ends_at is not None:
-        break_seconds = max(0, int((c.break_ends_at - now).total_seconds()))
-    else:
-        break_seconds = c.break_remaining
-    nb = next_break_at(state)
-    return ClockView(
-        level=c.level, small_blind=stakes.small_blind, big_blind=stakes.big_blind,
-        ante=stakes.ante, ante_type=stakes.ante_type, seconds_left=seconds, paused=c.paused,
-        on_break=c.on_break, break_due=c.break_due is not None, break_seconds_left=break_seconds,
-        next_break_at=None if nb is None else iso(nb), players_left=left, entries=state.entries,
-        average_stack=state.total_chips // left if left else 0, prize_pool=state.prize_pool,
-        places_paid=state.places_paid, late_registration_open=state.late_reg_open,
-        hand_for_hand=state.hand_for_hand,
-        hands_left=(
-            max(0, state.config.level_hands - c.hands_in_level) if levels_by_hands(state) else None
-        ),
-    )  # fmt: skip
-
-
-def late_registration_open(state: TournamentState, now: datetime) -> bool:
-    """Late entries are accepted now (TREG-7): open, within the level and the clock time."""
-    cfg = state.config
-    if state.status != RUNNING or not state.late_reg_open:
-        return False
-    if cfg.late_reg_until_level is not None and state.clock.level > cfg.late_reg_until_level:
-        return False
-    return cfg.late_reg_until is None or now < parse_time(cfg.late_reg_until)
-
-
-# --- decide -----------------------------------------------------------------------------
+from tournaments.domain.tournament_commands import (
+    AddOn,
+    AdvanceLevel,
+    CancelTournament,
+    CloseLateRegistration,
+    Command,
+    CorrectSeat,
+    CreateTournament,
+    EndBreak,
+    EndHandForHand,
+    LateRegister,
+    MissScheduledStart,
+    PauseClock,
+    Rebuy,
+    RebuyIfBusted,
+    RecordHandResult,
+    ReEnter,
+    Register,
+    ResumeClock,
+    RollBackHands,
+    ScheduleStart,
+    StartBreak,
+    StartClock,
+    StartHandForHand,
+    StartTableHand,
+    StartTournament,
+    Unregister,
+)
+from tournaments.domain.tournament_queries import (
+    ClockView,
+    HandPermission,
+    clock_view,
+    due_clock_commands,
+    final_table_due,
+    hand_permission,
+    hand_refusal,
+    is_headsup,
+    late_registration_open,
+    level_end_at,
+    may_start_hand,
+    next_break_at,
+    scheduled_start_due,
+    tables_due_to_break,
+)
+from tournaments.domain.tournament_state import (
+    CANCELLED,
+    ELIMINATED,
+    FINISHED,
+    PLAYING,
+    REGISTERED,
+    REGISTERING,
+    RUNNING,
+    UNREGISTERED,
+    ClockState,
+    Elimination,
+    PlayerState,
+    TableInfo,
+    TournamentState,
+    evolve,
+    levels_by_hands,
+    load,
+)
 
 
 class _Builder:
@@ -875,7 +303,7 @@ def _start(b: _Builder, cmd: StartTournament, now: datetime) -> None:
             "field_too_small", f"{cfg.minimum_field} entries are needed to start.",
             rule="TREG-3", entries=len(players), minimum=cfg.minimum_field,
         )  # fmt: skip
-    if _is_headsup(s):
+    if is_headsup(s):
         _start_bracket(b, cmd, players, now)
         return
     needed = seating.tables_needed(len(players), cfg.table_size)
@@ -908,7 +336,7 @@ def _start(b: _Builder, cmd: StartTournament, now: datetime) -> None:
 def _late_entry(b: _Builder, player_id: int, entry_number: int, seed: int) -> None:
     rng = random.Random(seed)
     s = b.state
-    due = set(_tables_due_to_break(s))
+    due = set(tables_due_to_break(s))
     layouts = {t: info.layout() for t, info in s.tables.items() if t not in due}
     placement = seating.late_entry_seat(layouts, player_id, rng,
                                         seat_filter=s.config.broken_table_seat_filter)  # fmt: skip
@@ -1046,9 +474,6 @@ def _add_on(b: _Builder, cmd: AddOn, now: datetime) -> None:
         raise _error("add_on_limit", "No add-ons left for this player.", rule="CLK-5")
     _not_in_hand(s, p)
     b.emit(AddOnTaken(p.player_id, rule.price, rule.fee, s.config.add_on_stack))
-
-
-# --- clock ------------------------------------------------------------------------------
 
 
 def _level_started(s: TournamentState, level: int, now: datetime) -> LevelStarted:
@@ -1225,14 +650,11 @@ def _close_late(b: _Builder, cmd: CloseLateRegistration, now: datetime) -> None:
     _close_late_if(b, cmd.reason)
 
 
-# --- hand-for-hand and hands ------------------------------------------------------------
-
-
 def _start_hfh(b: _Builder, cmd: StartHandForHand, now: datetime) -> None:
     s = b.state
     if s.status != RUNNING or s.hand_for_hand:
         raise _error("hand_for_hand_not_possible", "Hand-for-hand is on or play has not begun.")
-    if _is_headsup(s):
+    if is_headsup(s):
         raise _error("hand_for_hand_not_possible", "A heads-up bracket has no bubble.",
                      rule="HU-1")  # fmt: skip
     if len(s.tables) < 2:
@@ -1259,7 +681,7 @@ def _end_hfh(b: _Builder, cmd: EndHandForHand, now: datetime) -> None:
 
 def _start_table_hand(b: _Builder, cmd: StartTableHand, now: datetime) -> None:
     s = b.state
-    refusal = _refusal(s, cmd.table_id)
+    refusal = hand_refusal(s, cmd.table_id)
     if refusal is not None:
         raise _error(refusal[0], "This table may not deal now.", rule=refusal[1],
                      table_id=cmd.table_id)  # fmt: skip
@@ -1335,7 +757,7 @@ def _record_hand(b: _Builder, cmd: RecordHandResult, now: datetime) -> None:
     _start_break_if_idle(b, now)
     if b.state.players_left == 1 and not _busted(b.state):
         _finish(b, now)
-    elif not _is_headsup(s) and _equal_prizes_left(b.state):
+    elif not is_headsup(s) and _equal_prizes_left(b.state):
         ranked = _by_chips(b.state)  # ELIM-1: nothing left to play for
         _finish(b, now, tuple((pid, 1, len(ranked)) for pid, _, _ in ranked))
 
@@ -1347,9 +769,6 @@ def _level_by_hands(b: _Builder, now: datetime) -> None:
         return
     if c.level and c.hands_in_level >= s.config.level_hands:
         _end_level(b, now)
-
-
-# --- after a hand: eliminations, table plan ---------------------------------------------
 
 
 def _biggest_winners(start: Mapping[int, int], final: Mapping[int, int]) -> list[int]:
@@ -1431,28 +850,6 @@ def _collect_bounty(b: _Builder, player_id: int) -> None:
         b.emit(collected)
 
 
-def _in_play(s: TournamentState) -> int:
-    """Players seated, counting those with no chips whose elimination waits for the end of
-    the hand-for-hand round (so that no table is held back from finishing it)."""
-    return sum(1 for p in s.players.values() if p.status == PLAYING)
-
-
-def _final_table_due(s: TournamentState) -> bool:
-    if s.status != RUNNING or len(s.tables) < 2 or _is_headsup(s):
-        return False
-    left = _in_play(s)
-    return (
-        left <= s.config.final_table_players
-        or seating.tables_needed(left, s.config.table_size) == 1
-    )
-
-
-def _tables_due_to_break(s: TournamentState) -> list[int]:
-    if s.status != RUNNING or _final_table_due(s) or _is_headsup(s):
-        return []
-    return seating.tables_to_break(_in_play(s), s.open_break_order(), s.config.table_size)
-
-
 def _settle(b: _Builder, rng: random.Random | None) -> None:
     """After a hand (or an entry): eliminations, hand-for-hand rounds, late registration
     closing (TREG-8, TREG-4), then the table plan: final table (TSEAT-8), breaking tables
@@ -1460,7 +857,7 @@ def _settle(b: _Builder, rng: random.Random | None) -> None:
     s = b.state
     if s.status != RUNNING:
         return
-    if _is_headsup(s):
+    if is_headsup(s):
         _settle_bracket(b, rng)
         return
     if s.hand_for_hand:
@@ -1489,12 +886,12 @@ def _settle(b: _Builder, rng: random.Random | None) -> None:
     s = b.state
     if s.players_left <= 1:
         return
-    if _final_table_due(s):
+    if final_table_due(s):
         if rng is not None and not any(t.in_hand for t in s.tables.values()):
             _final_table(b, rng)
         return
     if rng is not None:
-        idle = [t for t in _tables_due_to_break(s) if not s.tables[t].in_hand]
+        idle = [t for t in tables_due_to_break(s) if not s.tables[t].in_hand]
         if idle:
             layouts = {t: info.layout() for t, info in s.tables.items()}
             moves = seating.break_tables(
@@ -1505,19 +902,12 @@ def _settle(b: _Builder, rng: random.Random | None) -> None:
             for m in moves:
                 b.emit(_moved(m))
     s = b.state
-    due = set(_tables_due_to_break(s))
+    due = set(tables_due_to_break(s))
     layouts = {t: info.layout() for t, info in s.tables.items() if t not in due}
     for m in seating.balance(
         layouts, policy=cfg.balance_placement, seat_filter=cfg.broken_table_seat_filter
     ):
         b.emit(_moved(m))
-
-
-# --- heads-up events (HU-1..4) ------------------------------------------------------------
-
-
-def _is_headsup(s: TournamentState) -> bool:
-    return s.config.format == "headsup"
 
 
 def _start_bracket(b: _Builder, cmd: StartTournament, players: list[int], now: datetime) -> None:
@@ -1729,7 +1119,7 @@ def _penalty(b: _Builder, cmd: penalties.PenaltyCommand, now: datetime) -> None:
     """
     for event in penalties.decide(b.state, cmd, now):
         if (
-            _is_headsup(b.state)
+            is_headsup(b.state)
             and isinstance(event, PenaltyIssued)
             and (event.kind == "disqualification")
         ):
@@ -1978,363 +1368,60 @@ _HANDLERS: dict[type, Any] = {
 }
 
 
-# --- evolve -----------------------------------------------------------------------------
-
-
-def _with_player(s: TournamentState, p: PlayerState) -> TournamentState:
-    return replace(s, players={**s.players, p.player_id: p})
-
-
-def _with_table(s: TournamentState, t: TableInfo) -> TournamentState:
-    return replace(s, tables={**s.tables, t.table_id: t})
-
-
-def _seat(s: TournamentState, pid: int, table_id: int, seat: int) -> TournamentState:
-    t = s.tables[table_id]
-    if seat in t.seats:
-        raise ValueError(f"seat {seat} of table {table_id} is taken")
-    return _with_table(s, replace(t, seats={**t.seats, seat: pid}))
-
-
-def _unseat(s: TournamentState, p: PlayerState) -> TournamentState:
-    if p.table_id is None or p.table_id not in s.tables:
-        return s
-    t = s.tables[p.table_id]
-    seats = {k: v for k, v in t.seats.items() if v != p.player_id}
-    return _with_table(s, replace(t, seats=seats))
-
-
-def _match_seated(s: TournamentState, event: MatchSeated) -> TournamentState:
-    """Both players leave their tables (the ``released`` ones go back to the reserve) and
-    sit at the match's table with a fresh stack; the chips in play change by the reset."""
-    players = dict(s.players)
-    before = sum(players[a.player_id].stack for a in event.seats)
-    for a in event.seats:
-        s = _unseat(s, players[a.player_id])
-    tables = {t: info for t, info in s.tables.items() if t not in event.released}
-    table = tables.get(event.table_id) or TableInfo(event.table_id, s.config.table_size)
-    table = replace(table, seats={a.seat: a.player_id for a in event.seats},
-                    button_seat=event.button.button_seat, idle_hands=0)  # fmt: skip
-    for a in event.seats:
-        players[a.player_id] = replace(
-            players[a.player_id], table_id=a.table_id, seat=a.seat, stack=event.stack,
-            wait_for_big_blind=False,
-        )  # fmt: skip
-    reserve = tuple(t for t in (*event.released, *s.reserve_tables) if t != event.table_id)
-    return replace(
-        s, players=players, tables={**tables, event.table_id: table}, reserve_tables=reserve,
-        chips_issued=s.chips_issued + event.stack * len(event.seats) - before,
-        match_tables={**s.match_tables, event.match_id: event.table_id},
-    )  # fmt: skip
-
-
-def _clock(s: TournamentState, **changes: Any) -> TournamentState:
-    return replace(s, clock=replace(s.clock, **changes))
-
-
-def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState:
-    """The state after ``event`` (events of other types leave it unchanged)."""
-    if isinstance(event, TournamentCreated):
-        return TournamentState(event.tournament_id, event.config)
-    assert state is not None, "a tournament stream starts with TournamentCreated"
-    s = state
-    match event:
-        case PlayerRegistered():
-            p = PlayerState(
-                event.player_id, event.entry_number, PLAYING if event.late else REGISTERED,
-                stack=event.stack, paid_with=event.paid_with,
-            )  # fmt: skip
-            old = s.players.get(event.player_id)
-            if old is not None and old.status != UNREGISTERED:
-                p = replace(p, entries=old.entries + 1, rebuys=old.rebuys, add_ons=old.add_ons)
-            ticket = event.paid_with != "cash"
-            s = _paid(s, event.player_id, event.buy_in, event.fee, by_ticket=ticket)
-            return replace(
-                _with_player(s, p), next_entry=event.entry_number + 1, entries=s.entries + 1,
-                contributions=s.contributions + event.buy_in, fees=s.fees + event.fee,
-                chips_issued=s.chips_issued + event.stack,
-            )  # fmt: skip
-        case PlayerUnregistered():
-            s = replace(s, paid={k: v for k, v in s.paid.items() if k != event.player_id})
-            p = replace(s.players[event.player_id], status=UNREGISTERED, stack=0)
-            cfg = s.config
-            head = s.bounty.heads.get(event.player_id, 0)
-            if head:
-                s = replace(s, bounty=replace(
-                    s.bounty, heads={**s.bounty.heads, event.player_id: 0},
-                    paid_in=s.bounty.paid_in - head,
-                ))  # fmt: skip
-            return replace(
-                _with_player(s, p), entries=s.entries - 1,
-                contributions=s.contributions - cfg.buy_in, fees=s.fees - cfg.fee,
-                chips_issued=s.chips_issued - cfg.starting_stack,
-            )  # fmt: skip
-        case PlayerReEntered():
-            s = _paid(s, event.player_id, event.price, event.fee)
-            old = s.players[event.player_id]
-            p = replace(
-                old, entry_number=event.entry_number, status=PLAYING, stack=event.stack,
-                entries=old.entries + 1, table_id=None, seat=None, wait_for_big_blind=False,
-            )  # fmt: skip
-            return replace(
-                _with_player(s, p), next_entry=event.entry_number + 1, entries=s.entries + 1,
-                contributions=s.contributions + event.price, fees=s.fees + event.fee,
-                chips_issued=s.chips_issued + event.stack,
-            )  # fmt: skip
-        case RebuyTaken() | AddOnTaken():
-            s = _paid(s, event.player_id, event.price, event.fee)
-            old = s.players[event.player_id]
-            p = replace(old, stack=old.stack + event.chips)
-            if isinstance(event, RebuyTaken):
-                p = replace(p, rebuys=old.rebuys + 1)
-            else:
-                p = replace(p, add_ons=old.add_ons + 1)
-            return replace(
-                _with_player(s, p), contributions=s.contributions + event.price,
-                fees=s.fees + event.fee, chips_issued=s.chips_issued + event.chips,
-            )  # fmt: skip
-        case TournamentStarted():
-            size = s.config.table_size
-            seats: dict[int, dict[int, int]] = {t: {} for t in event.tables}
-            players = dict(s.players)
-            for a in event.seats:
-                seats[a.table_id][a.seat] = a.player_id
-                players[a.player_id] = replace(
-                    players[a.player_id], status=PLAYING, table_id=a.table_id, seat=a.seat
-                )
-            buttons = {bd.table_id: bd.button_seat for bd in event.buttons}
-            tables = {
-                t: TableInfo(t, size, seats[t], button_seat=buttons.get(t)) for t in event.tables
-            }
-            open_late = (
-                s.config.late_reg_until_level is not None or s.config.late_reg_until is not None
-            )
-            return replace(
-                s, status=RUNNING, players=players, tables=tables,
-                reserve_tables=event.reserve_tables, break_order=event.break_order,
-                late_reg_open=open_late,
-            )  # fmt: skip
-        case TableAdded():
-            s = _with_table(s, TableInfo(event.table_id, s.config.table_size))
-            return replace(
-                s, reserve_tables=tuple(t for t in s.reserve_tables if t != event.table_id)
-            )
-        case LateEntrySeated():
-            p = replace(
-                s.players[event.player_id], table_id=event.table_id, seat=event.seat,
-                wait_for_big_blind=event.wait_for_big_blind,
-            )  # fmt: skip
-            return _seat(_with_player(s, p), p.player_id, event.table_id, event.seat)
-        case LateRegistrationClosed():
-            return replace(s, late_reg_open=False)
-        case LevelStarted():
-            started = s.clock.started_at or parse_time(event.started_at)
-            return _clock(
-                s, level=event.level, version=event.clock_version, started_at=started,
-                paused=False, level_ends_at=parse_time(event.ends_at), level_remaining=0,
-                on_break=False, break_after_level=None, break_ends_at=None, hands_in_level=0,
-            )  # fmt: skip
-        case ClockPaused():
-            if s.clock.on_break:
-                return _clock(s, version=event.clock_version, paused=True, break_ends_at=None,
-                              break_remaining=event.remaining_seconds)  # fmt: skip
-            return _clock(s, version=event.clock_version, paused=True, level_ends_at=None,
-                          level_remaining=event.remaining_seconds)  # fmt: skip
-        case ClockResumed():
-            ends = parse_time(event.ends_at)
-            if s.clock.on_break:
-                return _clock(s, version=event.clock_version, paused=False, break_ends_at=ends,
-                              break_remaining=0)  # fmt: skip
-            return _clock(s, version=event.clock_version, paused=False, level_ends_at=ends,
-                          level_remaining=0)  # fmt: skip
-        case BreakDue():
-            changes: dict[str, Any] = {"break_due": event}
-            if event.after_level is not None:  # the level is over
-                changes |= {"level_ends_at": None, "level_remaining": 0}
-            if event.slot is not None:
-                changes["last_sync_slot"] = parse_time(event.slot)
-            return _clock(s, **changes)
-        case BreakStarted():
-            due = s.clock.break_due
-            return _clock(
-                s, version=event.clock_version, break_due=None, on_break=True,
-                break_after_level=None if due is None else due.after_level,
-                break_ends_at=parse_time(event.ends_at), break_remaining=0,
-                level_ends_at=None, level_remaining=event.level_remaining_seconds,
-            )  # fmt: skip
-        case BreakEnded():
-            resumed = None if event.level_ends_at is None else parse_time(event.level_ends_at)
-            return _clock(
-                s, version=event.clock_version, on_break=False, break_ends_at=None,
-                level_ends_at=resumed, level_remaining=0 if resumed else s.clock.level_remaining,
-            )  # fmt: skip
-        case HandForHandStarted():
-            return replace(s, hand_for_hand=True, hfh_round=event.round, hfh_played=frozenset())
-        case HandForHandEnded():
-            return replace(s, hand_for_hand=False, hfh_played=frozenset())
-        case HandForHandRoundCompleted():
-            return replace(s, hfh_round=event.round + 1, hfh_played=frozenset())
-        case TableHandStarted():
-            t = replace(
-                s.tables[event.table_id], hand_number=event.hand_number, hand_level=event.level,
-                hand_round=event.hand_for_hand_round, button_seat=event.button_seat,
-                small_blind_seat=event.small_blind_seat, big_blind_seat=event.big_blind_seat,
-            )  # fmt: skip
-            s = _with_table(s, t)
-            if event.hand_for_hand_round is not None:
-                s = replace(s, hfh_played=s.hfh_played | {event.table_id})
-            return s
-        case HandResultRecorded():
-            if levels_by_hands(s):  # SHOW-1: this hand counts toward the level
-                s = _clock(s, hands_in_level=s.clock.hands_in_level + 1)
-            t = s.tables[event.table_id]
-            s = _with_table(s, replace(
-                t, hand_number=None, hand_level=None, hand_round=None,
-                hands_played=t.hands_played + 1, idle_hands=t.idle_hands + 1 if event.absent else 0,
-            ))  # fmt: skip
-            ranks = {pid: i for i, pid in enumerate(event.best_hands)}
-            kos = {k.player_id: k.winners for k in event.knockouts}
-            dealt = {ps.player_id for ps in event.stacks}
-            s = replace(s, pending_rebuys=s.pending_rebuys - dealt)
-            s = replace(s, penalties=penalties.hand_played(
-                s.penalties, [ps.player_id for ps in event.stacks]
-            ))  # fmt: skip
-            players = dict(s.players)
-            for ps in event.stacks:
-                players[ps.player_id] = replace(
-                    players[ps.player_id], stack=ps.final_stack, wait_for_big_blind=False,
-                    hand_start_stack=ps.starting_stack, hand_table=event.table_id,
-                    hand_number=event.hand_number, hand_rank=ranks.get(ps.player_id),
-                    knocked_out_by=kos.get(ps.player_id, ()),
-                )  # fmt: skip
-            return replace(s, players=players)
-        case PlayerEliminated():
-            p = s.players[event.player_id]
-            s = _unseat(s, p)  # chips he still holds leave play (a match lost by HU-4)
-            s = replace(s, chips_issued=s.chips_issued - p.stack)
-            p = replace(p, status=ELIMINATED, table_id=None, seat=None, stack=0)
-            elimination = Elimination(
-                p.player_id, event.entry_number, event.place, event.place_to, event.tie_rank,
-                event.group,
-            )  # fmt: skip
-            return replace(_with_player(s, p), eliminations=(*s.eliminations, elimination))
-        case PlayerMoved():
-            p = s.players[event.player_id]
-            s = _unseat(s, p)
-            s = _seat(s, p.player_id, event.to_table, event.to_seat)
-            p = replace(p, table_id=event.to_table, seat=event.to_seat,
-                        wait_for_big_blind=event.wait_for_big_blind)  # fmt: skip
-            return _with_player(s, p)
-        case TableBroken():  # back in the reserve, first in line for late entries
-            return replace(
-                s, tables={k: v for k, v in s.tables.items() if k != event.table_id},
-                reserve_tables=(event.table_id, *s.reserve_tables),
-            )  # fmt: skip
-        case FinalTableRedrawn():
-            cfg = s.config
-            size = max(cfg.table_size, cfg.final_table_players)
-            seats_map = {a.seat: a.player_id for a in event.seats}
-            players = dict(s.players)
-            for a in event.seats:
-                players[a.player_id] = replace(
-                    players[a.player_id], table_id=a.table_id, seat=a.seat,
-                    wait_for_big_blind=False,
-                )  # fmt: skip
-            table = TableInfo(event.table_id, size, seats_map, button_seat=event.button.button_seat)
-            return replace(s, players=players, tables={event.table_id: table},
-                           final_table_id=event.table_id)  # fmt: skip
-        case BracketDrawn():
-            players = dict(s.players)
-            for pid in event.entrants:  # in play from the draw, byes included
-                players[pid] = replace(players[pid], status=PLAYING)
-            bracket = headsup.evolve(s.bracket, event)
-            return replace(s, players=players, bracket=bracket)
-        case MatchStarted() | MatchEnded() | BracketWon():
-            return replace(s, bracket=headsup.evolve(s.bracket, event))
-        case MatchSeated():
-            return _match_seated(s, event)
-        case SatelliteSeatWon():
-            won = s.seats_won.get(event.player_id, 0) + event.seats * event.seat_value
-            return replace(s, seats_won={**s.seats_won, event.player_id: won})
-        case TournamentFinished():
-            return replace(
-                s, status=FINISHED, results=event.results,
-                clock=_stopped(s.clock, parse_time(event.finished_at)),
-            )  # fmt: skip
-        case _ if isinstance(event, deals.DEAL_EVENTS):
-            return replace(s, deal=deals.evolve(s.deal, event))
-        case _ if isinstance(event, bounties.BOUNTY_EVENTS):
-            if isinstance(event, BountyPlaced) and event.paid_by == "entrant":
-                ticket = s.players[event.player_id].paid_with != "cash"
-                s = _paid(s, event.player_id, 0, 0, event.amount, by_ticket=ticket)
-            return replace(s, bounty=bounties.evolve(s.bounty, event))
-        case _ if isinstance(event, payments.PAYMENT_EVENTS):
-            return replace(s, payments=payments.evolve(s.payments, event))
-        case ChipRaceRun():
-            players = dict(s.players)
-            for ps in event.stacks:
-                players[ps.player_id] = replace(players[ps.player_id], stack=ps.final_stack)
-            return replace(s, players=players, chips_issued=s.chips_issued + event.chips_added)
-        case _ if isinstance(event, penalties.PENALTY_EVENTS):
-            return replace(s, penalties=penalties.evolve(s.penalties, event))
-        case PlayerDisqualified():
-            p = s.players[event.player_id]
-            s = _unseat(s, p)
-            group = s.eliminations[-1].group + 1 if s.eliminations else 1
-            elimination = Elimination(
-                p.player_id, event.entry_number, event.place, event.place, 0, group
-            )
-            p = replace(p, status=ELIMINATED, table_id=None, seat=None, stack=0)
-            return replace(
-                _with_player(s, p), eliminations=(*s.eliminations, elimination),
-                chips_issued=s.chips_issued - event.chips_removed,
-            )  # fmt: skip
-        case RebuyRequested():
-            return replace(s, pending_rebuys=s.pending_rebuys | {event.player_id})
-        case StartScheduled():  # a new time (a delay): the clock starts it then
-            return replace(s, scheduled_start=parse_time(event.start_at), start_missed=False)
-        case ScheduledStartMissed():
-            return replace(s, start_missed=True)
-        case TournamentCancelled():
-            return replace(s, status=CANCELLED, cancellation=event)
-        case EarlyPayoutCredited():
-            credited = {**s.early_credited, **dict.fromkeys(event.players, event.amount)}
-            return replace(s, early_credited=credited)
-    return s
-
-
-def _paid(
-    s: TournamentState, player_id: int, prize_pool: int, fee: int, bounty: int = 0,
-    *, by_ticket: bool = False,
-) -> TournamentState:  # fmt: skip
-    """What each player paid in, and how much of it with a seat or T-Money (CXL-3 rollback
-    refunds it in the same mix, TREG-11)."""
-    old = s.paid.get(player_id, cancellation.Paid())
-    ticket = prize_pool + fee + bounty if by_ticket else 0
-    new = cancellation.Paid(
-        old.prize_pool + prize_pool, old.fees + fee, old.bounties + bounty,
-        old.t_money + ticket, old.t_money_fees + (fee if by_ticket else 0),
-    )  # fmt: skip
-    return replace(s, paid={**s.paid, player_id: new})
-
-
-def _stopped(c: ClockState, at: datetime) -> ClockState:
-    """The clock as it stood at ``at``, stopped for good (the tournament finished): the
-    level's and break's remaining seconds frozen, no running end time, no break due."""
-
-    def left(ends_at: datetime | None, remaining: int) -> int:
-        return remaining if ends_at is None else max(0, int((ends_at - at).total_seconds()))
-
-    return replace(
-        c, level_ends_at=None, level_remaining=left(c.level_ends_at, c.level_remaining),
-        break_ends_at=None, break_remaining=left(c.break_ends_at, c.break_remaining),
-        break_due=None, break_after_level=None,
-    )  # fmt: skip
-
-
-def load(events: list[DomainEvent]) -> TournamentState | None:
-    """Fold a stream's events into the state (``None`` for an empty stream)."""
-    state: TournamentState | None = None
-    for event in events:
-        state = evolve(state, event)
-    return state
+# The state, the commands and the queries are used through this module too (``t.Register``).
+__all__ = [
+    "CANCELLED",
+    "ELIMINATED",
+    "FINISHED",
+    "PLAYING",
+    "REGISTERED",
+    "REGISTERING",
+    "RUNNING",
+    "UNREGISTERED",
+    "AddOn",
+    "AdvanceLevel",
+    "CancelTournament",
+    "ClockState",
+    "ClockView",
+    "CloseLateRegistration",
+    "Command",
+    "CorrectSeat",
+    "CreateTournament",
+    "Elimination",
+    "EndBreak",
+    "EndHandForHand",
+    "HandPermission",
+    "LateRegister",
+    "MissScheduledStart",
+    "PauseClock",
+    "PlayerState",
+    "ReEnter",
+    "Rebuy",
+    "RebuyIfBusted",
+    "RecordHandResult",
+    "Register",
+    "ResumeClock",
+    "RollBackHands",
+    "ScheduleStart",
+    "StartBreak",
+    "StartClock",
+    "StartHandForHand",
+    "StartTableHand",
+    "StartTournament",
+    "TableInfo",
+    "TournamentState",
+    "Unregister",
+    "clock_view",
+    "decide",
+    "due_clock_commands",
+    "evolve",
+    "final_results",
+    "hand_permission",
+    "late_registration_open",
+    "level_end_at",
+    "levels_by_hands",
+    "load",
+    "may_start_hand",
+    "next_break_at",
+    "scheduled_start_due",
+]
