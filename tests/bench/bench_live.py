@@ -71,6 +71,7 @@ class Tablet:
         self.think = 0.0  # seconds between a tablet's requests (0: as fast as it can)
         self.actions = 0
         self.errors = 0
+        self.unfinished: dict[str, Any] | None = None
 
     async def post(self, path: str, body: dict[str, Any], *, action: bool = False) -> Any:
         if self.think:
@@ -112,9 +113,12 @@ class Tablet:
         while time.perf_counter() < until:
             n += 1
             try:
-                hand = await self.post(f"{base}/hands/", {})
+                # a hand the last timed window left unfinished (a soak) is played on first
+                hand = self.unfinished or await self.post(f"{base}/hands/", {})
+                self.unfinished = None
                 url = f"/api/v1/hands/{hand['hand_id']}"
-                streets = iter(board)
+                dealt = {0: 0, 3: 1, 4: 2, 5: 3}[len(hand.get("board", []))]  # streets out
+                streets = iter(board[dealt:])
                 while hand["phase"] != "complete" and time.perf_counter() < until:
                     if hand["phase"] == "betting":
                         legal = hand["legal"]
@@ -133,6 +137,8 @@ class Tablet:
                         live = [p for p in hand["pots"]]
                         winners = [[min(p["eligible_seats"])] for p in live]
                         hand = await self.post(f"{url}/award/", {"winners_by_pot": winners})
+                if hand["phase"] != "complete":
+                    self.unfinished = hand
             except RuntimeError:
                 return
 
