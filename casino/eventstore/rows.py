@@ -147,6 +147,25 @@ def _given(field: Any, values: Mapping[str, Any]) -> str | None:
     return str(field.name) if field.name in values else None
 
 
+def _insert_fields(
+    model: type[models.Model], values: Mapping[str, Any]
+) -> tuple[models.Field[Any, Any], ...]:
+    """The columns an INSERT of ``values`` writes: every concrete field but an automatic
+    primary key not given."""
+    return tuple(f for f in model._meta.concrete_fields
+                 if not (f.primary_key and isinstance(f, models.AutoField)
+                         and _given(f, values) is None))  # fmt: skip
+
+
+def _insert_params(fields: Sequence[Any], values: Mapping[str, Any], conn: Any) -> list[Any]:
+    """One row's values for ``fields``, the defaults for those not given."""
+    params = []
+    for f in fields:
+        name = _given(f, values)
+        params.append(_prep(f, values[name] if name else f.get_default(), conn, True))
+    return params
+
+
 def insert(model: type[models.Model], **values: Any) -> None:
     """``INSERT`` one row: the fields given, the others their default (an automatic
     primary key from the database)."""
@@ -155,19 +174,13 @@ def insert(model: type[models.Model], **values: Any) -> None:
     entry = _SQL.get(key)
     if entry is None:
         quote = conn.ops.quote_name
-        fields = tuple(f for f in model._meta.concrete_fields
-                       if not (f.primary_key and isinstance(f, models.AutoField)
-                               and _given(f, values) is None))  # fmt: skip
+        fields = _insert_fields(model, values)
         columns = ", ".join(quote(f.column) for f in fields)
         marks = ", ".join(["%s"] * len(fields))
         entry = (f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES ({marks})", fields)
         _SQL[key] = entry
     sql, fields = entry
-    params = []
-    for f in fields:
-        name = _given(f, values)
-        params.append(_prep(f, values[name] if name else f.get_default(), conn, True))
-    _run(conn, sql, params)
+    _run(conn, sql, _insert_params(fields, values, conn))
 
 
 def insert_returning(
@@ -185,9 +198,7 @@ def insert_returning(
     entry = _SQL.get(key)
     if entry is None:
         quote = conn.ops.quote_name
-        fields = tuple(f for f in model._meta.concrete_fields
-                       if not (f.primary_key and isinstance(f, models.AutoField)
-                               and _given(f, rows[0]) is None))  # fmt: skip
+        fields = _insert_fields(model, rows[0])
         columns = ", ".join(quote(f.column) for f in fields)
         marks = ", ".join([f"({', '.join(['%s'] * len(fields))})"] * len(rows))
         table = quote(model._meta.db_table)
@@ -195,11 +206,7 @@ def insert_returning(
         entry = (f"INSERT INTO {table} ({columns}) VALUES {marks} RETURNING {back}", fields)
         _SQL[key] = entry
     sql, fields = entry
-    params = []
-    for values in rows:
-        for f in fields:
-            name = _given(f, values)
-            params.append(_prep(f, values[name] if name else f.get_default(), conn, True))
+    params = [p for values in rows for p in _insert_params(fields, values, conn)]
     with conn.cursor() as cur:  # Django's: errors come wrapped (IntegrityError) on any vendor
         cur.execute(sql, params)
         return [row[0] for row in cur.fetchall()]

@@ -216,8 +216,7 @@ class LogFeedConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
             return outcome
         missed, end = outcome
         self.sent = dict(versions)
-        if not hasattr(self, "start_cursor"):
-            self.start_cursor = store.format_cursor(end)
+        self.start_cursor = store.format_cursor(end)
         for event in missed:
             await self.log_event({"message": event})
         return None
@@ -227,9 +226,17 @@ class LogFeedConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
         group's last batch that arrived, else the snapshot's cursor), read from the log; a
         fresh snapshot (``reason: "push_lost"``) when that cannot be read (more than the
         resume window behind)."""
-        reason = await self._resume(dict(self.sent), since or self.start_cursor)
-        if reason is not None:
+        cursor = store.parse_cursor(since or self.start_cursor)
+        outcome = (
+            None
+            if cursor is None
+            else await database_sync_to_async(self._scan)(dict(self.sent), cursor)
+        )
+        if not isinstance(outcome, tuple):
             await self._send_snapshot("push_lost")
+            return
+        for event in outcome[0]:
+            await self.log_event({"message": event})
 
     def _missed(
         self, versions: dict[str, int], token: str | None
@@ -250,6 +257,14 @@ class LogFeedConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
             cursor = _earliest_cursor(versions)
             if cursor is None:
                 return "version_not_in_log"
+        return self._scan(versions, cursor)
+
+    def _scan(
+        self, versions: dict[str, int], cursor: tuple[int, int]
+    ) -> tuple[list[dict[str, Any]], tuple[int, int]] | str:
+        """The feed's events after ``cursor`` beyond ``versions``, in log order, with the
+        cursor the scan ended at; ``"resume_window_exceeded"`` past ``RESUME_MAX_SCAN``
+        entries (runs on a database thread)."""
         mine = set(self.groups_to_join)
         missed: list[dict[str, Any]] = []
         scanned = 0

@@ -39,7 +39,7 @@ import contextlib
 import logging
 import time
 import uuid
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
@@ -61,6 +61,10 @@ NOTIFY_CHANNEL = "casino_log"
 """The PostgreSQL ``NOTIFY`` channel the log's insert trigger signals (migration 0003)."""
 MESSAGE_EVENTS = 200
 """At most this many events in one channel-layer message."""
+SEQUENCE_GROUPS = 50_000
+"""Groups whose message numbers the relay keeps (the most recently sent to): groups come and
+go with hands and players, so the map is bounded. A group forgotten and sent to again starts
+at 1, which its feeds take as a possible loss and answer by reading the log (harmless)."""
 SEND_CONCURRENCY = 64
 """Group sends in flight at once (each is a couple of Redis round trips)."""
 
@@ -112,7 +116,7 @@ class Relay:
         # feed can tell that one never reached it (Redis pub/sub delivers at most once)
         # and read what it missed from the log (casino.realtime.consumers.LogEventsMixin).
         self.epoch = uuid.uuid4().hex[:12]
-        self._sequence: dict[str, int] = defaultdict(int)
+        self._sequence: OrderedDict[str, int] = OrderedDict()
         self._send_slots = asyncio.Semaphore(SEND_CONCURRENCY)
 
     # -- database work, on the relay's own thread ------------------------------------------
@@ -176,10 +180,18 @@ class Relay:
         async with self._send_slots:
             for start in range(0, len(events), MESSAGE_EVENTS):
                 chunk = events[start : start + MESSAGE_EVENTS]
-                self._sequence[group] += 1
                 message = {"type": "log.events", "events": chunk, "group": group,
-                           "relay": self.epoch, "seq": self._sequence[group]}  # fmt: skip
+                           "relay": self.epoch, "seq": self.next_seq(group)}  # fmt: skip
                 await self.layer.group_send(group, message)
+
+    def next_seq(self, group: str) -> int:
+        """The number of the relay's next message to ``group`` (1, 2, ... in this relay's
+        term), keeping at most ``SEQUENCE_GROUPS`` groups' numbers."""
+        seq = self._sequence.pop(group, 0) + 1
+        self._sequence[group] = seq
+        if len(self._sequence) > SEQUENCE_GROUPS:
+            self._sequence.popitem(last=False)
+        return seq
 
     async def pump(self) -> int:
         """Publish the next batch of committed events and save the cursor; returns how

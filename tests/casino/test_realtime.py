@@ -223,6 +223,25 @@ def test_a_lost_relay_batch_is_read_from_the_log_whole_hands_included(world: dic
     )
 
 
+def test_the_relay_numbers_each_group_and_forgets_the_oldest(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each group's messages are numbered 1, 2, ... in the relay's term; the numbers of at
+    most SEQUENCE_GROUPS groups are kept (groups come and go with hands and players), the
+    least recently sent to forgotten first."""
+    from casino.realtime import relay as relay_module
+
+    monkeypatch.setattr(relay_module, "SEQUENCE_GROUPS", 2)
+    relay = Relay(name="numbering")
+    assert [relay.next_seq("table-1"), relay.next_seq("table-1"), relay.next_seq("hand-a")] == [
+        1, 2, 1]  # fmt: skip
+    relay.next_seq("table-1")  # table-1 is now the most recent; hand-a the oldest
+    relay.next_seq("hand-b")  # a third group: hand-a is forgotten
+    assert len(relay._sequence) == 2
+    assert relay.next_seq("table-1") == 4
+    assert relay.next_seq("hand-a") == 1
+
+
 def test_a_writer_killed_right_after_commit_loses_no_push(world: dict) -> None:
     script = "\n".join(
         [
