@@ -14,9 +14,9 @@ then runs the production topology with ``DEBUG`` off: ``uvicorn --workers 2`` an
 Per N it prints: actions/s, a dealer action's round trip p50/p99, commit-to-push p50/p99
 (the event's ``recorded_at`` to its arrival at the subscriber), and the ratio of actions/s
 to pgbench's single-row INSERTs/s into a comparable table measured in the same run.
-``--soak-minutes M`` then keeps a room of the first N tables playing for M minutes (the same
-tables, hands going on) and prints, each minute, actions/s, the push latency and the RSS of
-the server workers and the relay (MB).
+``--soak-minutes M`` (workload ``seated``) then keeps a room of the first N tables playing
+for M minutes (the same tables, hands going on) and prints, each minute, actions/s, the
+push latency and the RSS of the server workers and the relay (MB).
 """
 
 from __future__ import annotations
@@ -357,6 +357,10 @@ def main() -> None:
                         help="seconds a tablet waits before each request, +-50%% (a dealer's "
                         "pace; 0: every tablet as fast as it can)")  # fmt: skip
     args = parser.parse_args()
+    if args.soak_minutes and args.workload != "seated":
+        # a PHH tablet re-seats its players each hand and cannot take up a hand the last
+        # minute left unfinished
+        parser.error("--soak-minutes needs --workload seated")
     subprocess.run(["psql", f"{PG}/postgres", "-qc", f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)"],
                    check=True)  # fmt: skip
     subprocess.run(["psql", f"{PG}/postgres", "-qc", f"CREATE DATABASE {DB}"], check=True)
