@@ -1,0 +1,280 @@
+"""The tournament clock's rules: levels (CLK-1/2/3), the synchronized break and its chip
+race (CLK-4/6/7, CHIP-*), the director's pause (CLK-8), the end of late registration by
+level (TREG-3) and hand-for-hand's start (TSEAT-9). Levels counted in hands (a heads-up
+bracket's) end here too.
+
+Pure Python, no Django; reached through :func:`tournaments.domain.tournament.decide`.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime, timedelta
+from typing import Any, cast
+
+from tournaments.domain import (
+    chip_race,
+)  # fmt: skip
+from tournaments.domain.config import (
+    TournamentConfig,
+    parse_time,
+)
+from tournaments.domain.events import (
+    BreakDue,
+    BreakEnded,
+    BreakStarted,
+    ChipRaceRun,
+    ClockPaused,
+    ClockResumed,
+    HandForHandStarted,
+    LateRegistrationClosed,
+    LevelStarted,
+    PlayerStack,
+    iso,
+)
+from tournaments.domain.tournament_commands import (
+    AdvanceLevel,
+    CloseLateRegistration,
+    EndBreak,
+    PauseClock,
+    ResumeClock,
+    StartBreak,
+    StartClock,
+    StartHandForHand,
+)
+from tournaments.domain.tournament_queries import (
+    is_headsup,
+)
+from tournaments.domain.tournament_rules import (
+    Builder,
+    rule_error,
+)
+from tournaments.domain.tournament_state import (
+    RUNNING,
+    TournamentState,
+    levels_by_hands,
+)
+
+
+def _level_started(s: TournamentState, level: int, now: datetime) -> LevelStarted:
+    lv = s.config.level(level)
+    return LevelStarted(
+        level, s.clock.version + 1, iso(now), iso(now + timedelta(minutes=lv.minutes)),
+        lv.small_blind, lv.big_blind, lv.ante, lv.ante_type,
+    )  # fmt: skip
+
+
+def start_clock(b: Builder, cmd: StartClock, now: datetime) -> None:
+    """``StartClock``: level 1 starts (CLK-1).
+
+    Raises:
+        DomainError: the tournament is not running or the clock already started."""
+    s = b.state
+    if s.status != RUNNING:
+        raise rule_error("tournament_not_running", "Start the tournament first.")
+    if s.clock.level != 0:
+        raise rule_error("clock_started", "The clock is already running.")
+    b.emit(_level_started(s, 1, now))
+
+
+def close_late_registration_if(b: Builder, reason: str) -> None:
+    """Late registration closes with ``reason`` if it is still open (TREG-3)."""
+    s = b.state
+    b.emit(LateRegistrationClosed(reason, s.players_left, s.entries))  # type: ignore[arg-type]
+
+
+def advance_level(b: Builder, cmd: AdvanceLevel, now: datetime) -> None:
+    """``AdvanceLevel`` (the level timer): the level ends, and the next starts, or the
+    break that follows it (CLK-2/4/6); a stale timer (other level or clock version) decides
+    nothing."""
+    s = b.state
+    c = s.clock
+    if (
+        s.status != RUNNING
+        or c.level != cmd.expected_level
+        or c.version != cmd.expected_clock_version
+        or c.level_ends_at is None
+        or c.paused
+        or now < c.level_ends_at
+        or levels_by_hands(s)  # SHOW-1: the hands end this level, not the clock
+    ):
+        return  # a stale or early timer: nothing to do
+    _end_level(b, now)
+
+
+def _end_level(b: Builder, now: datetime) -> None:
+    """The level is over (its time, or its hands: SHOW-1): late registration closes if it
+    ends here, then its break is due, or the next level starts."""
+    s, c = b.state, b.state.clock
+    cfg = s.config
+    if s.late_reg_open and cfg.late_reg_until_level == c.level:
+        close_late_registration_if(b, "level")
+    brk = cfg.break_after(c.level)
+    if brk is not None:
+        b.emit(BreakDue(brk.minutes, c.level, _colour_up(cfg, brk)))
+        start_break_if_idle(b, now)
+    else:
+        b.emit(_level_started(b.state, c.level + 1, now))
+
+
+def _colour_up(cfg: TournamentConfig, brk: Any) -> int | None:
+    """The denomination coloured up at this break (CR-1): the break's own, else the one
+    the structure no longer needs (``config.denominations``)."""
+    if brk.chip_up_denomination is not None or not cfg.denominations:
+        return cast(int | None, brk.chip_up_denomination)
+    amounts = [(lv.small_blind, lv.big_blind, lv.ante) for lv in cfg.levels]
+    breaks = [x.after_level for x in cfg.breaks]
+    return chip_race.scheduled_colour_ups(amounts, breaks, cfg.denominations).get(brk.after_level)
+
+
+def _chip_races(b: Builder, denomination: int, seed: int) -> None:
+    """Colour up ``denomination`` at every table (CR-2..5), the draw seeded and stored."""
+    s = b.state
+    cfg = s.config
+    if denomination not in cfg.denominations:
+        return
+    nxt = chip_race.next_denomination(cfg.denominations, denomination)
+    rng = random.Random(seed)
+    for table_id in sorted(s.tables):
+        table = s.tables[table_id]
+        button = table.button_seat or 0
+        seats = sorted(table.seats, key=lambda seat: (seat - button - 1) % 100)
+        order = [table.seats[x] for x in seats if s.players[table.seats[x]].stack > 0]
+        stacks = {pid: s.players[pid].stack for pid in order}
+        result = chip_race.race(stacks, order, denomination, nxt, rng)
+        if not result.cards and result.chips_added == 0:
+            continue
+        b.emit(ChipRaceRun(
+            table_id, denomination, nxt, result.cards, result.winners,
+            tuple(PlayerStack(pid, stacks[pid], result.stacks[pid]) for pid in order),
+            result.chips_added,
+        ))  # fmt: skip
+
+
+def start_break_if_idle(b: Builder, now: datetime) -> None:
+    """A break that is due starts once no table is in a hand (CLK-7), with its chip
+    race when the break colours up a denomination (CHIP-*)."""
+    s = b.state
+    due = s.clock.break_due
+    if due is None or any(t.in_hand for t in s.tables.values()):
+        return
+    c = s.clock
+    if due.after_level is not None:
+        remaining = 0
+    elif c.level_ends_at is not None:
+        remaining = max(0, int((c.level_ends_at - now).total_seconds()))
+    else:
+        remaining = c.level_remaining
+    b.emit(BreakStarted(
+        c.version + 1, iso(now), iso(now + timedelta(minutes=due.minutes)), due.minutes,
+        remaining, due.chip_up_denomination,
+    ))  # fmt: skip
+    if due.chip_up_denomination is not None:
+        seed = int(now.timestamp() * 1000) ^ (c.version * 7919)
+        _chip_races(b, due.chip_up_denomination, seed)
+
+
+def pause_clock(b: Builder, cmd: PauseClock, now: datetime) -> None:
+    """``PauseClock`` (CLK-8): the director stops the clock; refused while a break is due.
+
+    Raises:
+        DomainError: ``break_due`` and the clock-state refusals."""
+    c = b.state.clock
+    if c.level == 0 or c.paused:
+        raise rule_error("clock_not_running", "The clock is not running.")
+    if c.break_due is not None:
+        raise rule_error("break_due", "A break is due; it starts when the hands end.", rule="CLK-7")
+    ends = c.break_ends_at if c.on_break else c.level_ends_at
+    remaining = 0 if ends is None else max(0, int((ends - now).total_seconds()))
+    b.emit(ClockPaused(c.version + 1, iso(now), remaining))
+
+
+def resume_clock(b: Builder, cmd: ResumeClock, now: datetime) -> None:
+    """``ResumeClock`` (CLK-8): the paused clock runs again from where it stopped."""
+    c = b.state.clock
+    if not c.paused:
+        raise rule_error("clock_not_paused", "The clock is not paused.")
+    remaining = c.break_remaining if c.on_break else c.level_remaining
+    b.emit(ClockResumed(c.version + 1, iso(now), iso(now + timedelta(seconds=remaining))))
+
+
+def start_break(b: Builder, cmd: StartBreak, now: datetime) -> None:
+    """``StartBreak``: the director calls the break now, or it is marked due and starts
+    when the hands in progress end (CLK-7)."""
+    s = b.state
+    c = s.clock
+    timer = cmd.expected_clock_version is not None
+    busy = c.level == 0 or c.paused or c.on_break or c.break_due is not None
+    if timer and (cmd.expected_clock_version != c.version or busy or s.status != RUNNING):
+        return
+    if busy:
+        raise rule_error("break_not_possible", "The clock must be running, with no break due.")
+    minutes = cmd.minutes or s.config.sync_break_minutes
+    b.emit(BreakDue(minutes, None, None, cmd.slot))
+    start_break_if_idle(b, now)
+
+
+def end_break(b: Builder, cmd: EndBreak, now: datetime) -> None:
+    """``EndBreak`` (the break timer or the director): play resumes, starting the next
+    level when the break fell between levels (CLK-4)."""
+    c = b.state.clock
+    if cmd.expected_clock_version is not None:
+        if (
+            cmd.expected_clock_version != c.version
+            or not c.on_break
+            or c.break_ends_at is None
+            or now < c.break_ends_at
+        ):
+            return
+    elif not c.on_break:
+        raise rule_error("not_on_break", "There is no break to end.")
+    if c.break_after_level is not None:
+        b.emit(BreakEnded(c.version + 1, iso(now), None))
+        b.emit(_level_started(b.state, c.break_after_level + 1, now))
+    else:
+        ends = now + timedelta(seconds=c.level_remaining)
+        b.emit(BreakEnded(c.version + 1, iso(now), iso(ends)))
+
+
+def close_late_registration(b: Builder, cmd: CloseLateRegistration, now: datetime) -> None:
+    """``CloseLateRegistration``: the director, or the timer at the configured
+    level, closes late registration (TREG-3)."""
+    s = b.state
+    if not s.late_reg_open:
+        if cmd.reason == "director":
+            raise rule_error("late_registration_closed", "Late registration is closed.")
+        return
+    if cmd.reason == "clock_time":
+        until = s.config.late_reg_until
+        if until is None or now < parse_time(until):
+            return
+    close_late_registration_if(b, cmd.reason)
+
+
+def end_level_by_hands(b: Builder, now: datetime) -> None:
+    """SHOW-1: the level's hands are played: it ends as a timed level would."""
+    s, c = b.state, b.state.clock
+    if not levels_by_hands(s) or c.paused or c.on_break or c.break_due is not None:
+        return
+    if c.level and c.hands_in_level >= s.config.level_hands:
+        _end_level(b, now)
+
+
+def start_hand_for_hand(b: Builder, cmd: StartHandForHand, now: datetime) -> None:
+    """``StartHandForHand`` (TSEAT-9): every table deals one hand at a time, the
+    level clock stopped.
+
+    Raises:
+        DomainError: refused in a heads-up bracket (HU-1) or when already on."""
+    s = b.state
+    if s.status != RUNNING or s.hand_for_hand:
+        raise rule_error("hand_for_hand_not_possible", "Hand-for-hand is on or play has not begun.")
+    if is_headsup(s):
+        raise rule_error("hand_for_hand_not_possible", "A heads-up bracket has no bubble.",
+                     rule="HU-1")  # fmt: skip
+    if len(s.tables) < 2:
+        raise rule_error(
+            "hand_for_hand_one_table", "Hand-for-hand needs more than one table.",
+            rule="TSEAT-9",
+        )  # fmt: skip
+    b.emit(HandForHandStarted(1))
