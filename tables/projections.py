@@ -221,10 +221,10 @@ def _hand_began(recorded: RecordedEvent) -> None:
 def _hand_ended(recorded: RecordedEvent) -> None:
     e = recorded.event
     assert isinstance(e, HandEnded)
-    for s in e.stacks:
-        rows.update(SeatView, {"table_id": e.table_id, "seat": s.seat}, stack=s.stack)
-    rows.update(HandView, {"hand_id": e.hand_id}, rake=e.rake, ended_at=recorded.recorded_at)
-    rows.update(HandView, {"hand_id": e.hand_id, "status": "running"}, status="complete")
+    rows.update_each(SeatView, {"table_id": e.table_id}, "seat",
+                     [{"seat": s.seat, "stack": s.stack} for s in e.stacks])  # fmt: skip
+    rows.update(HandView, {"hand_id": e.hand_id}, rake=e.rake, ended_at=recorded.recorded_at,
+                status=rows.Replace("running", "complete"))  # fmt: skip
     _bump(
         e.table_id,
         recorded,

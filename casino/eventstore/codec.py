@@ -15,7 +15,9 @@ from cattrs.preconf.json import make_converter
 from casino.domain_events import EVENT_TYPES, DomainEvent
 from casino.eventstore.upcasting import upcast
 
-_converter = make_converter(forbid_extra_keys=True)
+# detailed_validation off: the generated functions skip collecting every error of a payload
+# (a fifth faster); a bad payload still raises, with the first error only
+_converter = make_converter(forbid_extra_keys=True, detailed_validation=False)
 
 
 class UnknownEventType(LookupError):

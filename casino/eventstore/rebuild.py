@@ -27,9 +27,9 @@ event twice is not idempotent. A plain rebuild is always safe.
 from __future__ import annotations
 
 import fnmatch
+import gc
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -37,12 +37,9 @@ from typing import Any
 from django.db import connection, connections, models, transaction
 from django.utils.dateparse import parse_datetime
 
-from casino.eventstore import projections, store
+from casino.eventstore import projections, rows, store
 
 ALIAS = "projection_rebuild"
-_routed: ContextVar[frozenset[type[models.Model]]] = ContextVar(
-    "casino_rebuild_models", default=frozenset()
-)
 
 
 class RebuildRouter:
@@ -50,10 +47,11 @@ class RebuildRouter:
     (and nowhere else: outside :func:`rebuild` it has no opinion)."""
 
     def db_for_read(self, model: type[models.Model], **hints: Any) -> str | None:
-        return ALIAS if model in _routed.get() else None
+        routed = rows.rerouted.get()
+        return ALIAS if routed is not None and model in routed[0] else None
 
     def db_for_write(self, model: type[models.Model], **hints: Any) -> str | None:
-        return ALIAS if model in _routed.get() else None
+        return self.db_for_read(model)
 
     def allow_migrate(self, db: str, app_label: str, **hints: Any) -> bool | None:
         return False if db == ALIAS else None
@@ -122,11 +120,11 @@ def _memory_database(routed: list[type[models.Model]]) -> Iterator[None]:
                 editor.create_model(model)
         with memory.cursor() as cur:
             cur.execute("PRAGMA foreign_keys = OFF")
-        token = _routed.set(frozenset(routed))
+        token = rows.rerouted.set((frozenset(routed), memory))
         try:
             yield
         finally:
-            _routed.reset(token)
+            rows.rerouted.reset(token)
     finally:
         memory.close()
         del connections[ALIAS]
@@ -273,6 +271,22 @@ def _load_current(routed: list[type[models.Model]]) -> None:
             )
 
 
+@contextmanager
+def _collect_per_batch() -> Iterator[Callable[[], object]]:
+    """The cyclic garbage collector off, but for a young-generation pass after each batch.
+
+    A batch makes a few hundred thousand short-lived objects (rows, events, parameters);
+    the automatic collector would walk them every 700 allocations, about a tenth of the
+    rebuild's time. Cycles the handlers leave (the ORM's) are still freed batch by batch."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield lambda: gc.collect(1)
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def rebuild(
     scope: Scope | None = None,
     *,
@@ -294,10 +308,11 @@ def rebuild(
         with _memory_database(routed):
             if not scope.clear:
                 _load_current(routed)
-            with transaction.atomic(using=ALIAS):
+            with transaction.atomic(using=ALIAS), _collect_per_batch() as collect:
                 for batch in _read_events(scope, batch_size):
                     projections.dispatch(batch)
                     count += len(batch)
+                    collect()
                     if progress is not None:
                         progress(len(batch))
             _copy_out(routed)

@@ -12,8 +12,12 @@ They go to the database the router picks for the model (the rebuild's in-memory 
 a rebuild runs), on the current connection and transaction. Only what projections need:
 
 * :func:`update` ``(model, where, **changes)``: ``where`` maps a field to a value (``None``
-  matches ``IS NULL``), or ``field__lt`` to a bound; a change is a value or
-  :class:`Add` (``col = col + n``). Returns the rows changed.
+  matches ``IS NULL``), or ``field__lt`` to a bound; a change is a value,
+  :class:`Add` (``col = col + n``) or :class:`Replace` (``old`` becomes ``new``, any other
+  value stays). Returns the rows changed.
+* :func:`update_each` ``(model, where, key, rows)``: several rows, each found by its
+  ``key`` field (and ``where``), each given its own values, in one statement (a hand's
+  finishing stacks).
 * :func:`insert` ``(model, **values)``: one row; fields not given take their default.
 * :func:`insert_returning` ``(model, rows, returning)``: several rows of the same fields
   in one statement; each row's ``returning`` value (an automatic key), in order.
@@ -25,6 +29,7 @@ a rebuild runs), on the current connection and transaction. Only what projection
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +43,15 @@ class Add:
     amount: int
 
 
+@dataclass(frozen=True, slots=True)
+class Replace:
+    """``col = new`` where ``col`` is ``old``; any other value stays (a hand ends as
+    ``complete`` unless it was already ``voided``)."""
+
+    old: Any
+    new: Any
+
+
 _SQL: dict[tuple[Any, ...], tuple[str, tuple[Any, ...]]] = {}
 
 
@@ -46,13 +60,33 @@ _SQL: dict[tuple[Any, ...], tuple[str, tuple[Any, ...]]] = {}
 _PLAIN = (models.IntegerField, models.CharField, models.BooleanField, models.TextField)
 
 
+_PLAIN_FIELDS: dict[int, bool] = {}  # id(field) -> isinstance(field, _PLAIN)
+
+
 def _prep(field: models.Field[Any, Any], value: Any, conn: Any, save: bool) -> Any:
-    if value is None or (type(value) in (int, str, bool) and isinstance(field, _PLAIN)):
+    if value is None:
         return value
+    kind = type(value)
+    if kind is int or kind is str or kind is bool:
+        plain = _PLAIN_FIELDS.get(id(field))
+        if plain is None:
+            plain = _PLAIN_FIELDS[id(field)] = isinstance(field, _PLAIN)
+        if plain:
+            return value
     return field.get_db_prep_save(value, conn) if save else field.get_db_prep_value(value, conn)
 
 
+# While a rebuild runs: the models whose rows go to its in-memory database, and that
+# database's connection (read by the rebuild's router too; see casino.eventstore.rebuild)
+rerouted: ContextVar[tuple[frozenset[type[models.Model]], Any] | None] = ContextVar(
+    "casino_rows_rerouted", default=None
+)
+
+
 def _connection(model: type[models.Model]) -> Any:
+    routed = rerouted.get()
+    if routed is not None and model in routed[0]:
+        return routed[1]  # the rebuild's: no router walk, no connection-handler lookup
     return connections[router.db_for_write(model) or "default"]
 
 
@@ -68,7 +102,8 @@ def _run(conn: Any, sql: str, params: Sequence[Any], *, fetch: bool = False) -> 
         native = _SQLITE.get(sql)
         if native is None:
             native = _SQLITE[sql] = sql.replace("%s", "?")
-        conn.ensure_connection()
+        if conn.connection is None:
+            conn.ensure_connection()
         cur = conn.connection.execute(native, params)
         try:
             return cur.fetchone() if fetch else cur.rowcount
@@ -88,8 +123,11 @@ def _field(model: type[models.Model], name: str) -> models.Field[Any, Any]:
     return field
 
 
-def _where_shape(where: Mapping[str, Any]) -> tuple[tuple[str, bool], ...]:
-    return tuple((name, value is None) for name, value in where.items())
+def _where_shape(where: Mapping[str, Any]) -> tuple[Any, ...]:
+    """The names in ``where`` and which of them match ``NULL`` (part of a statement's key)."""
+    if None in where.values():
+        return tuple((name, value is None) for name, value in where.items())
+    return tuple(where)
 
 
 def _where_sql(
@@ -114,29 +152,87 @@ def _where_params(
     return [_prep(field, where[name], conn, False) for field, name in bound]
 
 
+def _set_sql(field: models.Field[Any, Any], change: Any, quote: Any) -> str:
+    column = quote(field.column)
+    if isinstance(change, Add):
+        return f"{column} = {column} + %s"
+    if isinstance(change, Replace):
+        return f"{column} = CASE WHEN {column} = %s THEN %s ELSE {column} END"
+    return f"{column} = %s"
+
+
+def _set_params(fields: Sequence[models.Field[Any, Any]], changes: Any, conn: Any) -> list[Any]:
+    params: list[Any] = []
+    for f, v in zip(fields, changes, strict=True):
+        if isinstance(v, Add):
+            params.append(v.amount)
+        elif isinstance(v, Replace):
+            params += [_prep(f, v.old, conn, True), _prep(f, v.new, conn, True)]
+        else:
+            params.append(_prep(f, v, conn, True))
+    return params
+
+
 def update(model: type[models.Model], where: Mapping[str, Any], **changes: Any) -> int:
     """``UPDATE model SET changes WHERE where``; the number of rows changed."""
     conn = _connection(model)
-    key = ("u", model, conn.alias, _where_shape(where),
-           tuple((k, isinstance(v, Add)) for k, v in changes.items()))  # fmt: skip
+    key = ("u", model, conn.alias, _where_shape(where), tuple(changes),
+           tuple(map(type, changes.values())))  # fmt: skip
     entry = _SQL.get(key)
     if entry is None:
         quote = conn.ops.quote_name
         clause, bound = _where_sql(model, where, quote)
         fields = tuple(_field(model, name) for name in changes)
-        sets = ", ".join(
-            f"{quote(f.column)} = {quote(f.column)} + %s" if isinstance(v, Add)
-            else f"{quote(f.column)} = %s"
-            for f, v in zip(fields, changes.values(), strict=True)
-        )  # fmt: skip
+        given = zip(fields, changes.values(), strict=True)
+        sets = ", ".join(_set_sql(f, v, quote) for f, v in given)
         entry = (f"UPDATE {quote(model._meta.db_table)} SET {sets} WHERE {clause}",
                  (fields, bound))  # fmt: skip
         _SQL[key] = entry
     sql, (fields, bound) = entry
-    params = [
-        v.amount if isinstance(v, Add) else _prep(f, v, conn, True)
-        for f, v in zip(fields, changes.values(), strict=True)
-    ]
+    params = _set_params(fields, changes.values(), conn)
+    return int(_run(conn, sql, params + _where_params(bound, where, conn)))
+
+
+def update_each(
+    model: type[models.Model],
+    where: Mapping[str, Any],
+    key: str,
+    rows: Sequence[Mapping[str, Any]],
+) -> int:
+    """Set each row of ``rows`` (``{key: value, field: new value, ...}``, every row naming
+    the same fields) on the row of ``model`` whose ``key`` field equals its ``key`` and that
+    matches ``where``, in one ``UPDATE ... FROM (SELECT ... UNION ALL ...)``; the number of
+    rows changed. A row with no match changes nothing, as :func:`update` would."""
+    if not rows:
+        return 0
+    conn = _connection(model)
+    names = tuple(rows[0])
+    shape = ("ue", model, conn.alias, _where_shape(where), key, names, len(rows))
+    entry = _SQL.get(shape)
+    if entry is None:
+        quote = conn.ops.quote_name
+        clause, bound = _where_sql(model, where, quote)
+        fields = tuple(_field(model, name) for name in names)
+        table = quote(model._meta.db_table)
+        # one SELECT per row, UNION ALL: SQLite names no VALUES columns and counts no
+        # changes of a WITH statement; PostgreSQL types the rows by the first one's casts
+        cast = conn.vendor == "postgresql"
+        first = "SELECT " + ", ".join(
+            (f"CAST(%s AS {f.db_type(conn)})" if cast else "%s") + f" AS v{i}"
+            for i, f in enumerate(fields)
+        )  # fmt: skip
+        other = "SELECT " + ", ".join(["%s"] * len(fields))
+        each = " UNION ALL ".join([first] + [other] * (len(rows) - 1))
+        sets = ", ".join(f"{quote(f.column)} = _each.v{i}" for i, f in enumerate(fields)
+                         if f.name != key)  # fmt: skip
+        match = f"{table}.{quote(_field(model, key).column)} = _each.v{names.index(key)}"
+        entry = (
+            f"UPDATE {table} SET {sets} FROM ({each}) AS _each WHERE {match} AND {clause}",
+            (fields, bound),
+        )
+        _SQL[shape] = entry
+    sql, (fields, bound) = entry
+    params = [_prep(f, row[f.name], conn, True) for row in rows for f in fields]
     return int(_run(conn, sql, params + _where_params(bound, where, conn)))
 
 

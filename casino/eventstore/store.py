@@ -23,7 +23,7 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db import IntegrityError, connection
 from django.utils.dateparse import parse_datetime
@@ -87,7 +87,7 @@ class RecordedEvent:
         return (self.transaction_id, self.position)
 
 
-def _recorded(row: StoredEvent, transaction_id: int = 0) -> RecordedEvent:
+def _recorded(row: StoredEvent | RawEvent, transaction_id: int = 0) -> RecordedEvent:
     return RecordedEvent(
         position=row.position,
         stream=row.stream,
@@ -212,24 +212,39 @@ def read_stream(stream: str, *, after_version: int = 0) -> list[RecordedEvent]:
         return [_recorded(_row(values)) for values in cur.fetchall()]
 
 
-def _row(values: Sequence[Any]) -> StoredEvent:
-    """A ``StoredEvent`` from a raw row (JSON as text on SQLite and psycopg, as Django
+class RawEvent(NamedTuple):
+    """A stored row as plain SQL reads it: ``StoredEvent``'s fields without a model
+    instance (building one costs more than decoding the event)."""
+
+    position: int
+    stream: str
+    version: int
+    type: str
+    schema_version: int
+    data: dict[str, Any]
+    metadata: dict[str, Any]
+    command_id: Any
+    recorded_at: datetime
+
+
+def _row(values: Sequence[Any]) -> RawEvent:
+    """A :class:`RawEvent` from a raw row (JSON as text on SQLite and psycopg, as Django
     leaves it; times as text on SQLite)."""
     pos, stream, version, type_, schema_version, data, metadata, cmd, at = values[:9]
     if not isinstance(at, datetime):
         at = parse_datetime(at)
         if at is not None and at.tzinfo is None:
             at = at.replace(tzinfo=UTC)
-    return StoredEvent(
-        position=pos,
-        stream=stream,
-        version=version,
-        type=type_,
-        schema_version=schema_version,
-        data=json.loads(data) if isinstance(data, str | bytes) else data,
-        metadata=json.loads(metadata) if isinstance(metadata, str | bytes) else metadata,
-        command_id=cmd,
-        recorded_at=at,
+    return RawEvent(
+        pos,
+        stream,
+        version,
+        type_,
+        schema_version,
+        json.loads(data) if isinstance(data, str | bytes) else data,
+        json.loads(metadata) if isinstance(metadata, str | bytes) else metadata,
+        cmd,
+        at,
     )
 
 
@@ -332,7 +347,7 @@ class LogEntry:
         return (self.transaction_id, self.position)
 
 
-def _entry(row: StoredEvent, transaction_id: int) -> LogEntry:
+def _entry(row: StoredEvent | RawEvent, transaction_id: int) -> LogEntry:
     cls = codec.event_class(row.type)
     return LogEntry(
         position=row.position,

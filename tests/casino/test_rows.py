@@ -38,11 +38,54 @@ def _exercise() -> None:
     assert rows.update(CashSession, {"seat": 5, "chips_in__lt": 0}, chips_out=9) == 0
     assert rows.delete(CashSession, {"seat": 5}) == 1
     assert list(CashSession.objects.values_list("seat", flat=True)) == [4]
+    # Replace: only the value named is replaced
+    assert rows.update(CashSession, {"seat": 4}, game=rows.Replace("PLO", "NLH")) == 1
+    assert CashSession.objects.get(seat=4).game == "NLH"
+    assert rows.update(CashSession, {"seat": 4}, game=rows.Replace("NLH", "PLO")) == 1
+    assert CashSession.objects.get(seat=4).game == "PLO"
+
+
+def _exercise_each() -> None:
+    """update_each: one statement sets each row its own values; rows of another table and
+    rows not named keep theirs; a named row that is missing changes nothing."""
+    for table, seat in ((3, 1), (3, 2), (3, 3), (4, 1)):
+        rows.insert(SeatView, table_id=table, seat=seat, player_id=table * 10 + seat, stack=100,
+                    seated_at=AT)  # fmt: skip
+    changed = rows.update_each(SeatView, {"table_id": 3}, "seat", [
+        {"seat": 1, "stack": 250}, {"seat": 3, "stack": 0}, {"seat": 9, "stack": 5}])  # fmt: skip
+    assert changed == 2
+    stacks = dict(SeatView.objects.filter(table_id=3).values_list("seat", "stack"))
+    assert stacks == {1: 250, 2: 100, 3: 0}
+    assert SeatView.objects.get(table_id=4).stack == 100
+    assert rows.update_each(SeatView, {"table_id": 3}, "seat", []) == 0
 
 
 @pytest.mark.django_db
 def test_plain_sql_writes_on_postgresql() -> None:
     _exercise()
+
+
+@pytest.mark.django_db
+def test_update_each_on_postgresql() -> None:
+    _seat_tables()
+    _exercise_each()
+
+
+@pytest.mark.django_db
+def test_update_each_on_the_rebuild_copy() -> None:
+    with _memory_database([SeatView, TableView]):
+        _exercise_each()
+
+
+def _seat_tables() -> None:
+    """The tables SeatView's foreign key needs on PostgreSQL."""
+    for table_id in (3, 4):
+        TableView.objects.create(
+            table_id=table_id, name=f"T{table_id}", game="NLH", small_blind=10, big_blind=20,
+            ante=0, ante_type="none", buy_in_min=400, buy_in_max=2000, rake_percent_bp=500,
+            rake_cap=300, no_flop_no_drop=True, min_raise_rule="standard", max_seats=9,
+            version=1, opened_at=AT,
+        )  # fmt: skip
 
 
 @pytest.mark.django_db
