@@ -402,8 +402,9 @@ def load_hand(hand_id: str, *, trust_cache: bool = False) -> aggregates.Loaded[H
         NotFound ``hand_not_found``.
     """
     loaded = aggregates.load(
-        hand_stream(hand_id), hand_domain.evolve, None, trust_cache=trust_cache
-    )
+        hand_stream(hand_id), hand_domain.evolve, None, trust_cache=trust_cache,
+        finished=_hand_over,
+    )  # fmt: skip
     if loaded.state is None:
         raise NotFound("hand_not_found", f"There is no hand {hand_id}.", hand_id=hand_id)
     return cast(aggregates.Loaded[HandState], loaded)
@@ -590,8 +591,14 @@ def append_to_hand(
                 state.started.table_id,
                 table_domain.PayDealerFee(seat=event.seat, amount=event.fee, hand_id=hand_id),
             )
-    aggregates.remember(hand_stream(hand_id), loaded.version + len(events), state)
+    aggregates.remember(hand_stream(hand_id), loaded.version + len(events), state,
+                        finished=_hand_over(state))  # fmt: skip
     return aggregates.Loaded(state, loaded.version + len(events))
+
+
+def _hand_over(state: HandState | None) -> bool:
+    """The hand ended (settled or voided): its state need not stay in the worker's cache."""
+    return state is not None and (state.is_complete or state.voided is not None)
 
 
 def _out_of_turn_follow_up(state: HandState, events: list[DomainEvent]) -> list[DomainEvent]:

@@ -113,6 +113,7 @@ def load[S](
     *,
     snapshot_type: type[S] | None = None,
     trust_cache: bool = False,
+    finished: Callable[[S], bool] | None = None,
 ) -> Loaded[S]:
     """Fold ``stream`` into a state, starting from the cache or snapshot when there is one.
 
@@ -141,13 +142,22 @@ def load[S](
         state = evolve(state, recorded.event)
         version = recorded.version
     if version > read_from or (cached is None and version):
-        remember(stream, version, state)  # the next (trusted) load of this process is free
+        # the next (trusted) load of this process is free
+        remember(stream, version, state, finished=finished is not None and finished(state))
     return Loaded(state, version)
 
 
-def remember(stream: str, version: int, state: Any) -> None:
-    """Cache ``state`` at ``version`` once the current transaction commits."""
-    transaction.on_commit(lambda: cache.put(stream, version, state))
+def remember(stream: str, version: int, state: Any, *, finished: bool = False) -> None:
+    """Cache ``state`` at ``version`` once the current transaction commits.
+
+    A ``finished`` aggregate (a hand that ended: a command on it is rare, a ruling or a
+    rabbit hunt) is dropped from the cache instead. The cache then holds the aggregates in
+    play, a few per table, not the evening's last 2,048 hands: those cost a worker tens of
+    megabytes and the garbage collector's full passes over them stalled every request."""
+    if finished:
+        transaction.on_commit(lambda: cache.evict(stream))
+    else:
+        transaction.on_commit(lambda: cache.put(stream, version, state))
 
 
 def save_snapshot(stream: str, version: int, state: Any, *, previous_version: int) -> None:

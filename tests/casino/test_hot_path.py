@@ -140,3 +140,26 @@ def test_sixteen_writers_on_one_stream_queue_instead_of_failing() -> None:
     table = setup.get(f"/api/v1/tables/{table_id}/").json()
     total = sum(s["stack"] for s in table["seats"])
     assert total == 8 * 1000 + 10 * acknowledged  # every acknowledged top-up is in the log
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_in_play_stays_cached_and_a_finished_one_leaves_the_cache() -> None:
+    """The worker's state cache holds the aggregates in play: a hand is cached while it is
+    dealt (its actions need no read) and dropped when it ends, also when a screen reads the
+    finished hand later, so an evening of hands does not pile up in every worker."""
+    from casino.eventstore import aggregates
+    from tables.services import hand_stream
+
+    tablet = TabletClient(Device.objects.create(name="hot-cache", role=Device.Role.ADMIN))
+    _, hand_id = _table_with_hand(tablet, seats=2)
+    stream = hand_stream(hand_id)
+    assert aggregates.cache.get(stream) is not None  # dealt: cached
+    hand = tablet.get(f"/api/v1/hands/{hand_id}/").json()
+    fold = {"seat": hand["legal"]["seat"], "action": "fold"}
+    response = tablet.post(f"/api/v1/hands/{hand_id}/actions/", fold)
+    assert response.status_code == 200, response.json()
+    assert response.json()["phase"] == "complete"
+    assert aggregates.cache.get(stream) is None  # ended: dropped
+    again = tablet.get(f"/api/v1/hands/{hand_id}/")
+    assert again.status_code == 200 and again.json()["phase"] == "complete"
+    assert aggregates.cache.get(stream) is None  # read from the log, not cached again
