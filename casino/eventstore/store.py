@@ -257,13 +257,17 @@ def read_log(*, after_position: int = 0, limit: int = 1000) -> list[RecordedEven
 
 TAIL_START: tuple[int, int] = (0, 0)
 
+# The cast column is named ``txid``, and ORDER BY names the table's columns: an output
+# column named ``transaction_id`` (the cast) would take precedence in ORDER BY, and sorting
+# by the cast cannot use eventstore_event_tail_idx: every row after the cursor would be read
+# and sorted, and tail_cursor() would scan the whole log (tests/casino/test_eventstore.py).
 _PG_TAIL_SQL = """
-    SELECT position, stream, version, type, schema_version, data, metadata, command_id,
-           recorded_at, transaction_id::text::bigint
-      FROM eventstore_event
-     WHERE (transaction_id, position) > (%s::text::xid8, %s)
-       AND transaction_id < %s::text::xid8
-     ORDER BY transaction_id, position
+    SELECT e.position, e.stream, e.version, e.type, e.schema_version, e.data, e.metadata,
+           e.command_id, e.recorded_at, e.transaction_id::text::bigint AS txid
+      FROM eventstore_event e
+     WHERE (e.transaction_id, e.position) > (%s::text::xid8, %s)
+       AND e.transaction_id < %s::text::xid8
+     ORDER BY e.transaction_id, e.position
      LIMIT %s
 """
 
@@ -412,9 +416,9 @@ def tail_cursor() -> tuple[int, int]:
     horizon = pg_horizon()
     with connection.cursor() as cur:
         cur.execute(
-            "SELECT transaction_id::text::bigint, position FROM eventstore_event "
-            "WHERE transaction_id < %s::text::xid8 "
-            "ORDER BY transaction_id DESC, position DESC LIMIT 1",
+            "SELECT e.transaction_id::text::bigint AS txid, e.position FROM eventstore_event e "
+            "WHERE e.transaction_id < %s::text::xid8 "
+            "ORDER BY e.transaction_id DESC, e.position DESC LIMIT 1",
             [str(horizon)],
         )
         row = cur.fetchone()

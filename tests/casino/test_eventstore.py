@@ -428,3 +428,45 @@ def test_lock_stream_holds_until_the_transaction_ends() -> None:
         with connection.cursor() as cur:
             cur.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted")
             assert cur.fetchone()[0] >= 1
+
+
+# --- the tail readers stay on the (transaction_id, position) index ----------------------
+
+
+def _plan_nodes(sql: str) -> list[str]:
+    """The node types of PostgreSQL's plan for ``sql`` (sequential and bitmap scans off, so
+    the plan shows whether the index can give the order by itself)."""
+    import json
+
+    with connection.cursor() as cur:
+        cur.execute("SET LOCAL enable_seqscan = off")
+        cur.execute("SET LOCAL enable_bitmapscan = off")
+        cur.execute("EXPLAIN (FORMAT JSON) " + sql)
+        raw = cur.fetchone()[0]
+    plan = json.loads(raw) if isinstance(raw, str) else raw
+
+    def walk(node: dict) -> list[str]:
+        return [node["Node Type"], *(t for child in node.get("Plans", []) for t in walk(child))]
+
+    return walk(plan[0]["Plan"])
+
+
+@pytest.mark.django_db
+def test_the_tail_readers_read_the_log_in_index_order_without_sorting_it() -> None:
+    """tail_cursor() (every snapshot and resume) and read_entries()/read_all() (the relay,
+    recoveries) walk eventstore_event_tail_idx: a Sort would read every event after the
+    cursor (the whole log for tail_cursor) and grow with the log."""
+    from django.test.utils import CaptureQueriesContext
+
+    _append("tail-a", 1, 2, 3)
+    _append("tail-b", 4)
+    with CaptureQueriesContext(connection) as queries:
+        store.tail_cursor()
+        store.read_entries(store.TAIL_START, limit=10)
+        store.read_all(store.TAIL_START, limit=10)
+    readers = [q["sql"] for q in queries.captured_queries if "FROM eventstore_event e" in q["sql"]]
+    assert len(readers) == 3, [q["sql"] for q in queries.captured_queries]
+    for sql in readers:
+        nodes = _plan_nodes(sql)
+        assert "Sort" not in nodes and "Incremental Sort" not in nodes, (sql, nodes)
+        assert any(n.startswith("Index") for n in nodes), (sql, nodes)
