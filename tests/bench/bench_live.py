@@ -172,7 +172,11 @@ class Tablet:
                 return
 
 
-async def subscribe(ws_url: str, until: float, delays: list[float]) -> None:
+async def subscribe(ws_url: str, until: float, delays: list[float],
+                    slow: list[tuple[str, float, str, float]]) -> None:  # fmt: skip
+    """One screen: each event's delay to ``delays``; a push later than 1 s also to
+    ``slow`` as ``(feed, delay s, stream:version, arrival s since the epoch)``."""
+    snapshot: dict[str, int] = {}
     async with websockets.connect(ws_url, max_queue=None) as ws:
         while time.perf_counter() < until:
             try:
@@ -182,7 +186,17 @@ async def subscribe(ws_url: str, until: float, delays: list[float]) -> None:
             message = json.loads(raw)
             if message.get("type") == "event":
                 recorded = datetime.fromisoformat(message["recorded_at"].replace("Z", "+00:00"))
-                delays.append((datetime.now(UTC) - recorded).total_seconds())
+                delay = (datetime.now(UTC) - recorded).total_seconds()
+                delays.append(delay)
+                if delay > 1:
+                    where = (f"{message['stream']}:{message['version']} (snapshot had "
+                             f"{snapshot.get(message['stream'])})")  # fmt: skip
+                    slow.append((ws_url.split("?")[0][-12:], delay, where, time.time()))
+            elif message.get("type") == "snapshot":
+                snapshot = message.get("versions", {})
+            if message.get("type") == "snapshot" and message.get("reason"):
+                slow.append((ws_url.split("?")[0][-12:], 0.0, f"snapshot {message['reason']}",
+                             time.time()))  # fmt: skip
 
 
 def _watch(urls: list[str], seconds: float, out: Any) -> None:
@@ -194,12 +208,13 @@ def _watch(urls: list[str], seconds: float, out: Any) -> None:
     with contextlib.suppress(OSError):
         os.nice(-5)
 
-    async def watch_all() -> list[float]:
+    async def watch_all() -> tuple[list[float], list[tuple[str, float, str, float]]]:
         delays: list[float] = []
+        slow: list[tuple[str, float, str, float]] = []
         until = time.perf_counter() + seconds
-        await asyncio.gather(*(subscribe(url, until, delays) for url in urls),
+        await asyncio.gather(*(subscribe(url, until, delays, slow) for url in urls),
                              return_exceptions=True)  # fmt: skip
-        return delays
+        return delays, slow
 
     out.send(asyncio.run(watch_all()))
     out.close()
@@ -255,9 +270,10 @@ class Room:
             await asyncio.gather(*(t.run(until) for t in self.tablets))
         elapsed = time.perf_counter() - began
         delays: list[float] = []
+        self.slow: list[tuple[str, float, str, float]] = []
         for _ in range(600):  # the screens report once they are done (or died: no delays)
             if await asyncio.to_thread(receiving.poll, 0.1):
-                delays = receiving.recv()
+                delays, self.slow = receiving.recv()
                 break
             if not screens.is_alive():
                 break
@@ -295,12 +311,18 @@ async def soak(base_url: str, token: str, tables: int, minutes: int, hands: list
         await room.prepare()
         for minute in range(minutes):
             row = await room.timed(60)
-            print(f"minute {minute + 1}: {row['actions_per_s']:.0f} actions/s, push p50/p99 "
-                  f"{row['push_p50_ms']:.0f}/{row['push_p99_ms']:.0f} ms, RSS server "
+            late = {feed for feed, _, _, _ in room.slow}
+            print(f"minute {minute + 1}: {row['actions_per_s']:.0f} actions/s, action p50/p99 "
+                  f"{row['action_p50_ms']:.0f}/{row['action_p99_ms']:.0f} ms, push p50/p99 "
+                  f"{row['push_p50_ms']:.0f}/{row['push_p99_ms']:.0f} ms "
+                  f"({len(room.slow)} pushes over 1 s, on {len(late)} feeds), RSS server "
                   f"{_rss_mb(server):.0f} MB (parent, workers: "
                   f"{', '.join(f'{m:.0f}' for m in _rss_each_mb(server))}), "
                   f"relay {_rss_mb(relay):.0f} MB, errors {row['errors']:.0f}",
                   flush=True)  # fmt: skip
+            if os.environ.get("BENCH_SHOW_SLOW"):
+                for feed, delay, where, at in sorted(room.slow, key=lambda x: x[3])[:40]:
+                    print(f"  slow {feed} {delay:.2f} s {where} at {at:.2f}", flush=True)
     finally:
         await room.close()
 

@@ -470,3 +470,17 @@ def test_the_tail_readers_read_the_log_in_index_order_without_sorting_it() -> No
         nodes = _plan_nodes(sql)
         assert "Sort" not in nodes and "Incremental Sort" not in nodes, (sql, nodes)
         assert any(n.startswith("Index") for n in nodes), (sql, nodes)
+
+
+@pytest.mark.django_db
+def test_the_command_keys_have_one_index_each() -> None:
+    """An Idempotency-Key is looked up by equality only: beside its unique index no second
+    (``varchar_pattern_ops``) index is kept up to date by every dealer action."""
+    with connection.cursor() as cur:
+        cur.execute(
+            "SELECT tablename, indexdef FROM pg_indexes WHERE tablename IN "
+            "('eventstore_event', 'eventstore_command') AND indexdef LIKE '%%(command_id%%'"
+        )
+        indexes = cur.fetchall()
+    assert sorted(table for table, _ in indexes) == ["eventstore_command", "eventstore_event"]
+    assert not [d for _, d in indexes if "pattern_ops" in d], indexes
