@@ -326,7 +326,13 @@ CELERY_BEAT_SCHEDULE = {
         "task": "tournaments.sweep_clocks",
         "schedule": env.float("TOURNAMENT_CLOCK_SWEEP_SECONDS", default=15.0),
     },
+    "eventstore-purge-command-records": {  # stored results of idempotent commands
+        "task": "eventstore.purge_command_records",
+        "schedule": 3600.0,
+    },
 }
+# How long a command's first result is kept for a device's retry (casino/eventstore/commands.py)
+IDEMPOTENCY_RETENTION_HOURS = env.float("IDEMPOTENCY_RETENTION_HOURS", default=48.0)
 
 # --- health (casino/health.py) -------------------------------------------------------------
 HEALTH_RELAY_CURSOR = env.str("HEALTH_RELAY_CURSOR", default="relay")

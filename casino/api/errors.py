@@ -13,7 +13,7 @@ from casino import metrics
 from casino.api.parsers import RequestTooLarge
 from casino.api.serializers import promoted_code
 from casino.errors import DomainError
-from casino.eventstore.commands import IdempotencyKeyReused
+from casino.eventstore.commands import IdempotencyKeyExpired, IdempotencyKeyReused
 from casino.eventstore.store import ConcurrencyConflict, stream_version
 
 logger = logging.getLogger("casino.api")
@@ -78,6 +78,8 @@ def _handle(exc: Exception, context: dict[str, Any]) -> Response | None:
             ),
             status=status.HTTP_409_CONFLICT,
         )
+    if isinstance(exc, IdempotencyKeyExpired):
+        return Response(_body("idempotency_key_expired", str(exc)), status=status.HTTP_409_CONFLICT)
     if isinstance(exc, IdempotencyKeyReused):
         return Response(
             _body("idempotency_key_reused", str(exc)), status=status.HTTP_422_UNPROCESSABLE_ENTITY

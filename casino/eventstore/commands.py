@@ -15,6 +15,11 @@
   ``fingerprint``) is refused with :class:`IdempotencyKeyReused`.
 * A body that raises (a refused command) commits nothing and stores nothing: a retry of
   a refused command is decided again.
+* The stored results are kept ``IDEMPOTENCY_RETENTION_HOURS`` (a device retries within
+  seconds or minutes), then :func:`purge_command_records` (hourly, from beat) deletes them:
+  the table would otherwise grow by every write of every evening. A retry of a command
+  whose result was purged, and whose events are in the log, is refused with
+  :class:`IdempotencyKeyExpired` rather than run twice.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, OperationalError, connection, transaction
@@ -40,6 +46,18 @@ class IdempotencyKeyReused(Exception):
 
     def __init__(self, command_id: str) -> None:
         super().__init__(f"Idempotency-Key {command_id!r} was used for a different request")
+        self.command_id = command_id
+
+
+class IdempotencyKeyExpired(Exception):
+    """The command ran (its events are in the log) but its stored result was purged after
+    ``IDEMPOTENCY_RETENTION_HOURS``: it is neither run again nor answered."""
+
+    def __init__(self, command_id: str) -> None:
+        super().__init__(
+            f"Idempotency-Key {command_id!r} was used by a command that already ran; "
+            "its result is no longer kept"
+        )
         self.command_id = command_id
 
 
@@ -147,6 +165,8 @@ def run_command(
             # answer with the first result.
             if (earlier := _first_result(key, fingerprint)) is not None:
                 return earlier
+            if key and store.command_in_log(key):
+                raise IdempotencyKeyExpired(key) from None
             raise
         except Exception as refused:
             # A refusal decided on a cached state is decided again on fresh state; the
@@ -217,3 +237,20 @@ def _record(key: str, request_fingerprint: str, status_code: int, result: Any) -
                 clock.now(),
             ],
         )
+
+
+def purge_command_records(*, before: datetime, batch_size: int = 5000) -> int:
+    """Delete the stored results of commands recorded before ``before`` (aware UTC), in
+    batches of ``batch_size`` rows, each its own transaction; returns how many went. The
+    log keeps every command's events and id: only the answer to a late retry is lost."""
+    deleted = 0
+    while True:
+        with transaction.atomic():
+            ids = list(
+                CommandRecord.objects.filter(recorded_at__lt=before).values_list(
+                    "command_id", flat=True
+                )[:batch_size]
+            )
+            if not ids:
+                return deleted
+            deleted += CommandRecord.objects.filter(command_id__in=ids).delete()[0]

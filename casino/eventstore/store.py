@@ -390,6 +390,11 @@ def parse_cursor(token: str) -> tuple[int, int] | None:
     return (int(txid), int(position))
 
 
+def command_in_log(command_id: str) -> bool:
+    """Whether an event of command ``command_id`` is in the log (its unique index)."""
+    return StoredEvent.objects.filter(command_id=command_id).exists()
+
+
 def event_cursor(stream: str, version: int) -> tuple[int, int] | None:
     """The tail cursor of one stored event (``None``: no such event)."""
     with connection.cursor() as cur:

@@ -163,3 +163,32 @@ def test_a_hand_in_play_stays_cached_and_a_finished_one_leaves_the_cache() -> No
     again = tablet.get(f"/api/v1/hands/{hand_id}/")
     assert again.status_code == 200 and again.json()["phase"] == "complete"
     assert aggregates.cache.get(stream) is None  # read from the log, not cached again
+
+
+@pytest.mark.django_db(transaction=True)
+def test_stored_results_are_purged_after_the_retention_and_a_late_retry_is_refused() -> None:
+    """The hourly purge deletes results older than IDEMPOTENCY_RETENTION_HOURS and keeps the
+    younger ones; a retry of a purged command whose events are in the log answers 409
+    ``idempotency_key_expired`` and appends nothing (it is not run twice)."""
+    from datetime import timedelta
+
+    from casino import clock
+    from casino.eventstore.models import CommandRecord, StoredEvent
+    from casino.eventstore.tasks import purge_command_records
+    from tests.conftest import NLH_10_20
+
+    tablet = TabletClient(Device.objects.create(name="hot-purge", role=Device.Role.ADMIN))
+    old = tablet.post("/api/v1/tables/", {**NLH_10_20, "name": "old"}, key="purge-old")
+    young = tablet.post("/api/v1/tables/", {**NLH_10_20, "name": "young"}, key="purge-young")
+    assert old.status_code == young.status_code == 201
+    CommandRecord.objects.filter(command_id="purge-old").update(
+        recorded_at=clock.now() - timedelta(hours=49)
+    )
+    assert purge_command_records() == 1
+    assert list(CommandRecord.objects.values_list("command_id", flat=True)) == ["purge-young"]
+    events = StoredEvent.objects.count()
+    late = tablet.post("/api/v1/tables/", {**NLH_10_20, "name": "old"}, key="purge-old")
+    assert late.status_code == 409 and late.json()["code"] == "idempotency_key_expired"
+    again = tablet.post("/api/v1/tables/", {**NLH_10_20, "name": "young"}, key="purge-young")
+    assert again.status_code == 201 and again.json() == young.json()  # still replayed
+    assert StoredEvent.objects.count() == events
