@@ -37,7 +37,8 @@ from typing import Any
 from django.db import connection, connections, models, transaction
 from django.utils.dateparse import parse_datetime
 
-from casino.eventstore import projections, rows, store
+from casino.eventstore import projections, store
+from casino.eventstore import rows as rows_sql
 
 ALIAS = "projection_rebuild"
 
@@ -47,7 +48,7 @@ class RebuildRouter:
     (and nowhere else: outside :func:`rebuild` it has no opinion)."""
 
     def db_for_read(self, model: type[models.Model], **hints: Any) -> str | None:
-        routed = rows.rerouted.get()
+        routed = rows_sql.rerouted.get()
         return ALIAS if routed is not None and model in routed[0] else None
 
     def db_for_write(self, model: type[models.Model], **hints: Any) -> str | None:
@@ -120,11 +121,11 @@ def _memory_database(routed: list[type[models.Model]]) -> Iterator[None]:
                 editor.create_model(model)
         with memory.cursor() as cur:
             cur.execute("PRAGMA foreign_keys = OFF")
-        token = rows.rerouted.set((frozenset(routed), memory))
+        token = rows_sql.rerouted.set((frozenset(routed), memory))
         try:
             yield
         finally:
-            rows.rerouted.reset(token)
+            rows_sql.rerouted.reset(token)
     finally:
         memory.close()
         del connections[ALIAS]
