@@ -597,8 +597,9 @@ def append_to_hand(
 
 
 def _hand_over(state: HandState | None) -> bool:
-    """The hand ended (settled or voided): its state need not stay in the worker's cache."""
-    return state is not None and (state.is_complete or state.voided is not None)
+    """The hand ended (settled, or voided: that completes it too): its state need not stay
+    in the worker's cache."""
+    return state is not None and state.is_complete
 
 
 def _out_of_turn_follow_up(state: HandState, events: list[DomainEvent]) -> list[DomainEvent]:

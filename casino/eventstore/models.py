@@ -68,6 +68,9 @@ class CommandRecord(models.Model):
 
     class Meta:
         db_table = "eventstore_command"
+        # the hourly purge finds old records without reading the table (appends at the
+        # index's end: recorded_at only grows)
+        indexes = [models.Index(fields=["recorded_at"], name="eventstore_command_at_idx")]
 
 
 class SubscriptionCursor(models.Model):

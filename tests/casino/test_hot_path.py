@@ -192,3 +192,28 @@ def test_stored_results_are_purged_after_the_retention_and_a_late_retry_is_refus
     again = tablet.post("/api/v1/tables/", {**NLH_10_20, "name": "young"}, key="purge-young")
     assert again.status_code == 201 and again.json() == young.json()  # still replayed
     assert StoredEvent.objects.count() == events
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hands_end_writes_every_finishing_stack_in_one_statement() -> None:
+    """HandEnded updates the seats' stacks in one UPDATE (``rows.update_each``), not one
+    per seat, and the read model then holds each seat's finishing stack."""
+    from tables.models import SeatView
+
+    tablet = TabletClient(Device.objects.create(name="hot-end", role=Device.Role.ADMIN))
+    table_id, hand_id = _table_with_hand(tablet, seats=4)
+    hand = tablet.get(f"/api/v1/hands/{hand_id}/").json()
+    while True:
+        fold = {"seat": hand["legal"]["seat"], "action": "fold"}
+        with CaptureQueriesContext(connection) as queries:
+            response = tablet.post(f"/api/v1/hands/{hand_id}/actions/", fold)
+        assert response.status_code == 200, response.json()
+        hand = response.json()
+        if hand["phase"] == "complete":
+            break
+    seat_updates = [q["sql"] for q in queries.captured_queries
+                    if q["sql"].startswith('UPDATE "tables_seatview"')]  # fmt: skip
+    assert len(seat_updates) == 1, seat_updates
+    stacks = dict(SeatView.objects.filter(table_id=table_id).values_list("seat", "stack"))
+    assert stacks == {s["seat"]: s["stack"] for s in hand["seats"]}
+    assert sum(stacks.values()) == 4 * 5000
