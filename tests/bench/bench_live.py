@@ -38,6 +38,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import httpx
 import websockets
 
@@ -65,7 +66,7 @@ def _pct(values: list[float], q: float) -> float:
 class Tablet:
     """One table: replays hands in a loop and measures each action's round trip."""
 
-    def __init__(self, client: httpx.AsyncClient, index: int, hands: list[PhhHand]) -> None:
+    def __init__(self, client: aiohttp.ClientSession, index: int, hands: list[PhhHand]) -> None:
         self.client, self.index, self.hands = client, index, hands
         self.latencies: list[float] = []
         self.think = 0.0  # seconds between a tablet's requests (0: as fast as it can)
@@ -77,14 +78,17 @@ class Tablet:
         if self.think:
             await asyncio.sleep(self.think * random.uniform(0.5, 1.5))
         began = time.perf_counter()
-        r = await self.client.post(path, json=body, headers={"Idempotency-Key": str(uuid.uuid4())})
+        async with self.client.post(
+            path, json=body, headers={"Idempotency-Key": str(uuid.uuid4())}
+        ) as r:
+            text = await r.text()
         if action:
             self.latencies.append(time.perf_counter() - began)
             self.actions += 1
-        if r.status_code >= 400:
+        if r.status >= 400:
             self.errors += 1
-            raise RuntimeError(f"{path}: {r.status_code} {r.text[:200]}")
-        return r.json()
+            raise RuntimeError(f"{path}: {r.status} {text[:200]}")
+        return json.loads(text)
 
     async def setup(self) -> int:
         table = await self.post("/api/v1/tables/", {
@@ -228,26 +232,34 @@ class Room:
                  workload: str, think: float) -> None:  # fmt: skip
         # One keep-alive connection per tablet, as a room's tablets have: a tablet's
         # requests stay on one server process (a shared pool would spread one hand over
-        # both workers).
-        limits = httpx.Limits(max_connections=1, max_keepalive_connections=1,
-                              keepalive_expiry=None)  # fmt: skip
+        # both workers). aiohttp, not httpx: the load generator shares the machine's two
+        # cores with the service, and httpx spent about three times the CPU per request.
         headers = {"Authorization": f"Token {token}"}
         self.base_url, self.token, self.workload, self.think = base_url, token, workload, think
-        self.clients = [
-            httpx.AsyncClient(base_url=base_url, limits=limits, timeout=120, headers=headers)
-            for _ in range(tables)
-        ]
-        self.tablets = [Tablet(c, i, hands[i::tables] or hands)
-                        for i, c in enumerate(self.clients)]  # fmt: skip
+        self.headers, self.tables = headers, tables
+        self.clients: list[aiohttp.ClientSession] = []
+        self.hands = hands
+        self.tablets: list[Tablet] = []
         self.table_ids: list[int] = []
 
     async def prepare(self) -> None:
+        # sessions belong to the running event loop: made here, not in __init__
+        self.clients = [
+            aiohttp.ClientSession(
+                base_url=self.base_url, headers=self.headers,
+                timeout=aiohttp.ClientTimeout(total=120),
+                connector=aiohttp.TCPConnector(limit=1, keepalive_timeout=300),
+            )
+            for _ in range(self.tables)
+        ]  # fmt: skip
+        self.tablets = [Tablet(c, i, self.hands[i::self.tables] or self.hands)
+                        for i, c in enumerate(self.clients)]  # fmt: skip
         self.table_ids = [await t.setup() for t in self.tablets]
         if self.workload == "seated":
             await asyncio.gather(*(t.seat_all() for t in self.tablets))
 
     async def close(self) -> None:
-        await asyncio.gather(*(c.aclose() for c in self.clients))
+        await asyncio.gather(*(c.close() for c in self.clients))
 
     async def timed(self, seconds: float) -> dict[str, float]:
         """Run the workload for ``seconds`` with one screen per table watching its feed;
