@@ -220,6 +220,19 @@ def _show_order(state: HandState) -> dict[str, Any] | None:
     return None if order is None else {"seats": list(order.seats), "rule": order.rule}
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _scalars(obj: Any) -> dict[str, Any]:
+    """The fields of a dataclass of scalars (a seat, the legal actions) as a dict:
+    ``dataclasses.asdict`` without its recursive deep copy, which was a tenth of the hand's
+    answer, rebuilt after every action."""
+    names = _FIELD_NAMES.get(type(obj))
+    if names is None:
+        names = _FIELD_NAMES[type(obj)] = tuple(f.name for f in dataclasses.fields(obj))
+    return {name: getattr(obj, name) for name in names}
+
+
 def hand_payload(state: HandState, version: int) -> dict[str, Any]:
     """The JSON the tablet reads for a hand (shape: :class:`serializers.HandSerializer`)."""
     legal = state.legal
@@ -241,7 +254,7 @@ def hand_payload(state: HandState, version: int) -> dict[str, Any]:
         "next_street": state.next_street,
         "board": list(state.board),
         "to_act": state.to_act,
-        "legal": dataclasses.asdict(legal) if legal else None,
+        "legal": _scalars(legal) if legal else None,
         "pot": state.pot,
         "pots": []
         if state.is_complete
@@ -256,7 +269,7 @@ def hand_payload(state: HandState, version: int) -> dict[str, Any]:
         "show_order": _show_order(state),
         "voided": dataclasses.asdict(state.voided) if state.voided else None,
         "rabbit": dataclasses.asdict(state.rabbit) if state.rabbit else None,
-        "seats": [{**dataclasses.asdict(seat), "all_in": seat.all_in} for seat in state.seats],
+        "seats": [{**_scalars(seat), "all_in": seat.all_in} for seat in state.seats],
         "result": None
         if result is None
         else {

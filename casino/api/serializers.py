@@ -16,6 +16,7 @@ these bounds, so a new endpoint cannot forget them. The exception handler
 (:mod:`casino.api.errors`) promotes the codes above to the answer's top-level ``code``.
 """
 
+import copy
 import unicodedata
 from collections.abc import Mapping
 from typing import Any
@@ -90,9 +91,28 @@ class SafeCharField(serializers.CharField):
         return value
 
 
+def _is_leaf(field: serializers.Field) -> bool:
+    """Whether ``field`` holds no other field (no ``child``, ``child_relation`` or
+    declared fields of its own)."""
+    return not any(hasattr(field, name) for name in ("child", "child_relation", "_declared_fields"))
+
+
 class RequestSerializer(serializers.Serializer):
     """Base of every request body (and of its nested objects): a key the serializer does
-    not declare is refused with code ``unknown_field``."""
+    not declare is refused with code ``unknown_field``.
+
+    Each instance gets shallow copies of its declared leaf fields (DRF builds every field
+    anew, re-running its ``__init__``, for every request: a tenth of a dealer action's
+    serializer work). A bound copy owns what binding sets (name, parent, label, source); a
+    field holding other fields (a list's ``child``, a nested serializer) is still deep-copied,
+    since binding its copy must not rebind the declared originals it holds.
+    """
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        return {
+            name: copy.copy(field) if _is_leaf(field) else copy.deepcopy(field)
+            for name, field in self._declared_fields.items()
+        }
 
     def to_internal_value(self, data: Any) -> Any:
         if isinstance(data, Mapping):

@@ -466,3 +466,28 @@ def test_the_largest_tournament_the_bounds_allow_is_answered_within_a_second(
     too_many = [*brackets, {"max_entries": 10**4, "bands": [{"count": 1, "bp": 10_000}]}]
     refused(tablet.post("/api/v1/tournaments/", tournament_config(payout_table=too_many)), 400,
             "invalid_request")  # fmt: skip
+
+
+def test_each_request_parses_with_fields_of_its_own() -> None:
+    """The shallow field copies of ``RequestSerializer.get_fields`` (hot path, issue #11):
+    two requests never share a bound field, a list's ``child`` is copied with its list,
+    and the declared originals are never bound."""
+    from rest_framework import serializers as drf
+
+    from casino.api.serializers import RequestSerializer, StrictIntegerField
+
+    class Body(RequestSerializer):
+        seat = StrictIntegerField(min_value=1, max_value=10)
+        cards = drf.ListField(child=StrictIntegerField(min_value=0, max_value=5), max_length=3)
+
+    good, bad = Body(data={"seat": 1, "cards": [1, 2]}), Body(data={"seat": "1", "cards": [9]})
+    assert good.fields["seat"] is not bad.fields["seat"]
+    assert good.fields["seat"].parent is good and bad.fields["seat"].parent is bad
+    assert good.fields["cards"].child is not bad.fields["cards"].child
+    assert good.fields["cards"].child.parent is good.fields["cards"]
+    assert good.is_valid() and good.validated_data == {"seat": 1, "cards": [1, 2]}
+    assert not bad.is_valid()
+    assert bad.errors["seat"][0].code == "not_an_integer"
+    assert bad.errors["cards"][0][0].code == "max_value"
+    declared = Body._declared_fields  # type: ignore[attr-defined]
+    assert declared["seat"].parent is None and declared["cards"].child.parent is declared["cards"]
