@@ -401,24 +401,17 @@ def _allowed(principal: Any, role: Role | None, operation_id: str, table_id: int
     return True
 
 
-_hand_tables: dict[str, int] = {}
-_hand_tables_lock = threading.Lock()
-
-
 def table_of_hand(hand_id: Any) -> int | None:
     """The table a hand is played at (the tables app's read model, through
     :mod:`casino.table_lookup`), or ``None``."""
     key = str(hand_id)
-    table_id = _hand_tables.get(key)
+    table_id = table_lookup.hand_tables.get(key)
     if table_id is not None:
         return table_id
     found = table_lookup.lookup().table_of_hand(key)
     if found is None:
         return None
-    with _hand_tables_lock:
-        if len(_hand_tables) > 100_000:
-            _hand_tables.clear()
-        _hand_tables[key] = int(found)
+    table_lookup.hand_tables.remember(key, int(found))
     return int(found)
 
 

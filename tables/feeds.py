@@ -11,20 +11,16 @@ from __future__ import annotations
 
 import json
 import re
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import connection
 
+from casino import table_lookup
+
 TABLE_STREAM = re.compile(r"^table-(\d+)$")
 HAND_STREAM = re.compile(r"^(?:show-)?hand-([0-9a-f-]{36})$")  # Show poker hands too
 FLOOR_GROUP = "floor"
-
-_hand_tables: OrderedDict[str, int] = OrderedDict()
-_lock = threading.Lock()
-_REMEMBER = 20_000
 
 
 def table_group(table_id: int) -> str:
@@ -36,8 +32,7 @@ def table_of_hand(stream: str, data: Mapping[str, Any] | None = None) -> int | N
     """The table a hand stream is dealt at (``None``: unknown), remembered per process: from
     the event's own ``table_id`` (the hand's first event names it), else from the hand's
     first event in the log."""
-    with _lock:
-        known = _hand_tables.get(stream)
+    known = table_lookup.hand_tables.get(stream)
     if known is not None:
         return known
     table_id = (data or {}).get("table_id")
@@ -51,10 +46,7 @@ def table_of_hand(stream: str, data: Mapping[str, Any] | None = None) -> int | N
         table_id = first.get("table_id")
     if table_id is None:
         return None
-    with _lock:
-        _hand_tables[stream] = int(table_id)
-        while len(_hand_tables) > _REMEMBER:
-            _hand_tables.popitem(last=False)
+    table_lookup.hand_tables.remember(stream, int(table_id))
     return int(table_id)
 
 

@@ -217,3 +217,37 @@ def test_a_hands_end_writes_every_finishing_stack_in_one_statement() -> None:
     stacks = dict(SeatView.objects.filter(table_id=table_id).values_list("seat", "stack"))
     assert stacks == {s["seat"]: s["stack"] for s in hand["seats"]}
     assert sum(stacks.values()) == 4 * 5000
+
+
+def test_the_hand_to_table_memo_is_bounded_and_keeps_the_hands_in_use() -> None:
+    """Memory levels off however many hands a room deals (issue #11): the memo of which
+    table a hand is at forgets the least recently used hand beyond its size, never one a
+    tablet is still acting on."""
+    from casino.table_lookup import HandTables
+
+    memo = HandTables(size=3)
+    for n in range(3):
+        memo.remember(f"hand-{n}", 10 + n)
+    assert memo.get("hand-0") == 10  # in use: now the most recent
+    for n in range(3, 1000):
+        memo.remember(f"hand-{n}", 10 + n)
+        assert memo.get("hand-0") == 10
+    assert len(memo) == 3
+    assert memo.get("hand-1") is None and memo.get("hand-998") == 1008
+
+
+@pytest.mark.django_db(transaction=True)
+def test_permission_checks_remember_a_hands_table_in_the_bounded_memo(
+    tablet: TabletClient,
+) -> None:
+    """A dealer action's permission check reads a hand's table once, then from the shared
+    bounded memo (``casino.table_lookup.hand_tables``)."""
+    from casino import permissions, table_lookup
+    from casino.models import Role
+
+    table_id, hand_id = _table_with_hand(tablet, seats=2)
+    dealer = TabletClient(Device.objects.create(name="dealer", role=Role.DEALER, table_id=table_id))
+    table_lookup.hand_tables.clear()
+    assert _act(dealer, hand_id).status_code == 200
+    assert table_lookup.hand_tables.get(hand_id) == table_id
+    assert permissions.table_of_hand(hand_id) == table_id

@@ -61,9 +61,9 @@ def test_show_poker_hand_at_a_table(tablet: TabletClient, players: list) -> None
 
 
 def test_show_poker_hands_are_relayed_to_their_table(tablet: TabletClient, players: list) -> None:
+    from casino import table_lookup
     from casino.eventstore import store
     from casino.realtime import groups
-    from tables import feeds
 
     table_id = table_with(tablet, players, {1: 500, 2: 500}, game="SHOW",
                           name="Show poker 10", buy_in_min=100, buy_in_max=1000)  # fmt: skip
@@ -71,7 +71,7 @@ def test_show_poker_hands_are_relayed_to_their_table(tablet: TabletClient, playe
     stream = f"show-hand-{hand['hand_id']}"
     (started,) = store.read_stream(stream)
     assert groups.groups_for(stream, started.type, {"table_id": table_id}) == [f"table-{table_id}"]
-    feeds._hand_tables.clear()  # a relay that never saw the hand start: read from the log
+    table_lookup.hand_tables.clear()  # a relay that never saw the hand start: read from the log
     assert groups.groups_for(stream, "show.Declared", {}) == [f"table-{table_id}"]
 
 
