@@ -2,7 +2,8 @@
 
 ``load`` folds the events of a stream with the domain's ``evolve``:
 
-* a per-process cache keeps the last state of each recently used stream with its version;
+* a per-process cache keeps the last state of each recently used stream with its version
+  (at most ``CACHE_SIZE`` streams, none unused for ``IDLE_SECONDS``);
   a load asks the database only for events after that version (one indexed query), so a
   stale entry is brought up to date and another process's writes are never missed. Entries
   are stored only after the transaction commits (``transaction.on_commit``), so a rolled
@@ -26,6 +27,7 @@ from __future__ import annotations
 import contextvars
 import logging
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -40,6 +42,8 @@ logger = logging.getLogger(__name__)
 
 SNAPSHOT_EVERY = 25
 CACHE_SIZE = 2048
+IDLE_SECONDS = 300.0
+"""A cached state unused for this long is dropped (the next load reads the log again)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,37 +55,72 @@ class Loaded[S]:
 
 
 class _StateCache:
-    """Least-recently-used map ``stream -> (version, state)``, safe across threads."""
+    """Least-recently-used map ``stream -> (version, state)``, safe across threads.
 
-    def __init__(self, size: int) -> None:
+    Holds at most ``size`` entries, and none that went unused for ``idle`` seconds (by
+    ``clock``, monotonic seconds). The idle limit is what bounds a worker's memory in
+    practice: a hand this process only read (a screen's snapshot, a console's look at the
+    hand in play) and that another worker then finished is never loaded here again.
+    Without the limit every such hand stayed until 2,048 of them filled the cache (about
+    19 kB each, six-handed), and a worker's RSS climbed 0.3-0.5 MB a minute for over an
+    hour at 50 busy tables (issue #11). Hands and tables in play are used every few
+    seconds and stay.
+    """
+
+    def __init__(
+        self, size: int, idle: float = IDLE_SECONDS, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.size = size
-        self.entries: OrderedDict[str, tuple[int, Any]] = OrderedDict()
+        self.idle = idle
+        self.clock = clock
+        self.entries: OrderedDict[str, tuple[int, Any, float]] = OrderedDict()
         self.lock = threading.Lock()
 
     def get(self, stream: str) -> tuple[int, Any] | None:
+        """The cached ``(version, state)`` of ``stream`` (``None``: not cached)."""
         with self.lock:
+            now = self.clock()
+            self._expire(now)
             entry = self.entries.get(stream)
-            if entry is not None:
-                self.entries.move_to_end(stream)
-            return entry
+            if entry is None:
+                return None
+            self.entries[stream] = (entry[0], entry[1], now)
+            self.entries.move_to_end(stream)
+            return entry[0], entry[1]
 
     def put(self, stream: str, version: int, state: Any) -> None:
+        """Cache ``state`` at ``version`` unless a newer version is cached already."""
         with self.lock:
+            now = self.clock()
+            self._expire(now)
             current = self.entries.get(stream)
             if current is not None and current[0] >= version:
                 return
-            self.entries[stream] = (version, state)
+            self.entries[stream] = (version, state, now)
             self.entries.move_to_end(stream)
             while len(self.entries) > self.size:
                 self.entries.popitem(last=False)
 
+    def _expire(self, now: float) -> None:
+        # least recently used first: stop at the first entry used within ``idle``
+        while self.entries:
+            stream, entry = next(iter(self.entries.items()))
+            if now - entry[2] <= self.idle:
+                return
+            del self.entries[stream]
+
     def evict(self, stream: str) -> None:
+        """Forget ``stream``."""
         with self.lock:
             self.entries.pop(stream, None)
 
     def clear(self) -> None:
+        """Forget everything (a cold process)."""
         with self.lock:
             self.entries.clear()
+
+    def __len__(self) -> int:
+        return len(self.entries)
 
 
 cache = _StateCache(CACHE_SIZE)

@@ -251,3 +251,40 @@ def test_permission_checks_remember_a_hands_table_in_the_bounded_memo(
     assert _act(dealer, hand_id).status_code == 200
     assert table_lookup.hand_tables.get(hand_id) == table_id
     assert permissions.table_of_hand(hand_id) == table_id
+
+
+def test_the_state_cache_forgets_what_went_unused_for_its_idle_time() -> None:
+    """A hand this worker only read (a screen's snapshot) and another worker finished is never
+    loaded here again: the cache drops it once it has gone unused for ``IDLE_SECONDS``, so a
+    worker's memory levels off within minutes. Before, such hands stayed until 2,048 of them
+    (about 19 kB each) filled the cache, over an hour at 50 busy tables (issue #11)."""
+    from casino.eventstore import aggregates
+    from casino.eventstore.aggregates import _StateCache
+
+    assert aggregates.cache.idle == aggregates.IDLE_SECONDS == 300.0
+    now = [1000.0]
+    cache = _StateCache(100, idle=300.0, clock=lambda: now[0])
+    cache.put("hand-read-for-a-screen", 3, "read once")
+    cache.put("hand-in-play", 5, "dealt")
+    for _ in range(5):
+        now[0] += 100.0
+        assert cache.get("hand-in-play") == (5, "dealt")  # used every 100 s: stays
+    assert cache.get("hand-read-for-a-screen") is None  # 500 s unused: gone
+    assert len(cache) == 1
+    cache.put("hand-in-play", 4, "older")  # an older version never replaces a newer one
+    assert cache.get("hand-in-play") == (5, "dealt")
+    now[0] += 301.0
+    cache.put("table-1", 9, "a table")  # a put also drops what went idle
+    assert len(cache) == 1 and cache.get("hand-in-play") is None
+
+
+def test_the_state_cache_keeps_at_most_its_size_least_recently_used_first() -> None:
+    """However busy the room, at most ``size`` states: the least recently used goes first."""
+    from casino.eventstore.aggregates import _StateCache
+
+    cache = _StateCache(2, idle=300.0, clock=lambda: 0.0)
+    cache.put("a", 1, "a")
+    cache.put("b", 1, "b")
+    assert cache.get("a") == (1, "a")  # a used more recently than b
+    cache.put("c", 1, "c")
+    assert cache.get("b") is None and cache.get("a") == (1, "a") and cache.get("c") == (1, "c")
