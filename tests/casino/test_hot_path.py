@@ -257,7 +257,7 @@ def test_the_state_cache_forgets_what_went_unused_for_its_idle_time() -> None:
     """A hand this worker only read (a screen's snapshot) and another worker finished is never
     loaded here again: the cache drops it once it has gone unused for ``IDLE_SECONDS``, so a
     worker's memory levels off within minutes. Before, such hands stayed until 2,048 of them
-    (about 19 kB each) filled the cache, over an hour at 50 busy tables (issue #11)."""
+    (up to about 19 kB each) filled the cache, over an hour at 50 busy tables (issue #11)."""
     from casino.eventstore import aggregates
     from casino.eventstore.aggregates import _StateCache
 
