@@ -62,9 +62,9 @@ class _StateCache:
     practice: a hand this process only read (a screen's snapshot, a console's look at the
     hand in play) and that another worker then finished is never loaded here again.
     Without the limit every such hand stayed until 2,048 of them filled the cache (up to
-    about 19 kB each: six-handed, mid-hand), and a worker's RSS climbed 0.3-0.5 MB a minute for over an
-    hour at 50 busy tables (issue #11). Hands and tables in play are used every few
-    seconds and stay.
+    about 19 kB each: six-handed, mid-hand), and a worker's RSS climbed 0.3-0.5 MB a
+    minute for over an hour at 50 busy tables (issue #11). Hands and tables in play are
+    used every few seconds and stay.
     """
 
     def __init__(
