@@ -288,3 +288,33 @@ def test_the_state_cache_keeps_at_most_its_size_least_recently_used_first() -> N
     assert cache.get("a") == (1, "a")  # a used more recently than b
     cache.put("c", 1, "c")
     assert cache.get("b") is None and cache.get("a") == (1, "a") and cache.get("c") == (1, "c")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_left_unused_leaves_the_process_cache_and_is_read_again_from_the_log() -> None:
+    """The scenario of issue #11's rising RSS, in the process's own cache: a hand in play
+    that this process stops using (another worker deals it on) is gone once
+    ``IDLE_SECONDS`` pass without a use, and the next command on it folds the log and
+    succeeds, so dropping it costs one read, never a wrong decision."""
+    from casino.eventstore import aggregates
+    from tables.services import hand_stream
+
+    tablet = TabletClient(Device.objects.create(name="hot-idle", role=Device.Role.ADMIN))
+    table_id, hand_id = _table_with_hand(tablet, seats=3)
+    stream = hand_stream(hand_id)
+    assert aggregates.cache.get(stream) is not None  # dealt here: cached
+    real_clock = aggregates.cache.clock
+    now = [real_clock()]
+    aggregates.cache.clock = lambda: now[0]
+    try:
+        now[0] += aggregates.IDLE_SECONDS - 1
+        assert aggregates.cache.get(stream) is not None  # used within the limit: stays
+        now[0] += aggregates.IDLE_SECONDS + 1
+        assert aggregates.cache.get(f"table-{table_id}") is None  # any use expires idle ones
+        assert aggregates.cache.get(stream) is None
+        response = _act(tablet, hand_id)  # folded from the log again
+        assert response.status_code == 200, response.json()
+        cached = aggregates.cache.get(stream)
+        assert cached is not None and cached[0] == response.json()["version"]  # cached again
+    finally:
+        aggregates.cache.clock = real_clock
