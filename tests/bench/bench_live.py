@@ -13,7 +13,11 @@ then runs the production topology with ``DEBUG`` off: ``uvicorn --workers 2`` an
 
 Per N it prints: actions/s, a dealer action's round trip p50/p99, commit-to-push p50/p99
 (the event's ``recorded_at`` to its arrival at the subscriber), and the ratio of actions/s
-to pgbench's single-row INSERTs/s into a comparable table measured in the same run.
+to pgbench's single-row INSERTs/s into a comparable table measured in the same run. A
+second line per N gives the CPU each part of the run spent per dealer action (ms): the
+server's workers, the relay, PostgreSQL (the bench database's backends and the server's
+own processes), this load generator and the screens' process, and how many of the
+machine's cores were busy in all: where an action's cost goes, on a machine they share.
 ``--soak-minutes M`` (workload ``seated``) then keeps a room of the first N tables playing
 for M minutes (the same tables, hands going on) and prints, each minute, actions/s, the
 push latency and the RSS of the server workers and the relay (MB).
@@ -29,6 +33,7 @@ import multiprocessing
 import os
 import random
 import re
+import resource
 import socket
 import subprocess
 import sys
@@ -241,6 +246,7 @@ class Room:
         self.hands = hands
         self.tablets: list[Tablet] = []
         self.table_ids: list[int] = []
+        self.meter: CpuMeter | None = None
 
     async def prepare(self) -> None:
         # sessions belong to the running event loop: made here, not in __init__
@@ -274,6 +280,8 @@ class Room:
         for tablet in self.tablets:
             tablet.think = self.think
             tablet.latencies, tablet.actions = [], 0
+        if self.meter is not None and screens.pid is not None:
+            self.meter.start(screens.pid)
         began = time.perf_counter()
         until = began + seconds
         if self.workload == "seated":
@@ -281,6 +289,7 @@ class Room:
         else:
             await asyncio.gather(*(t.run(until) for t in self.tablets))
         elapsed = time.perf_counter() - began
+        self.cpu = self.meter.stop() if self.meter is not None else {}
         delays: list[float] = []
         self.slow: list[tuple[str, float, str, float]] = []
         for _ in range(600):  # the screens report once they are done (or died: no delays)
@@ -304,12 +313,21 @@ class Room:
 
 
 async def run_round(base_url: str, token: str, tables: int, seconds: float,
-                    hands: list[PhhHand], workload: str = "phh",
-                    think: float = 0.0) -> dict[str, float]:  # fmt: skip
+                    hands: list[PhhHand], workload: str = "phh", think: float = 0.0,
+                    meter: CpuMeter | None = None) -> dict[str, float]:  # fmt: skip
+    """One timed window of ``tables`` tablets: the row's figures, with ``cpu_<part>``
+    (ms of CPU per dealer action) and ``cores_busy`` when ``meter`` is given."""
     room = Room(base_url, token, tables, hands, workload, think)
+    room.meter = meter
     try:
         await room.prepare()
-        return await room.timed(seconds)
+        row = await room.timed(seconds)
+        actions = row["actions_per_s"] * room.cpu.get("wall", 0.0)
+        if actions:
+            parts = ("server", "relay", "postgres", "load", "screens")
+            row |= {f"cpu_{part}": room.cpu[part] / actions * 1000 for part in parts}
+            row["cores_busy"] = sum(room.cpu[part] for part in parts) / room.cpu["wall"]
+        return row
     finally:
         await room.close()
 
@@ -358,14 +376,8 @@ def pgbench_inserts(clients: int, seconds: int) -> float:
 
 def _rss_each_mb(pid: int) -> list[float]:
     """Resident memory (MB, from /proc) of a process, then of each of its children."""
-    pids = [pid]
-    try:
-        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-        pids += [int(c) for c in children]
-    except OSError:
-        pass
     sizes = []
-    for p in pids:
+    for p in _family(pid):
         try:
             for line in Path(f"/proc/{p}/status").read_text().splitlines():
                 if line.startswith("VmRSS:"):
@@ -378,6 +390,82 @@ def _rss_each_mb(pid: int) -> list[float]:
 def _rss_mb(pid: int) -> float:
     """Resident memory of a process and its children (MB), from /proc."""
     return sum(_rss_each_mb(pid))
+
+
+def _ticks(pid: int) -> int:
+    """CPU time (user + system, clock ticks) of a live process, from /proc (0: gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0
+    return int(fields[11]) + int(fields[12])
+
+
+def _family(pid: int) -> list[int]:
+    """A process and its children (pids, from /proc)."""
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return [pid]
+    return [pid, *(int(c) for c in children)]
+
+
+def _postgres_pids(database: str) -> list[int]:
+    """The PostgreSQL processes working for the bench: backends on ``database`` and the
+    server's own (checkpointer, WAL writer ...), by their process titles."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            title = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if title.startswith("postgres: ") and (f" {database} " in title or "(" not in title):
+            pids.append(int(entry.name))
+    return pids
+
+
+class CpuMeter:
+    """CPU seconds spent by each part of the run between :meth:`start` and :meth:`stop`:
+    ``server`` (uvicorn and its workers), ``relay``, ``postgres``, ``load`` (this process,
+    all its threads) and ``screens`` (the screens' process). Counted process by process:
+    one that starts meanwhile counts from its start; one that exits meanwhile (a closed
+    database connection) is lost, not subtracted."""
+
+    def __init__(self, server: int, relay: int) -> None:
+        self.server, self.relay, self.screens = server, relay, 0
+        self.hz = os.sysconf("SC_CLK_TCK")
+
+    def _read(self) -> tuple[dict[str, dict[int, int]], float, float]:
+        """Ticks per part and pid, this process's CPU seconds, and the clock."""
+        parts = {
+            "server": _family(self.server),
+            "relay": _family(self.relay),
+            "postgres": _postgres_pids(DB),
+            "screens": [self.screens] if self.screens else [],
+        }
+        ticks = {part: {pid: _ticks(pid) for pid in pids} for part, pids in parts.items()}
+        own = resource.getrusage(resource.RUSAGE_SELF)
+        return ticks, own.ru_utime + own.ru_stime, time.perf_counter()
+
+    def start(self, screens: int) -> None:
+        """Begin counting (``screens``: the pid of the screens' process, running)."""
+        self.screens = screens
+        self.began = self._read()
+
+    def stop(self) -> dict[str, float]:
+        """Seconds of CPU per part (``wall``: seconds elapsed) since :meth:`start`."""
+        before, load_before, clock_before = self.began
+        after, load_after, clock_after = self._read()
+        used = {
+            part: sum(
+                ticks - before[part].get(pid, 0) for pid, ticks in after[part].items() if ticks
+            )
+            / self.hz
+            for part in after
+        }
+        return used | {"load": load_after - load_before, "wall": clock_after - clock_before}
 
 
 def main() -> None:
@@ -431,8 +519,9 @@ def main() -> None:
             "pgbench inserts/s  ratio"
         )
         for n in args.tables:
+            meter = CpuMeter(server.pid, relay.pid)
             row = asyncio.run(run_round(base_url, token, n, args.seconds, hands, args.workload,
-                                        args.think))  # fmt: skip
+                                        args.think, meter))  # fmt: skip
             inserts = pgbench_inserts(min(n, 40), int(args.seconds))  # server connections: 100
             action = f"{row['action_p50_ms']:8.1f} / {row['action_p99_ms']:7.1f}"
             push = f"{row['push_p50_ms']:8.1f} / {row['push_p99_ms']:7.1f}"
@@ -441,6 +530,12 @@ def main() -> None:
                 f"{row['errors']:7d} {inserts:18.0f} {row['actions_per_s'] / inserts:6.3f}",
                 flush=True,
             )
+            if "cores_busy" in row:
+                print(f"        CPU ms per action: server {row['cpu_server']:.2f}, relay "
+                      f"{row['cpu_relay']:.2f}, PostgreSQL {row['cpu_postgres']:.2f}, load "
+                      f"generator {row['cpu_load']:.2f}, screens {row['cpu_screens']:.2f}; "
+                      f"{row['cores_busy']:.2f} of {os.cpu_count()} cores busy",
+                      flush=True)  # fmt: skip
         if args.soak_minutes:
             asyncio.run(soak(base_url, token, args.tables[0], args.soak_minutes, hands,
                              args.workload, args.think, server.pid, relay.pid))  # fmt: skip
