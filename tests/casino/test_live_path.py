@@ -265,3 +265,28 @@ def test_only_one_relay_pushes_and_a_standby_takes_over() -> None:
         stop_standby.set()
         for thread in threads:
             thread.join(10)
+
+
+def test_the_relay_command_takes_a_gather_time_and_refuses_one_that_is_not_live(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``manage.py relay --gather S`` runs the relay with that gather time; a negative one,
+    or one past ``MAX_GATHER`` (pushes that would no longer be live), is refused before
+    the relay starts."""
+    from django.core.management import CommandError, call_command
+
+    from casino.management.commands.relay import MAX_GATHER
+
+    started: list[float] = []
+
+    async def record_gather(self: Relay, stop: asyncio.Event) -> None:
+        started.append(self.gather)
+
+    monkeypatch.setattr(Relay, "run", record_gather)
+    call_command("relay", "--gather", "0.05")
+    call_command("relay")
+    assert started == [0.05, 0.01]
+    for bad in ("-0.01", str(MAX_GATHER + 0.5)):
+        with pytest.raises(CommandError, match="--gather"):
+            call_command("relay", "--gather", bad)
+    assert started == [0.05, 0.01]

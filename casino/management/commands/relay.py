@@ -3,16 +3,20 @@
 Run two per deployment: one pushes, the other stands by and takes over within
 ``--standby-poll`` seconds when the first dies (PostgreSQL advisory lock, see
 :mod:`casino.realtime.relay`). SIGTERM or SIGINT stops it after the batch in flight.
+``--gather`` trades push latency for CPU (``docs/realtime.md``, "Hot path").
 """
 
 import asyncio
 import signal
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from casino.realtime.relay import RELAY, Relay
 from casino.security import require_secret_key
+
+MAX_GATHER = 1.0
+"""Longest ``--gather`` accepted, seconds: a push later than that is no longer live."""
 
 
 class Command(BaseCommand):
@@ -24,16 +28,26 @@ class Command(BaseCommand):
         parser.add_argument(
             "--standby-poll", type=float, default=0.5, help="seconds between takeover tries"
         )
+        parser.add_argument(
+            "--gather",
+            type=float,
+            default=0.01,
+            help="seconds a woken relay waits to read the commits of a busy room together "
+            "(more: less CPU per event, later pushes; docs/realtime.md)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         from casino.schema import require_schema
 
+        if not 0 <= options["gather"] <= MAX_GATHER:
+            raise CommandError(f"--gather is 0 to {MAX_GATHER} seconds.")
         require_secret_key()
         require_schema(migrate=False)  # runs as the restricted role: it may not migrate
         relay = Relay(
             options["name"],
             batch_size=options["batch_size"],
             standby_poll=options["standby_poll"],
+            gather=options["gather"],
         )
         self.stdout.write(f"relay {relay.name}: starting (standby until it holds the lock)")
         self.stdout.flush()
