@@ -314,14 +314,18 @@ class Room:
 
 async def run_round(base_url: str, token: str, tables: int, seconds: float,
                     hands: list[PhhHand], workload: str = "phh", think: float = 0.0,
-                    meter: CpuMeter | None = None) -> dict[str, float]:  # fmt: skip
+                    meter: CpuMeter | None = None) -> dict[str, Any]:  # fmt: skip
     """One timed window of ``tables`` tablets: the row's figures, with ``cpu_<part>``
-    (ms of CPU per dealer action) and ``cores_busy`` when ``meter`` is given."""
+    (ms of CPU per dealer action), ``cores_busy`` and ``tablets_per_worker`` when ``meter``
+    is given."""
     room = Room(base_url, token, tables, hands, workload, think)
     room.meter = meter
     try:
         await room.prepare()
-        row = await room.timed(seconds)
+        row: dict[str, Any] = await room.timed(seconds)
+        if meter is not None:
+            port = int(base_url.rsplit(":", 1)[1])
+            row["tablets_per_worker"] = tablets_per_worker(meter.server, port)
         actions = row["actions_per_s"] * room.cpu.get("wall", 0.0)
         if actions:
             parts = ("server", "relay", "postgres", "load", "screens")
@@ -408,6 +412,59 @@ def _family(pid: int) -> list[int]:
     except OSError:
         return [pid]
     return [pid, *(int(c) for c in children)]
+
+
+def _socket_inodes(pid: int) -> set[int]:
+    """The inodes of a process's open sockets (from /proc; empty when it is gone)."""
+    inodes = set()
+    try:
+        for fd in Path(f"/proc/{pid}/fd").iterdir():
+            try:
+                target = os.readlink(fd)
+            except OSError:
+                continue
+            if target.startswith("socket:["):
+                inodes.add(int(target[8:-1]))
+    except OSError:
+        pass
+    return inodes
+
+
+def _tcp_connections() -> list[tuple[int, int, int]]:
+    """Established TCP connections on this host as ``(local port, remote port, inode)``."""
+    rows = []
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            lines = Path(table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            fields = line.split()
+            if fields[3] == "01":  # ESTABLISHED
+                local, remote = fields[1].rsplit(":", 1)[1], fields[2].rsplit(":", 1)[1]
+                rows.append((int(local, 16), int(remote, 16), int(fields[9])))
+    return rows
+
+
+def tablets_per_worker(server: int, port: int) -> list[int]:
+    """How this process's HTTP connections to the server on ``port`` (the tablets'
+    keep-alive connections) are spread over the server's worker processes, fullest first.
+    A connection stays on the worker that accepted it, so an uneven split loads one
+    worker's GIL more than the other's (docs/realtime.md, "Hot path")."""
+    rows = _tcp_connections()
+    mine = _socket_inodes(os.getpid())
+    tablets = {local for local, remote, inode in rows if remote == port and inode in mine}
+    counts = []
+    for worker in _family(server)[1:]:
+        try:
+            if b"spawn_main" not in Path(f"/proc/{worker}/cmdline").read_bytes():
+                continue  # not a worker (multiprocessing's resource tracker)
+        except OSError:
+            continue
+        theirs = _socket_inodes(worker)
+        counts.append(sum(1 for local, remote, inode in rows
+                          if local == port and remote in tablets and inode in theirs))  # fmt: skip
+    return sorted(counts, reverse=True)
 
 
 def _postgres_pids(database: str) -> list[int]:
@@ -534,7 +591,8 @@ def main() -> None:
                 print(f"        CPU ms per action: server {row['cpu_server']:.2f}, relay "
                       f"{row['cpu_relay']:.2f}, PostgreSQL {row['cpu_postgres']:.2f}, load "
                       f"generator {row['cpu_load']:.2f}, screens {row['cpu_screens']:.2f}; "
-                      f"{row['cores_busy']:.2f} of {os.cpu_count()} cores busy",
+                      f"{row['cores_busy']:.2f} of {os.cpu_count()} cores busy; tablets "
+                      f"per worker {'/'.join(map(str, row['tablets_per_worker']))}",
                       flush=True)  # fmt: skip
         if args.soak_minutes:
             asyncio.run(soak(base_url, token, args.tables[0], args.soak_minutes, hands,
