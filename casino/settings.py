@@ -158,17 +158,28 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         }
     )
-elif env.bool("DB_POOL", default=True):
-    # Under ASGI each request may run on another thread, where a persistent per-thread
-    # connection is not reused: a pool (psycopg_pool, Django's built-in support) is.
-    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
-        "min_size": env.int("DB_POOL_MIN", default=2),
-        "max_size": env.int("DB_POOL_MAX", default=20),
-    }
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
 else:
-    DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
-    DATABASES["default"].setdefault("CONN_HEALTH_CHECKS", True)
+    # Server-side binding sends values apart from the SQL, so psycopg need not quote them
+    # into it, and a statement run DB_PREPARE_THRESHOLD times on a connection is prepared:
+    # PostgreSQL stops parsing and planning the dealer's INSERTs (issue #11; measured in
+    # docs/realtime.md, "Hot path"). Django's default is client-side binding, unprepared.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "server_side_binding": env.bool("DB_SERVER_SIDE_BINDING", default=True),
+            "prepare_threshold": env.int("DB_PREPARE_THRESHOLD", default=5),
+        }
+    )
+    if env.bool("DB_POOL", default=True):
+        # Under ASGI each request may run on another thread, where a persistent per-thread
+        # connection is not reused: a pool (psycopg_pool, Django's built-in support) is.
+        DATABASES["default"]["OPTIONS"]["pool"] = {
+            "min_size": env.int("DB_POOL_MIN", default=2),
+            "max_size": env.int("DB_POOL_MAX", default=20),
+        }
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
+    else:
+        DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
+        DATABASES["default"].setdefault("CONN_HEALTH_CHECKS", True)
 # Threads per server process that run HTTP requests (casino/asgi.py, OneHopASGIHandler):
 # each holds at most one pooled database connection while it serves, so keep it at or below
 # DB_POOL_MAX. Requests are mostly CPU under the GIL; more threads only add contention with

@@ -36,7 +36,7 @@ from typing import Any
 from django.db import IntegrityError, OperationalError, connection, transaction
 
 from casino import clock
-from casino.eventstore import aggregates, context, store
+from casino.eventstore import aggregates, context, rows, store
 from casino.eventstore.models import CommandRecord
 from casino.eventstore.store import ConcurrencyConflict, DuplicateCommand, StaleVersion
 
@@ -208,10 +208,10 @@ _RECORD_SQL = (
 def _record(key: str, request_fingerprint: str, status_code: int, result: Any) -> None:
     """Store the command's first result in its transaction.
 
-    PostgreSQL, outermost transaction: the INSERT and the COMMIT go in one message (the
-    client-side-bound cursor sends ``INSERT ...; COMMIT`` as one simple query), so Django's
-    commit that follows finds nothing left to do. A failed INSERT stops the COMMIT with it
-    and the transaction is rolled back as usual.
+    PostgreSQL, outermost transaction: the INSERT and the COMMIT go in one round trip
+    (:func:`casino.eventstore.rows.execute_then_commit`), so Django's commit that follows
+    finds nothing left to do. A failed INSERT stops the COMMIT with it and the transaction
+    is rolled back as usual.
     """
     if connection.vendor != "postgresql":
         CommandRecord.objects.create(
@@ -222,21 +222,18 @@ def _record(key: str, request_fingerprint: str, status_code: int, result: Any) -
             recorded_at=clock.now(),
         )
         return
-    sql = _RECORD_SQL
-    client_side = not connection.settings_dict["OPTIONS"].get("server_side_binding")
-    if not connection.savepoint_ids and client_side:
-        sql += "; COMMIT"
-    with connection.cursor() as cur:
-        cur.execute(
-            sql,
-            [
-                key,
-                request_fingerprint,
-                status_code,
-                json.dumps(result, separators=(",", ":"), default=str),
-                clock.now(),
-            ],
-        )
+    params: list[Any] = [
+        key,
+        request_fingerprint,
+        status_code,
+        json.dumps(result, separators=(",", ":"), default=str),
+        clock.now(),
+    ]
+    if connection.savepoint_ids:  # inside another atomic block: its owner commits
+        with connection.cursor() as cur:
+            cur.execute(_RECORD_SQL, params)
+        return
+    rows.execute_then_commit(connection, [(_RECORD_SQL, params)])
 
 
 def purge_command_records(*, before: datetime, batch_size: int = 5000) -> int:

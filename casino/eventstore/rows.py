@@ -24,6 +24,8 @@ a rebuild runs), on the current connection and transaction. Only what projection
 * :func:`select_one` ``(model, where, fields)``: the first matching row's values (ints,
   strings, booleans: the types projections read back), or ``None``.
 * :func:`delete` ``(model, where)``: returns the rows deleted.
+* :func:`execute_then_commit` ``(conn, statements)``: PostgreSQL, the last statements of
+  the outermost transaction sent together with its ``COMMIT`` (one round trip).
 """
 
 from __future__ import annotations
@@ -343,3 +345,31 @@ def delete(model: type[models.Model], where: Mapping[str, Any]) -> int:
         _SQL[key] = entry
     sql, bound = entry
     return int(_run(conn, sql, _where_params(bound, where, conn)))
+
+
+def execute_then_commit(conn: Any, statements: Sequence[tuple[str, Sequence[Any]]]) -> None:
+    """PostgreSQL: run ``statements`` (``(sql, params)`` pairs, ``%s`` placeholders) and
+    ``COMMIT`` the current transaction, all in one round trip to the server.
+
+    With client-side binding (Django's default) they go as one simple query,
+    ``stmt; stmt; COMMIT``; with server-side binding (``DB_SERVER_SIDE_BINDING``, the
+    default here, so that repeated statements are prepared) as one pipeline of the
+    extended protocol (psycopg's pipeline mode) ending in the ``COMMIT`` and a single
+    ``Sync``. Either way a failing statement stops the ``COMMIT``: the error is raised
+    (wrapped as Django's, e.g. ``IntegrityError``) and the transaction is left for the
+    caller's ``atomic`` to roll back. Django's own commit that follows finds nothing left
+    to send. Opens its own transaction (``BEGIN``) when the connection is in autocommit.
+    """
+    begin = conn.get_autocommit()
+    if not conn.settings_dict["OPTIONS"].get("server_side_binding"):
+        sql = "; ".join(["BEGIN"] * begin + [statement for statement, _ in statements])
+        with conn.cursor() as cur:
+            cur.execute(f"{sql}; COMMIT", [p for _, params in statements for p in params])
+        return
+    raw = conn.connection
+    with conn.wrap_database_errors, raw.pipeline(), conn.cursor() as cur:
+        if begin:
+            cur.execute("BEGIN")
+        for statement, params in statements:
+            cur.execute(statement, params)
+        cur.execute("COMMIT")  # leaving the pipeline sends the one Sync

@@ -49,7 +49,7 @@ from channels.layers import BaseChannelLayer, get_channel_layer
 from django.db import close_old_connections, connection, connections
 
 from casino import metrics
-from casino.eventstore import store
+from casino.eventstore import rows, store
 from casino.eventstore.models import SubscriptionCursor
 from casino.realtime import groups
 from casino.realtime.messages import entry_message
@@ -160,19 +160,22 @@ class Relay:
         of the database server itself can lose the last few saves, and then the relay
         pushes those events again, which the consumers drop as repeats. A relay killed at
         any moment loses nothing: the commit is done before the next batch is read."""
-        client_side = not connection.settings_dict["OPTIONS"].get("server_side_binding")
-        if not (self.postgres and client_side):
+        if not self.postgres:
             SubscriptionCursor.objects.filter(name=self.name).update(
                 transaction_id=cursor[0], position=cursor[1]
             )
             return
-        with connection.cursor() as cur:
-            cur.execute(
-                "BEGIN; SET LOCAL synchronous_commit TO off; "
-                f"UPDATE {SubscriptionCursor._meta.db_table} SET transaction_id = %s, "
-                "position = %s WHERE name = %s; COMMIT",
-                [cursor[0], cursor[1], self.name],
-            )
+        rows.execute_then_commit(
+            connection,
+            [
+                ("SET LOCAL synchronous_commit TO off", []),
+                (
+                    f"UPDATE {SubscriptionCursor._meta.db_table} SET transaction_id = %s, "
+                    "position = %s WHERE name = %s",
+                    [cursor[0], cursor[1], self.name],
+                ),
+            ],
+        )
 
     # -- publishing ---------------------------------------------------------------------------
 
