@@ -358,18 +358,26 @@ def execute_then_commit(conn: Any, statements: Sequence[tuple[str, Sequence[Any]
     ``Sync``. Either way a failing statement stops the ``COMMIT``: the error is raised
     (wrapped as Django's, e.g. ``IntegrityError``) and the transaction is left for the
     caller's ``atomic`` to roll back. Django's own commit that follows finds nothing left
-    to send. Opens its own transaction (``BEGIN``) when the connection is in autocommit.
+    to send. Opens its own transaction (``BEGIN``) when the connection is in autocommit,
+    and rolls it back when a statement fails.
+
+    Raises:
+        django.db.DatabaseError: a statement failed (nothing of them is committed).
     """
     begin = conn.get_autocommit()
-    if not conn.settings_dict["OPTIONS"].get("server_side_binding"):
-        sql = "; ".join(["BEGIN"] * begin + [statement for statement, _ in statements])
-        with conn.cursor() as cur:
-            cur.execute(f"{sql}; COMMIT", [p for _, params in statements for p in params])
-        return
-    raw = conn.connection
-    with conn.wrap_database_errors, raw.pipeline(), conn.cursor() as cur:
-        if begin:
-            cur.execute("BEGIN")
-        for statement, params in statements:
-            cur.execute(statement, params)
-        cur.execute("COMMIT")  # leaving the pipeline sends the one Sync
+    try:
+        if not conn.settings_dict["OPTIONS"].get("server_side_binding"):
+            sql = "; ".join(["BEGIN"] * begin + [statement for statement, _ in statements])
+            with conn.cursor() as cur:
+                cur.execute(f"{sql}; COMMIT", [p for _, params in statements for p in params])
+            return
+        with conn.wrap_database_errors, conn.connection.pipeline(), conn.cursor() as cur:
+            if begin:
+                cur.execute("BEGIN")
+            for statement, params in statements:
+                cur.execute(statement, params)
+            cur.execute("COMMIT")  # leaving the pipeline sends the one Sync
+    except Exception:
+        if begin:  # our own transaction failed: end it, so the connection can go on
+            conn.connection.rollback()
+        raise

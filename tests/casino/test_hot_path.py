@@ -12,6 +12,7 @@ import pytest
 from django.db import connection, connections
 from django.test.utils import CaptureQueriesContext
 
+from casino.eventstore.models import SubscriptionCursor
 from casino.models import Device, Player
 from tests.conftest import NLH_10_20, TabletClient
 
@@ -322,3 +323,49 @@ def test_a_hand_left_unused_leaves_the_process_cache_and_is_read_again_from_the_
         assert cached is not None and cached[0] == response.json()["version"]  # cached again
     finally:
         aggregates.cache.clock = real_clock
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("server_side", [True, False])
+def test_statements_go_with_their_commit_in_one_round_trip_or_not_at_all(
+    server_side: bool, tmp_path: Any
+) -> None:
+    """``execute_then_commit`` with either binding: the statements and the COMMIT in one
+    round trip; a failing statement commits none of them and leaves the connection usable."""
+    import copy
+
+    from django.db import IntegrityError
+    from psycopg import pq
+
+    from casino.eventstore import rows
+
+    settings = copy.deepcopy(connection.settings_dict)
+    settings["OPTIONS"]["server_side_binding"] = server_side
+    settings["OPTIONS"].pop("pool", None)
+    own = connections["default"].__class__(settings, alias="execute_then_commit")
+    connections["execute_then_commit"] = own  # Django's cursor looks its alias up
+    insert = "INSERT INTO eventstore_subscription (name, transaction_id, position, updated_at) "
+    insert += "VALUES (%s, %s, %s, now())"
+    try:
+        own.ensure_connection()
+        trace_file = tmp_path / "libpq.trace"
+        with open(trace_file, "w") as out:
+            own.connection.pgconn.trace(out.fileno())
+            own.connection.pgconn.set_trace_flags(
+                pq.Trace.SUPPRESS_TIMESTAMPS | pq.Trace.REGRESS_MODE
+            )
+            try:
+                rows.execute_then_commit(own, [(insert, ["a", 1, 2]), (insert, ["b", 3, 4])])
+            finally:
+                own.connection.pgconn.untrace()
+        assert _round_trips(trace_file.read_text()) == 1
+        stored = SubscriptionCursor.objects.order_by("name").values_list("name", "position")
+        assert list(stored) == [("a", 2), ("b", 4)]  # committed: seen from another connection
+        with pytest.raises(IntegrityError):
+            rows.execute_then_commit(own, [(insert, ["c", 5, 6]), (insert, ["a", 7, 8])])
+        assert list(stored) == [("a", 2), ("b", 4)]  # "c" went with the failed "a"
+        rows.execute_then_commit(own, [(insert, ["d", 9, 10])])  # the connection goes on
+        assert list(stored.filter(name="d")) == [("d", 10)]
+    finally:
+        own.close()
+        del connections["execute_then_commit"]
