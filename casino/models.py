@@ -98,6 +98,8 @@ class Device(models.Model):
 
     token: str | None = None
     """The plain token, on the instance that issued it only (never stored)."""
+    reinstated: bool = False
+    """Set by ``manage.py up`` on a demo device it found revoked and reinstated."""
 
     def __str__(self) -> str:
         return f"{self.name} ({self.role})"

@@ -36,7 +36,11 @@ def ensure_demo_room(*, issue_tokens: bool = True) -> tuple[Device, Device]:
     """Open the demo tables (once); return the demo dealer tablet (bound to the first
     table) and a demo admin device (everything, e.g. for ``replay_phh``), each with a
     fresh token in ``.token`` (only hashes are stored, so each call mints new ones and the
-    previous demo tokens stop working)."""
+    previous demo tokens stop working).
+
+    A demo device that staff revoked is reinstated with its fresh token (``.reinstated``
+    is then true), so the tokens ``up`` prints always work: the revoked token stays dead,
+    since only the new one's hash is stored."""
     with transaction.atomic(), context.command_context(context.CommandContext(actor="system:up")):
         if not TableView.objects.exists():
             for table in DEMO_TABLES:
@@ -50,6 +54,10 @@ def ensure_demo_room(*, issue_tokens: bool = True) -> tuple[Device, Device]:
         )
         if issue_tokens:
             for device in (dealer, admin):
+                device.reinstated = device.revoked
+                if device.revoked:
+                    device.revoked, device.revoked_at, device.revoked_by = False, None, None
+                    device.save(update_fields=["revoked", "revoked_at", "revoked_by"])
                 device.issue_token()
     return dealer, admin
 

@@ -155,6 +155,25 @@ def test_up_prints_fresh_demo_tokens_and_the_old_ones_stop_working(db: None) -> 
     assert _device_for(again_admin.token) == again_admin
 
 
+def test_up_reinstates_a_revoked_demo_device_so_its_printed_tokens_work(db: None) -> None:
+    """Staff revoked the demo admin (or a fuzzer did, through the API): the next ``up``
+    must still print tokens that authenticate, and the revoked token stays dead."""
+    from casino.auth import _device_for, _recent
+    from tables.demo import ensure_demo_room
+
+    dealer, admin = ensure_demo_room()
+    old = admin.token
+    Device.objects.filter(pk__in=[dealer.pk, admin.pk]).update(revoked=True)
+    _recent.clear()
+    again_dealer, again_admin = ensure_demo_room()
+    assert again_admin.reinstated and again_dealer.reinstated
+    assert _device_for(again_admin.token or "") == again_admin
+    assert _device_for(again_dealer.token or "") == again_dealer
+    assert _device_for(old or "") is None
+    _, third = ensure_demo_room()
+    assert not third.reinstated
+
+
 def test_conftest_tablet_uses_the_token_returned_at_creation(tablet: TabletClient) -> None:
     assert tablet.device.token is not None
     assert tablet.get("/api/v1/auth/me/").json()["kind"] == "device"

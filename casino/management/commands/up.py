@@ -53,8 +53,15 @@ class Command(BaseCommand):
         base = f"http://{options['host']}:{options['port']}"
         self.stdout.write(f"API docs:          {base}/api/docs/")
         self.stdout.write(f"OpenAPI schema:    {base}/api/schema/")
-        self.stdout.write(f"Demo dealer token: {dealer.token}  (tablet of table {dealer.table_id})")
-        self.stdout.write(f"Demo admin token:  {admin.token}  (new at each start)")
+        again = "; it had been revoked: reinstated with this token"
+        self.stdout.write(
+            f"Demo dealer token: {dealer.token}  (tablet of table {dealer.table_id}"
+            f"{again if dealer.reinstated else ''})"
+        )
+        self.stdout.write(
+            f"Demo admin token:  {admin.token}  (new at each start"
+            f"{again if admin.reinstated else ''})"
+        )
         self.stdout.write(
             f"  e.g. curl -H 'Authorization: Token {dealer.token}' "
             f"{base}/api/v1/tables/{dealer.table_id}/"
