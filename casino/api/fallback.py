@@ -5,14 +5,17 @@
 from typing import Any
 
 from django.http import HttpRequest, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
 
 
 def _error(code: str, detail: str, status: int) -> JsonResponse:
     return JsonResponse({"code": code, "rule": None, "detail": detail}, status=status)
 
 
+@csrf_exempt  # writes nothing; a tablet's POST to a bad path gets this 404, not a CSRF page
 def api_not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
-    """Any path under ``/api/`` that matches no operation (a non-UUID hand id included)."""
+    """Any path under ``/api/`` that matches no operation (a non-UUID hand id included),
+    whatever the method."""
     detail = "There is no such path in the API."
     if not request.path.endswith("/"):
         detail += " API paths end with '/'."

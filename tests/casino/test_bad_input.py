@@ -397,6 +397,20 @@ def test_unknown_paths_answer_a_json_404(tablet: TabletClient, path: str) -> Non
     refused(APIClient().get(path), 404, "not_found")
 
 
+@pytest.mark.parametrize("method", ["post", "put", "patch", "delete"])
+def test_writes_to_unknown_paths_answer_a_json_404_not_a_csrf_page(
+    tablet: TabletClient, method: str
+) -> None:
+    """A tablet never holds a CSRF token; a write to a malformed path (found by fuzzing:
+    ``POST /api/v1/waitlists/1/entries/AAA/leave/``) must get the API's 404, not Django's
+    HTML CSRF refusal."""
+    client = APIClient(enforce_csrf_checks=True)
+    client.credentials(HTTP_AUTHORIZATION=f"Token {tablet.device.token}")
+    for path in ("/api/v1/waitlists/1/entries/AAA/leave/", "/api/v1/nothing-here/"):
+        refused(getattr(client, method)(path, {}, format="json"), 404, "not_found")
+    refused(getattr(APIClient(enforce_csrf_checks=True), method)("/api/nowhere"), 404, "not_found")
+
+
 def test_unknown_ids_answer_a_json_404(tablet: TabletClient) -> None:
     refused(tablet.get(f"/api/v1/hands/{uuid.uuid4()}/"), 404, "hand_not_found")
     refused(tablet.get("/api/v1/tables/999999/"), 404, "table_not_found")
