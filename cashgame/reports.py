@@ -28,6 +28,7 @@ from cashgame import cage
 from cashgame.csv_renderer import CSV_ROW_LIMIT, ReportCSVRenderer
 from cashgame.models import CashSession, ChipMovement
 from casino import clock, gaming_day
+from casino.api.filters import IdFilter
 from tables.models import HandView
 
 
@@ -92,7 +93,7 @@ class _DayRange(django_filters.FilterSet):
         return queryset.filter(**{f"{self.time_field}__gte": _midnight(value)})
 
     def _to(self, queryset: QuerySet[Any], name: str, value: date) -> QuerySet[Any]:
-        return queryset.filter(**{f"{self.time_field}__lt": _midnight(value + timedelta(days=1))})
+        return queryset.filter(**{f"{self.time_field}__lt": gaming_day.end_of(value)})
 
 
 def _midnight(day: date) -> datetime:
@@ -106,7 +107,7 @@ def _midnight(day: date) -> datetime:
 class RakeFilter(_DayRange):
     time_field = "ended_at"
     game = django_filters.CharFilter(field_name="table__game")
-    table_id = django_filters.NumberFilter(field_name="table_id")
+    table_id = IdFilter(field_name="table_id")
 
     class Meta:
         model = HandView
@@ -203,7 +204,7 @@ class DropReport(_Report):
 
 
 class DropByTableFilter(MovementFilter):
-    table_id = django_filters.NumberFilter(field_name="table_id")
+    table_id = IdFilter(field_name="table_id")
 
     class Meta:
         model = ChipMovement
@@ -248,7 +249,7 @@ class DropByTableReport(_Report):
 
 class SessionFilter(_DayRange):
     time_field = "seated_at"
-    player_id = django_filters.NumberFilter(field_name="player_id")
+    player_id = IdFilter(field_name="player_id")
 
     class Meta:
         model = CashSession

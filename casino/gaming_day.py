@@ -35,9 +35,18 @@ def start_of(day: date) -> datetime:
     return datetime.combine(day, cutoff(), tzinfo=room_zone())
 
 
+def end_of(day: date) -> datetime:
+    """The (aware) moment gaming day ``day`` ends: the next day's start. The last date
+    Python knows (9999-12-31, a date a query string may carry) ends at its last moment,
+    never with an ``OverflowError``."""
+    if day == date.max:
+        return datetime.combine(day, time.max, tzinfo=room_zone())
+    return start_of(day + timedelta(days=1))
+
+
 def bounds(day: date) -> tuple[datetime, datetime]:
     """``[start, end)`` of gaming day ``day`` (aware datetimes)."""
-    return start_of(day), start_of(day + timedelta(days=1))
+    return start_of(day), end_of(day)
 
 
 def day_of(at: datetime) -> date:

@@ -4,6 +4,8 @@
 know (a misspelt filter would otherwise silently return everything); the paging parameters
 ``page`` and ``page_size`` are always allowed. :class:`Pagination`: ``?page=N&page_size=M``
 (default 50, at most 500), answered as ``{count, next, previous, results}``.
+:class:`IdFilter`: an id or a count in a query string, a whole number from 0 to
+``MAX_ID`` (400 ``invalid_request`` otherwise, never a database error).
 """
 
 from __future__ import annotations
@@ -11,8 +13,10 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import django_filters
+from django import forms
 from rest_framework.pagination import PageNumberPagination
 
+from casino.api.serializers import MAX_ID
 from casino.errors import DomainError
 
 PAGING_PARAMETERS = frozenset({"page", "page_size", "format"})
@@ -30,6 +34,20 @@ class UnknownFilter(DomainError):
             unknown=unknown,
             allowed=known,
         )
+
+
+class IdFilter(django_filters.NumberFilter):
+    """A query parameter naming an id (table, player) or a number (hand number): a whole
+    number from 0 to ``MAX_ID``. django-filter's ``NumberFilter`` takes any decimal
+    (``-2.4e87``), which the database refused with a server error; this answers 400
+    ``invalid_request`` instead."""
+
+    field_class = forms.IntegerField
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("min_value", 0)
+        kwargs.setdefault("max_value", MAX_ID)
+        super().__init__(*args, **kwargs)
 
 
 class StrictFilterSet(django_filters.FilterSet):

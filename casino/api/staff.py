@@ -37,7 +37,7 @@ from rest_framework.views import APIView
 
 from casino import clock, table_lookup
 from casino.api.errors import ErrorSerializer
-from casino.api.serializers import RequestSerializer, SafeCharField, StrictIntegerField
+from casino.api.serializers import MAX_ID, RequestSerializer, SafeCharField, StrictIntegerField
 from casino.api.throttle import refuse_if_locked_out
 from casino.api.views import (
     IDEMPOTENCY_KEY,
@@ -55,7 +55,6 @@ from casino.permissions import role_of
 User = get_user_model()
 
 PRINCIPAL_KINDS = ["user", "device"]
-MAX_ID = 2**31 - 1
 
 ERRORS = {400: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer, 422: ErrorSerializer}
 
