@@ -16,6 +16,7 @@ from cashgame import serializers as cs
 from cashgame.models import PrizePayment
 from casino.api.errors import WRITE_ERRORS, ErrorSerializer
 from casino.api.views import WRITE_PARAMETERS, run_write, write_view
+from casino.numbers import whole_number
 from tournaments import selectors, services
 from tournaments import serializers as s
 from tournaments.models import TournamentView
@@ -402,6 +403,6 @@ class PrizePaymentsView(PayPrizeView):  # type: ignore[misc,valid-type]
         """Tournament prizes the cage has paid (who, which entry, how much, when)."""
         rows = PrizePayment.objects.all()
         raw = request.query_params.get("tournament_id", "")
-        if raw.isdigit():
-            rows = rows.filter(tournament_id=int(raw))
+        if (tournament_id := whole_number(raw)) is not None:
+            rows = rows.filter(tournament_id=tournament_id)
         return Response(cs.PrizePaymentSerializer(rows, many=True).data)

@@ -3,12 +3,17 @@ nickname or id before a sale, a buy-in or a registration. Reference data, not ev
 
 from django.db.models import Q
 from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from casino.api.errors import ErrorSerializer
 from casino.api.players import PlayerSerializer
+from casino.api.serializers import FORBIDDEN_CHARACTERS, forbidden_character
 from casino.models import Player
+from casino.numbers import whole_number
 
 SEARCH_LIMIT = 20
 MAX_IDS = 500
@@ -28,21 +33,33 @@ class PlayerSearchView(APIView):
                 "(a console naming the entries of a tournament or a table).",
             ),
         ],
-        responses={200: PlayerSerializer(many=True)},
+        responses={200: PlayerSerializer(many=True), 400: ErrorSerializer},
     )
     def get(self, request: Request) -> Response:
         """Up to 20 players whose name or nickname contains ``q`` (case-insensitive), or
         whose id is ``q``, by name; an empty ``q`` finds nobody (no browsing the
-        registry). With ``ids`` (comma-separated, up to 500): those players, by id."""
-        ids = [int(x) for x in request.query_params.get("ids", "").split(",") if x.isdigit()]
+        registry). With ``ids`` (comma-separated, up to 500): those players, by id; parts
+        that are not ids are skipped.
+
+        Raises:
+            ValidationError: 400 ``forbidden_characters`` when ``q`` holds a control
+                character (a NUL byte reached PostgreSQL as a server error before).
+        """
+        parts = request.query_params.get("ids", "").split(",", MAX_IDS)[:MAX_IDS]
+        ids = [n for n in map(whole_number, parts) if n is not None]
         if ids:
-            by_id = Player.objects.filter(pk__in=ids[:MAX_IDS]).order_by("id")
+            by_id = Player.objects.filter(pk__in=ids).order_by("id")
             return Response(PlayerSerializer(by_id, many=True).data)
         q = request.query_params.get("q", "").strip()[:100]
+        if forbidden_character(q) is not None:
+            refused = serializers.ErrorDetail(
+                "Control characters are not allowed.", code=FORBIDDEN_CHARACTERS
+            )
+            raise ValidationError({"q": [refused]})
         if not q:
             return Response([])
         match = Q(name__icontains=q) | Q(nickname__icontains=q)
-        if q.isdigit():
-            match |= Q(pk=int(q))
+        if (player_id := whole_number(q)) is not None:
+            match |= Q(pk=player_id)
         players = Player.objects.filter(match).order_by("name", "id")[:SEARCH_LIMIT]
         return Response(PlayerSerializer(players, many=True).data)

@@ -39,6 +39,7 @@ from django.utils.dateparse import parse_datetime
 
 from casino.eventstore import projections, store
 from casino.eventstore import rows as rows_sql
+from casino.numbers import whole_number
 
 ALIAS = "projection_rebuild"
 
@@ -79,8 +80,8 @@ class Scope:
         """
         if not since:
             return cls(stream=stream)
-        if since.isdigit():
-            return cls(since_position=int(since), stream=stream)
+        if (position := whole_number(since)) is not None:
+            return cls(since_position=position, stream=stream)
         at = parse_datetime(since)
         if at is None:
             raise ValueError(f"--since {since!r}: give a log position or an ISO time")

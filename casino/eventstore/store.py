@@ -34,6 +34,7 @@ from casino.eventstore import codec, context, projections
 from casino.eventstore import rows as rows_sql
 from casino.eventstore.models import StoredEvent
 from casino.eventstore.upcasting import upcast
+from casino.numbers import whole_number
 
 
 class EventStoreError(Exception):
@@ -385,9 +386,10 @@ def format_cursor(cursor: tuple[int, int]) -> str:
 def parse_cursor(token: str) -> tuple[int, int] | None:
     """The cursor of a resume token, or ``None`` when it is not one."""
     txid, dot, position = token.partition(".")
-    if not dot or not txid.isdigit() or not position.isdigit() or len(token) > 40:
+    cursor = (whole_number(txid), whole_number(position))
+    if not dot or cursor[0] is None or cursor[1] is None:
         return None
-    return (int(txid), int(position))
+    return (cursor[0], cursor[1])
 
 
 def command_in_log(command_id: str) -> bool:

@@ -36,6 +36,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
 from casino.eventstore import store
+from casino.numbers import whole_number
 from casino.realtime import groups
 from casino.realtime.messages import (
     FORMAT_V2,
@@ -62,8 +63,9 @@ def parse_resume(raw: str) -> dict[str, int]:
     versions: dict[str, int] = {}
     for part in filter(None, raw.split(",")[:1000]):
         stream, _, version = part.rpartition(":")
-        if stream and version.isdigit() and len(version) < 12:
-            versions[stream] = int(version)
+        number = whole_number(version) if len(version) < 12 else None
+        if stream and number is not None:
+            versions[stream] = number
     return versions
 
 

@@ -31,3 +31,19 @@ def test_a_console_names_the_players_it_shows_by_id(tablet: TabletClient) -> Non
     b = Player.objects.create(name="Bob B")
     answer = tablet.get(f"/api/v1/players/search/?ids={b.id},{a.id},999999,x").json()
     assert [(p["id"], p["name"]) for p in answer] == [(a.id, "Ann A"), (b.id, "Bob B")]
+
+
+def test_a_search_with_a_control_character_is_refused_and_odd_digits_find_nobody(
+    tablet: TabletClient,
+) -> None:
+    """Found by fuzzing: a NUL byte in ``q`` reached PostgreSQL (500), and ``"²"`` passed
+    ``str.isdigit()`` then broke ``int()`` (500)."""
+    ann = Player.objects.create(name="Ann A")
+    refused = tablet.get("/api/v1/players/search/?q=a%00b")
+    assert refused.status_code == 400, refused.content
+    assert refused.json()["code"] == "forbidden_characters"
+    for q in ("%C2%B2", "99999999999999999999", "%D9%A3"):  # ², 20 digits, Arabic-Indic 3
+        response = tablet.get(f"/api/v1/players/search/?q={q}")
+        assert (response.status_code, response.json()) == (200, []), q
+    answer = tablet.get(f"/api/v1/players/search/?ids=%C2%B2,99999999999999999999,{ann.id}")
+    assert [p["id"] for p in answer.json()] == [ann.id]
