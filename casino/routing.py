@@ -1,11 +1,15 @@
 """WebSocket routes: each installed app registers its own in ``<app>/routing.py``
-(``websocket_urlpatterns``); the core imports no app (docs/architecture.md)."""
+(``websocket_urlpatterns``); the core imports no app (docs/architecture.md). A path no app
+routes gets ``UnknownFeedConsumer``: an ``error`` ``not_found`` and close code 4404."""
 
 from importlib import import_module
 from importlib.util import find_spec
 from typing import Any
 
 from django.apps import apps
+from django.urls import re_path
+
+from casino.realtime.consumers import UnknownFeedConsumer
 
 
 def _collect() -> list[Any]:
@@ -14,7 +18,7 @@ def _collect() -> list[Any]:
         module = f"{config.name}.routing"
         if config.name != "casino" and find_spec(module) is not None:
             patterns += getattr(import_module(module), "websocket_urlpatterns", [])
-    return patterns
+    return [*patterns, re_path(r"", UnknownFeedConsumer.as_asgi())]  # last: unknown paths
 
 
 websocket_urlpatterns = _collect()

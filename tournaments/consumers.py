@@ -123,9 +123,6 @@ class TournamentClockConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
                 tournament_group(self.tournament_id), self.channel_name
             )
 
-    async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        """The board is read-only: anything a client sends is ignored."""
-
     async def log_event(self, message: dict[str, Any]) -> None:
         """A committed tournament event from the relay: send the board again, once per new
         version (the event itself is never forwarded)."""

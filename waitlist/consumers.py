@@ -67,9 +67,6 @@ class WaitlistBoardConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(LIST_GROUP, self.channel_name)
 
-    async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        """The board is read-only: anything a client sends is ignored."""
-
     async def log_event(self, message: dict[str, Any]) -> None:
         """A committed list event: send the board again (once per new version)."""
         event = message["message"]

@@ -97,6 +97,12 @@ class LogEventsMixin:
     was a third of a server's CPU per push under load (issue #11).
     """
 
+    async def receive(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
+    ) -> None:
+        """The feeds are read-only: whatever a client sends (text, binary, not JSON) is
+        ignored, never decoded (a frame that was not JSON killed the socket before)."""
+
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Run the handler for ``message["type"]`` (``ValueError`` when there is none)."""
         handler = getattr(self, get_handler_name(message), None)
@@ -134,6 +140,22 @@ class LogEventsMixin:
         """Bring the client up to date after a lost batch, reading the log after the cursor
         ``since`` (``None``: since the socket's snapshot or resume)."""
         raise NotImplementedError
+
+
+class UnknownFeedConsumer(AsyncJsonWebsocketConsumer):
+    """Any WebSocket path no app routes (the last route, ``casino.routing``): refused as a
+    feed refuses an unknown table, an ``error`` message ``not_found`` and close code 4404,
+    instead of a server error at the handshake."""
+
+    async def connect(self) -> None:
+        await self.accept()
+        await self.send_json(error_message("not_found", "There is no such feed."))
+        await self.close(code=4404)
+
+    async def receive(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
+    ) -> None:
+        """Nothing a client sends here is read."""
 
 
 class LogFeedConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
