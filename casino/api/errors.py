@@ -43,6 +43,7 @@ _DRF_CODES = {
     exceptions.PermissionDenied: "permission_denied",
     exceptions.NotFound: "not_found",
     exceptions.MethodNotAllowed: "method_not_allowed",
+    exceptions.NotAcceptable: "not_acceptable",
     exceptions.ParseError: "malformed_request",
     exceptions.UnsupportedMediaType: "unsupported_media_type",
     exceptions.Throttled: "throttled",

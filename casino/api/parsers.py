@@ -5,6 +5,8 @@
 * A document nested deeper than Python's parser can follow answers 400
   ``malformed_request`` (the ``RecursionError`` never becomes a 500), as does any other
   malformed JSON.
+* So does an object naming a key twice (``{"amount": 100, "amount": 10000}``): parsers
+  disagree on which one counts (Python's takes the last), so the API takes neither.
 """
 
 import codecs
@@ -53,11 +55,22 @@ class BoundedJSONParser(JSONParser):
         encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
         try:
             text = codecs.decode(raw, encoding)
-            return json.loads(text, parse_constant=_refuse_constant)
+            return json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_object)
         except RecursionError:
             raise ParseError("JSON nested too deeply.") from None
         except ValueError as exc:
             raise ParseError(f"JSON parse error - {exc}") from None
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"the key {key[:100]!r} is given twice")
+            seen.add(key)
+    return found
 
 
 def _refuse_constant(name: str) -> Any:

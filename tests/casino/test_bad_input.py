@@ -273,6 +273,33 @@ def test_nan_is_not_json(tablet: TabletClient, players: list[Player]) -> None:
     refused(response, 400, "malformed_request")
 
 
+def test_a_key_given_twice_is_refused_and_nothing_is_written(tablet: TabletClient) -> None:
+    """``{"name": "x", "name": "y"}``: parsers disagree on which counts; take neither."""
+    before = counts()
+    response = tablet.http.post(
+        "/api/v1/players/",
+        data='{"name": "Ann", "nickname": "A", "name": "Bob"}',
+        content_type="application/json",
+        HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
+    )
+    assert refused(response, 400, "malformed_request")["detail"].endswith(
+        "the key 'name' is given twice"
+    )
+    assert nothing_written(before) and not Player.objects.filter(name__in=["Ann", "Bob"]).exists()
+    nested = tablet.http.post(
+        "/api/v1/tables/",
+        data='{"name": "T", "limits": {"a": 1, "a": 2}}',
+        content_type="application/json",
+        HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
+    )
+    refused(nested, 400, "malformed_request")
+
+
+def test_an_answer_the_client_cannot_accept_has_a_code_of_its_own(tablet: TabletClient) -> None:
+    refused(tablet.http.get("/api/v1/players/", HTTP_ACCEPT="application/xml"), 406,
+            "not_acceptable")  # fmt: skip
+
+
 def test_a_form_encoded_body_is_refused(tablet: TabletClient) -> None:
     response = tablet.http.post(
         "/api/v1/players/", {"name": "Ann"}, format="multipart", HTTP_IDEMPOTENCY_KEY="k-1"
