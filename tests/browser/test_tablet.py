@@ -187,6 +187,35 @@ def test_the_tablet_loses_its_connection_and_comes_back_with_the_same_state(
     expect(tablet.locator("#seats [data-seat='2']")).to_have_class("seat folded")
 
 
+def test_a_tablet_that_saw_hundreds_of_hands_still_comes_back(room: Room, new_page: Any) -> None:
+    """A tablet names the streams it has seen when it resumes; it used to name every hand
+    of the evening, and past 8 kB of URL the server's WebSocket handshake never answered,
+    so the tablet stayed "connecting" for good. It names the 20 most recent now."""
+    table, token = _table_with_players(room, {1: 1000, 2: 1000})
+    version = room.api("GET", f"/api/v1/tables/{table}/")["version"]
+    page = new_page(1280, 800)
+    page.goto(f"{room.base}/tablet/")  # a page of the service: the module's origin
+    seen = page.evaluate(
+        """async ([table, token, version]) => {
+            const { Feed } = await import("/static/casino/feed.js");
+            const feed = new Feed(`/ws/tables/${table}/`, { token, badge: "none" });
+            for (let i = 0; i < 400; i++) feed.adopt(`hand-${crypto.randomUUID()}`, 9);
+            feed.adopt(`table-${table}`, version);
+            const url = feed.url();
+            feed.start();
+            for (let i = 0; i < 100 && feed.state !== "live"; i++) {
+                await new Promise((done) => setTimeout(done, 100));
+            }
+            feed.stop();
+            return { length: url.length, state: feed.state, url };
+        }""",
+        [table, token, version],
+    )
+    assert seen["state"] == "live", seen["state"]
+    assert seen["length"] < 2_000, seen["length"]
+    assert f"table-{table}%3A{version}" in seen["url"]  # the most recent stream is named
+
+
 def test_first_render_and_action_latency_to_another_screen(room: Room, new_page: Any) -> None:
     _table, token = _table_with_players(room, {1: 5000, 2: 5000})
     tablet = new_page(1280, 800)

@@ -15,10 +15,19 @@
 
 export const FEED_STATES = ["connecting", "live", "offline", "resync", "denied"];
 
+// At most this many streams go in a resume: the most recently updated ones. A tablet sees
+// a new hand stream every hand, and naming all of them made the URL grow by about 50 bytes
+// a hand; past 8 kB the server's WebSocket handshake never answered (uvicorn), so a
+// tablet that lost its connection late in the evening never came back. Naming fewer is
+// safe: the server forwards everything after the earliest named event, and what the
+// client already holds comes back as repeats, which it drops (docs/realtime.md, v1).
+export const RESUME_STREAMS = 20;
+
 // The one place that turns what the client has seen into the resume parameter.
-// v1: ?resume=stream:version,stream:version
+// v1: ?resume=stream:version,stream:version (``versions`` in the order streams were last
+// updated, oldest first: Feed keeps it so).
 export function resumeQuery(versions) {
-  const parts = Object.entries(versions).map(([stream, v]) => `${stream}:${v}`);
+  const parts = Object.entries(versions).slice(-RESUME_STREAMS).map(([stream, v]) => `${stream}:${v}`);
   return parts.length ? `resume=${encodeURIComponent(parts.join(","))}` : "";
 }
 
@@ -85,7 +94,10 @@ export class Feed {
   // A page fetched a stream's state by REST (e.g. a new hand it learned of from the table
   // stream): events up to that version are already in it and are skipped as repeats.
   adopt(stream, version) {
-    if (!(stream in this.versions) || this.versions[stream] < version) this.versions[stream] = version;
+    if (!(stream in this.versions) || this.versions[stream] < version) {
+      delete this.versions[stream];
+      this.versions[stream] = version;
+    }
   }
 
   // Drop what we know and start again from a fresh snapshot (never guess).
@@ -162,6 +174,7 @@ export class Feed {
         this.resync();
         return;
       }
+      delete this.versions[msg.stream]; // re-inserted last: the most recently updated stream
       this.versions[msg.stream] = msg.version;
       this.onEvent(msg);
     } else if (msg.type === "error") {
