@@ -6,7 +6,11 @@ Run: ``uv run python -m tests.bench.bench_live [--tables 10 50 200] [--seconds 2
 creates a fresh database ``casino_bench``, prepares it with ``manage.py up --no-serve``,
 then runs the production topology with ``DEBUG`` off: ``uvicorn --workers 2`` and one
 ``manage.py relay`` process, the Redis channel layer, WebSocket compression off as in
-``deploy/Dockerfile`` (``BENCH_UVICORN_ARGS`` adds uvicorn options, for experiments). Workloads:
+``deploy/Dockerfile`` (``BENCH_UVICORN_ARGS`` adds uvicorn options, for experiments).
+``--servers N`` runs N such uvicorn processes on ports of their own (with ``--workers 1``,
+the scale-out topology of ``docs/realtime.md``) and spreads the tablets and screens evenly
+over them, as a balancer in front would; with one server, the tablets' connections land on
+whichever worker accepts them. Workloads:
 
 * ``phh``: each tablet replays shared PHH hands, seating and cashing out players each hand;
 * ``seated``: six players seated once per table, then hands of check/call/raise actions.
@@ -233,14 +237,17 @@ class Room:
     """The tablets of ``tables`` tables, each on its own keep-alive connection, with their
     tables created (and, for ``seated``, their players seated) before any timed window."""
 
-    def __init__(self, base_url: str, token: str, tables: int, hands: list[PhhHand],
+    def __init__(self, base_urls: list[str], token: str, tables: int, hands: list[PhhHand],
                  workload: str, think: float) -> None:  # fmt: skip
         # One keep-alive connection per tablet, as a room's tablets have: a tablet's
         # requests stay on one server process (a shared pool would spread one hand over
         # both workers). aiohttp, not httpx: the load generator shares the machine's two
         # cores with the service, and httpx spent about three times the CPU per request.
         headers = {"Authorization": f"Token {token}"}
-        self.base_url, self.token, self.workload, self.think = base_url, token, workload, think
+        # tablet i (and its table's screen) uses server i modulo the number of servers: as
+        # a balancer would spread a room's tablets, one connection each, over them
+        self.base_urls, self.token, self.workload = base_urls, token, workload
+        self.think = think
         self.headers, self.tables = headers, tables
         self.clients: list[aiohttp.ClientSession] = []
         self.hands = hands
@@ -252,11 +259,11 @@ class Room:
         # sessions belong to the running event loop: made here, not in __init__
         self.clients = [
             aiohttp.ClientSession(
-                base_url=self.base_url, headers=self.headers,
+                base_url=self.base_urls[i % len(self.base_urls)], headers=self.headers,
                 timeout=aiohttp.ClientTimeout(total=120),
                 connector=aiohttp.TCPConnector(limit=1, keepalive_timeout=300),
             )
-            for _ in range(self.tables)
+            for i in range(self.tables)
         ]  # fmt: skip
         self.tablets = [Tablet(c, i, self.hands[i::self.tables] or self.hands)
                         for i, c in enumerate(self.clients)]  # fmt: skip
@@ -270,8 +277,9 @@ class Room:
     async def timed(self, seconds: float) -> dict[str, float]:
         """Run the workload for ``seconds`` with one screen per table watching its feed;
         the window's figures."""
-        ws_base = self.base_url.replace("http", "ws")
-        urls = [f"{ws_base}/ws/tables/{tid}/?token={self.token}" for tid in self.table_ids]
+        ws = [base.replace("http", "ws") for base in self.base_urls]
+        urls = [f"{ws[i % len(ws)]}/ws/tables/{tid}/?token={self.token}"
+                for i, tid in enumerate(self.table_ids)]  # fmt: skip
         context = multiprocessing.get_context("spawn")
         receiving, sending = context.Pipe(duplex=False)
         screens = context.Process(target=_watch, args=(urls, seconds + 3, sending))
@@ -312,20 +320,23 @@ class Room:
         }
 
 
-async def run_round(base_url: str, token: str, tables: int, seconds: float,
+async def run_round(base_urls: list[str], token: str, tables: int, seconds: float,
                     hands: list[PhhHand], workload: str = "phh", think: float = 0.0,
                     meter: CpuMeter | None = None) -> dict[str, Any]:  # fmt: skip
     """One timed window of ``tables`` tablets: the row's figures, with ``cpu_<part>``
     (ms of CPU per dealer action), ``cores_busy`` and ``tablets_per_worker`` when ``meter``
     is given."""
-    room = Room(base_url, token, tables, hands, workload, think)
+    room = Room(base_urls, token, tables, hands, workload, think)
     room.meter = meter
     try:
         await room.prepare()
         row: dict[str, Any] = await room.timed(seconds)
         if meter is not None:
-            port = int(base_url.rsplit(":", 1)[1])
-            row["tablets_per_worker"] = tablets_per_worker(meter.server, port)
+            row["tablets_per_worker"] = [
+                count
+                for server, base in zip(meter.servers, base_urls, strict=True)
+                for count in tablets_per_worker(server, int(base.rsplit(":", 1)[1]))
+            ]
         actions = row["actions_per_s"] * room.cpu.get("wall", 0.0)
         if actions:
             parts = ("server", "relay", "postgres", "load", "screens")
@@ -336,11 +347,12 @@ async def run_round(base_url: str, token: str, tables: int, seconds: float,
         await room.close()
 
 
-async def soak(base_url: str, token: str, tables: int, minutes: int, hands: list[PhhHand],
-               workload: str, think: float, server: int, relay: int) -> None:  # fmt: skip
+async def soak(base_urls: list[str], token: str, tables: int, minutes: int,
+               hands: list[PhhHand], workload: str, think: float, servers: list[int],
+               relay: int) -> None:  # fmt: skip
     """The same room playing on for ``minutes``: each minute's figures and the RSS of the
     server's processes and the relay (MB)."""
-    room = Room(base_url, token, tables, hands, workload, think)
+    room = Room(base_urls, token, tables, hands, workload, think)
     try:
         await room.prepare()
         for minute in range(minutes):
@@ -350,8 +362,8 @@ async def soak(base_url: str, token: str, tables: int, minutes: int, hands: list
                   f"{row['action_p50_ms']:.0f}/{row['action_p99_ms']:.0f} ms, push p50/p99 "
                   f"{row['push_p50_ms']:.0f}/{row['push_p99_ms']:.0f} ms "
                   f"({len(room.slow)} pushes over 1 s, on {len(late)} feeds), RSS server "
-                  f"{_rss_mb(server):.0f} MB (parent, workers: "
-                  f"{', '.join(f'{m:.0f}' for m in _rss_each_mb(server))}), "
+                  f"{sum(map(_rss_mb, servers)):.0f} MB (each process: "
+                  f"{', '.join(f'{m:.0f}' for s in servers for m in _rss_each_mb(s))}), "
                   f"relay {_rss_mb(relay):.0f} MB, errors {row['errors']:.0f}",
                   flush=True)  # fmt: skip
             if os.environ.get("BENCH_SHOW_SLOW"):
@@ -455,12 +467,14 @@ def tablets_per_worker(server: int, port: int) -> list[int]:
     mine = _socket_inodes(os.getpid())
     tablets = {local for local, remote, inode in rows if remote == port and inode in mine}
     counts = []
-    for worker in _family(server)[1:]:
+    workers = []
+    for child in _family(server)[1:]:
         try:
-            if b"spawn_main" not in Path(f"/proc/{worker}/cmdline").read_bytes():
-                continue  # not a worker (multiprocessing's resource tracker)
+            if b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes():
+                workers.append(child)  # not multiprocessing's resource tracker
         except OSError:
             continue
+    for worker in workers or [server]:  # one worker: uvicorn serves in its own process
         theirs = _socket_inodes(worker)
         counts.append(sum(1 for local, remote, inode in rows
                           if local == port and remote in tablets and inode in theirs))  # fmt: skip
@@ -490,14 +504,14 @@ class CpuMeter:
     one that starts meanwhile counts from its start; one that exits meanwhile (a closed
     database connection) is lost, not subtracted."""
 
-    def __init__(self, server: int, relay: int) -> None:
-        self.server, self.relay, self.screens = server, relay, 0
+    def __init__(self, servers: list[int], relay: int) -> None:
+        self.servers, self.relay, self.screens = servers, relay, 0
         self.hz = os.sysconf("SC_CLK_TCK")
 
     def _read(self) -> tuple[dict[str, dict[int, int]], float, float]:
         """Ticks per part and pid, this process's CPU seconds, and the clock."""
         parts = {
-            "server": _family(self.server),
+            "server": [pid for server in self.servers for pid in _family(server)],
             "relay": _family(self.relay),
             "postgres": _postgres_pids(DB),
             "screens": [self.screens] if self.screens else [],
@@ -529,7 +543,10 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--tables", type=int, nargs="+", default=[10, 50, 200])
     parser.add_argument("--seconds", type=float, default=20)
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=2, help="uvicorn workers per server")
+    parser.add_argument("--servers", type=int, default=1,
+                        help="uvicorn processes on ports of their own, the tablets spread "
+                        "evenly over them (as behind a balancer)")  # fmt: skip
     parser.add_argument("--workload", choices=["phh", "seated"], default="seated")
     parser.add_argument("--soak-minutes", type=int, default=0)
     parser.add_argument("--think", type=float, default=0.0,
@@ -550,34 +567,38 @@ def main() -> None:
     setup = subprocess.run([sys.executable, "manage.py", "up", "--no-serve"], cwd=ROOT, env=env,
                            capture_output=True, text=True, check=True)  # fmt: skip
     token = re.search(r"Demo admin token: +(\S+)", setup.stdout).group(1)  # type: ignore[union-attr]
-    port = _free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "casino.asgi:application", "--port", str(port),
-         "--workers", str(args.workers), "--lifespan", "on", "--log-level", "warning",
-         "--timeout-keep-alive", "75", "--ws-per-message-deflate", "false",
-         *os.environ.get("BENCH_UVICORN_ARGS", "").split()],
-        cwd=ROOT, env=env,
-    )  # fmt: skip
+    ports = [_free_port() for _ in range(args.servers)]
+    servers = [
+        subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "casino.asgi:application", "--port", str(port),
+             "--workers", str(args.workers), "--lifespan", "on", "--log-level", "warning",
+             "--timeout-keep-alive", "75", "--ws-per-message-deflate", "false",
+             *os.environ.get("BENCH_UVICORN_ARGS", "").split()],
+            cwd=ROOT, env=env,
+        )
+        for port in ports
+    ]  # fmt: skip
     relay = subprocess.Popen([sys.executable, "manage.py", "relay"], cwd=ROOT, env=env)
     try:
-        base_url = f"http://127.0.0.1:{port}"
-        for _ in range(300):
-            try:
-                if httpx.get(f"{base_url}/api/v1/auth/csrf/", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.2)
+        base_urls = [f"http://127.0.0.1:{port}" for port in ports]
+        for base_url in base_urls:
+            for _ in range(300):
+                try:
+                    if httpx.get(f"{base_url}/api/v1/auth/csrf/", timeout=2).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                time.sleep(0.2)
         hands = [load_phh(p) for p in discover([ROOT.parent / "shared" / "phh" / "pluribus"])[:400]]
-        print(f"workload {args.workload}, think {args.think} s, {args.workers} workers + relay, "
-              "DEBUG off")  # fmt: skip
+        print(f"workload {args.workload}, think {args.think} s, {args.servers} server(s) of "
+              f"{args.workers} worker(s) + relay, DEBUG off")  # fmt: skip
         print(
             "tables  actions/s  action p50/p99 ms  push p50/p99 ms  pushes  errors  "
             "pgbench inserts/s  ratio"
         )
         for n in args.tables:
-            meter = CpuMeter(server.pid, relay.pid)
-            row = asyncio.run(run_round(base_url, token, n, args.seconds, hands, args.workload,
+            meter = CpuMeter([server.pid for server in servers], relay.pid)
+            row = asyncio.run(run_round(base_urls, token, n, args.seconds, hands, args.workload,
                                         args.think, meter))  # fmt: skip
             inserts = pgbench_inserts(min(n, 40), int(args.seconds))  # server connections: 100
             action = f"{row['action_p50_ms']:8.1f} / {row['action_p99_ms']:7.1f}"
@@ -595,10 +616,11 @@ def main() -> None:
                       f"per worker {'/'.join(map(str, row['tablets_per_worker']))}",
                       flush=True)  # fmt: skip
         if args.soak_minutes:
-            asyncio.run(soak(base_url, token, args.tables[0], args.soak_minutes, hands,
-                             args.workload, args.think, server.pid, relay.pid))  # fmt: skip
+            asyncio.run(soak(base_urls, token, args.tables[0], args.soak_minutes, hands,
+                             args.workload, args.think, [server.pid for server in servers],
+                             relay.pid))  # fmt: skip
     finally:
-        for proc in (server, relay):
+        for proc in (*servers, relay):
             proc.terminate()
             proc.wait(20)
 
