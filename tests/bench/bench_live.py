@@ -38,7 +38,6 @@ import os
 import random
 import re
 import resource
-import socket
 import subprocess
 import sys
 import time
@@ -48,21 +47,15 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-import httpx
 import websockets
 
 from tables.phh import ActionRequest, BoardRequest, PhhHand, ShowRequest, load_phh
 from tables.replay import discover
+from tests.servers import free_port, wait_http
 
 ROOT = Path(__file__).resolve().parents[2]
 PG = os.environ.get("PG_URL_BASE", "postgres://postgres@127.0.0.1:5432")
 DB = "casino_bench"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -567,7 +560,7 @@ def main() -> None:
     setup = subprocess.run([sys.executable, "manage.py", "up", "--no-serve"], cwd=ROOT, env=env,
                            capture_output=True, text=True, check=True)  # fmt: skip
     token = re.search(r"Demo admin token: +(\S+)", setup.stdout).group(1)  # type: ignore[union-attr]
-    ports = [_free_port() for _ in range(args.servers)]
+    ports = [free_port() for _ in range(args.servers)]
     servers = [
         subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "casino.asgi:application", "--port", str(port),
@@ -582,13 +575,7 @@ def main() -> None:
     try:
         base_urls = [f"http://127.0.0.1:{port}" for port in ports]
         for base_url in base_urls:
-            for _ in range(300):
-                try:
-                    if httpx.get(f"{base_url}/api/v1/auth/csrf/", timeout=2).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-                time.sleep(0.2)
+            wait_http(base_url, seconds=60)
         hands = [load_phh(p) for p in discover([ROOT.parent / "shared" / "phh" / "pluribus"])[:400]]
         print(f"workload {args.workload}, think {args.think} s, {args.servers} server(s) of "
               f"{args.workers} worker(s) + relay, DEBUG off")  # fmt: skip

@@ -7,7 +7,6 @@ import asyncio
 import json
 import os
 import re
-import socket
 import subprocess
 import sys
 import time
@@ -21,16 +20,11 @@ import websockets
 
 from tables.phh import load_phh
 from tables.replay import HttpApi, Replayer
+from tests.servers import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 HAND = ROOT.parent / "shared" / "phh" / "wsop-2023-43" / "00-02-07.phh"
 PG = "postgres://postgres@127.0.0.1:5432"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture
@@ -38,7 +32,7 @@ def server() -> Any:
     """``manage.py up`` on a fresh PostgreSQL database with the Redis channel layer."""
     name = f"casino_e2e_{uuid.uuid4().hex[:8]}"
     subprocess.run(["psql", f"{PG}/postgres", "-qc", f"CREATE DATABASE {name}"], check=True)
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "DATABASE_URL": f"{PG}/{name}", "REDIS_URL": "redis://127.0.0.1:6379/5",
            "CHANNEL_LAYER_PREFIX": name, "TEST_DATABASE_NAME": ""}  # fmt: skip
     proc = subprocess.Popen(

@@ -16,7 +16,6 @@ import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -30,28 +29,13 @@ import psycopg
 import pytest
 import websockets
 
+from tests.servers import free_port, wait_http
+
 ROOT = Path(__file__).resolve().parents[2]
 PG = os.environ.get("PG_URL_BASE", "postgres://postgres@127.0.0.1:5432")
 REDIS = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
 
 pytestmark = pytest.mark.slow
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _wait_http(base: str) -> None:
-    for _ in range(600):
-        try:
-            if httpx.get(f"{base}/api/v1/auth/csrf/", timeout=5).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.2)
-    raise AssertionError(f"{base} did not start")
 
 
 class Topology:
@@ -85,14 +69,14 @@ class Topology:
         assert found, setup.stdout + setup.stderr
         self.token = found.group(1)
         for label in ("web-a", "web-b"):
-            port = _free_port()
+            port = free_port()
             self._spawn(label, ["-m", "uvicorn", "casino.asgi:application", "--port", str(port),
                                 "--lifespan", "on", "--log-level", "warning",
                                 "--ws-per-message-deflate", "false"])  # fmt: skip
             self.bases.append(f"http://127.0.0.1:{port}")
         self._spawn("relay-1", ["manage.py", "relay", "--standby-poll", "0.2"], LOG_LEVEL="INFO")
         for base in self.bases:
-            _wait_http(base)
+            wait_http(base)
         self.wait_for(lambda: self.active_relay() == "relay-1", "relay-1 to take the lead")
         self._spawn("relay-2", ["manage.py", "relay", "--standby-poll", "0.2"], LOG_LEVEL="INFO")
         self.wait_for(lambda: "relay-2" in self.connected(), "relay-2 to stand by")

@@ -9,14 +9,14 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.e2e.test_up import _free_port
 from tests.e2e.test_up_timers import Up
+from tests.servers import free_port
 
 pytestmark = pytest.mark.slow
 
 
 def test_swagger_ui_lists_the_operations_in_headless_chromium(tmp_path: Path, page: Any) -> None:
-    up = Up(tmp_path / "room.sqlite3", _free_port())
+    up = Up(tmp_path / "room.sqlite3", free_port())
     try:
         up.wait_until_serving()
         schema = httpx.get(f"{up.base}/api/schema/?format=json", timeout=10)

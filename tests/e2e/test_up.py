@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import re
-import socket
 import subprocess
 import sys
 import time
@@ -12,17 +11,13 @@ from pathlib import Path
 
 import httpx
 
+from tests.servers import free_port
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def test_up_migrates_creates_the_demo_room_and_serves_http(tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")} | {
         "DATABASE_URL": f"sqlite:///{tmp_path / 'room.sqlite3'}"
     }

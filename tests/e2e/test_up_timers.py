@@ -24,7 +24,8 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.e2e.test_up import ROOT, _free_port
+from tests.e2e.test_up import ROOT
+from tests.servers import free_port
 
 pytestmark = pytest.mark.slow
 
@@ -109,7 +110,7 @@ def _utc(text: str) -> datetime:
 
 def test_up_fires_level_ends_and_call_deadlines_on_time_after_a_restart(tmp_path: Path) -> None:
     database = tmp_path / "room.sqlite3"
-    first = Up(database, _free_port())
+    first = Up(database, free_port())
     n = [0]
     try:
         first.wait_until_serving()
@@ -157,7 +158,7 @@ def test_up_fires_level_ends_and_call_deadlines_on_time_after_a_restart(tmp_path
         first_log = first.stop()
 
     # restart: the ETA tasks of the first process are gone with its in-memory broker
-    second = Up(database, _free_port())
+    second = Up(database, free_port())
     try:
         [(called, _)] = _events(database, "waitlist.PlayerCalled")
         deadline = datetime.fromisoformat(called["deadline"])
