@@ -16,6 +16,7 @@ from casino.errors import DomainError
 from casino.eventstore import commands
 from casino.eventstore.context import CommandContext
 from casino.models import Device
+from casino.numbers import whole_number
 
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key",
@@ -59,17 +60,18 @@ def expected_version(request: Request) -> int | None:
     """The ``If-Match`` stream version, or ``None``.
 
     Raises:
-        DomainError ``invalid_if_match`` (400): not a whole number.
+        DomainError ``invalid_if_match`` (400): not a whole number in ASCII digits
+            (``int()`` alone took ``"1_0"`` as 10 and ``"-1"``).
     """
     raw = request.headers.get("If-Match")
     if raw is None:
         return None
-    try:
-        return int(raw.strip('"W/ '))
-    except ValueError:
+    version = whole_number(raw.strip('"W/ '))
+    if version is None:
         error = DomainError("invalid_if_match", "If-Match must be a stream version number.")
         error.status = 400
-        raise error from None
+        raise error
+    return version
 
 
 MAX_IDEMPOTENCY_KEY = 200
