@@ -4,19 +4,22 @@ nickname or id before a sale, a buy-in or a registration. Reference data, not ev
 from django.db.models import Q
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
-from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.api.errors import ErrorSerializer
 from casino.api.players import PlayerSerializer
-from casino.api.serializers import FORBIDDEN_CHARACTERS, forbidden_character
+from casino.api.serializers import SafeCharField
 from casino.models import Player
 from casino.numbers import whole_number
 
 SEARCH_LIMIT = 20
 MAX_IDS = 500
+
+
+class _SearchText(serializers.Serializer):
+    q = SafeCharField(max_length=100, allow_blank=True)
 
 
 class PlayerSearchView(APIView):
@@ -43,19 +46,17 @@ class PlayerSearchView(APIView):
 
         Raises:
             ValidationError: 400 ``forbidden_characters`` when ``q`` holds a control
-                character (a NUL byte reached PostgreSQL as a server error before).
+                character (``SafeCharField``; a NUL byte reached PostgreSQL as a server
+                error before).
         """
         parts = request.query_params.get("ids", "").split(",", MAX_IDS)[:MAX_IDS]
         ids = [n for n in map(whole_number, parts) if n is not None]
         if ids:
             by_id = Player.objects.filter(pk__in=ids).order_by("id")
             return Response(PlayerSerializer(by_id, many=True).data)
-        q = request.query_params.get("q", "").strip()[:100]
-        if forbidden_character(q) is not None:
-            refused = serializers.ErrorDetail(
-                "Control characters are not allowed.", code=FORBIDDEN_CHARACTERS
-            )
-            raise ValidationError({"q": [refused]})
+        text = _SearchText(data={"q": request.query_params.get("q", "").strip()[:100]})
+        text.is_valid(raise_exception=True)
+        q = text.validated_data["q"]
         if not q:
             return Response([])
         match = Q(name__icontains=q) | Q(nickname__icontains=q)

@@ -386,10 +386,10 @@ def format_cursor(cursor: tuple[int, int]) -> str:
 def parse_cursor(token: str) -> tuple[int, int] | None:
     """The cursor of a resume token, or ``None`` when it is not one."""
     txid, dot, position = token.partition(".")
-    cursor = (whole_number(txid), whole_number(position))
-    if not dot or cursor[0] is None or cursor[1] is None:
+    transaction_id, log_position = whole_number(txid), whole_number(position)
+    if not dot or transaction_id is None or log_position is None:
         return None
-    return (cursor[0], cursor[1])
+    return (transaction_id, log_position)
 
 
 def command_in_log(command_id: str) -> bool:

@@ -63,7 +63,7 @@ def parse_resume(raw: str) -> dict[str, int]:
     versions: dict[str, int] = {}
     for part in filter(None, raw.split(",")[:1000]):
         stream, _, version = part.rpartition(":")
-        number = whole_number(version) if len(version) < 12 else None
+        number = whole_number(version)
         if stream and number is not None:
             versions[stream] = number
     return versions
@@ -88,7 +88,17 @@ def same_origin(scope: dict[str, Any]) -> bool:
     return bool(host) and urlsplit(origin).netloc.lower() == (host or "").lower()
 
 
-class LogEventsMixin:
+class IgnoresClientFrames:
+    """For read-only sockets: whatever a client sends (text, binary, not JSON) is ignored,
+    never decoded (a frame that was not JSON killed a feed's socket before)."""
+
+    async def receive(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
+    ) -> None:
+        """Ignore the frame."""
+
+
+class LogEventsMixin(IgnoresClientFrames):
     """Handles the relay's ``log.events`` batches one event at a time (``log_event``).
 
     ``dispatch`` skips what Channels does before every message, a thread hop to close
@@ -96,12 +106,6 @@ class LogEventsMixin:
     ``database_sync_to_async``, which closes them itself, and that hop per pushed batch
     was a third of a server's CPU per push under load (issue #11).
     """
-
-    async def receive(
-        self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
-    ) -> None:
-        """The feeds are read-only: whatever a client sends (text, binary, not JSON) is
-        ignored, never decoded (a frame that was not JSON killed the socket before)."""
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Run the handler for ``message["type"]`` (``ValueError`` when there is none)."""
@@ -142,7 +146,7 @@ class LogEventsMixin:
         raise NotImplementedError
 
 
-class UnknownFeedConsumer(AsyncJsonWebsocketConsumer):
+class UnknownFeedConsumer(IgnoresClientFrames, AsyncJsonWebsocketConsumer):
     """Any WebSocket path no app routes (the last route, ``casino.routing``): refused as a
     feed refuses an unknown table, an ``error`` message ``not_found`` and close code 4404,
     instead of a server error at the handshake."""
@@ -151,11 +155,6 @@ class UnknownFeedConsumer(AsyncJsonWebsocketConsumer):
         await self.accept()
         await self.send_json(error_message("not_found", "There is no such feed."))
         await self.close(code=4404)
-
-    async def receive(
-        self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
-    ) -> None:
-        """Nothing a client sends here is read."""
 
 
 class LogFeedConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
