@@ -65,6 +65,19 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
 
 
+def seated_action(legal: dict[str, Any], n: int) -> dict[str, Any]:
+    """The ``seated`` workload's action for the player to act (``legal``: the hand's legal
+    actions) in the tablet's hand ``n``: a bet or raise to the minimum on every third hand
+    when there is nothing to call, otherwise a check or a call."""
+    body: dict[str, Any] = {"seat": legal["seat"]}
+    if legal["can_raise"] and n % 3 == 0 and not legal["to_call"]:
+        body |= {"action": "bet" if legal["can_bet"] else "raise",
+                 "amount_to": legal["min_raise_to"]}  # fmt: skip
+    else:
+        body["action"] = "call" if legal["to_call"] else "check"
+    return body
+
+
 class Tablet:
     """One table: replays hands in a loop and measures each action's round trip."""
 
@@ -127,13 +140,7 @@ class Tablet:
                 streets = iter(board[dealt:])
                 while hand["phase"] != "complete" and time.perf_counter() < until:
                     if hand["phase"] == "betting":
-                        legal = hand["legal"]
-                        body: dict[str, Any] = {"seat": legal["seat"]}
-                        if legal["can_raise"] and n % 3 == 0 and not legal["to_call"]:
-                            body |= {"action": "bet" if legal["can_bet"] else "raise",
-                                     "amount_to": legal["min_raise_to"]}  # fmt: skip
-                        else:
-                            body["action"] = "call" if legal["to_call"] else "check"
+                        body = seated_action(hand["legal"], n)
                         hand = await self.post(f"{url}/actions/", body, action=True)
                     elif hand["next_street"]:
                         street, cards = next(streets)

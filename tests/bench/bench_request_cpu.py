@@ -53,6 +53,7 @@ from casino.eventstore.context import CommandContext  # noqa: E402
 from casino.models import Device, Player  # noqa: E402
 from tables import services  # noqa: E402
 from tables.api import hand_payload  # noqa: E402
+from tests.bench.bench_live import seated_action  # noqa: E402
 
 BOARD = [("flop", "2c7d9h"), ("turn", "Js"), ("river", "3d")]
 STRUCTLOG = "django_structlog.middlewares.RequestMiddleware"
@@ -119,14 +120,7 @@ def play_hand(post: Post, table_id: int, n: int) -> int:
     streets: Iterator[tuple[str, str]] = iter(BOARD)
     while hand["phase"] != "complete":
         if hand["phase"] == "betting":
-            legal = hand["legal"]
-            body: dict[str, Any] = {"seat": legal["seat"]}
-            if legal["can_raise"] and n % 3 == 0 and not legal["to_call"]:
-                body |= {"action": "bet" if legal["can_bet"] else "raise",
-                         "amount_to": legal["min_raise_to"]}  # fmt: skip
-            else:
-                body["action"] = "call" if legal["to_call"] else "check"
-            hand = post(f"{url}/actions/", body)
+            hand = post(f"{url}/actions/", seated_action(hand["legal"], n))
         elif hand["next_street"]:
             street, cards = next(streets)
             hand = post(f"{url}/board/", {"street": street, "cards": cards})
