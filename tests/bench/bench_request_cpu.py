@@ -171,28 +171,24 @@ def main() -> None:
     hosts.enable()
     try:
         token, table_id = prepare()
-        variants: dict[str, Callable[[], Post]] = {
-            "full": lambda: http_post(token),
-            "-structlog": lambda: http_post(token),
-            "-prometheus": lambda: http_post(token),
-            "-both": lambda: http_post(token),
-            "no middleware": lambda: http_post(token),
-            "services": lambda: services_post,
-        }
-        middleware = {
-            "full": settings.MIDDLEWARE,
+        # the middleware each variant runs with; None: the services alone, no HTTP
+        variants: dict[str, list[str] | None] = {
+            "full": list(settings.MIDDLEWARE),
             "-structlog": _without(STRUCTLOG),
             "-prometheus": _without(*PROMETHEUS),
             "-both": _without(STRUCTLOG, *PROMETHEUS),
             "no middleware": [],
-            "services": settings.MIDDLEWARE,
+            "services": None,
         }
         results: dict[str, list[float]] = {name: [] for name in variants}
         for _ in range(args.rounds):
-            for name, make in variants.items():
+            for name, middleware in variants.items():
                 aggregates.cache.clear()
-                with override_settings(MIDDLEWARE=middleware[name]):
-                    results[name].append(measure(make(), table_id, args.hands))
+                if middleware is None:
+                    results[name].append(measure(services_post, table_id, args.hands))
+                    continue
+                with override_settings(MIDDLEWARE=middleware):
+                    results[name].append(measure(http_post(token), table_id, args.hands))
         full = statistics.median(results["full"])
         print(f"{'variant':<14} {'CPU ms/request':>15} {'of full':>8}   rounds")
         for name, values in results.items():
