@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django_filters.utils import translate_validation
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
@@ -15,8 +16,8 @@ from rest_framework.views import APIView
 from cashgame import serializers as cs
 from cashgame.models import PrizePayment
 from casino.api.errors import WRITE_ERRORS, ErrorSerializer
+from casino.api.filters import IdFilter, StrictFilterSet
 from casino.api.views import WRITE_PARAMETERS, run_write, write_view
-from casino.numbers import whole_number
 from tournaments import selectors, services
 from tournaments import serializers as s
 from tournaments.models import TournamentView
@@ -391,18 +392,32 @@ PayPrizeView = write_view(
 )
 
 
+class PrizePaymentFilter(StrictFilterSet):
+    """``?tournament_id=``: a tournament's id (``IdFilter``: 400 ``invalid_request`` for
+    anything else, rather than every payment as if no filter had been given)."""
+
+    tournament_id = IdFilter()
+
+    class Meta:
+        model = PrizePayment
+        fields = ["tournament_id"]
+
+
 class PrizePaymentsView(PayPrizeView):  # type: ignore[misc,valid-type]
     """GET: the prizes paid; POST: pay one (``pay_tournament_prize``)."""
 
     @extend_schema(
         operation_id="list_prize_payments",
         parameters=[OpenApiParameter("tournament_id", int, description="Only this tournament.")],
-        responses={200: cs.PrizePaymentSerializer(many=True)},
+        responses={200: cs.PrizePaymentSerializer(many=True), 400: ErrorSerializer},
     )
     def get(self, request: Request) -> Response:
-        """Tournament prizes the cage has paid (who, which entry, how much, when)."""
-        rows = PrizePayment.objects.all()
-        raw = request.query_params.get("tournament_id", "")
-        if (tournament_id := whole_number(raw)) is not None:
-            rows = rows.filter(tournament_id=tournament_id)
-        return Response(cs.PrizePaymentSerializer(rows, many=True).data)
+        """Tournament prizes the cage has paid (who, which entry, how much, when).
+
+        Raises:
+            ValidationError: 400 ``invalid_request`` when ``tournament_id`` is not an id.
+        """
+        payments = PrizePaymentFilter(request.query_params, queryset=PrizePayment.objects.all())
+        if not payments.is_valid():
+            raise translate_validation(payments.errors)
+        return Response(cs.PrizePaymentSerializer(payments.qs, many=True).data)

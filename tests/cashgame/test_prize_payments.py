@@ -92,3 +92,13 @@ def test_one_rule_for_what_is_owed_whichever_desk_pays(tablet: TabletClient) -> 
         assert [(p["entry_number"], p["amount"]) for p in listed] == [
             (winner["entry_number"], 1000)
         ]
+
+
+def test_a_tournament_id_that_is_not_an_id_is_refused(tablet: TabletClient) -> None:
+    """Before, ``?tournament_id=abc`` was ignored and listed every tournament's payments."""
+    url = "/api/v1/cage/prize-payments/"
+    assert tablet.get(f"{url}?tournament_id=12").status_code == 200
+    for bad in ("abc", "-1", "1.5", "²", "99999999999999999999"):
+        response = tablet.get(f"{url}?tournament_id={bad}")
+        assert response.status_code == 400, bad
+        assert response.json()["code"] == "invalid_request", bad
