@@ -4,13 +4,15 @@ WebSocket subscriber per table, in the production topology, against pgbench.
 Run: ``uv run python -m tests.bench.bench_live [--tables 10 50 200] [--seconds 20]
 [--workload phh|seated]`` (PostgreSQL and Redis on 127.0.0.1; pgbench on the PATH). It
 creates a fresh database ``casino_bench``, prepares it with ``manage.py up --no-serve``,
-then runs the production topology with ``DEBUG`` off: ``uvicorn --workers 2`` and one
-``manage.py relay`` process, the Redis channel layer, WebSocket compression off as in
-``deploy/Dockerfile`` (``BENCH_UVICORN_ARGS`` adds uvicorn options, for experiments).
-``--servers N`` runs N such uvicorn processes on ports of their own (with ``--workers 1``,
-the scale-out topology of ``docs/realtime.md``) and spreads the tablets and screens evenly
-over them, as a balancer in front would; with one server, the tablets' connections land on
-whichever worker accepts them. Workloads:
+then runs the production topology with ``DEBUG`` off: the web server of
+``deploy/Dockerfile`` (gunicorn with 2 uvicorn workers, each on a socket of its own,
+``casino/server.py``) and one ``manage.py relay`` process, the Redis channel layer.
+``--server uvicorn`` runs ``uvicorn --workers 2`` instead (one shared socket; the
+comparison of docs/realtime.md, "Hot path"; ``BENCH_UVICORN_ARGS`` adds uvicorn options).
+``--servers N`` runs N such servers on ports of their own (with ``--workers 1``, the
+scale-out topology of ``docs/realtime.md``) and spreads the tablets and screens evenly over
+them, as a balancer in front would; with one server, the kernel places the tablets'
+connections on the workers. Workloads:
 
 * ``phh``: each tablet replays shared PHH hands, seating and cashing out players each hand;
 * ``seated``: six players seated once per table, then hands of check/call/raise actions.
@@ -51,7 +53,7 @@ import websockets
 
 from tables.phh import ActionRequest, BoardRequest, PhhHand, ShowRequest, load_phh
 from tables.replay import discover
-from tests.servers import free_port, wait_http
+from tests.servers import connections_per_worker, family, free_port, wait_http
 
 ROOT = Path(__file__).resolve().parents[2]
 PG = os.environ.get("PG_URL_BASE", "postgres://postgres@127.0.0.1:5432")
@@ -335,7 +337,7 @@ async def run_round(base_urls: list[str], token: str, tables: int, seconds: floa
             row["tablets_per_worker"] = [
                 count
                 for server, base in zip(meter.servers, base_urls, strict=True)
-                for count in tablets_per_worker(server, int(base.rsplit(":", 1)[1]))
+                for count in connections_per_worker(server, int(base.rsplit(":", 1)[1]))
             ]
         actions = row["actions_per_s"] * room.cpu.get("wall", 0.0)
         if actions:
@@ -393,7 +395,7 @@ def pgbench_inserts(clients: int, seconds: int) -> float:
 def _rss_each_mb(pid: int) -> list[float]:
     """Resident memory (MB, from /proc) of a process, then of each of its children."""
     sizes = []
-    for p in _family(pid):
+    for p in family(pid):
         try:
             for line in Path(f"/proc/{p}/status").read_text().splitlines():
                 if line.startswith("VmRSS:"):
@@ -415,70 +417,6 @@ def _ticks(pid: int) -> int:
     except OSError:
         return 0
     return int(fields[11]) + int(fields[12])
-
-
-def _family(pid: int) -> list[int]:
-    """A process and its children (pids, from /proc)."""
-    try:
-        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    except OSError:
-        return [pid]
-    return [pid, *(int(c) for c in children)]
-
-
-def _socket_inodes(pid: int) -> set[int]:
-    """The inodes of a process's open sockets (from /proc; empty when it is gone)."""
-    inodes = set()
-    try:
-        for fd in Path(f"/proc/{pid}/fd").iterdir():
-            try:
-                target = os.readlink(fd)
-            except OSError:
-                continue
-            if target.startswith("socket:["):
-                inodes.add(int(target[8:-1]))
-    except OSError:
-        pass
-    return inodes
-
-
-def _tcp_connections() -> list[tuple[int, int, int]]:
-    """Established TCP connections on this host as ``(local port, remote port, inode)``."""
-    rows = []
-    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
-        try:
-            lines = Path(table).read_text().splitlines()[1:]
-        except OSError:
-            continue
-        for line in lines:
-            fields = line.split()
-            if fields[3] == "01":  # ESTABLISHED
-                local, remote = fields[1].rsplit(":", 1)[1], fields[2].rsplit(":", 1)[1]
-                rows.append((int(local, 16), int(remote, 16), int(fields[9])))
-    return rows
-
-
-def tablets_per_worker(server: int, port: int) -> list[int]:
-    """How this process's HTTP connections to the server on ``port`` (the tablets'
-    keep-alive connections) are spread over the server's worker processes, fullest first.
-    A connection stays on the worker that accepted it, so an uneven split loads one
-    worker's GIL more than the other's (docs/realtime.md, "Hot path")."""
-    rows = _tcp_connections()
-    mine = _socket_inodes(os.getpid())
-    tablets = {local for local, remote, inode in rows if remote == port and inode in mine}
-    counts = []
-    workers = []
-    for child in _family(server)[1:]:
-        try:
-            if b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes():
-                workers.append(child)  # not multiprocessing's resource tracker
-        except OSError:
-            continue
-    for worker in workers or [server]:  # one worker: uvicorn serves in its own process
-        theirs = _socket_inodes(worker)
-        counts.append(sum(1 for local, remote, inode in rows
-                          if local == port and remote in tablets and inode in theirs))  # fmt: skip
-    return sorted(counts, reverse=True)
 
 
 def _postgres_pids(database: str) -> list[int]:
@@ -511,8 +449,8 @@ class CpuMeter:
     def _read(self) -> tuple[dict[str, dict[int, int]], float, float]:
         """Ticks per part and pid, this process's CPU seconds, and the clock."""
         parts = {
-            "server": [pid for server in self.servers for pid in _family(server)],
-            "relay": _family(self.relay),
+            "server": [pid for server in self.servers for pid in family(server)],
+            "relay": family(self.relay),
             "postgres": _postgres_pids(DB),
             "screens": [self.screens] if self.screens else [],
         }
@@ -539,13 +477,31 @@ class CpuMeter:
         return used | {"load": load_after - load_before, "wall": clock_after - clock_before}
 
 
+def server_command(server: str, port: int, workers: int) -> list[str]:
+    """The command line of one API server on ``port`` with ``workers`` worker processes:
+    ``gunicorn`` as ``deploy/Dockerfile`` runs it (``casino.server``), or ``uvicorn --workers``
+    with the same settings (``BENCH_UVICORN_ARGS`` adds uvicorn options, for experiments).
+    Keep-alive 75 s: a tablet's connection is not closed between two hands."""
+    if server == "gunicorn":
+        return [sys.executable, "-m", "gunicorn", "-c", "python:casino.server",
+                "--bind", f"127.0.0.1:{port}", "--workers", str(workers), "--keep-alive", "75",
+                "--log-level", "warning", "casino.asgi:application"]  # fmt: skip
+    return [sys.executable, "-m", "uvicorn", "casino.asgi:application", "--port", str(port),
+            "--workers", str(workers), "--lifespan", "on", "--log-level", "warning",
+            "--timeout-keep-alive", "75", "--ws-per-message-deflate", "false", "--no-access-log",
+            *os.environ.get("BENCH_UVICORN_ARGS", "").split()]  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--tables", type=int, nargs="+", default=[10, 50, 200])
     parser.add_argument("--seconds", type=float, default=20)
-    parser.add_argument("--workers", type=int, default=2, help="uvicorn workers per server")
+    parser.add_argument("--workers", type=int, default=2, help="workers per server")
+    parser.add_argument("--server", choices=["gunicorn", "uvicorn"], default="gunicorn",
+                        help="gunicorn: the production command (casino/server.py, a "
+                        "socket per worker); uvicorn: --workers N on one socket")  # fmt: skip
     parser.add_argument("--servers", type=int, default=1,
-                        help="uvicorn processes on ports of their own, the tablets spread "
+                        help="server processes on ports of their own, the tablets spread "
                         "evenly over them (as behind a balancer)")  # fmt: skip
     parser.add_argument("--workload", choices=["phh", "seated"], default="seated")
     parser.add_argument("--soak-minutes", type=int, default=0)
@@ -569,23 +525,17 @@ def main() -> None:
     token = re.search(r"Demo admin token: +(\S+)", setup.stdout).group(1)  # type: ignore[union-attr]
     ports = [free_port() for _ in range(args.servers)]
     servers = [
-        subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "casino.asgi:application", "--port", str(port),
-             "--workers", str(args.workers), "--lifespan", "on", "--log-level", "warning",
-             "--timeout-keep-alive", "75", "--ws-per-message-deflate", "false",
-             *os.environ.get("BENCH_UVICORN_ARGS", "").split()],
-            cwd=ROOT, env=env,
-        )
+        subprocess.Popen(server_command(args.server, port, args.workers), cwd=ROOT, env=env)
         for port in ports
-    ]  # fmt: skip
+    ]
     relay = subprocess.Popen([sys.executable, "manage.py", "relay"], cwd=ROOT, env=env)
     try:
         base_urls = [f"http://127.0.0.1:{port}" for port in ports]
         for base_url in base_urls:
             wait_http(base_url, seconds=60)
         hands = [load_phh(p) for p in discover([ROOT.parent / "shared" / "phh" / "pluribus"])[:400]]
-        print(f"workload {args.workload}, think {args.think} s, {args.servers} server(s) of "
-              f"{args.workers} worker(s) + relay, DEBUG off")  # fmt: skip
+        print(f"workload {args.workload}, think {args.think} s, {args.servers} {args.server} "
+              f"server(s) of {args.workers} worker(s) + relay, DEBUG off")  # fmt: skip
         print(
             "tables  actions/s  action p50/p99 ms  push p50/p99 ms  pushes  errors  "
             "pgbench inserts/s  ratio"

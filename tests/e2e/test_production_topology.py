@@ -1,17 +1,21 @@
-"""Issue #11 end to end, in the production topology: two API server processes (uvicorn, on
-different ports, ``DEBUG`` off) over one PostgreSQL and one Redis, an active relay and a
-standby relay (``manage.py relay``), clients on real WebSockets.
+"""Issue #11 end to end, in the production topology: two API server processes (the
+Dockerfile's command, gunicorn with two uvicorn workers each, on different ports, ``DEBUG``
+off) over one PostgreSQL and one Redis, an active relay and a standby relay
+(``manage.py relay``), clients on real WebSockets.
 
 * any server serves any table, and pushes reach clients on every server;
 * kill -9 of the active relay while hands are being played: the standby takes over within
   2 s, and the tablet gets every event once (0 lost, 0 duplicated);
 * a socket idle for over a minute on Redis still receives the next event;
-* revoking a device on one server closes its socket on the other within a second.
+* revoking a device on one server closes its socket on the other within a second;
+* a server spreads the connections of tablets that connect one by one over its workers,
+  and does not compress WebSocket messages.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -29,7 +33,7 @@ import psycopg
 import pytest
 import websockets
 
-from tests.servers import free_port, wait_http
+from tests.servers import connections_per_worker, free_port, listeners_per_worker, wait_http
 
 ROOT = Path(__file__).resolve().parents[2]
 PG = os.environ.get("PG_URL_BASE", "postgres://postgres@127.0.0.1:5432")
@@ -70,9 +74,10 @@ class Topology:
         self.token = found.group(1)
         for label in ("web-a", "web-b"):
             port = free_port()
-            self._spawn(label, ["-m", "uvicorn", "casino.asgi:application", "--port", str(port),
-                                "--lifespan", "on", "--log-level", "warning",
-                                "--ws-per-message-deflate", "false"])  # fmt: skip
+            # the production command (deploy/Dockerfile): gunicorn, uvicorn workers
+            self._spawn(label, ["-m", "gunicorn", "-c", "python:casino.server", "--workers", "2",
+                                "--bind", f"127.0.0.1:{port}", "--log-level", "warning",
+                                "casino.asgi:application"])  # fmt: skip
             self.bases.append(f"http://127.0.0.1:{port}")
         self._spawn("relay-1", ["manage.py", "relay", "--standby-poll", "0.2"], LOG_LEVEL="INFO")
         for base in self.bases:
@@ -318,3 +323,37 @@ def test_revoking_a_device_on_one_server_closes_its_socket_on_the_other(
     code, seconds = asyncio.run(scenario())
     assert code == 4401
     assert seconds < 1.0
+
+
+def test_a_server_spreads_tablets_over_its_workers_and_does_not_compress(
+    topology: Topology,
+) -> None:
+    """Each worker listens on a socket of its own, and the kernel spreads the connections:
+    40 keep-alive connections opened one after another while the server is idle, as the
+    tablets of a room come up, leave each of the 2 workers at least 8 (about 1 chance in
+    50,000 to fail with a fair spread; with ``uvicorn --workers 2`` on one shared socket,
+    26-35 of 40 landed on one worker in most runs). A client that
+    offers ``permessage-deflate`` gets plain messages (``casino/server.py``)."""
+    base = topology.bases[0]
+    port = int(base.rsplit(":", 1)[1])
+    listeners = listeners_per_worker(topology.procs["web-a"].pid, port)
+    assert len(listeners) == 2 and all(len(mine) == 1 for mine in listeners), listeners
+    assert not set.intersection(*listeners), "the workers share one listening socket"
+    with contextlib.ExitStack() as stack:
+        for _ in range(40):
+            client = stack.enter_context(httpx.Client(base_url=base, timeout=10))
+            assert client.get("/health/live/").status_code == 200  # the connection stays open
+            time.sleep(0.05)  # the workers idle again, as between two tablets coming up
+        split = connections_per_worker(topology.procs["web-a"].pid, port)
+    assert len(split) == 2 and sum(split) == 40, split
+    assert min(split) >= 8, f"tablets per worker {split}"
+
+    table_id = _table(topology.api(0), seats=2)
+
+    async def extensions() -> str | None:
+        async with websockets.connect(topology.ws_url(0, table_id)) as ws:  # offers deflate
+            assert json.loads(await ws.recv())["type"] == "snapshot"
+            assert ws.response is not None
+            return ws.response.headers.get("Sec-WebSocket-Extensions")
+
+    assert asyncio.run(extensions()) is None
