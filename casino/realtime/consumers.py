@@ -51,6 +51,13 @@ from casino.realtime.messages import (
 RESUME_MAX_SCAN = 20_000
 """Log entries a resume may scan; past that the client gets a fresh snapshot."""
 
+SENT_STREAMS_MAX = 10_000
+"""New streams a socket remembers the last version of (for its repeat and gap checks) beyond
+those its last snapshot or resume named. A table's feed meets a new hand stream every hand,
+so a board left open for weeks would remember every hand it showed; past this many (about
+ten days of one busy table, about 1 MB) the socket gets a fresh snapshot (``reason:
+"streams_limit"``) and forgets the rest."""
+
 
 def query_params(scope: dict[str, Any]) -> dict[str, str]:
     """The socket URL's query string, last value of each key."""
@@ -166,6 +173,8 @@ class LogFeedConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
 
     async def connect(self) -> None:
         self.sent: dict[str, int] = {}
+        self.forgotten_before: tuple[int, int] | None = None
+        self.sent_baseline = 0  # streams the last snapshot or resume named
         self.groups_to_join = []
         params = query_params(self.scope)
         self.format = FORMAT_V2 if params.get("v") == "2" else FORMAT_VERSION
@@ -220,7 +229,12 @@ class LogFeedConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
         cursor = await database_sync_to_async(store.tail_cursor)()
         versions, state = await self._snapshot()
         self.sent = dict(versions)
+        self.sent_baseline = len(self.sent)
         self.start_cursor = store.format_cursor(cursor)
+        if reason == "streams_limit":
+            # what the socket forgot is in this snapshot's state: an event committed before
+            # it, of a stream it no longer remembers, is not sent again (from version 1)
+            self.forgotten_before = cursor
         await self.send_json(
             snapshot_message(
                 versions,
@@ -239,6 +253,7 @@ class LogFeedConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
             return outcome
         missed, end = outcome
         self.sent = dict(versions)
+        self.sent_baseline = len(self.sent)
         self.start_cursor = store.format_cursor(end)
         for event in missed:
             await self.log_event({"message": event})
@@ -318,6 +333,8 @@ class LogFeedConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
         stream, version = event["stream"], event["version"]
         if not self._wants(stream):
             return
+        if stream not in self.sent and self._forgotten(event):
+            return
         last = self.sent.get(stream, 0)
         if version <= last:
             return
@@ -326,6 +343,17 @@ class LogFeedConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
                 if missed["version"] < version:
                     await self._send_event(missed)
         await self._send_event(event)
+        if len(self.sent) > self.sent_baseline + SENT_STREAMS_MAX:
+            await self._send_snapshot("streams_limit")  # memory bounded: start afresh
+
+    def _forgotten(self, event: dict[str, Any]) -> bool:
+        """Whether ``event`` was committed before the snapshot that made this socket forget
+        the streams it had followed (``streams_limit``): the snapshot holds it already."""
+        token = event.get("cursor")
+        if self.forgotten_before is None or token is None:
+            return False
+        cursor = store.parse_cursor(token)
+        return cursor is not None and cursor <= self.forgotten_before
 
     async def _send_event(self, event: dict[str, Any]) -> None:
         if event["version"] == self.sent.get(event["stream"], 0) + 1:

@@ -1,7 +1,9 @@
 """The WebSocket message formats, version 1 (``"v": 1``) and 2. One shape per message ``type``:
 
 * ``snapshot``: ``{"type", "v", "versions": {stream: version}, "state": {...}}`` sent on
-  connect (and after a resume that is too far behind);
+  connect, and again whenever the feed starts afresh (a resume or a lost push too far
+  behind, or a socket that has followed ``SENT_STREAMS_MAX`` streams): the client replaces
+  what it holds;
 * ``event``: ``{"type", "v", "stream", "version", "position", "event_type",
   "schema_version", "data", "recorded_at"}``: one committed event, in stream order;
 * ``error``: ``{"type", "v", "code", "detail"}`` before the server closes the socket.
@@ -13,8 +15,8 @@ clients in ``docs/realtime.md``.
 Version 2 (a client connects with ``?v=2``) adds a resume token: every ``event`` and
 ``snapshot`` carries ``"cursor"`` (an opaque string, the log's tail cursor), and a client
 that reconnects with ``?v=2&cursor=<last cursor seen>`` receives every event of its feed
-committed since, hand streams it never heard of included. A snapshot sent instead of a
-resume carries ``"reason"``.
+committed since, hand streams it never heard of included. A snapshot other than the one
+a plain connect gets carries ``"reason"`` (``docs/realtime.md`` lists them).
 """
 
 from typing import Any
@@ -75,8 +77,9 @@ def snapshot_message(
     cursor: str | None = None,
     reason: str | None = None,
 ) -> dict[str, Any]:
-    """The ``snapshot`` message; v2 adds the resume ``cursor`` and, when the snapshot
-    replaces a resume the server could not honour, its ``reason``."""
+    """The ``snapshot`` message; v2 adds the resume ``cursor``. ``reason`` (any version) says
+    why a feed starts afresh: a resume it could not honour, a push lost too far behind, or
+    the limit of streams a socket remembers."""
     message: dict[str, Any] = {
         "type": "snapshot",
         "v": format_version,

@@ -170,6 +170,53 @@ def test_repeats_are_dropped_and_gaps_filled(world: dict) -> None:
     assert len(keys) == len(set(keys)) and keys
 
 
+def test_a_socket_forgets_old_streams_with_a_fresh_snapshot(
+    world: dict, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Memory per socket is bounded: past ``SENT_STREAMS_MAX`` streams (a table's feed meets
+    a new hand stream every hand) the socket gets a snapshot with ``reason:
+    "streams_limit"`` and forgets the rest. Nothing committed before that snapshot is sent
+    after it, and every later event still arrives once, in order."""
+    from casino.realtime import consumers
+
+    monkeypatch.setattr(consumers, "SENT_STREAMS_MAX", 2)  # two hands beyond the snapshot's
+
+    async def scenario() -> tuple[list[dict], list[str]]:
+        ws = WebsocketCommunicator(
+            application, f"/ws/tables/{world['table_id']}/?v=2&token={world['token']}"
+        )
+        await ws.connect()
+        messages = [await ws.receive_json_from()]
+        hands = []
+        for _ in range(5):
+            hands.append(await sync_to_async(play_hand)(world["tablet"], world["table_id"]))
+            messages += await receive_all(ws, world["relay"])
+        await ws.disconnect()
+        return messages, hands
+
+    messages, hands = async_to_sync(scenario)()
+    snapshots = [i for i, m in enumerate(messages) if m["type"] == "snapshot"]
+    assert [messages[i].get("reason") for i in snapshots] == [None, "streams_limit"]
+    limit = messages[snapshots[1]]
+    before, after = messages[1 : snapshots[1]], messages[snapshots[1] + 1 :]
+    # before: the first three hands' streams were followed until the third pushed past 2
+    assert {e["stream"] for e in before} == {f"table-{world['table_id']}"} | {
+        f"hand-{h}" for h in hands[:3]
+    }
+    cut = store.parse_cursor(limit["cursor"])
+    assert cut is not None
+    for event in after:
+        assert event["type"] == "event"
+        parsed = store.parse_cursor(event["cursor"])
+        assert parsed is not None and parsed > cut, event  # nothing from before, again
+        assert event["version"] > limit["versions"].get(event["stream"], 0)
+    keys = [(e["stream"], e["version"]) for e in after]
+    assert len(keys) == len(set(keys))
+    for hand in hands[3:]:  # the hands after the snapshot arrive whole, in order
+        versions = [v for s, v in keys if s == f"hand-{hand}"]
+        assert versions == list(range(1, store.stream_version(f"hand-{hand}") + 1))
+
+
 class DroppingLayer:
     """The channel layer, except that group sends are lost while ``dropping`` (Redis
     pub/sub delivers at most once: a dropped connection loses what was published)."""
