@@ -10,9 +10,9 @@ Why not ``uvicorn --workers N``: its workers share one listening socket, and a c
 goes to whichever worker's ``accept`` wins. Tablets connect one by one while the server is
 idle, and the same worker tends to win every time (9 of 10 tablets on one worker was common
 in the benchmark), so one worker's GIL carries most of the room while another core idles.
-With ``reuse_port`` gunicorn (23.1 and later) opens the socket in each worker after the fork,
-and Linux hashes each new connection to one of them: an even spread on average
-(``docs/realtime.md``, "Hot path").
+With ``reuse_port`` gunicorn opens the socket in each worker after the fork (since
+benoitc/gunicorn#2938; the project asks for 27.0.1 or later), and Linux hashes each new
+connection to one of them: an even spread on average (``docs/realtime.md``, "Hot path").
 """
 
 from __future__ import annotations
@@ -34,10 +34,11 @@ __all__ = [
 
 
 class Worker(UvicornWorker):
-    """A uvicorn worker with the service's settings: the lifespan on (the embedded relay and
-    timers start there, ``casino.lifespan``), no access log (django-structlog writes one
-    line per request), and no WebSocket compression (small JSON pushes on a room's network:
-    compressing each one cost more CPU than the request that caused it)."""
+    """A uvicorn worker with the service's settings: the lifespan on (``casino.lifespan``;
+    it starts the relay only where ``CASINO_EMBEDDED_RELAY`` asks), no access log
+    (django-structlog writes one line per request), and no WebSocket compression (small
+    JSON pushes on a room's network: compressing each one cost more CPU than the request
+    that caused it)."""
 
     CONFIG_KWARGS: dict[str, Any] = {
         "loop": "auto",
