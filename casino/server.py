@@ -17,12 +17,18 @@ connection to one of them: an even spread on average (``docs/realtime.md``, "Hot
 
 from __future__ import annotations
 
+import json
 import os
+from http import HTTPStatus
 from typing import Any
 
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from uvicorn_worker import UvicornWorker
+from websockets.exceptions import HeaderLineTooLong, RequestLineTooLong, TooManyHeaders
 
 __all__ = [
+    "SERVER_SETTINGS",
+    "WebSocketProtocol",
     "Worker",
     "bind",
     "child_exit",
@@ -33,20 +39,67 @@ __all__ = [
 ]
 
 
-class Worker(UvicornWorker):
-    """A uvicorn worker with the service's settings: the lifespan on (``casino.lifespan``;
-    it starts the relay only where ``CASINO_EMBEDDED_RELAY`` asks), no access log
-    (django-structlog writes one line per request), and no WebSocket compression (small
-    JSON pushes on a room's network: compressing each one cost more CPU than the request
-    that caused it)."""
+HANDSHAKE_REFUSALS: dict[type[Exception], tuple[HTTPStatus, str]] = {
+    RequestLineTooLong: (HTTPStatus.REQUEST_URI_TOO_LONG, "uri_too_long"),
+    HeaderLineTooLong: (HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, "headers_too_large"),
+    TooManyHeaders: (HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, "headers_too_large"),
+}
+"""The answer to a WebSocket handshake the protocol could not read, by the error websockets
+raised: its status and the stable ``code``; anything else is 400 ``malformed_request``."""
 
-    CONFIG_KWARGS: dict[str, Any] = {
-        "loop": "auto",
-        "http": "auto",
-        "lifespan": "on",
-        "access_log": False,
-        "ws_per_message_deflate": False,
-    }
+
+class WebSocketProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's default WebSocket protocol (websockets' sans-I/O ``ServerProtocol``) that
+    also answers a handshake it cannot read.
+
+    websockets refuses a request line or header line over 8,192 bytes, or more than 128
+    headers (``websockets.http11``), and queues a 414 or 431 answer; uvicorn 0.54 neither
+    sends it nor closes the connection, so the client waited for good (a console that named
+    every stream it had seen in ``?resume=`` stayed "connecting" all evening). This sends
+    the API's error shape (``{"code", "rule", "detail"}``) with websockets' status (414
+    ``uri_too_long``, 431 ``headers_too_large``, else 400 ``malformed_request``) and closes.
+    """
+
+    def data_received(self, data: bytes) -> None:
+        """Feed the handshake or frames to websockets; refuse a handshake it could not read."""
+        super().data_received(data)
+        failed = self.conn.handshake_exc
+        if failed is not None and not self.handshake_initiated and not self.transport.is_closing():
+            self.refuse_handshake(failed)
+
+    def refuse_handshake(self, failed: Exception) -> None:
+        """Answer ``failed`` (the unreadable handshake's error) as HTTP and close."""
+        status, code = HANDSHAKE_REFUSALS.get(
+            type(failed), (HTTPStatus.BAD_REQUEST, "malformed_request")
+        )
+        body = json.dumps(
+            {"code": code, "rule": None, "detail": f"WebSocket handshake refused: {failed}."}
+        ).encode()
+        head = (
+            f"HTTP/1.1 {status.value} {status.phrase}\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+        ).encode()
+        self.transport.write(head + body)
+        self.transport.close()
+
+
+SERVER_SETTINGS: dict[str, Any] = {
+    "lifespan": "on",
+    "access_log": False,
+    "ws": WebSocketProtocol,
+    "ws_per_message_deflate": False,
+}
+"""The uvicorn settings of every server of the service, production workers and ``manage.py
+up`` alike: the lifespan on (``casino.lifespan``; it starts the relay only where
+``CASINO_EMBEDDED_RELAY`` asks), no access log (django-structlog writes one line per
+request), the WebSocket protocol above, and no WebSocket compression (small JSON pushes on
+a room's network: compressing each one cost more CPU than the request that caused it)."""
+
+
+class Worker(UvicornWorker):
+    """A uvicorn worker with the service's settings (:data:`SERVER_SETTINGS`)."""
+
+    CONFIG_KWARGS: dict[str, Any] = {"loop": "auto", "http": "auto", **SERVER_SETTINGS}
 
 
 # gunicorn reads these names from this module (``-c python:casino.server``).

@@ -35,6 +35,45 @@ def wait_http(base: str, *, seconds: float = 120.0) -> None:
     raise AssertionError(f"{base} did not start")
 
 
+def unreadable_handshakes(host: str) -> list[tuple[bytes, int, str]]:
+    """WebSocket handshakes to a table feed that websockets cannot read, with the status
+    and ``code`` the server answers each with (``casino.server.WebSocketProtocol``): a
+    request line over 8,192 bytes (a ``?resume=`` naming hundreds of streams), and more
+    than 128 headers."""
+    upgrade = (
+        f"Host: {host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+    )
+    resume = ",".join(f"hand-{n:036d}:9" for n in range(250))
+    many = "".join(f"X-Extra-{n}: {n}\r\n" for n in range(130))
+    return [
+        (f"GET /ws/tables/1/?resume={resume} HTTP/1.1\r\n{upgrade}\r\n".encode(), 414,
+         "uri_too_long"),
+        (f"GET /ws/tables/1/ HTTP/1.1\r\n{upgrade}{many}\r\n".encode(), 431,
+         "headers_too_large"),
+    ]  # fmt: skip
+
+
+def exchange(base: str, request: bytes, *, seconds: float = 5.0) -> tuple[int, bytes, float]:
+    """Send raw ``request`` bytes to the server at ``base`` (``http://host:port``) and read
+    until it closes the connection: ``(status, body, seconds it took)``.
+
+    Raises:
+        TimeoutError: the server had not answered and closed within ``seconds``.
+    """
+    host, port = base.removeprefix("http://").rsplit(":", 1)
+    began = time.monotonic()
+    with socket.create_connection((host, int(port)), timeout=seconds) as conn:
+        conn.sendall(request)
+        answer = b""
+        while chunk := conn.recv(65536):
+            answer += chunk
+            if time.monotonic() - began > seconds:
+                raise TimeoutError("the server kept the connection open")
+    head, _, body = answer.partition(b"\r\n\r\n")
+    return int(head.split(b" ", 2)[1]), body, time.monotonic() - began
+
+
 def family(pid: int) -> list[int]:
     """A process and its children (pids, from /proc)."""
     try:

@@ -33,7 +33,14 @@ import psycopg
 import pytest
 import websockets
 
-from tests.servers import connections_per_worker, free_port, listeners_per_worker, wait_http
+from tests.servers import (
+    connections_per_worker,
+    exchange,
+    free_port,
+    listeners_per_worker,
+    unreadable_handshakes,
+    wait_http,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 PG = os.environ.get("PG_URL_BASE", "postgres://postgres@127.0.0.1:5432")
@@ -358,3 +365,24 @@ def test_a_server_spreads_tablets_over_its_workers_and_does_not_compress(
             return ws.response.headers.get("Sec-WebSocket-Extensions")
 
     assert asyncio.run(extensions()) is None
+
+
+def test_a_websocket_handshake_the_server_cannot_read_is_answered_not_left_hanging(
+    topology: Topology,
+) -> None:
+    """A handshake over websockets' limits (a request line over 8,192 bytes, as a
+    ``?resume=`` naming hundreds of streams; more than 128 headers) gets 414 or 431 in the
+    API's error shape within a second, and the connection closes. uvicorn's own protocol
+    answered nothing, and the client waited until it gave up (``casino/server.py``)."""
+    base = topology.bases[0]
+    for request, status, code in unreadable_handshakes(base.removeprefix("http://")):
+        answered, body, seconds = exchange(base, request)
+        assert (answered, json.loads(body)["code"]) == (status, code), body
+        assert seconds < 1.0
+    table_id = _table(topology.api(0), seats=2)
+
+    async def still_serves() -> str:
+        async with websockets.connect(topology.ws_url(0, table_id)) as ws:
+            return str(json.loads(await ws.recv())["type"])
+
+    assert asyncio.run(still_serves()) == "snapshot"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import httpx
 
-from tests.servers import free_port
+from tests.servers import exchange, free_port, unreadable_handshakes
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -43,6 +44,10 @@ def test_up_migrates_creates_the_demo_room_and_serves_http(tmp_path: Path) -> No
                     break
             except httpx.HTTPError:
                 time.sleep(0.1)
+        for request, status, code in unreadable_handshakes(f"127.0.0.1:{port}"):
+            answered, body, seconds = exchange(base, request)  # answered, not left hanging
+            assert (answered, json.loads(body)["code"]) == (status, code)
+            assert seconds < 2
         docs = httpx.get(f"{base}/api/docs/")
         assert docs.status_code == 200 and "swagger" in docs.text.lower()
         assert httpx.get(f"{base}/api/v1/tables/").status_code == 401

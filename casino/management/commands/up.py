@@ -42,6 +42,7 @@ class Command(BaseCommand):
 
         from casino import logs
         from casino.celery import start_embedded
+        from casino.server import SERVER_SETTINGS
 
         ensure_demo_room = import_string(settings.CASINO_DEMO_ROOM)  # an app's, by name
 
@@ -89,8 +90,5 @@ class Command(BaseCommand):
             port=options["port"],
             workers=workers,
             log_level="warning",
-            lifespan="on",
-            # small JSON messages on a room's network: compressing each push cost more CPU
-            # than the request that caused it (docs/realtime.md, "Hot path")
-            ws_per_message_deflate=False,
+            **SERVER_SETTINGS,  # as production's workers (casino/server.py)
         )

@@ -17,10 +17,11 @@ export const FEED_STATES = ["connecting", "live", "offline", "resync", "denied"]
 
 // At most this many streams go in a resume: the most recently updated ones. A tablet sees
 // a new hand stream every hand, and naming all of them made the URL grow by about 50 bytes
-// a hand; past 8 kB the server's WebSocket handshake never answered (uvicorn), so a
-// tablet that lost its connection late in the evening never came back. Naming fewer is
-// safe: the server forwards everything after the earliest named event, and what the
-// client already holds comes back as repeats, which it drops (docs/realtime.md, v1).
+// a hand; past 8 kB the server refuses the handshake (414 uri_too_long; it used to leave
+// it unanswered), so a tablet that lost its connection late in the evening could never
+// resume. Naming fewer is safe: the server forwards everything after the earliest named
+// event, and what the client already holds comes back as repeats, which it drops
+// (docs/realtime.md, v1).
 export const RESUME_STREAMS = 20;
 
 // The one place that turns what the client has seen into the resume parameter.
