@@ -26,6 +26,8 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from uvicorn_worker import UvicornWorker
 from websockets.exceptions import HeaderLineTooLong, RequestLineTooLong, TooManyHeaders
 
+from casino.errors import DomainError
+
 __all__ = [
     "SERVER_SETTINGS",
     "WebSocketProtocol",
@@ -72,9 +74,8 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
         status, code = HANDSHAKE_REFUSALS.get(
             type(failed), (HTTPStatus.BAD_REQUEST, "malformed_request")
         )
-        body = json.dumps(
-            {"code": code, "rule": None, "detail": f"WebSocket handshake refused: {failed}."}
-        ).encode()
+        refusal = DomainError(code, f"WebSocket handshake refused: {failed}.")
+        body = json.dumps(refusal.as_dict()).encode()
         head = (
             f"HTTP/1.1 {status.value} {status.phrase}\r\nContent-Type: application/json\r\n"
             f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
