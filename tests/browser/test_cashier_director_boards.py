@@ -237,6 +237,10 @@ def test_director_publishes_registers_and_starts(room: Room, new_page: Any) -> N
     page.fill("#n-name", "Wednesday turbo")
     page.fill("#n-min", "2")
     page.click("#new-form button[type=submit]")
+    page.wait_for_function(  # the page opens the room's latest event first: wait for this one
+        "(document.querySelector('#t-select option:checked') || {}).textContent"
+        "?.includes('Wednesday turbo')"
+    )
     page.wait_for_selector("#tournament:not([hidden])")
     page.wait_for_function("document.getElementById('t-status').textContent.length > 0")
     for pid in players:
