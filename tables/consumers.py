@@ -51,7 +51,6 @@ class TableConsumer(LogFeedConsumer):
         exists = TableView.objects.filter(table_id=self.table_id).exists()
         return [f"table-{self.table_id}"] if exists else []
 
-    @database_sync_to_async
     def _snapshot(self) -> tuple[dict[str, int], dict[str, Any]]:
         from tables import services
         from tables.api import hand_payload
@@ -78,7 +77,6 @@ class FloorConsumer(LogFeedConsumer):
     def _wants(self, stream: str) -> bool:
         return stream.startswith("table-")
 
-    @database_sync_to_async
     def _snapshot(self) -> tuple[dict[str, int], dict[str, Any]]:
         from tables.models import TableView
         from tables.selectors import table_payload

@@ -203,7 +203,6 @@ class TournamentConsumer(LogFeedConsumer):
     def _wants(self, stream: str) -> bool:
         return stream == self.stream
 
-    @database_sync_to_async
     def _snapshot(self) -> tuple[dict[str, int], dict[str, Any]]:
         from tournaments.selectors import tournament_payload
 

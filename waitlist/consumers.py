@@ -42,7 +42,6 @@ class WaitlistFloorConsumer(LogFeedConsumer):
     def _wants(self, stream: str) -> bool:
         return stream.startswith(("waitlist-", "table-"))
 
-    @database_sync_to_async
     def _snapshot(self) -> tuple[dict[str, int], dict[str, Any]]:
         from tables.models import TableView
         from waitlist import selectors

@@ -20,12 +20,13 @@ Guarantees and where they live:
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
-from django.db import IntegrityError, connection
+from django.db import IntegrityError, connection, transaction
 from django.utils.dateparse import parse_datetime
 
 from casino import clock, logs
@@ -376,6 +377,88 @@ def read_entries(after: tuple[int, int] = TAIL_START, *, limit: int = 1000) -> l
         cur.execute(_PG_TAIL_SQL, [str(after[0]), after[1], str(horizon), limit])
         fetched = cur.fetchall()
     return [_entry(_row(values), values[9]) for values in fetched]
+
+
+def read_stream_entries(stream: str, *, after_version: int = 0) -> list[LogEntry]:
+    """Like :func:`read_stream`, as :class:`LogEntry` rows with their cursors (the live
+    feeds' gap fill: a client in message format v2 resumes from an event's cursor)."""
+    with connection.cursor() as cur:
+        if connection.vendor == "postgresql":
+            cur.execute(_STREAM_ENTRIES_SQL, [stream, after_version])
+            return [_entry(_row(values), values[9]) for values in cur.fetchall()]
+        cur.execute(_STREAM_SQL, [stream, after_version])
+        return [_entry(_row(values), 0) for values in cur.fetchall()]
+
+
+_STREAM_ENTRIES_SQL = (
+    "SELECT position, stream, version, type, schema_version, data, metadata, command_id, "
+    "recorded_at, transaction_id::text::bigint FROM eventstore_event "
+    "WHERE stream = %s AND version > %s ORDER BY version"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ReadPoint:
+    """The moment one consistent read (:func:`consistent_read`) saw the log at: which events
+    had committed by then, so that what the read returned already reflects them.
+
+    PostgreSQL: the transaction's snapshot (``xmin``, ``xmax`` and the ids running at the
+    time, ``running``), compared with an event's transaction id; SQLite (writers are
+    serialised, positions are given in commit order): the last ``position`` then.
+    """
+
+    postgres: bool
+    xmin: int = 0
+    xmax: int = 0
+    running: frozenset[int] = frozenset()
+    position: int = 0
+
+    def covers(self, cursor: tuple[int, int]) -> bool:
+        """Whether the event at ``cursor`` (``(transaction_id, position)``, as
+        :attr:`LogEntry.cursor`) had committed when the read was made."""
+        txid, position = cursor
+        if not self.postgres:
+            return position <= self.position
+        return txid < self.xmin or (txid < self.xmax and txid not in self.running)
+
+
+_PG_READ_POINT_SQL = """
+    SELECT pg_snapshot_xmin(s)::text::bigint, pg_snapshot_xmax(s)::text::bigint,
+           array(SELECT x::text::bigint FROM pg_snapshot_xip(s) x)
+      FROM pg_current_snapshot() s
+"""
+
+
+@contextmanager
+def consistent_read() -> Iterator[ReadPoint]:
+    """A read-only transaction in which every query sees the database at one moment, and
+    that moment as a :class:`ReadPoint` (a live feed's snapshot: its read models and stream
+    versions agree with each other, and the feed can tell which pushed events the snapshot
+    already holds).
+
+    PostgreSQL: ``REPEATABLE READ, READ ONLY`` (a write in it raises
+    ``django.db.InternalError``). Inside an enclosing transaction the isolation cannot be
+    changed: the point is then that of the first query, and later queries of a ``READ
+    COMMITTED`` transaction may see more. SQLite: one read transaction (WAL).
+    """
+    with transaction.atomic():
+        with connection.cursor() as cur:
+            if connection.vendor == "postgresql":
+                if not _in_outer_transaction():
+                    cur.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                cur.execute(_PG_READ_POINT_SQL)
+                xmin, xmax, running = cur.fetchone()
+                point = ReadPoint(True, int(xmin), int(xmax), frozenset(map(int, running or [])))
+            else:
+                cur.execute("SELECT COALESCE(MAX(position), 0) FROM eventstore_event")
+                point = ReadPoint(False, position=int(cur.fetchone()[0]))
+        yield point
+
+
+def _in_outer_transaction() -> bool:
+    """Whether the current atomic block is nested in another (a savepoint in a transaction
+    already begun, whose isolation can no longer be set)."""
+    return len(connection.atomic_blocks) > 1
 
 
 def format_cursor(cursor: tuple[int, int]) -> str:

@@ -43,7 +43,6 @@ from casino.realtime.messages import (
     FORMAT_VERSION,
     entry_message,
     error_message,
-    event_message,
     for_client,
     snapshot_message,
 )
@@ -173,7 +172,7 @@ class LogFeedConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
 
     async def connect(self) -> None:
         self.sent: dict[str, int] = {}
-        self.forgotten_before: tuple[int, int] | None = None
+        self.snapshot_point: store.ReadPoint | None = None
         self.sent_baseline = 0  # streams the last snapshot or resume named
         self.groups_to_join = []
         params = query_params(self.scope)
@@ -226,15 +225,15 @@ class LogFeedConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
             await self._send_snapshot(reason)
 
     async def _send_snapshot(self, reason: str | None = None) -> None:
-        cursor = await database_sync_to_async(store.tail_cursor)()
-        versions, state = await self._snapshot()
+        cursor, point, versions, state = await database_sync_to_async(self._read_snapshot)()
         self.sent = dict(versions)
         self.sent_baseline = len(self.sent)
         self.start_cursor = store.format_cursor(cursor)
-        if reason == "streams_limit":
-            # what the socket forgot is in this snapshot's state: an event committed before
-            # it, of a stream it no longer remembers, is not sent again (from version 1)
-            self.forgotten_before = cursor
+        # From here on an event the snapshot holds is never sent, though the streams it
+        # names are not all there are: a hand that began after this socket joined its
+        # groups and ended before the snapshot was read (its pushes wait in the socket's
+        # queue), a stream forgotten at ``streams_limit``.
+        self.snapshot_point = point
         await self.send_json(
             snapshot_message(
                 versions,
@@ -244,6 +243,18 @@ class LogFeedConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
                 reason=reason,
             )
         )
+
+    def _read_snapshot(
+        self,
+    ) -> tuple[tuple[int, int], store.ReadPoint, dict[str, int], dict[str, Any]]:
+        """``(resume cursor, the moment read, stream versions, state)``: the tail cursor,
+        then the feed's snapshot in one consistent read (runs on a database thread). Every
+        event up to the cursor had committed before the read, so a resume from it skips
+        nothing the snapshot lacks."""
+        cursor = store.tail_cursor()
+        with store.consistent_read() as point:
+            versions, state = self._snapshot()
+        return cursor, point, versions, state
 
     async def _resume(self, versions: dict[str, int], token: str | None) -> str | None:
         """Send what the client missed; returns why a snapshot is needed instead, or
@@ -333,27 +344,31 @@ class LogFeedConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
         stream, version = event["stream"], event["version"]
         if not self._wants(stream):
             return
-        if stream not in self.sent and self._forgotten(event):
+        if stream not in self.sent and self._in_snapshot(event):
             return
         last = self.sent.get(stream, 0)
         if version <= last:
             return
         if version > last + 1:
             for missed in await self._read(stream, last):
-                if missed["version"] < version:
+                if missed["version"] >= version:
+                    break
+                if self._in_snapshot(missed):  # held by the snapshot: counted, not sent
+                    self.sent[stream] = missed["version"]
+                else:
                     await self._send_event(missed)
         await self._send_event(event)
         if len(self.sent) > self.sent_baseline + SENT_STREAMS_MAX:
             await self._send_snapshot("streams_limit")  # memory bounded: start afresh
 
-    def _forgotten(self, event: dict[str, Any]) -> bool:
-        """Whether ``event`` was committed before the snapshot that made this socket forget
-        the streams it had followed (``streams_limit``): the snapshot holds it already."""
+    def _in_snapshot(self, event: dict[str, Any]) -> bool:
+        """Whether the socket's last snapshot holds ``event`` already: it had committed
+        when the snapshot was read (``False`` after a resume, which sends by version)."""
         token = event.get("cursor")
-        if self.forgotten_before is None or token is None:
+        if self.snapshot_point is None or token is None:
             return False
         cursor = store.parse_cursor(token)
-        return cursor is not None and cursor <= self.forgotten_before
+        return cursor is not None and self.snapshot_point.covers(cursor)
 
     async def _send_event(self, event: dict[str, Any]) -> None:
         if event["version"] == self.sent.get(event["stream"], 0) + 1:
@@ -367,7 +382,7 @@ class LogFeedConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
 
     @database_sync_to_async
     def _read(self, stream: str, after: int) -> list[dict[str, Any]]:
-        return [event_message(r) for r in store.read_stream(stream, after_version=after)]
+        return [entry_message(e) for e in store.read_stream_entries(stream, after_version=after)]
 
     # -- who, what --------------------------------------------------------------------------
 
@@ -394,7 +409,10 @@ class LogFeedConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
     async def _groups(self) -> list[str]:
         raise NotImplementedError
 
-    async def _snapshot(self) -> tuple[dict[str, int], dict[str, Any]]:
+    def _snapshot(self) -> tuple[dict[str, int], dict[str, Any]]:
+        """``(stream versions, state)``: what the client starts from. Runs on a database
+        thread inside :func:`casino.eventstore.store.consistent_read` (read only); the
+        versions must be those of the state read."""
         raise NotImplementedError
 
     def _wants(self, stream: str) -> bool:

@@ -103,7 +103,13 @@ for sql in ("UPDATE eventstore_event SET data='{}'", "DELETE FROM eventstore_eve
         print("REFUSED", "append-only" in str(exc))
     else:
         print("ALLOWED")
+raw.close()
 print("EVENTS", len(store.read_stream("s")), [e.cursor for e in store.read_all()])
+with store.consistent_read() as point:
+    held = store.stream_version("s")
+with transaction.atomic():
+    store.append("s", [Deposited(3)], expected_version=2)
+print("READ POINT", held, [point.covers(e.cursor) for e in store.read_all()])
 """
 
 
@@ -124,7 +130,12 @@ def test_sqlite_refuses_update_and_delete_and_tails_by_position(tmp_path: Path) 
         timeout=120,
         check=True,
     ).stdout
-    assert out.splitlines() == ["REFUSED True", "REFUSED True", "EVENTS 2 [(0, 1), (0, 2)]"]
+    assert out.splitlines() == [
+        "REFUSED True",
+        "REFUSED True",
+        "EVENTS 2 [(0, 1), (0, 2)]",
+        "READ POINT 2 [True, True, False]",  # the embedded mode's snapshot point
+    ]
 
 
 # --- 2. optimistic concurrency ------------------------------------------------------------
@@ -355,6 +366,53 @@ def test_tailing_reader_with_concurrent_writers_sees_every_event_once() -> None:
     everything = list(StoredEvent.objects.values_list("position", flat=True))
     assert len(delivered) == len(set(delivered)) == writers * per_writer
     assert sorted(delivered) == sorted(everything)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_consistent_read_knows_which_events_it_holds() -> None:
+    """A live feed's snapshot (``consistent_read``): every query in it sees one moment, and
+    its ``ReadPoint`` says of any event whether that moment includes it: one committed
+    before (yes), one whose transaction was still running then though it has a lower id
+    than a committed one (no), one committed after (no). A write in it is refused."""
+    _append("before", 1)
+    running_appended, release = threading.Event(), threading.Event()
+
+    def running_writer() -> None:
+        try:
+            with transaction.atomic():
+                store.append("running", [Deposited(2)], expected_version=0)
+                running_appended.set()
+                release.wait(10)
+        finally:
+            connections.close_all()
+
+    t = threading.Thread(target=running_writer)
+    t.start()
+    assert running_appended.wait(10)
+    _append("committed", 3)  # a later id than the running one, committed
+    with store.consistent_read() as point:
+        seen = store.stream_version("running")
+        release.set()
+        t.join()
+        after = _other_connection_append("after", 4)
+        assert store.stream_version("after") == 0  # the moment holds: not seen in here
+        with pytest.raises(DatabaseError), transaction.atomic():
+            store.append("written", [Deposited(5)], expected_version=0)
+    assert seen == 0
+    cursors = {e.stream: e.cursor for e in store.read_entries(limit=10_000)}
+    assert point.covers(cursors["before"]) and point.covers(cursors["committed"])
+    assert cursors["running"][0] < cursors["committed"][0]
+    assert not point.covers(cursors["running"])
+    assert not point.covers(cursors[after])
+    assert "written" not in cursors
+
+
+def _other_connection_append(stream: str, amount: int) -> str:
+    """Append on another thread's connection (committed at once); returns ``stream``."""
+    t = threading.Thread(target=lambda: (_append(stream, amount), connections.close_all()))
+    t.start()
+    t.join()
+    return stream
 
 
 # --- 7. upcasting -------------------------------------------------------------------------

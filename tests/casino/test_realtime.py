@@ -170,6 +170,54 @@ def test_repeats_are_dropped_and_gaps_filled(world: dict) -> None:
     assert len(keys) == len(set(keys)) and keys
 
 
+def test_a_hand_over_before_the_snapshot_is_not_sent_after_it(
+    world: dict, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hand that begins after a socket joined its table's group and ends before its
+    snapshot is read (a slow connect in a busy room): the snapshot holds it (the table after
+    the hand, no hand in play), so none of its events follows the snapshot, though their
+    pushes wait in the socket's queue. Before, the last push found a stream the snapshot had
+    not named and the feed sent the whole finished hand again, seconds late. The next hand
+    arrives whole, in order."""
+    from casino.realtime.consumers import LogFeedConsumer
+
+    read_snapshot = LogFeedConsumer._read_snapshot
+    over: list[str] = []
+
+    def slow_connect(self: LogFeedConsumer) -> Any:
+        if not over:  # the socket is in its group: a whole hand is played and pushed
+            over.append(play_hand(world["tablet"], world["table_id"]))
+            while async_to_sync(world["relay"].pump)():
+                pass
+        return read_snapshot(self)
+
+    monkeypatch.setattr(LogFeedConsumer, "_read_snapshot", slow_connect)
+
+    async def scenario() -> tuple[dict, list[dict], str]:
+        ws = WebsocketCommunicator(
+            application, f"/ws/tables/{world['table_id']}/?v=2&token={world['token']}"
+        )
+        await ws.connect()
+        snapshot = await ws.receive_json_from()
+        next_hand = await sync_to_async(play_hand)(world["tablet"], world["table_id"])
+        messages = await receive_all(ws, world["relay"])
+        await ws.disconnect()
+        return snapshot, messages, next_hand
+
+    snapshot, messages, next_hand = async_to_sync(scenario)()
+    table = f"table-{world['table_id']}"
+    assert snapshot["type"] == "snapshot" and snapshot["state"]["hand"] is None
+    assert snapshot["versions"] == {table: snapshot["state"]["table"]["version"]}
+    assert f"hand-{over[0]}" not in {m.get("stream") for m in messages}
+    assert [(m["stream"], m["version"]) for m in messages if m["stream"] != table] == [
+        (f"hand-{next_hand}", v) for v in range(1, store.stream_version(f"hand-{next_hand}") + 1)
+    ]
+    table_versions = [m["version"] for m in messages if m["stream"] == table]
+    assert table_versions == list(
+        range(snapshot["versions"][table] + 1, store.stream_version(table) + 1)
+    )
+
+
 def test_a_socket_forgets_old_streams_with_a_fresh_snapshot(
     world: dict, monkeypatch: pytest.MonkeyPatch
 ) -> None:
