@@ -190,14 +190,19 @@ class Tablet:
 async def subscribe(ws_url: str, until: float, delays: list[float],
                     slow: list[tuple[str, float, str, float]]) -> None:  # fmt: skip
     """One screen: each event's delay to ``delays``; a push later than 1 s also to
-    ``slow`` as ``(feed, delay s, stream:version, arrival s since the epoch)``."""
+    ``slow`` as ``(feed, delay s, where, arrival s since the epoch)``, ``where`` naming
+    the event, the socket's local port (to find its server worker) and how long the socket
+    had been quiet before it (a silent socket then a burst, or late events in a flow)."""
     snapshot: dict[str, int] = {}
+    previous = time.time()
     async with websockets.connect(ws_url, max_queue=None) as ws:
+        port = ws.transport.get_extra_info("sockname")[1]
         while time.perf_counter() < until:
             try:
                 raw = await asyncio.wait_for(ws.recv(), timeout=1)
             except TimeoutError:
                 continue
+            quiet, previous = time.time() - previous, time.time()
             message = json.loads(raw)
             if message.get("type") == "event":
                 recorded = datetime.fromisoformat(message["recorded_at"].replace("Z", "+00:00"))
@@ -205,7 +210,8 @@ async def subscribe(ws_url: str, until: float, delays: list[float],
                 delays.append(delay)
                 if delay > 1:
                     where = (f"{message['stream']}:{message['version']} (snapshot had "
-                             f"{snapshot.get(message['stream'])})")  # fmt: skip
+                             f"{snapshot.get(message['stream'])}), port {port}, socket quiet "
+                             f"{quiet:.2f} s before")  # fmt: skip
                     slow.append((ws_url.split("?")[0][-12:], delay, where, time.time()))
             elif message.get("type") == "snapshot":
                 snapshot = message.get("versions", {})
@@ -227,7 +233,17 @@ def _watch(urls: list[str], seconds: float, out: Any) -> None:
         delays: list[float] = []
         slow: list[tuple[str, float, str, float]] = []
         until = time.perf_counter() + seconds
-        await asyncio.gather(*(subscribe(url, until, delays, slow) for url in urls),
+
+        async def stalls() -> None:
+            # this process's own stalls (a starved client, not a late server) to ``slow``
+            while time.perf_counter() < until:
+                t0 = time.perf_counter()
+                await asyncio.sleep(0.05)
+                over = time.perf_counter() - t0 - 0.05
+                if over > 0.3:
+                    slow.append(("SCREENS-STALL", over, "", time.time()))
+
+        await asyncio.gather(stalls(), *(subscribe(url, until, delays, slow) for url in urls),
                              return_exceptions=True)  # fmt: skip
         return delays, slow
 
