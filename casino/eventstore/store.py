@@ -390,11 +390,8 @@ def read_stream_entries(stream: str, *, after_version: int = 0) -> list[LogEntry
         return [_entry(_row(values), 0) for values in cur.fetchall()]
 
 
-_STREAM_ENTRIES_SQL = (
-    "SELECT position, stream, version, type, schema_version, data, metadata, command_id, "
-    "recorded_at, transaction_id::text::bigint FROM eventstore_event "
-    "WHERE stream = %s AND version > %s ORDER BY version"
-)
+_STREAM_ENTRIES_SQL = _STREAM_SQL.replace(" FROM ", ", transaction_id::text::bigint FROM ", 1)
+""":data:`_STREAM_SQL` with each event's transaction id (PostgreSQL), for its cursor."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,8 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -289,27 +291,12 @@ def test_tailing_reader_holds_back_events_behind_a_running_transaction() -> None
     _append("early", 1)
     got = store.read_all()
     cursor = got[-1].cursor
-    slow_appended, release = threading.Event(), threading.Event()
-
-    def slow_writer() -> None:
-        try:
-            with transaction.atomic():
-                store.append("slow", [Deposited(2)], expected_version=0)  # lower position
-                slow_appended.set()
-                release.wait(10)
-        finally:
-            connections.close_all()
-
-    t = threading.Thread(target=slow_writer)
-    t.start()
-    assert slow_appended.wait(10)
-    _append("fast", 3)  # higher position, commits first
-    seen = store.read_all(cursor)
-    # "fast" committed, but the slow transaction is older: nothing may be handed out yet,
-    # or the reader's cursor would move past the slow event's place.
-    assert seen == []
-    release.set()
-    t.join()
+    with _appending_in_an_open_transaction("slow", 2):  # lower position
+        _append("fast", 3)  # higher position, commits first
+        seen = store.read_all(cursor)
+        # "fast" committed, but the slow transaction is older: nothing may be handed out
+        # yet, or the reader's cursor would move past the slow event's place.
+        assert seen == []
     # The horizon is the oldest transaction on the whole server: another client's may still
     # hold it back for a moment, so poll (bounded) rather than read once.
     for _ in range(100):
@@ -318,6 +305,31 @@ def test_tailing_reader_holds_back_events_behind_a_running_transaction() -> None
         time.sleep(0.1)
     assert [e.stream for e in seen] == ["slow", "fast"]
     assert seen[0].position < seen[1].position
+
+
+@contextmanager
+def _appending_in_an_open_transaction(stream: str, amount: int) -> Iterator[None]:
+    """Another connection appends to ``stream`` and holds its transaction open until the
+    block ends; then it commits."""
+    appended, release = threading.Event(), threading.Event()
+
+    def writer() -> None:
+        try:
+            with transaction.atomic():
+                store.append(stream, [Deposited(amount)], expected_version=0)
+                appended.set()
+                release.wait(10)
+        finally:
+            connections.close_all()
+
+    t = threading.Thread(target=writer)
+    t.start()
+    try:
+        assert appended.wait(10)
+        yield
+    finally:
+        release.set()
+        t.join()
 
 
 @pytest.mark.django_db(transaction=True)
@@ -375,29 +387,14 @@ def test_a_consistent_read_knows_which_events_it_holds() -> None:
     before (yes), one whose transaction was still running then though it has a lower id
     than a committed one (no), one committed after (no). A write in it is refused."""
     _append("before", 1)
-    running_appended, release = threading.Event(), threading.Event()
-
-    def running_writer() -> None:
-        try:
-            with transaction.atomic():
-                store.append("running", [Deposited(2)], expected_version=0)
-                running_appended.set()
-                release.wait(10)
-        finally:
-            connections.close_all()
-
-    t = threading.Thread(target=running_writer)
-    t.start()
-    assert running_appended.wait(10)
-    _append("committed", 3)  # a later id than the running one, committed
-    with store.consistent_read() as point:
-        seen = store.stream_version("running")
-        release.set()
-        t.join()
-        after = _other_connection_append("after", 4)
-        assert store.stream_version("after") == 0  # the moment holds: not seen in here
-        with pytest.raises(DatabaseError), transaction.atomic():
-            store.append("written", [Deposited(5)], expected_version=0)
+    with _appending_in_an_open_transaction("running", 2):
+        _append("committed", 3)  # a later id than the running one, committed
+        with store.consistent_read() as point:
+            seen = store.stream_version("running")
+            after = _other_connection_append("after", 4)
+            assert store.stream_version("after") == 0  # the moment holds: not seen in here
+            with pytest.raises(DatabaseError), transaction.atomic():
+                store.append("written", [Deposited(5)], expected_version=0)
     assert seen == 0
     cursors = {e.stream: e.cursor for e in store.read_entries(limit=10_000)}
     assert point.covers(cursors["before"]) and point.covers(cursors["committed"])
