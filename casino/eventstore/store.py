@@ -105,10 +105,13 @@ def _recorded(row: StoredEvent | RawEvent, transaction_id: int = 0) -> RecordedE
 # The hot paths below use plain SQL on the (stream, version) index: the ORM's query
 # building cost more than the queries themselves (see tests/bench/).
 _VERSION_SQL = "SELECT MAX(version) FROM eventstore_event WHERE stream = %s"
-_STREAM_SQL = (
-    "SELECT position, stream, version, type, schema_version, data, metadata, command_id, "
-    "recorded_at FROM eventstore_event WHERE stream = %s AND version > %s ORDER BY version"
+_EVENT_COLUMNS = (
+    "position, stream, version, type, schema_version, data, metadata, command_id, recorded_at"
 )
+_STREAM_WHERE = "FROM eventstore_event WHERE stream = %s AND version > %s ORDER BY version"
+_STREAM_SQL = f"SELECT {_EVENT_COLUMNS} {_STREAM_WHERE}"
+_STREAM_ENTRIES_SQL = f"SELECT {_EVENT_COLUMNS}, transaction_id::text::bigint {_STREAM_WHERE}"
+"""The stream's events with each one's transaction id (PostgreSQL), for its cursor."""
 
 
 def stream_version(stream: str) -> int:
@@ -388,10 +391,6 @@ def read_stream_entries(stream: str, *, after_version: int = 0) -> list[LogEntry
             return [_entry(_row(values), values[9]) for values in cur.fetchall()]
         cur.execute(_STREAM_SQL, [stream, after_version])
         return [_entry(_row(values), 0) for values in cur.fetchall()]
-
-
-_STREAM_ENTRIES_SQL = _STREAM_SQL.replace(" FROM ", ", transaction_id::text::bigint FROM ", 1)
-""":data:`_STREAM_SQL` with each event's transaction id (PostgreSQL), for its cursor."""
 
 
 @dataclass(frozen=True, slots=True)

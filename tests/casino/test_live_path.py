@@ -82,6 +82,11 @@ def test_offline_across_whole_hands_resumes_with_every_event_once(world: dict, f
         ("resume=table-{t}:1&cursor=999999999.999999999", "cursor_ahead_of_log"),
         ("resume=table-{t}:1&cursor=not-a-cursor", "bad_cursor"),
         ("resume=cage:3", "nothing_to_resume"),
+        # malformed parts are ignored: a negative, oversized or unreadable version
+        ("resume=table-{t}:-3", "nothing_to_resume"),
+        ("resume=table-{t}:99999999999999999999999999", "nothing_to_resume"),
+        ("resume=%25%25,:,x:y", "nothing_to_resume"),
+        ("resume=table-{t}:1&cursor=99999999999999999999999999.1", "bad_cursor"),
     ],
 )
 def test_a_resume_that_cannot_be_honoured_gets_a_snapshot_and_the_reason(
