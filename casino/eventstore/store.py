@@ -108,9 +108,9 @@ _VERSION_SQL = "SELECT MAX(version) FROM eventstore_event WHERE stream = %s"
 _EVENT_COLUMNS = (
     "position, stream, version, type, schema_version, data, metadata, command_id, recorded_at"
 )
-_STREAM_WHERE = "FROM eventstore_event WHERE stream = %s AND version > %s ORDER BY version"
-_STREAM_SQL = f"SELECT {_EVENT_COLUMNS} {_STREAM_WHERE}"
-_STREAM_ENTRIES_SQL = f"SELECT {_EVENT_COLUMNS}, transaction_id::text::bigint {_STREAM_WHERE}"
+_STREAM_FROM = "FROM eventstore_event WHERE stream = %s AND version > %s ORDER BY version"
+_STREAM_SQL = f"SELECT {_EVENT_COLUMNS} {_STREAM_FROM}"
+_STREAM_ENTRIES_SQL = f"SELECT {_EVENT_COLUMNS}, transaction_id::text::bigint {_STREAM_FROM}"
 """The stream's events with each one's transaction id (PostgreSQL), for its cursor."""
 
 
