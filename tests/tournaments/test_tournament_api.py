@@ -152,6 +152,28 @@ def test_cash_game_operations_are_refused_at_a_tournament_table(tablet: TabletCl
             "tournament_table")  # fmt: skip
 
 
+@pytest.mark.rule("PEN-4")
+def test_tournament_players_may_not_give_chips_to_each_other(tablet: TabletClient) -> None:
+    """PEN-4 over the API: the chip-gift endpoint refuses a gift between two entrants at a
+    tournament table, appends nothing and leaves both stacks as they were."""
+    tournament_id, _ = started(tablet)
+    table_id = tournament(tablet, tournament_id)["tables"][0]
+    seats = list(SeatView.objects.filter(table_id=table_id).order_by("seat"))
+    before = {s.seat: s.stack for s in seats}
+    logged = StoredEvent.objects.count()
+    giver, taker = seats[0].seat, seats[1].seat
+    refused(
+        tablet.post(
+            f"/api/v1/tables/{table_id}/chip-gifts/",
+            {"from_seat": giver, "to_seat": taker, "amount": 100},
+        ),
+        "tournament_table",
+    )
+    assert StoredEvent.objects.count() == logged
+    after = {s.seat: s.stack for s in SeatView.objects.filter(table_id=table_id)}
+    assert after == before
+
+
 @pytest.mark.rule("CLK-2")
 def test_a_level_change_applies_from_the_next_hand(tablet: TabletClient) -> None:
     with time_machine.travel(T0, tick=False) as clock:

@@ -60,6 +60,18 @@ def test_cash_game_commands_are_refused_at_a_tournament_table(command: t.Command
     assert info.value.code == "tournament_table"
 
 
+@pytest.mark.rule("PEN-4")
+@pytest.mark.parametrize("allowed", [True, False])
+def test_tournament_players_may_not_lend_or_give_chips(allowed: bool) -> None:
+    """PEN-4: a chip gift or loan between entrants is refused at a tournament table, even
+    when nobody objects and the command claims the room allows it; both stacks stay put."""
+    state = seated((1, 11, 20_000), (5, 12, 20_000))
+    with pytest.raises(DomainError) as info:
+        t.decide(state, t.GiveChips(1, 5, 5_000, objected_by=(), allowed=allowed))
+    assert info.value.code == "tournament_table"
+    assert [s.stack for s in state.seats] == [20_000, 20_000]
+
+
 def test_tournament_commands_are_refused_at_a_cash_table() -> None:
     cash = t.evolve(None, replace(TOURNAMENT_TABLE, mode="cash", tournament_id=None,
                                   buy_in_min=1000, buy_in_max=5000))  # fmt: skip
