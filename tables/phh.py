@@ -23,7 +23,9 @@ twice it) and replayed under the cap of a bet and three raises (BET-5).
 
 Finishing stacks: split pots with an odd chip are recorded as half chips in some files; a
 casino gives the whole chip by its odd-chip rule, so :func:`check_finishing_stacks` accepts
-each stack rounded up or down, with the total unchanged.
+each stack rounded up or down, with the total unchanged. Given the server's split pots, it
+also accepts a file that gave the odd chips of those pots by another convention (pokerkit,
+which wrote the files, first merges the pots that the same winners share).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ import tomllib
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import reduce
 from pathlib import Path
 from typing import Any, Literal
@@ -310,15 +313,39 @@ def replay(hand: PhhHand) -> HandState:
     return state
 
 
-def check_finishing_stacks(expected: Mapping[int, float], actual: Mapping[int, int]) -> list[str]:
+def check_finishing_stacks(
+    expected: Mapping[int, float],
+    actual: Mapping[int, int],
+    split_pots: Sequence[Mapping[int, int]] = (),
+) -> list[str]:
     """Differences between a result and the file (empty when they agree).
 
-    Each stack must be the file's value rounded down or up, and the totals equal.
+    ``expected`` is the file's finishing stack per seat (chips, possibly with half chips);
+    ``actual`` the server's. The totals must be equal, and each stack must be the file's
+    value rounded down or up, or else explained by odd chips: ``split_pots`` are the
+    server's awards ``{seat: chips}`` of each pot it split between several winners. The
+    house gives a split pot's odd chips by its rule (SD-21/SD-23); the file may have divided
+    the pot exactly or given the odd chips otherwise, for example after merging every pot
+    the same players split. So a seat's stack, with its shares of the split pots made exact,
+    may differ from the file by at most the odd chips of the pots it shared, and not at all
+    when it shared none.
     """
+    exact = {seat: Fraction(chips) for seat, chips in actual.items()}
+    odd_chips = dict.fromkeys(actual, 0)
+    for awards in split_pots:
+        winners = len(awards)
+        if winners < 2:
+            continue
+        pot = sum(awards.values())
+        for seat, chips in awards.items():
+            exact[seat] -= chips - Fraction(pot, winners)
+            odd_chips[seat] += pot % winners
     problems = []
     for seat, value in sorted(expected.items()):
         got = actual.get(seat)
-        if got not in (math.floor(value), math.ceil(value)):
+        if got in (math.floor(value), math.ceil(value)):
+            continue
+        if got is None or abs(Fraction(value) - exact[seat]) > odd_chips[seat]:
             problems.append(f"seat {seat}: expected {value}, got {got}")
     if sum(actual.values()) != round(sum(expected.values())):
         problems.append(f"total: expected {sum(expected.values())}, got {sum(actual.values())}")

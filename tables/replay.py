@@ -137,7 +137,9 @@ class Replayer:
         self.tables: dict[tuple[Any, ...], int] = {}
         self.requests = 0
         for table in self._get("/api/v1/tables/"):
-            if table["name"].startswith(REPLAY_PREFIX):
+            # a table left with a hand in play by a refused request stays stuck with it:
+            # an earlier run gave it up, and so does this one
+            if table["name"].startswith(REPLAY_PREFIX) and table["current_hand_id"] is None:
                 self.tables.setdefault(self._key_of_table(table), table["table_id"])
                 for seat in table["seats"]:  # left over from an interrupted run
                     self._post(f"/api/v1/tables/{table['table_id']}/seats/{seat['seat']}/cash-out/")
@@ -210,23 +212,30 @@ class Replayer:
                 begin["straddles"] = list(hand.straddles)
             started = self._post(f"/api/v1/tables/{table_id}/hands/", begin)
             base = f"/api/v1/hands/{started['hand_id']}"
+            last = started
             for request in hand.requests:
                 match request:
                     case ActionRequest(seat=seat, kind=kind, amount_to=amount_to):
                         body: dict[str, Any] = {"seat": seat, "action": kind}
                         if amount_to is not None:
                             body["amount_to"] = amount_to
-                        self._post(f"{base}/actions/", body)
+                        last = self._post(f"{base}/actions/", body)
                         outcome.actions += 1
                     case BoardRequest(street=street, cards=cards):
-                        self._post(f"{base}/board/", {"street": street, "cards": cards})
+                        last = self._post(f"{base}/board/", {"street": street, "cards": cards})
                     case ShowRequest(seat=seat, cards=None):
-                        self._post(f"{base}/muck/", {"seat": seat})
+                        last = self._post(f"{base}/muck/", {"seat": seat})
                     case ShowRequest(seat=seat, cards=cards):
-                        self._post(f"{base}/show/", {"seat": seat, "cards": cards})
+                        last = self._post(f"{base}/show/", {"seat": seat, "cards": cards})
             table = self._get(f"/api/v1/tables/{table_id}/")
             outcome.reported = {s["seat"]: s["stack"] for s in table["seats"]}
-            differences = check_finishing_stacks(hand.expected_stacks, outcome.reported)
+            result = last.get("result") or self._get(base + "/")["result"]
+            split = [
+                {w["seat"]: w["amount"] for w in pot["winners"]}
+                for pot in (result or {}).get("pots", ())
+                if len(pot["winners"]) > 1
+            ]
+            differences = check_finishing_stacks(hand.expected_stacks, outcome.reported, split)
             outcome.matched = not differences
             if differences:
                 outcome.error = "; ".join(differences)

@@ -88,3 +88,36 @@ def test_fixed_limit_hands_replay_through_the_api(dealer: Device) -> None:
     failed = [f"{o.source}: {o.error}" for o in outcomes if not o.matched]
     assert not failed, "\n".join(failed)
     assert len(outcomes) == 3  # one of them raises four times heads-up (cash default BET-6)
+
+
+@needs_corpus
+def test_a_second_run_after_a_refused_request_gives_up_the_stuck_table(
+    dealer: Device, tmp_path: Path
+) -> None:
+    """A hand refused mid-way leaves its table with that hand in play. A later run on the
+    same server (a second ``replay_phh --api``) must not try to cash out that table's seats
+    (BI-6 refuses it, which used to abort the whole run); it opens a fresh table instead."""
+    text = (PHH / "pluribus" / "102" / "0.phh").read_text()
+    refused = tmp_path / "refused.phh"
+    # a raise below the minimum: the server refuses it with the hand already under way
+    refused.write_text(text.replace("'p5 cbr 225'", "'p5 cbr 101'", 1))
+    assert refused.read_text() != text
+    api = InProcessApi(dealer.token)
+    (first,) = replay_files(api, [refused])
+    assert not first.matched and first.error and "422" in first.error
+    again = list(replay_files(api, [PHH / "pluribus" / "102" / "0.phh", refused]))
+    assert [o.matched for o in again] == [True, False]
+
+
+ODD_CHIPS = Path(__file__).resolve().parents[1] / "tables" / "data" / "phh_odd_chips"
+
+
+@pytest.mark.rule("SD-21")
+def test_a_file_that_split_merged_pots_matches_with_the_house_odd_chips(dealer: Device) -> None:
+    """Two tied players split four pots, two of them odd. The server splits each pot and
+    gives its odd chip to the first winner left of the button (seat 3: 446, seat 4: 559);
+    the file, from pokerkit, merged the pots first (445 and 560). The replay accepts the
+    difference because the server's own split pots account for it, chip for chip."""
+    (outcome,) = replay_files(InProcessApi(dealer.token), [ODD_CHIPS / "merged_split_pots.phh"])
+    assert outcome.matched, outcome.error
+    assert outcome.reported == {1: 0, 2: 0, 3: 446, 4: 559, 5: 287, 6: 22}

@@ -190,6 +190,33 @@ def test_finishing_stacks_allow_the_odd_chip_either_way() -> None:
     assert check_finishing_stacks(expected, {1: 10114, 2: 9774, 3: 10112}) != []
 
 
+def test_finishing_stacks_allow_odd_chips_of_split_pots_given_otherwise() -> None:
+    """The server's split pots bound how far a stack may differ from the file: by the odd
+    chips of the pots the seat shared, measured from an exact division, and not at all for a
+    seat that shared none."""
+    # seats 3 and 4 split four pots, two of them odd; the house gave both odd chips to seat
+    # 3, the file (pokerkit, pots merged first) split the 890 evenly
+    split = [{3: 58, 4: 57}, {3: 32, 4: 32}, {3: 254, 4: 253}, {3: 102, 4: 102}]
+    expected = {1: 0.0, 3: 445.0, 4: 560.0, 5: 287.0}
+    actual = {1: 0, 3: 446, 4: 559, 5: 287}
+    assert check_finishing_stacks(expected, actual, split) == []
+    assert check_finishing_stacks(expected, actual) != []  # no split pots: no leeway
+    # seat 5 shared no pot: a chip moved to it is a difference however the totals add up
+    moved = {1: 0, 3: 446, 4: 558, 5: 288}
+    assert check_finishing_stacks(expected, moved, split) == ["seat 5: expected 287.0, got 288"]
+    # a pot of 100 split three ways leaves one odd chip: the file may give it to anyone of
+    # the three, but no seat may be more than that chip away from a third of the pot
+    three = [{1: 34, 2: 33, 3: 33}]
+    assert check_finishing_stacks({1: 33, 2: 34, 3: 33}, {1: 34, 2: 33, 3: 33}, three) == []
+    assert check_finishing_stacks({1: 32, 2: 35, 3: 33}, {1: 34, 2: 33, 3: 33}, three) == [
+        "seat 1: expected 32, got 34",
+        "seat 2: expected 35, got 33",
+    ]
+    # a pot split evenly leaves no odd chip, so no leeway either
+    even = [{1: 50, 2: 50}]
+    assert check_finishing_stacks({1: 49, 2: 51}, {1: 50, 2: 50}, even) != []
+
+
 @needs_corpus
 @pytest.mark.rule("SD-21")
 def test_pluribus_split_pot_gives_the_odd_chip_left_of_the_button() -> None:
