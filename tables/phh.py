@@ -16,7 +16,8 @@ pattern (a Mississippi straddle, other amounts, heads-up) is :class:`Unsupported
 Action kinds: PHH ``cc`` is a check when the player's street bet already matches the
 highest bet, else a call; ``cbr`` is a bet when there is no bet on the street, else a raise
 (preflop the big blind counts as a bet). ``sm`` with cards is a show; ``sm`` without cards
-(or with unknown ``??`` cards) is a muck.
+(or with unknown ``??`` cards) is a muck; ``sm -`` shows the cards dealt to the player. A
+comment after ``#`` is dropped, and a line that holds only a comment is no request.
 
 Fixed-limit hold'em (``FT``) is read with its ``small_bet`` / ``big_bet`` (the big blind and
 twice it) and replayed under the cap of a bet and three raises (BET-5).
@@ -216,11 +217,17 @@ def _requests(
         if post.kind != "ante":
             bets[post.seat] += post.amount
     board_size = 0
+    hole_cards: dict[int, str] = {}
     requests: list[TabletRequest] = []
-    for line in actions:
-        parts = line.split()
+    for raw in actions:
+        parts = raw.split("#", 1)[0].split()  # "p3 f # tanked" carries a comment
+        if not parts:  # a no-operation, or a comment alone
+            continue
+        line = " ".join(parts)
         if parts[0] == "d":
             if parts[1] == "dh":
+                if len(parts) == 4 and "?" not in parts[3]:
+                    hole_cards[int(parts[2].removeprefix("p"))] = parts[3]
                 continue
             if parts[1] != "db":
                 raise UnsupportedHand(f"action {line!r}")
@@ -250,6 +257,10 @@ def _requests(
             requests.append(ActionRequest(seat, "bet" if highest == 0 else "raise", amount_to))
         elif verb == "sm":
             shown = parts[2] if len(parts) > 2 and "?" not in parts[2] else None
+            if shown == "-":  # "shows what he was dealt"
+                if seat not in hole_cards:
+                    raise UnsupportedHand(f"action {line!r} with the hole cards unknown")
+                shown = hole_cards[seat]
             requests.append(ShowRequest(seat, shown))
         else:
             raise UnsupportedHand(f"action {line!r}")

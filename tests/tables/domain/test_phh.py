@@ -101,6 +101,22 @@ def test_requests_are_what_the_tablet_sends() -> None:
     assert state.stacks == {1: 9200, 2: 10900, 3: 9900}
 
 
+def test_comments_no_operations_and_a_show_of_the_dealt_cards_are_read() -> None:
+    """PHH allows a comment after ``#`` on any action and a line with a comment alone;
+    ``sm -`` shows the cards the player was dealt (``d dh``)."""
+    actions = [str(a) for a in hand()["actions"]]  # type: ignore[attr-defined]
+    actions[3] = "p3 cc # limps"
+    actions[actions.index("d db Qs9c4s")] = "d db Qs9c4s # the flop"
+    actions.insert(4, "# the cutoff thinks")
+    actions[-1] = "p2 sm -"
+    parsed = parse_phh(hand(actions=actions))
+    assert parsed.requests == parse_phh(hand()).requests
+    assert replay(parsed).stacks == {1: 9200, 2: 10900, 3: 9900}
+    unknown = [a.replace("9s9c", "????") if a.startswith("d dh p2") else a for a in actions]
+    with pytest.raises(UnsupportedHand, match="hole cards unknown"):
+        parse_phh(hand(actions=unknown))
+
+
 def test_big_blind_check_preflop_and_ante_types() -> None:
     limped = parse_phh(hand(actions=["p3 cc", "p1 cc", "p2 cc"]))
     assert limped.requests == (
