@@ -124,6 +124,21 @@ def load_phh(path: str | Path) -> PhhHand:
     return parse_phh(data, source=str(path))
 
 
+def read_sections(path: str | Path) -> list[tuple[str, Mapping[str, Any]]]:
+    """The hands in one file as ``(source, TOML data)`` pairs, not yet parsed.
+
+    A ``.phh`` file holds one hand. A ``.phhs`` file (PHH's several-hands form, as
+    pokerkit's ``HandHistory.dump_all`` writes it) holds one hand per top-level TOML table,
+    ``[1]``, ``[2]`` ...; each is named ``<file>[<table>]``. Raises ``OSError`` or
+    ``tomllib.TOMLDecodeError`` for a file that cannot be read.
+    """
+    with open(path, "rb") as file:
+        data = tomllib.load(file)
+    if Path(path).suffix != ".phhs":
+        return [(str(path), data)]
+    return [(f"{path}[{key}]", hand) for key, hand in data.items() if isinstance(hand, dict)]
+
+
 def parse_phh(data: Mapping[str, Any], source: str = "") -> PhhHand:
     """Turn parsed PHH (TOML) data into a :class:`PhhHand`."""
     variant = data["variant"]

@@ -24,7 +24,8 @@ from tables.phh import (
     PhhHand,
     ShowRequest,
     check_finishing_stacks,
-    load_phh,
+    parse_phh,
+    read_sections,
 )
 
 REPLAY_PREFIX = "Replay"
@@ -114,7 +115,7 @@ def discover(paths: Iterable[str | Path]) -> list[Path]:
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            found.extend(sorted(path.rglob("*.phh"), key=_natural))
+            found.extend(sorted((*path.rglob("*.phh"), *path.rglob("*.phhs")), key=_natural))
         else:
             found.append(path)
     return found
@@ -123,7 +124,7 @@ def discover(paths: Iterable[str | Path]) -> list[Path]:
 def _natural(path: Path) -> tuple[Any, ...]:
     parts: list[Any] = []
     for part in path.parts:
-        stem = part.removesuffix(".phh")
+        stem = part.removesuffix(".phhs").removesuffix(".phh")
         parts.append((0, int(stem), "") if stem.isdigit() else (1, 0, stem))
     return tuple(parts)
 
@@ -254,12 +255,19 @@ class Replayer:
 
 
 def replay_files(api: Api, files: Iterable[Path]) -> Iterator[HandOutcome]:
-    """Replay each file in turn; a file that cannot be read is a failed outcome."""
+    """Replay each hand of each file in turn (one per ``.phh``, several per ``.phhs``); a
+    file or a hand that cannot be read is a failed outcome, not the end of the run."""
     replayer = Replayer(api)
     for path in files:
         try:
-            hand = load_phh(path)
-        except Exception as exc:  # a broken file is reported, not fatal to the run
+            sections = read_sections(path)
+        except Exception as exc:
             yield HandOutcome(str(path), matched=False, error=f"unreadable: {exc}")
             continue
-        yield replayer.replay(hand)
+        for source, data in sections:
+            try:
+                hand = parse_phh(data, source=source)
+            except Exception as exc:
+                yield HandOutcome(source, matched=False, error=f"unreadable: {exc}")
+                continue
+            yield replayer.replay(hand)

@@ -121,3 +121,39 @@ def test_a_file_that_split_merged_pots_matches_with_the_house_odd_chips(dealer: 
     (outcome,) = replay_files(InProcessApi(dealer.token), [ODD_CHIPS / "merged_split_pots.phh"])
     assert outcome.matched, outcome.error
     assert outcome.reported == {1: 0, 2: 0, 3: 446, 4: 559, 5: 287, 6: 22}
+
+
+@needs_corpus
+def test_a_phhs_file_of_several_hands_replays_each_of_them(
+    dealer: Device, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """PHH's several-hands form (``.phhs``: ``[1]``, ``[2]`` ... as pokerkit's ``dump_all``
+    writes it) is found in a folder beside ``.phh`` files and replayed hand by hand; a
+    broken hand inside it is one failed outcome, and ``--limit`` counts hands."""
+    from django.core.management import call_command
+
+    wsop = sorted((PHH / "wsop-2023-43").glob("*.phh"))[:3]
+    sections = [f"[{i}]\n{path.read_text()}" for i, path in enumerate(wsop, 1)]
+    (tmp_path / "three.phhs").write_text("\n\n".join(sections))
+    (tmp_path / "single.phh").write_text((PHH / "pluribus" / "102" / "0.phh").read_text())
+    files = discover([tmp_path])
+    assert [f.name for f in files] == ["single.phh", "three.phhs"]
+    outcomes = list(replay_files(InProcessApi(dealer.token), files))
+    assert [o.matched for o in outcomes] == [True] * 4, [o.error for o in outcomes]
+    assert [o.source.rsplit("/", 1)[1] for o in outcomes[1:]] == [
+        "three.phhs[1]",
+        "three.phhs[2]",
+        "three.phhs[3]",
+    ]
+    broken = (
+        sections[1]
+        .replace("variant = 'NT'", "variant = 'XX'")
+        .replace("variant = 'PO'", "variant = 'XX'")
+    )
+    (tmp_path / "three.phhs").write_text("\n\n".join([sections[0], broken, sections[2]]))
+    outcomes = list(replay_files(InProcessApi(dealer.token), [tmp_path / "three.phhs"]))
+    assert [o.matched for o in outcomes] == [True, False, True]
+    assert "unreadable" in (outcomes[1].error or "")
+    call_command("replay_phh", str(tmp_path), "--in-process", "--token", dealer.token,
+                 "--quiet", "--limit", "2")  # fmt: skip
+    assert "replayed 2 hands: 2 matched, 0 mismatched" in capsys.readouterr().out

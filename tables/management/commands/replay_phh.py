@@ -1,6 +1,7 @@
 """``manage.py replay_phh PATH ... [--api URL] [--token T] [--in-process] [--limit N]``.
 
-Plays PHH hands through the REST API as a dealer tablet would and checks the stacks the
+Plays PHH hands (``.phh`` files, or ``.phhs`` files of several hands each; ``--limit``
+counts hands) through the REST API as a dealer tablet would and checks the stacks the
 server reports against ``finishing_stacks``. Without ``--api`` it starts a server on a free
 port itself (``manage.py up`` on this project's database); without ``--token`` it uses the
 demo card room's admin device from the local database (a replay opens tables and registers
@@ -16,6 +17,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -65,7 +67,9 @@ class Command(BaseCommand):
     help = "Replay PHH hand histories through the dealer-tablet API and check the stacks."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("paths", nargs="+", help="PHH files or folders (recursive)")
+        parser.add_argument(
+            "paths", nargs="+", help="PHH files (.phh, or .phhs with several hands) or folders"
+        )
         parser.add_argument("--api", help="base URL of a running server")
         parser.add_argument(
             "--token",
@@ -80,10 +84,8 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         files = discover(options["paths"])
-        if options["limit"]:
-            files = files[: options["limit"]]
         if not files:
-            raise CommandError("no .phh files found")
+            raise CommandError("no .phh or .phhs files found")
         if options["in_process"] or not options["api"] or not options["token"]:
             # a local room is needed (the demo token, the in-process API, or our own server)
             from casino.schema import require_schema
@@ -109,8 +111,14 @@ class Command(BaseCommand):
         matched = mismatched = actions = requests = 0
         failures: list[str] = []
         started = time.perf_counter()
-        bar = tqdm(total=len(files), unit="hand", disable=options["quiet"], file=sys.stderr)
-        for outcome in replay_files(api, files):
+        several = any(path.suffix == ".phhs" for path in files)  # hands unknown until read
+        bar = tqdm(
+            total=None if several else min(len(files), options["limit"] or len(files)),
+            unit="hand",
+            disable=options["quiet"],
+            file=sys.stderr,
+        )
+        for outcome in islice(replay_files(api, files), options["limit"]):
             actions += outcome.actions
             requests += outcome.requests
             if outcome.matched:
