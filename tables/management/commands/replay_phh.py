@@ -10,6 +10,7 @@ players, which a dealer tablet bound to one table may not do). Exits 1 on any mi
 
 from __future__ import annotations
 
+import logging
 import os
 import socket
 import subprocess
@@ -63,6 +64,20 @@ def _own_server() -> Iterator[str]:
         proc.wait(10)
 
 
+@contextmanager
+def _request_lines_silenced() -> Iterator[None]:
+    """In process, every API call would log its request line here (JSON at INFO), tens of
+    thousands burying the summary; each refused request is in the outcome anyway. Server
+    errors (5xx, ERROR) still show."""
+    logger = logging.getLogger("django_structlog")
+    level = logger.level
+    logger.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
+
+
 class Command(BaseCommand):
     help = "Replay PHH hand histories through the dealer-tablet API and check the stacks."
 
@@ -93,7 +108,8 @@ class Command(BaseCommand):
             require_schema(migrate=True, stdout=self.stdout)
         token = options["token"] or self._demo_token()
         if options["in_process"]:
-            ok = self._run(InProcessApi(token), files, "in-process", options)
+            with _request_lines_silenced():
+                ok = self._run(InProcessApi(token), files, "in-process", options)
         elif options["api"]:
             ok = self._run(HttpApi(options["api"], token), files, options["api"], options)
         else:
