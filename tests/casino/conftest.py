@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from asgiref.sync import async_to_sync
 
 from casino.models import Device, Player
 from casino.realtime.relay import Relay
@@ -13,7 +15,7 @@ from tests.conftest import NLH_10_20, TabletClient
 
 
 @pytest.fixture
-def world() -> dict[str, Any]:
+def world() -> Iterator[dict[str, Any]]:
     device = Device.objects.create(name=f"t-{uuid.uuid4().hex[:6]}", role=Device.Role.ADMIN)
     tablet = TabletClient(device)
     table_id = tablet.post("/api/v1/tables/", NLH_10_20).json()["table_id"]
@@ -23,4 +25,7 @@ def world() -> dict[str, Any]:
                     {"player_id": player.id, "seat": n, "buy_in": 1000})  # fmt: skip
     relay = Relay(name=f"relay-{uuid.uuid4().hex[:6]}", start_at_tail=True)
     relay.load_cursor()
-    return {"tablet": tablet, "table_id": table_id, "token": device.token, "relay": relay}
+    yield {"tablet": tablet, "table_id": table_id, "token": device.token, "relay": relay}
+    # the relay's own thread holds a database session: left open, the test database cannot
+    # be dropped at the end of the run
+    async_to_sync(relay.close)()

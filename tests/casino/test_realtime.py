@@ -162,6 +162,7 @@ def test_repeats_are_dropped_and_gaps_filled(world: dict) -> None:
         )
         again = Relay(name=relay.name)
         repeats = await receive_all(ws, again)
+        await again.close()
         await ws.disconnect()
         return first + repeats
 
@@ -302,6 +303,7 @@ def test_a_lost_relay_batch_is_read_from_the_log_whole_hands_included(world: dic
         layer.dropping = False
         hands.append(await sync_to_async(play_hand)(world["tablet"], world["table_id"]))
         events += await receive_all(ws, relay)
+        await relay.close()
         await ws.disconnect()
         return events, hands, layer.dropped
 

@@ -10,7 +10,7 @@ import asyncio
 import json
 import random
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -49,15 +49,16 @@ def _loaded(relay: Relay) -> Relay:
 
 
 @pytest.fixture
-def world() -> dict[str, Any]:
+def world() -> Iterator[dict[str, Any]]:
     """A running tournament of 12 (two tables), devices of several roles, a relay."""
     tablet = TabletClient(_device(Device.Role.ADMIN))
     tournament_id = create(tablet)
     players = register(tablet, tournament_id, 12, prefix=SECRET)
     ok(tablet.post(f"/api/v1/tournaments/{tournament_id}/start/", {"reserve_tables": 0}))
     started = ok(tablet.get(f"/api/v1/tournaments/{tournament_id}/"))
+    relay = _loaded(Relay(name=f"relay-{uuid.uuid4().hex[:6]}", start_at_tail=True))
     tables = started["tables"]
-    return {
+    yield {
         "tablet": tablet,
         "tournament_id": tournament_id,
         "stream": f"tournament-{tournament_id}",
@@ -67,8 +68,9 @@ def world() -> dict[str, Any]:
         "director": TabletClient(_device(Device.Role.DIRECTOR)),
         "cashier": _device(Device.Role.CASHIER).token,
         "dealer": _device(Device.Role.DEALER, table_id=tables[0]).token,
-        "relay": _loaded(Relay(name=f"relay-{uuid.uuid4().hex[:6]}", start_at_tail=True)),
+        "relay": relay,
     }
+    async_to_sync(relay.close)()  # its thread's database session, or the test db stays
 
 
 async def _open(path: str, **kw: Any) -> tuple[WebsocketCommunicator, dict[str, Any]]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -24,7 +25,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def world() -> dict[str, Any]:
+def world() -> Iterator[dict[str, Any]]:
     admin = Device.objects.create(name=f"f-{uuid.uuid4().hex[:6]}", role=Device.Role.ADMIN)
     cashier = Device.objects.create(name=f"c-{uuid.uuid4().hex[:6]}", role=Device.Role.CASHIER)
     tablet = TabletClient(admin)
@@ -34,7 +35,7 @@ def world() -> dict[str, Any]:
     join(tablet, list_id, shark, "phone", phone="+420 606 000 111")
     relay = Relay(name=f"relay-{uuid.uuid4().hex[:6]}", start_at_tail=True)
     relay.load_cursor()
-    return {
+    yield {
         "tablet": tablet,
         "table_id": table_id,
         "list_id": list_id,
@@ -43,6 +44,7 @@ def world() -> dict[str, Any]:
         "relay": relay,
         "players": [Player.objects.create(name=f"Feed Player{n}") for n in range(3)],
     }
+    async_to_sync(relay.close)()  # its thread's database session, or the test db stays
 
 
 def test_the_floor_feed_sends_a_snapshot_then_every_list_event_in_order(world: dict) -> None:
