@@ -42,6 +42,7 @@ import re
 import resource
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from datetime import UTC, datetime
@@ -540,11 +541,24 @@ def main() -> None:
                            capture_output=True, text=True, check=True)  # fmt: skip
     token = re.search(r"Demo admin token: +(\S+)", setup.stdout).group(1)  # type: ignore[union-attr]
     ports = [free_port() for _ in range(args.servers)]
+    # the servers log as in production (a JSON line per request, part of the cost measured),
+    # into a file rather than over the results
+    logs = tempfile.NamedTemporaryFile(  # noqa: SIM115 (written to until the servers stop)
+        prefix="bench_live-servers-", suffix=".log", delete=False
+    )
+    print(f"server and relay logs: {logs.name}")
     servers = [
-        subprocess.Popen(server_command(args.server, port, args.workers), cwd=ROOT, env=env)
+        subprocess.Popen(
+            server_command(args.server, port, args.workers),
+            cwd=ROOT,
+            env=env,
+            stdout=logs,
+            stderr=subprocess.STDOUT,
+        )
         for port in ports
     ]
-    relay = subprocess.Popen([sys.executable, "manage.py", "relay"], cwd=ROOT, env=env)
+    relay = subprocess.Popen([sys.executable, "manage.py", "relay"], cwd=ROOT, env=env,
+                             stdout=logs, stderr=subprocess.STDOUT)  # fmt: skip
     try:
         base_urls = [f"http://127.0.0.1:{port}" for port in ports]
         for base_url in base_urls:
