@@ -203,8 +203,16 @@ def _straddles(amounts: Sequence[int], big_blind: int, count: int) -> tuple[int,
 
 
 def _names(data: Mapping[str, Any], count: int) -> list[str]:
-    names = data.get("players")
-    return [str(n) for n in names] if names else [f"p{i + 1}" for i in range(count)]
+    """Each seat's player name from ``players``. A missing or blank name is ``p<i>``, and a
+    name given to two seats (an anonymised "Hero", say) gets its ``p<i>`` added: one person
+    cannot sit in two seats, and the server would rightly refuse the second."""
+    given = [str(name).strip() for name in data.get("players") or ()][:count]
+    given += [""] * (count - len(given))
+    names = []
+    for i, name in enumerate(given):
+        label = f"p{i + 1}"
+        names.append(name if given.count(name) == 1 else f"{name} ({label})" if name else label)
+    return names
 
 
 def _antes(raw: Any, count: int) -> tuple[int, AnteType]:

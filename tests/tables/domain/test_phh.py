@@ -117,6 +117,20 @@ def test_comments_no_operations_and_a_show_of_the_dealt_cards_are_read() -> None
         parse_phh(hand(actions=unknown))
 
 
+def test_blank_missing_and_repeated_names_become_distinct_players() -> None:
+    """Three seats, three people: a blank or missing name is the seat's ``p<i>``, a name
+    given twice is told apart by it."""
+
+    def names(players: list[str] | None) -> list[str]:
+        return [p.name for p in parse_phh(hand(players=players)).players]
+
+    assert names(["Ann", "Bob", "Cid"]) == ["Ann", "Bob", "Cid"]
+    assert names(["Hero", "Hero", "Cid"]) == ["Hero (p1)", "Hero (p2)", "Cid"]
+    assert names(["Ann", " ", ""]) == ["Ann", "p2", "p3"]
+    assert names(["Ann"]) == ["Ann", "p2", "p3"]
+    assert names(None) == ["p1", "p2", "p3"]
+
+
 def test_big_blind_check_preflop_and_ante_types() -> None:
     limped = parse_phh(hand(actions=["p3 cc", "p1 cc", "p2 cc"]))
     assert limped.requests == (
