@@ -224,6 +224,9 @@ class Replayer:
                         outcome.actions += 1
                     case BoardRequest(street=street, cards=cards):
                         last = self._post(f"{base}/board/", {"street": street, "cards": cards})
+                    case ShowRequest() if last.get("phase") == "complete":
+                        # the others mucked: the pot is awarded, a later show is no request
+                        continue
                     case ShowRequest(seat=seat, cards=None):
                         last = self._post(f"{base}/muck/", {"seat": seat})
                     case ShowRequest(seat=seat, cards=cards):

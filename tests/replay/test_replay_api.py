@@ -164,3 +164,29 @@ def test_a_phhs_file_of_several_hands_replays_each_of_them(
     call_command("replay_phh", str(tmp_path), "--in-process", "--token", dealer.token,
                  "--quiet", "--limit", "2")  # fmt: skip
     assert "replayed 2 hands: 2 matched, 0 mismatched" in capsys.readouterr().out
+
+
+MUCK_THEN_SHOW = """\
+variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [50, 100, 0]
+min_bet = 100
+starting_stacks = [10000, 10000, 10000]
+actions = ['d dh p1 AcKd', 'd dh p2 9s9c', 'd dh p3 2c7d', 'p3 f', 'p1 cc', 'p2 cc',
+           'd db Qs9c4s', 'p1 cc', 'p2 cc', 'd db 8d', 'p1 cc', 'p2 cc', 'd db 2h', 'p1 cc',
+           'p2 cc', 'p1 sm', 'p2 sm 9s9c']
+players = ['Hero', 'Hero', 'Villain']
+finishing_stacks = [9900, 10100, 10000]
+"""
+
+
+@pytest.mark.rule("SD-25")
+def test_a_show_after_the_others_mucked_is_not_sent(dealer: Device, tmp_path: Path) -> None:
+    """The small blind mucks at the showdown, so the big blind wins uncontested and the hand
+    is over (a later request is refused, SD-25); the file still records his show, which the
+    replay leaves out. The two seats share the name "Hero" and are two players."""
+    path = tmp_path / "muck_then_show.phh"
+    path.write_text(MUCK_THEN_SHOW)
+    (outcome,) = replay_files(InProcessApi(dealer.token), [path])
+    assert outcome.matched, outcome.error
+    assert outcome.reported == {1: 9900, 2: 10100, 3: 10000}
