@@ -340,8 +340,9 @@ def replay(hand: PhhHand) -> HandState:
     """
     state: HandState | None = None
     for command in (start_command(hand), *map(to_command, hand.requests)):
-        if state is not None and state.is_complete and isinstance(command, ShowCards | MuckCards):
-            continue
+        after_the_end = isinstance(command, ShowCards | MuckCards | DealBoard)
+        if state is not None and state.is_complete and after_the_end:
+            continue  # the others mucked: a later show or board is no request
         state = reduce(evolve, decide(state, command), state)
     assert state is not None
     return state

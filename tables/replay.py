@@ -216,6 +216,10 @@ class Replayer:
             last = started
             for request in hand.requests:
                 match request:
+                    case ShowRequest() | BoardRequest() if last.get("phase") == "complete":
+                        # every other player mucked: the pot is awarded, and a show or a
+                        # board the file still records is no request
+                        continue
                     case ActionRequest(seat=seat, kind=kind, amount_to=amount_to):
                         body: dict[str, Any] = {"seat": seat, "action": kind}
                         if amount_to is not None:
@@ -224,9 +228,6 @@ class Replayer:
                         outcome.actions += 1
                     case BoardRequest(street=street, cards=cards):
                         last = self._post(f"{base}/board/", {"street": street, "cards": cards})
-                    case ShowRequest() if last.get("phase") == "complete":
-                        # the others mucked: the pot is awarded, a later show is no request
-                        continue
                     case ShowRequest(seat=seat, cards=None):
                         last = self._post(f"{base}/muck/", {"seat": seat})
                     case ShowRequest(seat=seat, cards=cards):

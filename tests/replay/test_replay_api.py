@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from casino.models import Device
+from tables.phh import load_phh, replay
 from tables.replay import HttpApi, InProcessApi, discover, replay_files
 
 PHH = Path(__file__).resolve().parents[3] / "shared" / "phh"
@@ -180,13 +181,40 @@ finishing_stacks = [9900, 10100, 10000]
 """
 
 
+# PLO, all-in preflop for 19: the big blind shows, the caller mucks before the board, and
+# pokerkit still deals the flop
+MUCK_THEN_BOARD = """\
+variant = 'PO'
+antes = [0, 0, 0, 0, 0]
+blinds_or_straddles = [5, 10, 0, 0, 0]
+min_bet = 10
+starting_stacks = [2436, 19, 743, 571, 913]
+actions = ['d dh p1 7s8sJcQc', 'd dh p2 3s3h8h7c', 'd dh p3 Ac4cKc9s', 'd dh p4 9hAsAd8d',
+           'd dh p5 JsJd6c3d', 'p3 cc', 'p4 f', 'p5 f', 'p1 f', 'p2 cbr 19', 'p3 cc',
+           'p2 sm 3s3h8h7c', 'p3 sm', 'd db 6h4h2s']
+finishing_stacks = [2431, 43, 724, 571, 913]
+"""
+
+
 @pytest.mark.rule("SD-25")
-def test_a_show_after_the_others_mucked_is_not_sent(dealer: Device, tmp_path: Path) -> None:
-    """The small blind mucks at the showdown, so the big blind wins uncontested and the hand
-    is over (a later request is refused, SD-25); the file still records his show, which the
-    replay leaves out. The two seats share the name "Hero" and are two players."""
-    path = tmp_path / "muck_then_show.phh"
-    path.write_text(MUCK_THEN_SHOW)
+@pytest.mark.parametrize(
+    ("text", "stacks"),
+    [
+        (MUCK_THEN_SHOW, {1: 9900, 2: 10100, 3: 10000}),
+        (MUCK_THEN_BOARD, {1: 2431, 2: 43, 3: 724, 4: 571, 5: 913}),
+    ],
+    ids=["show", "board"],
+)
+def test_what_the_file_records_after_the_others_mucked_is_not_sent(
+    dealer: Device, tmp_path: Path, text: str, stacks: dict[int, int]
+) -> None:
+    """Once every other player has mucked, one player wins uncontested and the hand is over
+    (a later request is refused, SD-25). The file may still record his show, or a board
+    dealt after the muck; the replay leaves both out. In the first hand two seats share the
+    name "Hero" and are two players."""
+    path = tmp_path / "after_the_muck.phh"
+    path.write_text(text)
     (outcome,) = replay_files(InProcessApi(dealer.token), [path])
     assert outcome.matched, outcome.error
-    assert outcome.reported == {1: 9900, 2: 10100, 3: 10000}
+    assert outcome.reported == stacks
+    assert replay(load_phh(path)).stacks == stacks  # the pure engine agrees
