@@ -211,7 +211,12 @@ def _names(data: Mapping[str, Any], count: int) -> list[str]:
     names = []
     for i, name in enumerate(given):
         label = f"p{i + 1}"
-        names.append(name if given.count(name) == 1 else f"{name} ({label})" if name else label)
+        if not name:
+            names.append(label)
+        elif given.count(name) > 1:
+            names.append(f"{name} ({label})")
+        else:
+            names.append(name)
     return names
 
 
@@ -373,8 +378,9 @@ def check_finishing_stacks(
             continue
         pot = sum(awards.values())
         for seat, chips in awards.items():
-            exact[seat] -= chips - Fraction(pot, winners)
-            odd_chips[seat] += pot % winners
+            if seat in exact:
+                exact[seat] -= chips - Fraction(pot, winners)
+                odd_chips[seat] += pot % winners
     problems = []
     for seat, value in sorted(expected.items()):
         got = actual.get(seat)

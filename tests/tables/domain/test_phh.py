@@ -127,6 +127,7 @@ def test_blank_missing_and_repeated_names_become_distinct_players() -> None:
     assert names(["Ann", "Bob", "Cid"]) == ["Ann", "Bob", "Cid"]
     assert names(["Hero", "Hero", "Cid"]) == ["Hero (p1)", "Hero (p2)", "Cid"]
     assert names(["Ann", " ", ""]) == ["Ann", "p2", "p3"]
+    assert names(["Ann", "", "Cid"]) == ["Ann", "p2", "Cid"]
     assert names(["Ann"]) == ["Ann", "p2", "p3"]
     assert names(None) == ["p1", "p2", "p3"]
 
