@@ -543,7 +543,7 @@ def main() -> None:
     ports = [free_port() for _ in range(args.servers)]
     # the servers log as in production (a JSON line per request, part of the cost measured),
     # into a file rather than over the results
-    logs = tempfile.NamedTemporaryFile(  # noqa: SIM115 (written to until the servers stop)
+    logs = tempfile.NamedTemporaryFile(  # noqa: SIM115 (closed once the servers stop)
         prefix="bench_live-servers-", suffix=".log", delete=False
     )
     print(f"server and relay logs: {logs.name}")
@@ -597,6 +597,7 @@ def main() -> None:
         for proc in (*servers, relay):
             proc.terminate()
             proc.wait(20)
+        logs.close()
 
 
 if __name__ == "__main__":
