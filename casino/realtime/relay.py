@@ -16,8 +16,9 @@ How it runs (docs/realtime.md, "Where pushes come from"):
 * **Woken by the database.** On PostgreSQL an ``AFTER INSERT`` statement trigger on the log
   sends ``NOTIFY casino_log`` at commit; the relay ``LISTEN``s on its own psycopg
   connection and reads as soon as one arrives (and every ``poll`` seconds regardless, so a
-  transaction held open elsewhere only delays, never loses). SQLite (the embedded mode) is
-  polled every ``poll`` seconds.
+  transaction held open elsewhere only delays, never loses). SQLite (the embedded mode) has
+  no ``NOTIFY``: a commit in the relay's own process wakes it (``up`` serves the API, the
+  timers and the relay in one process), and it reads every ``poll`` seconds regardless.
 * **Stored cursor.** After a batch is published the cursor is saved (``SubscriptionCursor``),
   so after a crash (kill -9 at any moment) the relay resumes there: a push may repeat (the
   consumers drop repeats by stream version) but is never lost.
@@ -46,7 +47,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from channels.layers import BaseChannelLayer, get_channel_layer
-from django.db import close_old_connections, connection, connections
+from django.db import close_old_connections, connection, connections, transaction
 
 from casino import metrics
 from casino.eventstore import rows, store
@@ -243,9 +244,19 @@ class Relay:
     async def _run_polling(self, stop: asyncio.Event) -> None:
         await self._db(self.load_cursor)
         self.active = True
-        while not stop.is_set():
-            if await self.pump() < self.batch_size:
-                await _wait(stop, self.poll)
+        # Woken at once by a commit in this process (the embedded ``up``: API requests and
+        # Celery timers write in this process's threads), by the poll for any other writer.
+        wake = asyncio.Event()
+        listener = _wake_on_commit(asyncio.get_running_loop(), wake)
+        # copy on write: writers' threads may be iterating over the list right now
+        store.appended_listeners = [*store.appended_listeners, listener]
+        try:
+            while not stop.is_set():
+                if await self.pump() < self.batch_size:
+                    await _wait_for(stop, wake, self.poll)
+                    wake.clear()
+        finally:
+            store.appended_listeners = [x for x in store.appended_listeners if x is not listener]
 
     async def _run_postgres(self, stop: asyncio.Event) -> None:
         import psycopg
@@ -287,6 +298,32 @@ class Relay:
 async def _wait(stop: asyncio.Event, seconds: float) -> None:
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(stop.wait(), timeout=seconds)
+
+
+def _wake_on_commit(
+    loop: asyncio.AbstractEventLoop, wake: asyncio.Event
+) -> Callable[[list[Any]], None]:
+    """A :data:`casino.eventstore.store.appended_listeners` entry that sets ``wake`` (an
+    event of ``loop``) once the appending transaction commits, from the writer's thread."""
+
+    def set_wake() -> None:
+        with contextlib.suppress(RuntimeError):  # the relay's loop has closed
+            loop.call_soon_threadsafe(wake.set)
+
+    def listener(recorded: list[Any]) -> None:
+        transaction.on_commit(set_wake)
+
+    return listener
+
+
+async def _wait_for(stop: asyncio.Event, wake: asyncio.Event, seconds: float) -> None:
+    """Wait until ``stop`` or ``wake`` is set, or ``seconds`` have passed."""
+    waiters = [asyncio.ensure_future(stop.wait()), asyncio.ensure_future(wake.wait())]
+    try:
+        await asyncio.wait(waiters, timeout=seconds, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for waiter in waiters:
+            waiter.cancel()
 
 
 async def _notified(lead: Any, stop: asyncio.Event, seconds: float) -> bool:

@@ -61,7 +61,8 @@ PG = os.environ.get("PG_URL_BASE", "postgres://postgres@127.0.0.1:5432")
 DB = "casino_bench"
 
 
-def _pct(values: list[float], q: float) -> float:
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile of ``values`` (0.99: the p99), nearest rank; NaN if empty."""
     if not values:
         return float("nan")
     ordered = sorted(values)
@@ -330,10 +331,10 @@ class Room:
         return {
             "tables": len(self.tablets),
             "actions_per_s": sum(t.actions for t in self.tablets) / elapsed,
-            "action_p50_ms": _pct(latencies, 0.5) * 1000,
-            "action_p99_ms": _pct(latencies, 0.99) * 1000,
-            "push_p50_ms": _pct(delays, 0.5) * 1000,
-            "push_p99_ms": _pct(delays, 0.99) * 1000,
+            "action_p50_ms": percentile(latencies, 0.5) * 1000,
+            "action_p99_ms": percentile(latencies, 0.99) * 1000,
+            "push_p50_ms": percentile(delays, 0.5) * 1000,
+            "push_p99_ms": percentile(delays, 0.99) * 1000,
             "pushes": len(delays),
             "errors": sum(t.errors for t in self.tablets),
         }

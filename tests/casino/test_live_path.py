@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 import time
 import uuid
@@ -236,6 +237,45 @@ def test_the_relay_is_woken_by_notify_and_batches_a_group_s_events() -> None:
     assert latency < 1.0
     assert [e["version"] for m in batch for e in m["events"]] == list(range(2, 302))
     assert len(batch) <= 2  # 200 events per message at most
+
+
+def test_a_polling_relay_is_woken_by_a_commit_in_its_own_process() -> None:
+    """The embedded mode's relay (SQLite: no NOTIFY, so the polling path) pushes an event
+    committed in its own process at once, not at its next poll (10 s here); an append
+    rolled back before it is never pushed."""
+    layer = get_channel_layer()
+    relay = Relay(name=f"relay-{uuid.uuid4().hex[:6]}", poll=10.0)
+    relay.postgres = False  # the path SQLite takes, on the test database
+    stream = f"acct-{uuid.uuid4().hex[:6]}"
+
+    def rolled_back() -> None:
+        from tests.casino.test_eventstore import Deposited
+
+        with contextlib.suppress(RuntimeError), transaction.atomic():
+            store.append(stream, [Deposited(99)], expected_version=0)
+            raise RuntimeError("the command failed")
+
+    async def scenario() -> tuple[float, list[int]]:
+        channel = await layer.new_channel()
+        await layer.group_add(f"stream-{stream}", channel)
+        await sync_to_async(relay.load_cursor)()
+        stop = threading.Event()
+        thread = _run_relay(relay, stop)
+        try:
+            await asyncio.sleep(1.0)  # the relay has read once and waits for its poll
+            await sync_to_async(rolled_back)()
+            began = time.monotonic()
+            await sync_to_async(_append)(stream, 1)
+            message = await asyncio.wait_for(layer.receive(channel), 5)
+            latency = time.monotonic() - began
+        finally:
+            stop.set()
+            await sync_to_async(thread.join)(15)
+        return latency, [e["data"]["amount"] for e in message["events"]]
+
+    latency, amounts = async_to_sync(scenario)()
+    assert latency < 1.0
+    assert amounts == [0]
 
 
 def test_only_one_relay_pushes_and_a_standby_takes_over() -> None:
