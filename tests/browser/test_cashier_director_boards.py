@@ -28,6 +28,12 @@ push are generous; with ``DATABASE_URL=sqlite:///...`` the room is isolated and 
 takes milliseconds. The local countdowns are measured between two readings."""
 
 
+def _czk(text: str) -> int:
+    """An amount as the consoles show it ("2,000 CZK", "-150 CZK", "2 000 Kč") in CZK."""
+    digits = int(re.sub(r"\D", "", text))
+    return -digits if text.strip().startswith(("-", "\u2212")) else digits
+
+
 def _seconds(text: str) -> int:
     minutes, secs = text.strip().split(":")
     return int(minutes) * 60 + int(secs)
@@ -121,11 +127,26 @@ def test_cashier_pays_a_tournament_prize_once(room: Room, new_page: Any) -> None
     pay = page.locator("#prizes button[data-pay]")
     pay.wait_for()
     assert "2" in page.inner_text("#prizes")  # 2 000 CZK to the winner
+    # the cage panel shows the day's tournament money as the API books it
+    page.wait_for_function("document.getElementById('cage-tournament_cash_out').textContent != '—'")
+    shown = page.inner_text("#cage-tournament_cash_out")
+    paid_out = _czk(shown)
+    balance = room.api("GET", "/api/v1/cage/balance/")
+    assert _czk(page.inner_text("#cage-tournament_cash_in")) == balance["tournament_cash_in"]
+    assert _czk(page.inner_text("#cage-tournament_fees")) == balance["tournament_fees"]
+    assert paid_out == balance["tournament_cash_out"]
     pay.click()
     page.wait_for_selector("#prizes .badge.ok")  # paid, with the time
     assert page.locator("#prizes button[data-pay]").count() == 0
     payments = room.api("GET", f"/api/v1/cage/prize-payments/?tournament_id={tid}")
     assert [p["amount"] for p in payments] == [2000]
+    # re-read after the payment, not at the next 30 s refresh
+    page.wait_for_function(
+        "before => document.getElementById('cage-tournament_cash_out').textContent !== before",
+        arg=shown,
+        timeout=5000,
+    )
+    assert _czk(page.inner_text("#cage-tournament_cash_out")) == paid_out + 2000
 
 
 def test_waitlist_board_counts_down_a_call(room: Room, new_page: Any) -> None:

@@ -103,7 +103,8 @@ $("sale-for").addEventListener("change", checkMinimum);
 
 function showBalance(b) {
   $("cage-day").textContent = b.day;
-  for (const k of ["cash_in", "cash_out", "table_drop", "chips_issued", "chips_at_tables", "house_chips", "chips_with_players"]) {
+  for (const k of ["cash_in", "cash_out", "table_drop", "chips_issued", "chips_at_tables", "house_chips", "chips_with_players",
+    "tournament_cash_in", "tournament_cash_out", "tournament_fees", "tournament_money_held", "tournament_t_money_outstanding"]) {
     $(`cage-${k}`).textContent = amount(b[k]);
   }
   const rec = $("cage-reconciled");
@@ -218,6 +219,7 @@ $("prizes").addEventListener("click", (e) => {
     journal.unshift({ at: p.paid_at, who: label(p.player_id), what: `${T.prizePaid} (${p.place}.)`, value: -p.amount });
     renderJournal();
     loadEntries().catch(showError);
+    loadBalance();
   });
 });
 
@@ -234,6 +236,7 @@ $("t-actions").addEventListener("click", (e) => {
     if (answer && answer.refund !== undefined) record(`${b.textContent.trim()} · ${t.name}`, -answer.refund);
     else record(`${b.textContent.trim()} · ${t.name}`, price(t, b.dataset.op));
     loadTournaments().catch(showError);
+    loadBalance();
   });
 });
 
