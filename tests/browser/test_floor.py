@@ -13,6 +13,24 @@ from playwright.sync_api import expect
 from tests.browser.conftest import Room, login
 
 
+def test_the_floor_names_the_players_already_seated_when_it_opens(
+    room: Room, new_page: Any
+) -> None:
+    """The snapshot that opens the floor carries player ids only: the floor looks their
+    names up at once, not only when something next happens at their table."""
+    table = room.open_table(buy_in_min=100, buy_in_max=10_000)
+    for seat, name in ((2, "Alena Quiet"), (5, "Bohus Still")):
+        room.api("POST", f"/api/v1/tables/{table}/seats/",
+                 {"player_id": room.player(name), "seat": seat, "buy_in": 1000})  # fmt: skip
+    page = new_page(1280, 800)
+    login(page, room.base, *room.staff("floor"), target="/floor/")
+    page.goto(f"{room.base}/floor/")
+    page.wait_for_selector("#floor[data-ready='true']")
+    card = page.locator(f".tcard[data-table='{table}']")
+    expect(card.locator("tr[data-seat='2']")).to_contain_text("Alena Quiet")
+    expect(card.locator("tr[data-seat='5']")).to_contain_text("Bohus Still")
+
+
 def test_the_floor_replays_a_past_hand_with_who_recorded_each_step(
     room: Room, new_page: Any
 ) -> None:

@@ -59,14 +59,18 @@ function putTable(table) {
   const before = state.tables.get(table.table_id);
   state.tables.set(table.table_id, table);
   renderTable(table, before);
-  // names come from the player search the floor may use (table payloads carry ids only)
-  const unknown = table.seats.map((s) => s.player_id).filter((id) => label(id) === `#${id}`);
-  if (unknown.length) {
-    learn(unknown).then(() => {
-      const now = state.tables.get(table.table_id);
-      if (now) renderTable(now, now);
-    }).catch(() => {});
-  }
+  learnNames([table]);
+}
+
+// Names come from the player search the floor may use (table payloads carry ids only):
+// the seats of `tables` whose names are not known yet are looked up, then redrawn.
+function learnNames(tables) {
+  const unknown = tables.flatMap((t) => t.seats.map((s) => s.player_id)).filter((id) => label(id) === `#${id}`);
+  if (!unknown.length) return;
+  learn(unknown).then(() => tables.forEach((t) => {
+    const now = state.tables.get(t.table_id);
+    if (now) renderTable(now, now);
+  })).catch(() => {});
 }
 
 function tableCard(t) {
@@ -112,6 +116,7 @@ const floorFeed = new Feed("/ws/floor/", {
   onSnapshot: (snap) => {
     state.tables = new Map(snap.tables.map((t) => [t.table_id, t]));
     renderTables();
+    learnNames(snap.tables);
     $("floor").dataset.ready = "true";
   },
   onEvent: (msg) => {
