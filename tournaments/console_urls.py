@@ -19,6 +19,7 @@ BOARD_STRINGS = {
     "bbAnte": _("BB ante"),
     "open": _("open"),
     "closed": _("closed"),
+    "untilLevel": _("until the end of level"),
     "nextBreak": _("Next break at"),
     "registering": _("Registration open"),
     "finished": _("Finished"),

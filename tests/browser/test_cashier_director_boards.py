@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import Proxy, Room, login, start_room
 
@@ -257,6 +258,7 @@ def test_director_publishes_registers_and_starts(room: Room, new_page: Any) -> N
     page.select_option("#n-structure", "turbo")
     page.fill("#n-name", "Wednesday turbo")
     page.fill("#n-min", "2")
+    page.fill("#n-late", "3")
     page.click("#new-form button[type=submit]")
     page.wait_for_function(  # the page opens the room's latest event first: wait for this one
         "(document.querySelector('#t-select option:checked') || {}).textContent"
@@ -273,10 +275,13 @@ def test_director_publishes_registers_and_starts(room: Room, new_page: Any) -> N
             "#reg-result"
         )
         page.wait_for_selector(f"#entries td:text-matches('#{pid}$')")
+    # before the start late registration is not open yet: the clock says until when
+    assert page.inner_text("#c-late") == "until the end of level 3"
     page.once("dialog", lambda dialog: dialog.accept())
     page.fill("#reserve", "0")
     page.click("button[data-op='start']")
     page.wait_for_selector("#plan .tbl", timeout=30_000)  # the table plan after the seat draw
+    expect(page.locator("#c-late")).to_have_text("open")
     assert page.locator("#plan li").count() == 3
     assert "Director Test 0 (D0)" in page.inner_text("#plan")  # names, from search_players
     page.click("button[data-op='clock/pause']")

@@ -180,7 +180,9 @@ function setClock(c) {
   $("c-average").textContent = `${number(c.average_stack)}`;
   $("c-pool").textContent = amount(c.prize_pool);
   $("c-paid").textContent = number(c.places_paid);
-  $("c-late").textContent = c.late_registration_open ? T.open : T.closed;
+  // before the start late registration is not open yet: say until when it will be
+  const lateUntil = tournament && tournament.status === "registering" && (tournament.config || {}).late_reg_until_level;
+  $("c-late").textContent = c.late_registration_open ? T.open : lateUntil ? `${T.untilLevel} ${lateUntil}` : T.closed;
   $("c-next").textContent = c.next_break_at ? time(c.next_break_at).slice(0, 5) : "—";
   const flags = [];
   if (c.paused) flags.push(T.paused);
