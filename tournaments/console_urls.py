@@ -20,6 +20,7 @@ BOARD_STRINGS = {
     "open": _("open"),
     "closed": _("closed"),
     "untilLevel": _("until the end of level"),
+    "until": _("until"),
     "nextBreak": _("Next break at"),
     "registering": _("Registration open"),
     "finished": _("Finished"),

@@ -241,6 +241,12 @@ class ClockSerializer(serializers.Serializer):
     prize_pool = serializers.IntegerField(help_text="CZK (TREG-15: provisional until closed).")
     places_paid = serializers.IntegerField()
     late_registration_open = serializers.BooleanField()
+    late_registration_until_level = serializers.IntegerField(
+        allow_null=True, help_text="Late registration runs to the end of this level (TREG-7)."
+    )
+    late_registration_until = serializers.CharField(
+        allow_null=True, help_text="Late registration closes at this time, ISO UTC (TREG-7)."
+    )
     hand_for_hand = serializers.BooleanField()
 
 

@@ -275,8 +275,13 @@ def test_director_publishes_registers_and_starts(room: Room, new_page: Any) -> N
             "#reg-result"
         )
         page.wait_for_selector(f"#entries td:text-matches('#{pid}$')")
-    # before the start late registration is not open yet: the clock says until when
+    # before the start late registration is not open yet: the clock and the board say
+    # until when it will run
     assert page.inner_text("#c-late") == "until the end of level 3"
+    tid = page.eval_on_selector("#t-select", "s => s.value")
+    board = new_page(1920, 1080)
+    board.goto(f"{room.base}/board/tournament/{tid}/")
+    expect(board.locator("#late")).to_have_text("until the end of level 3")
     page.once("dialog", lambda dialog: dialog.accept())
     page.fill("#reserve", "0")
     page.click("button[data-op='start']")

@@ -67,7 +67,22 @@ def test_registration_takes_buy_in_and_fee_and_refuses_a_second_entry(
     assert StoredEvent.objects.count() == before
 
 
-@pytest.mark.rule("TREG-10")
+@pytest.mark.rule("TREG-7")
+def test_the_clock_says_until_when_late_registration_runs(tablet: TabletClient) -> None:
+    by_level = create(tablet, late_reg_until_level=3)
+    by_time = create(tablet, late_reg_until="2026-11-20T21:30:00Z")
+    none = create(tablet)
+    for tournament_id, level, until in (
+        (by_level, 3, None),
+        (by_time, None, "2026-11-20T21:30:00+00:00"),  # ISO UTC, as next_break_at
+        (none, None, None),
+    ):
+        c = tournament(tablet, tournament_id)["clock"]
+        assert (c["late_registration_until_level"], c["late_registration_until"]) == (level, until)
+        public = ok(tablet.get(f"/api/v1/tournaments/{tournament_id}/clock/"))
+        assert public["late_registration_until_level"] == level
+
+
 def test_unregistration_refunds_before_the_deadline_only(tablet: TabletClient) -> None:
     with time_machine.travel(T0, tick=False):
         tournament_id = create(tablet, unregister_deadline=(T0 + timedelta(hours=1)).isoformat())

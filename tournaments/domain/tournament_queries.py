@@ -214,7 +214,9 @@ def due_clock_commands(state: TournamentState, now: datetime) -> list[Command]:
 @dataclass(frozen=True, slots=True)
 class ClockView:
     """What tablets, the director's console and the public clock show. Seconds, chips,
-    CZK. ``average_stack``: chips in play // players left."""
+    CZK. ``average_stack``: chips in play // players left. ``late_registration_until_level``
+    and ``late_registration_until`` (ISO UTC): when late registration ends, as configured
+    (TREG-7), so a board can say so before the start; None when not limited that way."""
 
     level: int
     small_blind: int
@@ -235,6 +237,8 @@ class ClockView:
     late_registration_open: bool
     hand_for_hand: bool
     hands_left: int | None = None
+    late_registration_until_level: int | None = None
+    late_registration_until: str | None = None
 
 
 def clock_view(state: TournamentState, now: datetime) -> ClockView:
@@ -262,6 +266,8 @@ def clock_view(state: TournamentState, now: datetime) -> ClockView:
         hands_left=(
             max(0, state.config.level_hands - c.hands_in_level) if levels_by_hands(state) else None
         ),
+        late_registration_until_level=state.config.late_reg_until_level,
+        late_registration_until=state.config.late_reg_until,
     )  # fmt: skip
 
 

@@ -6,6 +6,7 @@
 import { Feed } from "../casino/feed.js";
 import { amount, esc, number, seconds, time } from "../casino/fmt.js";
 import { startWallClock } from "../casino/board.js";
+import { lateRegistrationText } from "./clock.js";
 
 const T = JSON.parse(document.getElementById("board-i18n").textContent);
 const id = document.getElementById("tclock").dataset.tournament;
@@ -34,7 +35,7 @@ function render() {
   $("average").textContent = number(c.average_stack);
   $("pool").textContent = amount(c.prize_pool);
   $("paid").textContent = number(c.places_paid);
-  $("late").textContent = c.late_registration_open ? T.open : T.closed;
+  $("late").textContent = lateRegistrationText(c, state.status, T);
   const flags = [];
   if (c.paused) flags.push(T.paused);
   if (c.on_break) flags.push(T.break);

@@ -9,6 +9,7 @@ import { amount, esc, number, seconds, time } from "../casino/fmt.js";
 import { showError } from "../casino/shell.js";
 import { intent } from "../casino/intent.js";
 import { label, learn } from "../casino/names.js";
+import { lateRegistrationText } from "./clock.js";
 
 const T = JSON.parse(document.getElementById("page-i18n").textContent);
 const STRUCTURES = JSON.parse(document.getElementById("structures").textContent);
@@ -180,9 +181,7 @@ function setClock(c) {
   $("c-average").textContent = `${number(c.average_stack)}`;
   $("c-pool").textContent = amount(c.prize_pool);
   $("c-paid").textContent = number(c.places_paid);
-  // before the start late registration is not open yet: say until when it will be
-  const lateUntil = tournament && tournament.status === "registering" && (tournament.config || {}).late_reg_until_level;
-  $("c-late").textContent = c.late_registration_open ? T.open : lateUntil ? `${T.untilLevel} ${lateUntil}` : T.closed;
+  $("c-late").textContent = lateRegistrationText(c, tournament && tournament.status, T);
   $("c-next").textContent = c.next_break_at ? time(c.next_break_at).slice(0, 5) : "—";
   const flags = [];
   if (c.paused) flags.push(T.paused);
