@@ -31,6 +31,34 @@ def test_the_floor_names_the_players_already_seated_when_it_opens(
     expect(card.locator("tr[data-seat='5']")).to_contain_text("Bohus Still")
 
 
+def test_a_tournament_table_shows_its_tournament_and_is_not_managed_as_a_cash_table(
+    room: Room, new_page: Any
+) -> None:
+    """A tournament's table has no buy-in or rake and the director runs it: the floor
+    shows which tournament it is, offers no "Manage", and never offers it as the table to
+    transfer a cash player to."""
+    config = {"name": "Floor view", "buy_in": 100, "fee": 10, "starting_stack": 1000,
+              "min_entrants": 2, "levels": [{"small_blind": 25, "big_blind": 50}]}  # fmt: skip
+    tid = room.api("POST", "/api/v1/tournaments/", config)["tournament_id"]
+    for n in range(2):
+        room.api("POST", f"/api/v1/tournaments/{tid}/registrations/",
+                 {"player_id": room.player(f"Entrant {n}")})  # fmt: skip
+    room.api("POST", f"/api/v1/tournaments/{tid}/start/", {"reserve_tables": 0})
+    [t_table] = room.api("GET", f"/api/v1/tournaments/{tid}/")["tables"]
+    cash = room.open_table(buy_in_min=100, buy_in_max=10_000)
+    page = new_page(1280, 800)
+    login(page, room.base, *room.staff("floor"), target="/floor/")
+    page.goto(f"{room.base}/floor/")
+    page.wait_for_selector("#floor[data-ready='true']")
+    card = page.locator(f".tcard[data-table='{t_table}']")
+    expect(card.locator(".meta").last).to_contain_text(f"tournament #{tid}")
+    expect(card).not_to_contain_text("buy-in")
+    assert card.locator("[data-manage]").count() == 0
+    page.click(f".tcard[data-table='{cash}'] [data-manage]")
+    targets = page.locator("#tr-table option").evaluate_all("os => os.map(o => Number(o.value))")
+    assert t_table not in targets
+
+
 def test_the_floor_replays_a_past_hand_with_who_recorded_each_step(
     room: Room, new_page: Any
 ) -> None:

@@ -80,10 +80,16 @@ function tableCard(t) {
   const status = t.status === "open"
     ? (t.current_hand_id ? `<span class="badge ok">${gettext("hand running")}</span>` : `<span class="badge">${gettext("between hands")}</span>`)
     : `<span class="badge bad">${gettext("closed")}</span>`;
+  // A tournament's table has no buy-in or rake, and the director, not the floor, moves its
+  // players and breaks it: it shows its tournament and no "Manage".
+  const cash = t.mode !== "tournament";
+  const terms = cash
+    ? `${gettext("buy-in")} ${number(t.buy_in_min)}–${number(t.buy_in_max)} · ${gettext("hands")} ${t.hands_played} · ${gettext("rake")} ${money(t.rake_total)}`
+    : `${gettext("tournament")} #${t.tournament_id} · ${gettext("hands")} ${t.hands_played}`;
   return `<header><h3>${esc(t.name)} <span class="meta">#${t.table_id}</span></h3>${status}</header>
-    <div class="meta">${esc(t.game)} ${number(t.small_blind)}/${number(t.big_blind)} · ${gettext("buy-in")} ${number(t.buy_in_min)}–${number(t.buy_in_max)} · ${gettext("hands")} ${t.hands_played} · ${gettext("rake")} ${money(t.rake_total)}</div>
+    <div class="meta">${esc(t.game)} ${number(t.small_blind)}/${number(t.big_blind)} · ${terms}</div>
     <table aria-label="${gettext("Seats")}">${seats || `<tr><td class="muted">${gettext("no players")}</td></tr>`}</table>
-    ${t.status === "open" ? `<button type="button" class="btn small" data-manage="${t.table_id}">${gettext("Manage")}</button>` : ""}`;
+    ${t.status === "open" && cash ? `<button type="button" class="btn small" data-manage="${t.table_id}">${gettext("Manage")}</button>` : ""}`;
 }
 
 function renderTable(t, before) {
@@ -150,7 +156,7 @@ $("tables-grid").addEventListener("click", (e) => {
   $("td-title").textContent = `${managed.name} #${managed.table_id}`;
   $("td-min").value = managed.buy_in_min;
   $("td-max").value = managed.buy_in_max;
-  $("tr-table").innerHTML = [...state.tables.values()].filter((t) => t.status === "open" && t.table_id !== managed.table_id)
+  $("tr-table").innerHTML = openCashTables().filter((t) => t.table_id !== managed.table_id)
     .map((t) => `<option value="${t.table_id}">${esc(t.name)} #${t.table_id}</option>`).join("");
   $("td-seats").innerHTML = "";
   $("td-error").hidden = true;
@@ -318,8 +324,13 @@ function drawLists() {
   tickCountdowns();
 }
 
+// The open cash tables: where a player can be transferred or a must-move game can run.
+function openCashTables() {
+  return [...state.tables.values()].filter((t) => t.status === "open" && t.mode !== "tournament");
+}
+
 function tableOptions(selected) {
-  return [...state.tables.values()].filter((t) => t.status === "open")
+  return openCashTables()
     .map((t) => `<option value="${t.table_id}" ${t.table_id === selected ? "selected" : ""}>${esc(t.name)} #${t.table_id}</option>`).join("");
 }
 
@@ -328,8 +339,8 @@ function tableOptions(selected) {
 function listExtras(l) {
   if (l.list_kind === "interest") {
     // An open, empty table of the same game and stakes may host the game instead of a new one.
-    const empty = [...state.tables.values()].filter((t) => t.status === "open" && t.mode !== "tournament"
-      && t.game === l.game && t.small_blind === l.small_blind && t.big_blind === l.big_blind && !(t.seats || []).length);
+    const empty = openCashTables().filter((t) =>
+      t.game === l.game && t.small_blind === l.small_blind && t.big_blind === l.big_blind && !(t.seats || []).length);
     return `<form class="row wrap" data-start-game="${l.list_id}">
       <div><label>${gettext("Table")}<select name="table"><option value="">${gettext("a new table")}</option>${empty.map((t) => `<option value="${t.table_id}">${esc(t.name)} #${t.table_id}</option>`).join("")}</select></label></div>
       <div><label>${gettext("New table name")}<input name="name" maxlength="100" value="${esc(l.game)} ${l.small_blind}/${l.big_blind}"></label></div>
