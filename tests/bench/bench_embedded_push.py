@@ -2,11 +2,12 @@
 up`` on SQLite with the in-process channel layer), as a new user meets the service.
 
 Run: ``uv run python -m tests.bench.bench_embedded_push [--actions 100]``. It starts
-``manage.py up`` on a fresh SQLite file (no ``DATABASE_URL`` or ``REDIS_URL``, like the
-README's first command), seats three players at table 1 through the API with the demo
-admin token, opens one screen on ``/ws/tables/1/`` with the demo dealer token, then, one at
-a time with a random pause of 0-200 ms between them, folds the player to act (starting a
-new hand when the last one ended) and times, for each fold:
+``manage.py up`` on a fresh SQLite file with the in-process channel layer, like the README's
+first command (``tests.browser.conftest.start_room`` without ``REDIS_URL``), seats three
+players at table 1 through the API with the demo admin token, opens one screen on
+``/ws/tables/1/`` with the demo dealer token, then, one at a time with a random pause of
+0-200 ms between them, folds the player to act (starting a new hand when the last one
+ended) and times, for each fold:
 
 * the dealer's POST (request sent to answer received), and
 * action to screen: request sent to the first event of it on the screen's socket.
@@ -23,48 +24,30 @@ import asyncio
 import json
 import os
 import random
-import re
-import subprocess
-import sys
-import tempfile
 import time
 import uuid
-from pathlib import Path
 
 import aiohttp
 
 from tests.bench.bench_live import percentile
-from tests.servers import free_port, wait_http
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.browser.conftest import start_room
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--actions", type=int, default=100)
     args = parser.parse_args()
-    port = free_port()
-    with tempfile.TemporaryDirectory() as tmp:
-        env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-        env["DATABASE_URL"] = f"sqlite:///{Path(tmp) / 'room.sqlite3'}"
-        log = (Path(tmp) / "up.log").open("w")
-        server = subprocess.Popen(
-            [sys.executable, "manage.py", "up", "--port", str(port)],
-            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=log, text=True,
-        )  # fmt: skip
-        try:
-            assert server.stdout is not None
-            lines = [server.stdout.readline() for _ in range(4)]
-            dealer = re.search(r"Demo dealer token: (\S+)", lines[2])
-            admin = re.search(r"Demo admin token:  (\S+)", lines[3])
-            assert dealer and admin, lines
-            base = f"http://127.0.0.1:{port}"
-            wait_http(base)
-            post, screen = asyncio.run(_run(base, admin[1], dealer[1], args.actions))
-        finally:
-            server.terminate()
-            server.wait(30)
-            log.close()
+    os.environ.pop("REDIS_URL", None)  # the embedded in-process channel layer
+    os.environ.pop("BROWSER_DATABASE_URL", None)  # a fresh SQLite file
+    rooms = start_room()
+    room = next(rooms)
+    try:
+        for seat in (1, 2, 3):
+            seating = {"player_id": room.player(f"Bench {seat}"), "seat": seat, "buy_in": 2000}
+            room.api("POST", "/api/v1/tables/1/seats/", seating)
+        post, screen = asyncio.run(_run(room.base, room.dealer_token, args.actions))
+    finally:
+        rooms.close()
     print(f"{args.actions} folds through manage.py up (SQLite, in-process channel layer)")
     for name, values in (("dealer's POST", post), ("action to screen", screen)):
         print(f"  {name:17} p50 {percentile(values, 0.5):6.1f} ms   p90 "
@@ -76,16 +59,7 @@ def _key() -> dict[str, str]:
     return {"Idempotency-Key": str(uuid.uuid4())}
 
 
-async def _run(base: str, admin: str, dealer: str, actions: int) -> tuple[list[float], ...]:
-    async with aiohttp.ClientSession(base, headers={"Authorization": f"Token {admin}"}) as s:
-        for seat in (1, 2, 3):
-            answer = await s.post("/api/v1/players/", json={"name": f"Bench {seat}"},
-                                  headers=_key())  # fmt: skip
-            player = (await answer.json())["id"]
-            seating = {"player_id": player, "seat": seat, "buy_in": 2000}
-            answer = await s.post("/api/v1/tables/1/seats/", json=seating, headers=_key())
-            assert answer.status == 201, await answer.text()
-            await answer.read()
+async def _run(base: str, dealer: str, actions: int) -> tuple[list[float], list[float]]:
     post: list[float] = []
     screen: list[float] = []
     async with aiohttp.ClientSession(base, headers={"Authorization": f"Token {dealer}"}) as s:

@@ -31,7 +31,7 @@ import tempfile
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -110,6 +110,19 @@ class Room:
                 "small_blind": 10, "big_blind": 20, **config}  # fmt: skip
         return int(self.api("POST", "/api/v1/tables/", body)["table_id"])
 
+    def started_tournament(self, name: str, *, entrants: int = 2, **config: Any) -> int:
+        """A one-level tournament (``config`` overrides the defaults) with ``entrants`` new
+        players registered, started with no reserve table; its id."""
+        body = {"name": name, "buy_in": 100, "fee": 10, "starting_stack": 1000,
+                "min_entrants": 2, "levels": [{"small_blind": 25, "big_blind": 50}],
+                **config}  # fmt: skip
+        tid = int(self.api("POST", "/api/v1/tournaments/", body)["tournament_id"])
+        for n in range(entrants):
+            self.api("POST", f"/api/v1/tournaments/{tid}/registrations/",
+                     {"player_id": self.player(f"{name} {n}")})  # fmt: skip
+        self.api("POST", f"/api/v1/tournaments/{tid}/start/", {"reserve_tables": 0})
+        return tid
+
     def tablet(self, table_id: int) -> str:
         """Register a dealer tablet for a table; its token (shown once)."""
         name = f"tablet-{table_id}-{uuid.uuid4().hex[:6]}"
@@ -139,7 +152,9 @@ def _server_database() -> tuple[str, Callable[[], None]]:
     return parts._replace(path=f"/{name}").geturl(), drop
 
 
-def start_room(port: int | None = None, extra_env: dict[str, str] | None = None) -> Iterator[Room]:
+def start_room(
+    port: int | None = None, extra_env: dict[str, str] | None = None
+) -> Generator[Room, None, None]:
     """``manage.py up`` in a subprocess until the generator is closed (for fixtures and the
     screenshots command)."""
     database, drop = _server_database()
@@ -147,10 +162,8 @@ def start_room(port: int | None = None, extra_env: dict[str, str] | None = None)
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "TEST_DATABASE_NAME")}
     env |= {"DATABASE_URL": database, **(extra_env or {})}
     if redis := os.environ.get("REDIS_URL"):
-        # The Redis channel layer, as in production: the embedded in-process layer hands
-        # the relay thread's messages to the server's event loop through an asyncio.Queue
-        # that is not thread-safe, so a push may wait until the loop wakes for another
-        # reason (measured: tens of ms, more under load). A prefix of its own per run.
+        # The Redis channel layer, as in production, when REDIS_URL is set (else the
+        # embedded in-process layer, as `up` on a fresh machine). A prefix of its own per run.
         env |= {"REDIS_URL": redis, "CHANNEL_LAYER_PREFIX": f"browser-{uuid.uuid4().hex[:8]}"}
     log = tempfile.NamedTemporaryFile(  # noqa: SIM115 (the server writes to it until the end)
         prefix="casino-browser-server-", suffix=".log", delete=False

@@ -112,13 +112,7 @@ def _shove_until_finished(room: Room, tournament_id: int) -> None:
 
 
 def test_cashier_pays_a_tournament_prize_once(room: Room, new_page: Any) -> None:
-    config = {"name": "Heads-up prize", "buy_in": 1000, "fee": 100, "starting_stack": 3000,
-              "min_entrants": 2, "levels": [{"small_blind": 25, "big_blind": 50}]}  # fmt: skip
-    tid = room.api("POST", "/api/v1/tournaments/", config)["tournament_id"]
-    for n in range(2):
-        room.api("POST", f"/api/v1/tournaments/{tid}/registrations/",
-                 {"player_id": room.player(f"Prize {n}")})  # fmt: skip
-    room.api("POST", f"/api/v1/tournaments/{tid}/start/", {"reserve_tables": 0})
+    tid = room.started_tournament("Heads-up prize", buy_in=1000, fee=100, starting_stack=3000)
     _shove_until_finished(room, tid)
     username, password = room.staff("cashier")
     page = new_page()

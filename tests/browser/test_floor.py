@@ -37,13 +37,7 @@ def test_a_tournament_table_shows_its_tournament_and_is_not_managed_as_a_cash_ta
     """A tournament's table has no buy-in or rake and the director runs it: the floor
     shows which tournament it is, offers no "Manage", and never offers it as the table to
     transfer a cash player to."""
-    config = {"name": "Floor view", "buy_in": 100, "fee": 10, "starting_stack": 1000,
-              "min_entrants": 2, "levels": [{"small_blind": 25, "big_blind": 50}]}  # fmt: skip
-    tid = room.api("POST", "/api/v1/tournaments/", config)["tournament_id"]
-    for n in range(2):
-        room.api("POST", f"/api/v1/tournaments/{tid}/registrations/",
-                 {"player_id": room.player(f"Entrant {n}")})  # fmt: skip
-    room.api("POST", f"/api/v1/tournaments/{tid}/start/", {"reserve_tables": 0})
+    tid = room.started_tournament("Floor view")
     [t_table] = room.api("GET", f"/api/v1/tournaments/{tid}/")["tables"]
     cash = room.open_table(buy_in_min=100, buy_in_max=10_000)
     page = new_page(1280, 800)

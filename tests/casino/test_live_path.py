@@ -14,6 +14,7 @@ import contextlib
 import threading
 import time
 import uuid
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -185,6 +186,24 @@ def _run_relay(relay: Relay, stop: threading.Event) -> threading.Thread:
     return thread
 
 
+@contextlib.asynccontextmanager
+async def _relay_running(relay: Relay, stream: str) -> AsyncIterator[str]:
+    """``relay`` running in a thread of its own for a second already, and a channel of
+    ``stream``'s group to receive its pushes on; the relay is stopped on leaving."""
+    layer = get_channel_layer()
+    channel = await layer.new_channel()
+    await layer.group_add(f"stream-{stream}", channel)
+    await sync_to_async(relay.load_cursor)()
+    stop = threading.Event()
+    thread = _run_relay(relay, stop)
+    try:
+        await asyncio.sleep(1.0)
+        yield channel
+    finally:
+        stop.set()
+        await sync_to_async(thread.join)(15)
+
+
 def _append(stream: str, count: int) -> None:
     from tests.casino.test_eventstore import Deposited
 
@@ -214,22 +233,13 @@ def test_the_relay_is_woken_by_notify_and_batches_a_group_s_events() -> None:
         return messages
 
     async def scenario() -> tuple[float, list[dict]]:
-        channel = await layer.new_channel()
-        await layer.group_add(f"stream-{stream}", channel)
-        await sync_to_async(relay.load_cursor)()
-        stop = threading.Event()
-        thread = _run_relay(relay, stop)
-        try:
-            await asyncio.sleep(1.0)  # the relay is listening
+        async with _relay_running(relay, stream) as channel:  # the relay is listening
             began = time.monotonic()
             await sync_to_async(_append)(stream, 1)
             first = await listen(channel, 1, 5)
             latency = time.monotonic() - began
             await sync_to_async(_append)(stream, 300)
             batch = await listen(channel, 300, 10)
-        finally:
-            stop.set()
-            await sync_to_async(thread.join)(10)
         assert [e["version"] for m in first for e in m["events"]] == [1]
         return latency, batch
 
@@ -256,21 +266,12 @@ def test_a_polling_relay_is_woken_by_a_commit_in_its_own_process() -> None:
             raise RuntimeError("the command failed")
 
     async def scenario() -> tuple[float, list[int]]:
-        channel = await layer.new_channel()
-        await layer.group_add(f"stream-{stream}", channel)
-        await sync_to_async(relay.load_cursor)()
-        stop = threading.Event()
-        thread = _run_relay(relay, stop)
-        try:
-            await asyncio.sleep(1.0)  # the relay has read once and waits for its poll
+        async with _relay_running(relay, stream) as channel:  # read once, waits for its poll
             await sync_to_async(rolled_back)()
             began = time.monotonic()
             await sync_to_async(_append)(stream, 1)
             message = await asyncio.wait_for(layer.receive(channel), 5)
             latency = time.monotonic() - began
-        finally:
-            stop.set()
-            await sync_to_async(thread.join)(15)
         return latency, [e["data"]["amount"] for e in message["events"]]
 
     latency, amounts = async_to_sync(scenario)()
