@@ -83,6 +83,7 @@ def test_the_clock_says_until_when_late_registration_runs(tablet: TabletClient) 
         assert public["late_registration_until_level"] == level
 
 
+@pytest.mark.rule("TREG-10")
 def test_unregistration_refunds_before_the_deadline_only(tablet: TabletClient) -> None:
     with time_machine.travel(T0, tick=False):
         tournament_id = create(tablet, unregister_deadline=(T0 + timedelta(hours=1)).isoformat())
