@@ -111,6 +111,13 @@ def _entered(recorded: RecordedEvent) -> None:
     assert isinstance(e, PlayerRegistered | PlayerReEntered)
     late = isinstance(e, PlayerReEntered) or e.late
     price = e.buy_in if isinstance(e, PlayerRegistered) else e.price
+    if late:
+        # Places given while late registration is open are provisional (ELIM-2): everyone
+        # out so far finishes behind the new entry, so each of their places moves down one
+        # (20-22 of 22 entries become 21-23 of 23), as in ``TournamentFinished``'s results.
+        EntryView.objects.filter(tournament_id=_tid(recorded), place__isnull=False).update(
+            place=F("place") + 1, place_to=F("place_to") + 1
+        )
     EntryView.objects.create(
         tournament_id=_tid(recorded),
         entry_number=e.entry_number,
