@@ -401,5 +401,7 @@ RabbitHuntView = _hand_view(
     "record_rabbit_hunt",
     s.RabbitHuntRequest,
     services.record_rabbit_hunt,
-    "Record a rabbit hunt after a cash hand and the dealer's fee (RAKE-7, RAKE-8).",
+    "Record a rabbit hunt after a cash hand and the dealer's fee (RAKE-7, RAKE-8), with "
+    "the other players' consent (``consenting_seats``, or recorded before by "
+    "``record_rabbit_consent``): 422 ``consent_missing`` without it.",
 )

@@ -8,7 +8,11 @@ class TablesConfig(AppConfig):
     def ready(self) -> None:
         from casino import table_lookup
         from casino.realtime import groups
-        from tables import feeds, projections  # noqa: F401  (registers the projection)
+        from tables import (  # noqa: F401  (registers the projection and the upcasters)
+            feeds,
+            projections,
+            upcasters,
+        )
         from tables.selectors import TablesLookup
 
         groups.register(feeds.route)

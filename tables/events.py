@@ -478,13 +478,18 @@ class HandBegan(DomainEvent):
 
 @dataclass(frozen=True, slots=True)
 class HandEnded(DomainEvent):
-    """Hand ``hand_id`` is settled: the dealt-in seats' stacks after it and the rake."""
+    """Hand ``hand_id`` is settled: the dealt-in seats' stacks after it and the rake.
+    ``voided`` (v2): a misdeal or void (MIS-1..3, MIS-11, MIS-12); the stacks are those of
+    its start, and the button, blinds and owed blinds are as before it, for the redeal
+    (:mod:`tables.upcasters` reads v1 as not voided)."""
 
     TYPE = "tables.HandEnded"
+    SCHEMA_VERSION = 2
     table_id: int
     hand_id: str
     stacks: tuple[SeatStack, ...]
     rake: int
+    voided: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,6 +3,8 @@
 Runs inside the append's transaction (guarantee 4), one handler per event type.
 """
 
+from typing import Any
+
 from django.db.models import F
 
 from casino.eventstore import rows
@@ -225,12 +227,24 @@ def _hand_ended(recorded: RecordedEvent) -> None:
                      [{"seat": s.seat, "stack": s.stack} for s in e.stacks])  # fmt: skip
     rows.update(HandView, {"hand_id": e.hand_id}, rake=e.rake, ended_at=recorded.recorded_at,
                 status=rows.Replace("running", "complete"))  # fmt: skip
+    changes: dict[str, Any] = {}
+    if e.voided:  # the redeal has the last played hand's button (a new game's: the drawn one)
+        last = (
+            HandView.objects.filter(table_id=e.table_id, status="complete")
+            .exclude(hand_id=e.hand_id)
+            .order_by("-hand_number")
+            .values_list("button_seat", flat=True)
+            .first()
+        )
+        if last is not None:
+            changes["button_seat"] = last
     _bump(
         e.table_id,
         recorded,
         current_hand_id=None,
         hands_played=rows.Add(1),
         rake_total=rows.Add(e.rake),
+        **changes,
     )
 
 

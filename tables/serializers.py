@@ -325,6 +325,12 @@ class RabbitHuntRequest(RequestSerializer):
     seat = StrictIntegerField(min_value=1, max_value=MAX_SEATS)
     cards = SafeCharField(max_length=6)
     fee = StrictIntegerField(min_value=0, max_value=MAX_AMOUNT, help_text="CZK, RAKE-8")
+    consenting_seats = serializers.ListField(
+        required=False, max_length=MAX_SEATS,
+        child=StrictIntegerField(min_value=1, max_value=MAX_SEATS),
+        help_text="The other players dealt in, who consent (RAKE-8): every one of them. "
+        "Omitted: their consent was recorded before (record_rabbit_consent).",
+    )  # fmt: skip
 
 
 class ShowRequest(RequestSerializer):

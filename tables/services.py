@@ -582,6 +582,7 @@ def append_to_hand(
                     hand_id=hand_id,
                     stacks=tuple((s.seat, s.stack) for s in event.final_stacks),
                     rake=event.rake if isinstance(event, HandSettled) else 0,
+                    voided=isinstance(event, HandVoided),
                 ),
             )
             if table.config.mode == table_domain.TOURNAMENT:
@@ -726,9 +727,23 @@ def void_hand(
 
 
 def record_rabbit_hunt(
-    *, hand_id: str, seat: int, cards: str, fee: int, if_match: int | None = None
+    *,
+    hand_id: str,
+    seat: int,
+    cards: str,
+    fee: int,
+    consenting_seats: list[int] | None = None,
+    if_match: int | None = None,
 ) -> aggregates.Loaded[HandState]:
     """After a cash hand, record the undealt cards shown and the dealer's fee, which
-    leaves the player's stack (RAKE-7, RAKE-8); the cards never change the result."""
-    command = RecordRabbitHunt(seat=seat, cards=cards, fee=fee)
+    leaves the player's stack (RAKE-7, RAKE-8); the cards never change the result. Every
+    other player dealt in consents: ``consenting_seats`` (recorded with the hunt) or a
+    consent recorded before for ``seat``.
+
+    Raises:
+        HandRuleViolation: ``consent_missing`` (RAKE-8), and the refusals of
+        :func:`tables.domain.showdown.decide_rabbit`.
+    """
+    consent = None if consenting_seats is None else tuple(consenting_seats)
+    command = RecordRabbitHunt(seat=seat, cards=cards, fee=fee, consenting_seats=consent)
     return _execute_on_hand(hand_id, command, if_match=if_match)

@@ -156,12 +156,15 @@ class VoidHand:
 
 @dataclass(frozen=True, slots=True)
 class RecordRabbitHunt:
-    """After a cash hand, ``seat`` is shown the undealt board ``cards`` (the other players
-    consented) and pays ``fee`` to the dealer from his stack (RAKE-7, RAKE-8)."""
+    """After a cash hand, ``seat`` is shown the undealt board ``cards`` and pays ``fee``
+    to the dealer from his stack (RAKE-7, RAKE-8). The other players dealt in must consent:
+    ``consenting_seats`` records their consent with the hunt; ``None`` needs it recorded
+    before (``RecordRabbitConsent``)."""
 
     seat: int
     cards: str
     fee: int
+    consenting_seats: tuple[int, ...] | None = None
 
 
 HandCommand = (

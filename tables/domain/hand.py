@@ -54,8 +54,8 @@ Refusal codes (:class:`HandRuleViolation` ``code`` / ``rule``):
   count or the flop is out);
 * rabbit hunt: ``rabbit_hunt_not_allowed`` (RAKE-7: tournament), ``hand_not_complete``,
   ``hand_voided``, ``rabbit_hunt_already_recorded``, ``invalid_fee``,
-  ``fee_exceeds_stack``, ``nothing_to_hunt``, ``wrong_card_count`` (RAKE-8),
-  ``invalid_cards``, ``duplicate_card``.
+  ``fee_exceeds_stack``, ``nothing_to_hunt``, ``wrong_card_count``, ``consent_missing``
+  (RAKE-8: every other player dealt in consents), ``invalid_cards``, ``duplicate_card``.
 
 Straddles (SEAT-18..20) are live blinds posted with the blinds (``HandStarted.posts``, kind
 ``straddle``); pokerkit gets them as ``blinds_or_straddles`` (``(sb, bb, 2bb, 4bb, ...)`` in

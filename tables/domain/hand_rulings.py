@@ -50,6 +50,7 @@ from tables.domain.rulings import (
     exposed_cards,
     resolve_out_of_turn,
 )
+from tables.domain.showdown import rabbit_consent
 from tables.domain.showdown_procedure import (
     DisputeKind,
     HandClosure,
@@ -608,20 +609,7 @@ def _correct(hand: hand_engine.HandState, cmd: CorrectResult, now: datetime) -> 
 
 
 def _rabbit_consent(hand: hand_engine.HandState, cmd: RecordRabbitConsent) -> list[DomainEvent]:
-    if hand.started.mode == "tournament":
-        raise HandRuleViolation(
-            "rabbit_hunt_not_allowed", "RAKE-7", "No rabbit hunting in tournaments."
-        )
-    others = {s.seat for s in hand.seats if s.seat != cmd.seat}
-    missing = others - set(cmd.consenting_seats)
-    if missing:
-        raise HandRuleViolation(
-            "consent_missing",
-            "RAKE-8",
-            "Every other player dealt into the hand must consent.",
-            missing=sorted(missing),
-        )
-    return [RabbitHuntConsented(cmd.seat, tuple(sorted(cmd.consenting_seats)))]
+    return [rabbit_consent(hand, cmd.seat, cmd.consenting_seats)]
 
 
 def jackpot_cards(hand: hand_engine.HandState) -> tuple[str, ...]:

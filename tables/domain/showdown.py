@@ -54,6 +54,7 @@ from tables.events import (
     SettleMethod,
     VoidKind,
 )
+from tables.ruling_events import RabbitHuntConsented
 
 
 def decide_board(state: HandState, cmd: DealBoard) -> list[DomainEvent]:
@@ -393,7 +394,47 @@ def void_event(state: HandState, kind: VoidKind, reason: str) -> HandVoided:
     )
 
 
+def rabbit_consent(
+    state: HandState, seat: int, consenting_seats: tuple[int, ...]
+) -> RabbitHuntConsented:
+    """The other players' consent to ``seat``'s rabbit hunt (RAKE-8): every other player
+    dealt into the hand must consent; never in a tournament (RAKE-7).
+
+    Raises:
+        HandRuleViolation: ``rabbit_hunt_not_allowed`` (RAKE-7), ``consent_missing``,
+        ``rabbit_hunt_already_recorded`` (RAKE-8).
+    """
+    if state.started.mode == "tournament":
+        raise HandRuleViolation(
+            "rabbit_hunt_not_allowed",
+            "RAKE-7",
+            "No rabbit hunting in tournaments.",
+            mode=state.started.mode,
+        )
+    if state.rabbit is not None:
+        raise HandRuleViolation(
+            "rabbit_hunt_already_recorded",
+            "RAKE-8",
+            "The undealt cards of this hand were already shown.",
+            seat=state.rabbit.seat,
+        )
+    seat_in_hand(state, seat)
+    others = {s.seat for s in state.seats if s.seat != seat}
+    missing = others - set(consenting_seats)
+    if missing:
+        raise HandRuleViolation(
+            "consent_missing",
+            "RAKE-8",
+            "Every other player dealt into the hand must consent.",
+            missing=sorted(missing),
+        )
+    return RabbitHuntConsented(seat, tuple(sorted(set(consenting_seats) & others)))
+
+
 def decide_rabbit(state: HandState, cmd: RecordRabbitHunt) -> list[DomainEvent]:
+    """The rabbit hunt after a cash hand (RAKE-7, RAKE-8): with the other players' consent,
+    given with the command (``consenting_seats``) or recorded before it for the same seat
+    (``record_rabbit_consent``)."""
     if state.started.mode == "tournament":
         raise HandRuleViolation(
             "rabbit_hunt_not_allowed",
@@ -448,7 +489,18 @@ def decide_rabbit(state: HandState, cmd: RecordRabbitHunt) -> list[DomainEvent]:
             undealt=undealt,
         )
     check_no_duplicates(cards, _cards_in_play(state))
-    return [RabbitHunted(seat=seat.seat, cards="".join(cards), fee=cmd.fee)]
+    consent: list[DomainEvent] = []
+    if cmd.consenting_seats is not None:
+        consent = [rabbit_consent(state, cmd.seat, cmd.consenting_seats)]
+    elif not any(isinstance(e, RabbitHuntConsented) and e.seat == cmd.seat for e in state.history):
+        raise HandRuleViolation(
+            "consent_missing",
+            "RAKE-8",
+            "The other players have not consented to this rabbit hunt.",
+            seat=cmd.seat,
+            missing=sorted(s.seat for s in state.seats if s.seat != cmd.seat),
+        )
+    return [*consent, RabbitHunted(seat=seat.seat, cards="".join(cards), fee=cmd.fee)]
 
 
 def settle(

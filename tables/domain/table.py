@@ -111,6 +111,7 @@ from tables.domain.table_state import (
     TABLE_GAMES,
     TOURNAMENT,
     OpenSidebet,
+    PreHand,
     Seat,
     TableState,
     buy_in_rule,
@@ -200,6 +201,15 @@ def _last_blinds(state: TableState) -> LastBlinds | None:
     return LastBlinds(state.button_seat, state.small_blind_seat, state.big_blind_seat)
 
 
+def _redeal_button(state: TableState) -> int | None:
+    """The drawn button of a new game whose first hand was voided, while its seat is
+    still dealt in (else the redeal draws again, SEAT-1)."""
+    seat = state.seat(state.redeal_button) if state.redeal_button is not None else None
+    if seat is None or seat.stack <= 0 or seat.must_rebuy or seat.status != ACTIVE:
+        return None
+    return seat.seat
+
+
 def plan_next_hand(state: TableState, drawn_button: int | None = None) -> HandPlan:
     """Who the next hand would deal in, the button, the blinds, the owed posts and the
     players waiting (for the tablet to show before dealing, e.g. to ask a new player
@@ -225,7 +235,7 @@ def plan_next_hand(state: TableState, drawn_button: int | None = None) -> HandPl
             _last_blinds(state),
             button_rule=state.config.button_rule,
             missed_blind_sb_dead=state.config.missed_blind_sb_dead,
-            drawn_button=drawn_button,
+            drawn_button=drawn_button if drawn_button is not None else _redeal_button(state),
             max_seats=state.config.max_seats,
         )
     except NotEnoughPlayers as short:
@@ -547,10 +557,11 @@ def decide(state: TableState | None, command: Command) -> list[DomainEvent]:
             return _decide_sit_out(state, command)
         case SitIn():
             return _decide_sit_in(state, command)
-        case EndHand(hand_id=hand_id, stacks=stacks, rake=rake):
+        case EndHand(hand_id=hand_id, stacks=stacks, rake=rake, voided=voided):
             if state.hand_id != hand_id:
                 raise DomainError("no_hand_in_progress", "That hand is not running at this table.")
-            return [HandEnded(c.table_id, hand_id, tuple(SeatStack(s, v) for s, v in stacks), rake)]
+            return [HandEnded(c.table_id, hand_id, tuple(SeatStack(s, v) for s, v in stacks),
+                              rake, voided)]  # fmt: skip
     raise TypeError(f"unknown command {command!r}")
 
 
@@ -620,7 +631,10 @@ def _leave(state: TableState, seat: int) -> TableState:
     if left:
         return replace(state, seats=left)
     # An empty table ends the game: the next one starts with a new button draw.
-    return replace(state, seats=left, button_seat=None, small_blind_seat=None, big_blind_seat=None)
+    return replace(
+        state, seats=left, button_seat=None, small_blind_seat=None, big_blind_seat=None,
+        redeal_button=None,
+    )  # fmt: skip
 
 
 def _entry_status(state: TableState) -> str:
@@ -659,6 +673,11 @@ def _hand_began(state: TableState, event: HandBegan) -> TableState:
         if sb is None:
             sb = event.dead_small_blind_seat
         bb = event.big_blind_seat
+    changed = [(a, b) for a, b in zip(state.seats, seats, strict=True) if a != b]
+    pre_hand = PreHand(
+        state.button_seat, state.small_blind_seat, state.big_blind_seat,
+        tuple(a for a, _ in changed), tuple(b for _, b in changed),
+    )  # fmt: skip
     return replace(
         state,
         seats=tuple(seats),
@@ -667,6 +686,39 @@ def _hand_began(state: TableState, event: HandBegan) -> TableState:
         small_blind_seat=sb,
         big_blind_seat=bb,
         in_hand=tuple(s.seat for s in event.seats),
+        pre_hand=pre_hand,
+        redeal_button=None,
+    )
+
+
+def _hand_voided(state: TableState, seats: tuple[Seat, ...]) -> TableState:
+    """A misdeal or void (MIS-1..3, MIS-6, MIS-11, MIS-12): the hand is redealt as if it
+    had never started. The button and blinds go back to the last hand's (the redeal has the
+    same button), and each seat the start changed (owed blinds posted, a waiting player dealt
+    in) is put back: the blinds he owed, and his status unless it changed again during the
+    hand (a sit-out asked for then stands). A new game's first hand keeps its drawn button
+    for the redeal."""
+    pre = state.pre_hand
+    if pre is None:  # recorded before the table kept what a start changed
+        return state
+    after = {s.seat: s for s in pre.after}
+    before = {s.seat: s for s in pre.before}
+    restored = []
+    for s in seats:
+        was, began = before.get(s.seat), after.get(s.seat)
+        if was is not None and began is not None and s.player_id == was.player_id:
+            s = replace(s, missed_small_blind=was.missed_small_blind,
+                        missed_big_blind=was.missed_big_blind)  # fmt: skip
+            if (s.status, s.post) == (began.status, began.post):
+                s = replace(s, status=was.status, post=was.post)
+        restored.append(s)
+    return replace(
+        state,
+        seats=tuple(restored),
+        button_seat=pre.button_seat,
+        small_blind_seat=pre.small_blind_seat,
+        big_blind_seat=pre.big_blind_seat,
+        redeal_button=state.button_seat if pre.button_seat is None else None,
     )
 
 
@@ -754,9 +806,13 @@ def evolve(state: TableState | None, event: DomainEvent) -> TableState | None:
         case HandEnded(stacks=stacks):
             after = {s.seat: s.stack for s in stacks}
             seats = tuple(replace(s, stack=after.get(s.seat, s.stack)) for s in state.seats)
+            if event.voided:
+                state = _hand_voided(state, seats)
+                seats = state.seats
             return replace(
-                state, seats=seats, hand_id=None, in_hand=(), hands_played=state.hands_played + 1
-            )
+                state, seats=seats, hand_id=None, in_hand=(), hands_played=state.hands_played + 1,
+                pre_hand=None,
+            )  # fmt: skip
     return state
 
 

@@ -248,6 +248,7 @@ class EndHand:
     hand_id: str
     stacks: tuple[tuple[int, int], ...]  # (seat, stack) after the hand
     rake: int
+    voided: bool = False  # a misdeal or void: the table goes back to before the hand
 
 
 Command = (

@@ -71,11 +71,27 @@ class OpenSidebet:
 
 
 @dataclass(frozen=True, slots=True)
+class PreHand:
+    """What a hand's start changed at the table, kept until it ends so that a misdeal or a
+    void (MIS-1..3, MIS-6, MIS-11, MIS-12) puts it back: the hand is redealt with the same
+    button and blinds, and whoever posted owed blinds in it owes them again (SEAT-16).
+    ``before`` / ``after``: the seats the start changed, as they were and as it left them."""
+
+    button_seat: int | None
+    small_blind_seat: int | None
+    big_blind_seat: int | None
+    before: tuple[Seat, ...] = ()
+    after: tuple[Seat, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class TableState:
     """A table as its stream says. ``seats`` in seat order; ``hand_id`` of the running hand
     and ``in_hand`` the seats dealt into it. ``button_seat``, ``small_blind_seat`` (the
     small blind's position, posted or dead) and ``big_blind_seat`` are the last hand's, all
-    ``None`` when no hand was dealt since the table was empty."""
+    ``None`` when no hand was dealt since the table was empty. ``pre_hand``: what the
+    running hand's start changed (:class:`PreHand`). ``redeal_button``: the drawn button of
+    a new game whose first hand was voided, for the redeal (SEAT-1)."""
 
     config: TableOpened
     seats: tuple[Seat, ...] = ()
@@ -87,6 +103,8 @@ class TableState:
     closed: bool = False
     small_blind_seat: int | None = None
     big_blind_seat: int | None = None
+    pre_hand: PreHand | None = None
+    redeal_button: int | None = None
 
     def seat(self, number: int) -> Seat | None:
         return next((s for s in self.seats if s.seat == number), None)

@@ -85,6 +85,52 @@ def test_misdeal_returns_every_chip_and_closes_the_hand(
     assert again.status_code == 201  # the table goes on
 
 
+@pytest.mark.rule("MIS-6")
+@pytest.mark.rule("SEAT-16")
+@pytest.mark.parametrize("kind", ["misdeal", "void"])
+def test_a_misdealt_hand_is_redealt_with_the_same_button_and_owed_blinds(
+    tablet: TabletClient, players: list, kind: str
+) -> None:
+    table_id = table_with(tablet, players, {1: 2000, 2: 2000, 3: 2000, 4: 2000})
+    base = f"/api/v1/tables/{table_id}"
+
+    def play_out() -> dict:
+        hand = tablet.post(f"{base}/hands/", {}).json()
+        while hand["phase"] == "betting":
+            legal = hand["legal"]
+            hand = post(tablet, hand, "actions", {"seat": legal["seat"], "action": "fold"})
+        return hand
+
+    first = tablet.post(f"{base}/hands/", {"button_seat": 1}).json()
+    while first["phase"] == "betting":
+        first = post(tablet, first, "actions", {"seat": first["legal"]["seat"], "action": "fold"})
+    assert tablet.post(f"{base}/seats/4/sit-out/", {}).status_code == 200
+    play_out()
+    play_out()
+    seat4 = next(s for s in tablet.get(f"{base}/").json()["seats"] if s["seat"] == 4)
+    assert seat4["missed_small_blind"] and seat4["missed_big_blind"]
+    assert tablet.post(f"{base}/seats/4/sit-in/", {"post": True}).status_code == 200
+    preview = tablet.get(f"{base}/next-hand/").json()
+    table_before = tablet.get(f"{base}/").json()
+
+    dealt = tablet.post(f"{base}/hands/", {}).json()
+    assert dealt["button_seat"] == preview["button_seat"]
+    assert next(s for s in dealt["seats"] if s["seat"] == 4)["bet"] == 20  # his big blind
+    hand = post(tablet, dealt, kind, {"reason": "second card exposed"})
+    assert hand["voided"]["kind"] == kind
+
+    table = tablet.get(f"{base}/").json()
+    assert table["button_seat"] == table_before["button_seat"]
+    assert table["seats"] == table_before["seats"]  # stacks, statuses, blinds owed
+    assert tablet.get(f"{base}/next-hand/").json() == preview
+    redealt = tablet.post(f"{base}/hands/", {}).json()
+    assert redealt["button_seat"] == dealt["button_seat"]
+    assert [(s["seat"], s["bet"]) for s in redealt["seats"]] == [
+        (s["seat"], s["bet"]) for s in dealt["seats"]
+    ]
+    assert redealt["hand_number"] == dealt["hand_number"] + 1  # hand numbers stay unique
+
+
 @pytest.mark.rule("MIS-1")
 def test_misdeal_too_late_is_refused_and_appends_nothing(
     tablet: TabletClient, players: list
@@ -120,7 +166,12 @@ def test_rabbit_hunt_fee_leaves_the_stack_and_the_cage_still_reconciles(
     hand = post(tablet, hand, "actions", {"seat": 1, "action": "raise", "amount_to": 100})
     hand = post(tablet, hand, "actions", {"seat": 2, "action": "fold"})
     before = stacks(table_id)
-    hand = post(tablet, hand, "rabbit-hunt", {"seat": 2, "cards": "2c7d9h", "fee": 20})
+    hunt = {"seat": 2, "cards": "2c7d9h", "fee": 20}
+    events = StoredEvent.objects.count()
+    refusal = post(tablet, hand, "rabbit-hunt", hunt, expect=422)
+    assert (refusal["code"], refusal["rule"]) == ("consent_missing", "RAKE-8")
+    assert StoredEvent.objects.count() == events and stacks(table_id) == before
+    hand = post(tablet, hand, "rabbit-hunt", {**hunt, "consenting_seats": [1]})
     assert hand["rabbit"]["fee"] == 20
     assert stacks(table_id) == {1: before[1], 2: before[2] - 20}
     assert tablet.get("/api/v1/cage/balance/").json()["reconciled"] is True

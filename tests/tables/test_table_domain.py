@@ -477,3 +477,90 @@ def test_an_upheld_correction_moves_chips_between_the_hands_players_only() -> No
     err = refusal(in_hand, t.CorrectStacks("h1", ((1, 10), (2, -10)), players))
     assert (err.code, err.rule) == ("hand_in_progress", "SD-24")
     assert t.decide(seated, t.CorrectStacks("h1", ((1, 0), (2, 0)), players)) == []
+
+
+def _deal(state: t.TableState, hand_id: str, **kw: object) -> tuple[t.TableState, HandBegan]:
+    (began,) = t.decide(state, t.BeginHand(hand_id, **kw))  # type: ignore[arg-type]
+    assert isinstance(began, HandBegan)
+    return t.evolve(state, began), began
+
+
+def _end(state: t.TableState, began: HandBegan, *, voided: bool = False) -> t.TableState:
+    stacks = tuple((s.seat, s.stack) for s in began.seats)
+    (ended,) = t.decide(state, t.EndHand(began.hand_id, stacks, 0, voided=voided))
+    return t.evolve(state, ended)
+
+
+@pytest.mark.rule("MIS-6")
+@pytest.mark.rule("MIS-11")
+def test_a_voided_hand_is_redealt_with_the_same_button_and_blinds() -> None:
+    state = run(t.OpenTable(CONFIG), *(t.SeatPlayer(s, s, 1000) for s in (1, 2, 3, 4)))
+    state, first = _deal(state, "h1", button_seat=1)
+    state = _end(state, first)
+    state, voided = _deal(state, "h2")
+    assert (voided.button_seat, voided.small_blind_seat, voided.big_blind_seat) == (2, 3, 4)
+    state = _end(state, voided, voided=True)
+    assert (state.button_seat, state.small_blind_seat, state.big_blind_seat) == (1, 2, 3)
+    state, redealt = _deal(state, "h3")
+    assert (redealt.button_seat, redealt.small_blind_seat, redealt.big_blind_seat) == (2, 3, 4)
+    # a hand that was played moves the button on as before
+    state = _end(state, redealt)
+    assert t.plan_next_hand(state).button_seat == 3
+
+
+@pytest.mark.rule("SEAT-1")
+@pytest.mark.rule("MIS-6")
+def test_a_new_games_voided_first_hand_is_redealt_on_the_drawn_button() -> None:
+    state = run(t.OpenTable(CONFIG), *(t.SeatPlayer(s, s, 1000) for s in (2, 5, 7)))
+    state, voided = _deal(state, "h1", button_seat=5)
+    state = _end(state, voided, voided=True)
+    assert state.button_seat is None and state.redeal_button == 5
+    state, redealt = _deal(state, "h2")
+    assert redealt.button_seat == 5
+    assert state.redeal_button is None
+
+
+@pytest.mark.rule("SEAT-16")
+@pytest.mark.rule("MIS-11")
+def test_blinds_posted_in_a_voided_hand_are_owed_again() -> None:
+    state = run(t.OpenTable(CONFIG), *(t.SeatPlayer(s, s, 1000) for s in (1, 2, 3, 4)))
+    state, began = _deal(state, "h1", button_seat=1)
+    state = _end(state, began)
+    state = run_on(state, t.SitOut(4))
+    for n in (2, 3):  # his big blind, then his small blind, pass while he sits out
+        state, began = _deal(state, f"h{n}")
+        state = _end(state, began)
+    assert state.seat(4) is not None and state.seat(4).owes  # type: ignore[union-attr]
+    state = run_on(state, t.SitIn(4, post=True))
+    owing = state.seat(4)
+    state, began = _deal(state, "h4")
+    assert 4 in {s.seat for s in began.seats}
+    assert not state.seat(4).owes  # type: ignore[union-attr]
+    state = _end(state, began, voided=True)
+    assert state.seat(4) == owing  # owes both again, and still posts them
+    state, redealt = _deal(state, "h5")
+    assert [p for p in redealt.posts if p.seat == 4] == [p for p in began.posts if p.seat == 4]
+    assert redealt.button_seat == began.button_seat
+
+
+@pytest.mark.rule("MIS-11")
+@pytest.mark.rule("SEAT-16")
+def test_a_sit_out_asked_for_during_a_voided_hand_stands_and_the_blinds_are_owed() -> None:
+    state = run(t.OpenTable(CONFIG), *(t.SeatPlayer(s, s, 1000) for s in (1, 2, 3, 4)))
+    state, began = _deal(state, "h1", button_seat=1)
+    state = _end(state, began)
+    state = run_on(state, t.SitOut(4))
+    for n in (2, 3):
+        state, began = _deal(state, f"h{n}")
+        state = _end(state, began)
+    owed = state.seat(4)
+    assert owed is not None and owed.owes
+    state = run_on(state, t.SitIn(4, post=True))
+    state, began = _deal(state, "h4")
+    state = run_on(state, t.SitOut(4))  # during the hand: from the next hand on
+    state = _end(state, began, voided=True)
+    seat = state.seat(4)
+    assert seat is not None and seat.status == "sitting_out"
+    assert (seat.missed_small_blind, seat.missed_big_blind) == (
+        owed.missed_small_blind, owed.missed_big_blind,
+    )  # fmt: skip

@@ -268,7 +268,9 @@ def test_random_hands_conserve_chips_and_replay(data: st.DataObject) -> None:
     hunter = data.draw(st.sampled_from(seats))
     fee = data.draw(st.integers(0, state.stacks[hunter]))
     if refused_with(
-        RecordRabbitHunt(hunter, deck.pop(), fee), "rabbit_hunt_not_allowed", "nothing_to_hunt"
+        RecordRabbitHunt(hunter, deck.pop(), fee, tuple(s for s in seats if s != hunter)),
+        "rabbit_hunt_not_allowed",
+        "nothing_to_hunt",
     ):
         event("rabbit hunt")
         assert mode == "cash"

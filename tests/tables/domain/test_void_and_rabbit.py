@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from datetime import UTC, datetime
+from functools import reduce
 from typing import Any
 
 import dacite
@@ -20,9 +22,12 @@ from tables.domain import (
     TakeAction,
     VoidHand,
     decide,
+    evolve,
     load,
 )
+from tables.domain.hand_rulings import RecordRabbitConsent, decide_ruling
 from tables.events import HandStarted, HandVoided, RabbitHunted, SeatAmount, SeatStack
+from tables.ruling_events import RabbitHuntConsented
 
 from .support import conserved, play, play_events, refused, start_hand
 
@@ -249,18 +254,37 @@ def test_a_rabbit_hunt_records_the_cards_and_takes_the_fee_from_the_stack() -> N
     result = state.result
     assert result is not None and result.rake == 1
     assert state.stacks == {1: 1019, 2: 990, 3: 990}
-    state, events = play_events(state, RecordRabbitHunt(seat=2, cards="kd 5C", fee=20))
-    assert events == [RabbitHunted(seat=2, cards="Kd5c", fee=20)]
-    assert state.rabbit == events[0]
+    state, events = play_events(
+        state, RecordRabbitHunt(seat=2, cards="kd 5C", fee=20, consenting_seats=(3, 1))
+    )
+    assert events == [RabbitHuntConsented(2, (1, 3)), RabbitHunted(seat=2, cards="Kd5c", fee=20)]
+    assert state.rabbit == events[1]
     assert state.stacks == {1: 1019, 2: 970, 3: 990}
     assert state.result == result  # the cards never change the result
     assert sum(state.stacks.values()) + result.rake + 20 == 3000
     replayed = load(state.history)
     assert replayed is not None and replayed.stacks == state.stacks
-    payload = json.loads(json.dumps(dataclasses.asdict(events[0])))
-    assert dacite.from_dict(RabbitHunted, payload, config=DACITE) == events[0]
+    payload = json.loads(json.dumps(dataclasses.asdict(events[1])))
+    assert dacite.from_dict(RabbitHunted, payload, config=DACITE) == events[1]
     assert EVENT_TYPES["tables.RabbitHunted"] is RabbitHunted
     refused(state, RecordRabbitHunt(seat=3, cards="Kd", fee=0), "rabbit_hunt_already_recorded")
+
+
+@pytest.mark.rule("RAKE-8")
+def test_a_rabbit_hunt_needs_every_other_players_consent() -> None:
+    state = won_on_the_flop()
+    violation = refused(state, RecordRabbitHunt(2, "Kd", 20), "consent_missing")
+    assert (violation.rule, violation.context["missing"]) == ("RAKE-8", [1, 3])
+    violation = refused(state, RecordRabbitHunt(2, "Kd", 20, consenting_seats=(1,)),
+                        "consent_missing")  # fmt: skip
+    assert violation.context["missing"] == [3]
+    # consent recorded before the hunt (the floor's ruling), for the same seat only
+    ruling = decide_ruling(
+        state, RecordRabbitConsent(2, (1, 3)), datetime(2026, 11, 27, tzinfo=UTC)
+    )
+    consented = reduce(evolve, ruling, state)
+    refused(consented, RecordRabbitHunt(3, "Kd", 20), "consent_missing")
+    assert play(consented, RecordRabbitHunt(2, "Kd", 20)).stacks[2] == state.stacks[2] - 20
 
 
 @pytest.mark.rule("RAKE-8")
@@ -268,7 +292,7 @@ def test_the_whole_board_may_be_hunted_after_a_preflop_win() -> None:
     state = play(three_handed(), TakeAction(3, "fold"), TakeAction(1, "fold"))
     assert conserved(state)
     refused(state, RecordRabbitHunt(3, "2c3c4c5c6c7c", 0), "wrong_card_count")
-    state = play(state, RecordRabbitHunt(3, "2c3c4c5c6c", 0))
+    state = play(state, RecordRabbitHunt(3, "2c3c4c5c6c", 0, consenting_seats=(1, 2)))
     assert state.stacks == {1: 995, 2: 1005, 3: 1000}
 
 
@@ -287,7 +311,7 @@ def test_rabbit_hunt_refusals() -> None:
     refused(state, RecordRabbitHunt(2, "Kd", -1), "invalid_fee")
     violation = refused(state, RecordRabbitHunt(2, "Kd", 991), "fee_exceeds_stack")
     assert violation.context == {"seat": 2, "fee": 991, "stack": 990}
-    assert play(state, RecordRabbitHunt(2, "Kd", 990)).stacks[2] == 0
+    assert play(state, RecordRabbitHunt(2, "Kd", 990, consenting_seats=(1, 3))).stacks[2] == 0
     violation = refused(state, RecordRabbitHunt(2, "Kd5c2h", 10), "wrong_card_count")
     assert violation.context == {"card_count": 3, "undealt": 2}
     refused(state, RecordRabbitHunt(2, "Qs", 10), "duplicate_card")  # on the flop
