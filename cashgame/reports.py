@@ -216,15 +216,21 @@ class DropByTableRow(serializers.Serializer):
     game = serializers.CharField()
     small_blind = serializers.IntegerField()
     big_blind = serializers.IntegerField()
-    drop = serializers.IntegerField(help_text="Buy-ins plus top-ups, CZK.")
-    buy_ins = serializers.IntegerField()
-    top_ups = serializers.IntegerField()
+    drop = serializers.IntegerField(
+        help_text="Buy-ins plus top-ups paid in cash at the table (cashgame.cage.DROP), CZK."
+    )
+    buy_ins = serializers.IntegerField(help_text="All buy-ins, cash or cage chips, CZK.")
+    top_ups = serializers.IntegerField(help_text="All top-ups, cash or cage chips, CZK.")
+    paid_with_chips = serializers.IntegerField(
+        help_text="Buy-ins and top-ups paid with chips bought at the cage: not drop, CZK."
+    )
     cash_outs = serializers.IntegerField(help_text="CZK")
 
 
 @extend_schema_view(get=extend_schema(operation_id="report_drop_by_table"))
 class DropByTableReport(_Report):
-    """Drop (buy-ins and top-ups) and cash-outs per table over the date range."""
+    """Drop (buy-ins and top-ups paid in cash, :data:`cashgame.cage.DROP`, as the drop
+    report and the cage balance count it) and cash-outs per table over the date range."""
 
     serializer_class = DropByTableRow
     filterset_class = DropByTableFilter
@@ -238,8 +244,9 @@ class DropByTableReport(_Report):
                 top_ups=_sum(ChipMovement.Kind.TOP_UP),
                 cash_outs=_sum(ChipMovement.Kind.CASH_OUT)
                 + _sum(ChipMovement.Kind.PARTIAL_CASH_OUT),
+                drop=Coalesce(Sum("amount", filter=cage.DROP), 0),
+                paid_with_chips=Coalesce(Sum("amount", filter=cage.PAID_WITH_CHIPS), 0),
             )
-            .annotate(drop=F("buy_ins") + F("top_ups"))
             .order_by("table_id")
         )
 

@@ -5,7 +5,7 @@ by it, so a session that runs past midnight stays in the evening's day. Stored t
 
 from __future__ import annotations
 
-from datetime import date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -31,8 +31,16 @@ def _offset() -> timedelta:
 
 
 def start_of(day: date) -> datetime:
-    """The (aware) moment gaming day ``day`` starts."""
-    return datetime.combine(day, cutoff(), tzinfo=room_zone())
+    """The (aware) moment gaming day ``day`` starts. The first date Python knows
+    (0001-01-01, a date a query string may carry) starts at the first moment UTC can
+    hold: in a zone east of UTC its start is before year 1 in UTC, which a database
+    driver converting to UTC (SQLite) cannot store (``OverflowError``)."""
+    start = datetime.combine(day, cutoff(), tzinfo=room_zone())
+    try:
+        start.astimezone(UTC)
+    except OverflowError:
+        return datetime.min.replace(tzinfo=UTC)
+    return start
 
 
 def end_of(day: date) -> datetime:

@@ -9,7 +9,7 @@ import pytest
 import time_machine
 from django.core.management import call_command
 
-from tests.conftest import TabletClient
+from tests.conftest import NLH_10_20, TabletClient
 
 DAY1 = datetime(2026, 11, 20, 19, 0, tzinfo=UTC)  # 20:00 in Prague
 LATE = datetime(2026, 11, 20, 23, 30, tzinfo=UTC)  # 00:30 on the 21st in Prague
@@ -144,6 +144,23 @@ def test_drop_by_table_over_the_range(tablet: TabletClient, evening: dict) -> No
     assert rows[evening["plo"]]["drop"] == 18000 and rows[evening["plo"]]["game"] == "PLO"
     only_day2 = _rows(tablet, "drop-by-table", "date_from=2026-11-21")
     assert [(r["table_id"], r["drop"]) for r in only_day2] == [(evening["nlh"], 100)]
+
+
+def test_drop_by_table_counts_only_cash_as_the_drop_report_and_the_cage_do(
+    tablet: TabletClient, players: list
+) -> None:
+    """One definition of drop (cashgame.cage.DROP): a buy-in paid with chips bought at the
+    cage is not drop at the table; the drop-by-table report counted it."""
+    table = tablet.post("/api/v1/tables/", NLH_10_20).json()["table_id"]
+    sale = {"player_id": players[0].id, "amount": 2000}
+    assert tablet.post("/api/v1/cage/sales/", sale).status_code == 201
+    for n, (seat, buy_in, paid_with) in enumerate([(1, 2000, "chips"), (2, 1500, "cash")]):
+        body = {"player_id": players[n].id, "seat": seat, "buy_in": buy_in, "paid_with": paid_with}
+        assert tablet.post(f"/api/v1/tables/{table}/seats/", body).status_code == 201
+    [row] = [r for r in _rows(tablet, "drop-by-table") if r["table_id"] == table]
+    assert (row["drop"], row["buy_ins"], row["paid_with_chips"]) == (1500, 3500, 2000)
+    assert sum(r["drop"] for r in _rows(tablet, "drop")) == 1500
+    assert tablet.get("/api/v1/cage/balance/").json()["table_drop"] == 1500
 
 
 def test_each_report_downloads_as_csv_with_every_row(tablet: TabletClient, evening: dict) -> None:

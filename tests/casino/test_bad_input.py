@@ -13,6 +13,7 @@ import json
 import time
 import tracemalloc
 import uuid
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -465,6 +466,8 @@ def test_ids_in_query_strings_beyond_the_database_range_answer_400(
         "reports/drop/?date_from=9999-12-31&date_to=9999-12-31",
         "reports/rake/?date_from=0001-01-01&date_to=9999-12-31",
         "cage/balance/?day=9999-12-31",
+        "cage/balance/?day=0001-01-01",
+        "reports/drop-by-table/?date_from=0001-01-01",
     ],
 )
 def test_the_last_date_python_knows_is_an_empty_report_not_a_server_error(
@@ -472,6 +475,16 @@ def test_the_last_date_python_knows_is_an_empty_report_not_a_server_error(
 ) -> None:
     """``date_to=9999-12-31`` overflowed ``date + 1 day`` (found by fuzzing)."""
     assert tablet.get("/api/v1/" + query).status_code == 200
+
+
+def test_the_first_date_python_knows_starts_a_day_utc_can_hold() -> None:
+    """0001-01-01 in Prague starts before year 1 in UTC: SQLite (``manage.py up``) could
+    not store the bound and every report from that date answered 500 there."""
+    from casino.gaming_day import end_of, start_of
+
+    assert start_of(date.min).astimezone(UTC) == datetime.min.replace(tzinfo=UTC)
+    assert start_of(date.min) < end_of(date.min) == start_of(date(1, 1, 2))
+    assert start_of(date(2026, 11, 27)).utcoffset() == timedelta(hours=1)
 
 
 def test_unknown_ids_answer_a_json_404(tablet: TabletClient) -> None:
