@@ -342,5 +342,11 @@ def test_seat_sit_out_and_in_cash_out_run_it_twice_and_a_rabbit_hunt(
     expect(tablet.locator("#rabbit-error")).to_contain_text("already in play")
     tablet.fill("#rabbit-cards", "7s8s9s")
     tablet.fill("#rabbit-fee", "20")
+    tablet.click("#rabbit-submit")  # nobody's consent ticked: refused (RAKE-8)
+    expect(tablet.locator("#rabbit-error")).to_contain_text("RAKE-8")
+    hunter = tablet.input_value("#rabbit-seat")
+    others = tablet.locator("#rabbit-consent-seats input")
+    assert others.count() == 1 and others.first.get_attribute("value") != hunter
+    others.first.check()
     tablet.click("#rabbit-submit")
     expect(tablet.locator("#result")).to_contain_text("Rabbit hunt")

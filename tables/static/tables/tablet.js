@@ -292,13 +292,15 @@ function renderSeats() {
     const hs = byHand.get(seat);
     const classes = ["seat"];
     let body = `<span class="seat-no">${seat}</span>`;
+    const button = h ? h.button_seat : t.button_seat;
     if (!ts && !hs) {
       classes.push("empty");
       body += `<span class="who">${gettext("empty")}</span>`;
+      // a dead button (SEAT-5) stays on the seat its player left
+      if (button === seat) body += `<span class="badges"><span class="chip-d" title="${gettext("dead button")}">D</span></span>`;
     } else {
       const stack = hs ? hs.stack : ts.stack;
       const badges = [];
-      const button = h ? h.button_seat : t.button_seat;
       if (button === seat) badges.push(`<span class="chip-d" title="${gettext("button")}">D</span>`);
       if (h && h.small_blind_seat === seat) badges.push(`<span class="tag">${gettext("SB")}</span>`);
       if (h && h.big_blind_seat === seat) badges.push(`<span class="tag">${gettext("BB")}</span>`);
@@ -322,7 +324,7 @@ function renderSeats() {
 }
 
 function statusLabel(status) {
-  return { new: gettext("new"), waiting: gettext("waits for BB"), sitting_out: gettext("sitting out") }[status] || status;
+  return { active: gettext("active"), new: gettext("new"), waiting: gettext("waits for BB"), sitting_out: gettext("sitting out") }[status] || status;
 }
 
 function renderCenter() {
@@ -377,6 +379,15 @@ function renderPanel() {
   if (!h) { renderBetween(); renderResult(); }
 }
 
+// All-in is a button only when the whole stack may go in: always in no limit, and in pot or
+// fixed limit when it is a call or within the largest raise (BET-4; an all-in above the pot
+// is refused, and a fixed-limit "all-in" would be only the fixed step).
+function allInAllowed(h, legal) {
+  if (h.game === "NLH") return true;
+  if (legal.all_in_to <= legal.call_to) return true;
+  return (legal.can_bet || legal.can_raise) && legal.max_raise_to !== null && legal.all_in_to <= legal.max_raise_to;
+}
+
 function renderBetting(h) {
   const legal = h.legal;
   const buttons = [];
@@ -385,7 +396,7 @@ function renderBetting(h) {
   if (legal.to_call > 0) buttons.push(`<button type="button" class="btn act" data-action="call">${gettext("Call")} ${number(legal.to_call)}</button>`);
   if (legal.can_bet) buttons.push(`<button type="button" class="btn act primary" data-action="bet">${gettext("Bet")}</button>`);
   if (legal.can_raise) buttons.push(`<button type="button" class="btn act primary" data-action="raise">${gettext("Raise to")}</button>`);
-  buttons.push(`<button type="button" class="btn act allin" data-action="all_in">${gettext("All-in")} ${number(legal.all_in_to)}</button>`);
+  if (allInAllowed(h, legal)) buttons.push(`<button type="button" class="btn act allin" data-action="all_in">${gettext("All-in")} ${number(legal.all_in_to)}</button>`);
   const key = JSON.stringify(legal);
   if ($("actions").dataset.key !== key) {
     $("actions").innerHTML = buttons.join("");
@@ -497,7 +508,8 @@ function renderBoardEntry(h) {
   const run = h.run_count > 1 ? ` · ${gettext("run")} ${h.next_run}` : "";
   $("board-title").textContent = `${streetLabel(h.next_street)}${run}`;
   const anyAllIn = h.seats.some((s) => s.all_in && !s.folded);
-  $("run-it").hidden = !(anyAllIn && h.run_count === 1 && h.table_id && state.table.mode === "cash");
+  // RAKE-10: only once the betting is over with the players left all in (the server's showdown)
+  $("run-it").hidden = !(anyAllIn && h.phase === "showdown" && h.run_count === 1 && h.table_id && state.table.mode === "cash");
   if (state.pickFor !== `${h.hand_id}:${h.next_street}:${h.next_run}`) {
     state.pickFor = `${h.hand_id}:${h.next_street}:${h.next_run}`;
     state.picked = [];
@@ -707,6 +719,8 @@ $("cash-out").addEventListener("click", () => {
 $("open-misdeal").addEventListener("click", () => {
   if (!state.hand) { showNotice(gettext("No hand running."), "error"); return; }
   $("misdeal-error").hidden = true;
+  $("misdeal-kind").value = "misdeal"; // each hand's ruling starts blank: no reason of another hand
+  $("misdeal-reason").value = "";
   $("misdeal-dialog").showModal();
 });
 $("misdeal-submit").addEventListener("click", async () => {
@@ -719,9 +733,21 @@ $("open-rabbit").addEventListener("click", () => {
   const h = state.lastHand;
   if (!h || state.hand) { showNotice(gettext("A rabbit hunt is recorded after the hand."), "error"); return; }
   $("rabbit-seat").innerHTML = h.seats.map((s) => `<option value="${s.seat}">${gettext("Seat")} ${s.seat}</option>`).join("");
+  $("rabbit-cards").value = "";
+  $("rabbit-fee").value = "0";
   $("rabbit-error").hidden = true;
+  renderRabbitConsent();
   $("rabbit-dialog").showModal();
 });
+// RAKE-8: every other player dealt in consents; the dealer ticks each one who does.
+function renderRabbitConsent() {
+  const h = state.lastHand;
+  const hunter = Number($("rabbit-seat").value);
+  $("rabbit-consent-seats").innerHTML = h.seats.filter((s) => s.seat !== hunter).map((s) =>
+    `<label class="check"><input type="checkbox" value="${s.seat}"> ${gettext("Seat")} ${s.seat} · ${esc(playerLabel(s.player_id))}</label>`).join("");
+}
+$("rabbit-seat").addEventListener("change", renderRabbitConsent);
+$("rabbit-consent").addEventListener("change", () => { $("rabbit-error").hidden = true; });
 $("rabbit-submit").addEventListener("click", async () => {
   const h = state.lastHand;
   const cards = $("rabbit-cards").value.trim();
@@ -731,8 +757,10 @@ $("rabbit-submit").addEventListener("click", async () => {
     $("rabbit-error").hidden = false;
     return;
   }
+  const consenting = [...$("rabbit-consent-seats").querySelectorAll("input:checked")].map((c) => Number(c.value));
   const answer = await act(`/api/v1/hands/${h.hand_id}/rabbit-hunt/`, {
     seat: Number($("rabbit-seat").value), cards, fee: Number($("rabbit-fee").value) || 0,
+    consenting_seats: consenting,
   }, { errorBox: $("rabbit-error") });
   if (answer) { state.lastHand = answer; render(); $("rabbit-dialog").close(); }
 });

@@ -1,0 +1,137 @@
+"""The dealer tablet offers only what the house rules allow, found by using it as a dealer
+would (session 21): the misdeal dialog of one hand never carries the last hand's ruling, the
+all-in button of a pot-limit hand is only there when the stack fits the pot (BET-4), "run it
+twice" only once the betting is over (RAKE-10), a dead button is shown on the empty seat
+(SEAT-5), and a portrait tablet reaches every control."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import Room, pair_tablet
+
+
+def _table(room: Room, stacks: dict[int, int], **config: Any) -> tuple[int, str]:
+    table = room.open_table(**{"buy_in_min": 100, "buy_in_max": 10_000, **config})
+    for seat, stack in stacks.items():
+        player = room.player(f"Hráč {seat}", nickname=f"H{seat}")
+        room.api("POST", f"/api/v1/tables/{table}/seats/",
+                 {"player_id": player, "seat": seat, "buy_in": stack})  # fmt: skip
+    return table, room.tablet(table)
+
+
+def _act(room: Room, hand: dict[str, Any], action: str) -> dict[str, Any]:
+    body = {"seat": hand["legal"]["seat"], "action": action}
+    return dict(room.api("POST", f"/api/v1/hands/{hand['hand_id']}/actions/", body))
+
+
+def _open_more(tablet: Any) -> None:
+    if not tablet.locator("#more").evaluate("d => d.open"):
+        tablet.click("#more summary")
+
+
+@pytest.mark.rule("MIS-1")
+def test_the_misdeal_dialog_of_a_new_hand_starts_blank(room: Room, new_page: Any) -> None:
+    table, token = _table(room, {1: 1000, 2: 1000, 3: 1000})
+    room.api("POST", f"/api/v1/tables/{table}/hands/", {"button_seat": 1})
+    tablet = new_page(1280, 800)
+    pair_tablet(tablet, room.base, token)
+    _open_more(tablet)
+    tablet.click("#open-misdeal")
+    tablet.select_option("#misdeal-kind", "void")
+    tablet.fill("#misdeal-reason", "duplicate 7h found")
+    tablet.click("#misdeal-submit")
+    expect(tablet.locator("#misdeal-dialog")).not_to_be_visible()
+    tablet.click("#start-hand")
+    expect(tablet.locator("#actions [data-action]").first).to_be_visible()
+    _open_more(tablet)
+    tablet.click("#open-misdeal")
+    assert tablet.input_value("#misdeal-kind") == "misdeal"
+    assert tablet.input_value("#misdeal-reason") == ""
+
+
+@pytest.mark.rule("BET-4")
+def test_a_pot_limit_all_in_button_only_when_the_stack_fits_the_pot(
+    room: Room, new_page: Any
+) -> None:
+    table, token = _table(room, {1: 1000, 2: 1000, 3: 60}, game="PLO", buy_in_min=50)
+    hand = room.api("POST", f"/api/v1/tables/{table}/hands/", {"button_seat": 2})
+    assert hand["legal"]["seat"] == 2
+    assert hand["legal"]["all_in_to"] > hand["legal"]["max_raise_to"]  # 1000 > a pot of 70
+    tablet = new_page(1280, 800)
+    pair_tablet(tablet, room.base, token)
+    expect(tablet.locator("#actions [data-action='raise']")).to_be_visible()
+    expect(tablet.locator("#actions [data-action='all_in']")).to_have_count(0)
+    # seat 3 (the small blind, 60 chips) is next: his whole stack fits the pot, so his
+    # all-in is offered
+    hand = _act(room, hand, "call")
+    assert (
+        hand["legal"]["seat"] == 3 and hand["legal"]["all_in_to"] <= hand["legal"]["max_raise_to"]
+    )
+    expect(tablet.locator("#actions [data-action='all_in']")).to_be_visible()
+    tablet.click("#actions [data-action='all_in']")
+    expect(tablet.locator("#seats [data-seat='3'] .tag.allin")).to_be_visible()
+
+
+@pytest.mark.rule("RAKE-10")
+def test_run_it_twice_is_offered_only_once_the_betting_is_over(room: Room, new_page: Any) -> None:
+    table, token = _table(room, {1: 500, 2: 2000, 3: 3000})
+    hand = room.api("POST", f"/api/v1/tables/{table}/hands/", {"button_seat": 1})
+    hand = _act(room, hand, "all_in")  # seat 1, first to act three-handed
+    hand = _act(room, hand, "call")
+    hand = _act(room, hand, "call")
+    assert hand["phase"] == "awaiting_board"  # seats 2 and 3 may still bet after the flop
+    tablet = new_page(1280, 800)
+    pair_tablet(tablet, room.base, token)
+    expect(tablet.locator("#board-entry")).to_be_visible()
+    expect(tablet.locator("#run-it")).to_be_hidden()
+    # heads-up all in with nothing left to bet: offered
+    table2, token2 = _table(room, {1: 500, 2: 500})
+    hand = room.api("POST", f"/api/v1/tables/{table2}/hands/", {"button_seat": 1})
+    hand = _act(room, hand, "all_in")
+    hand = _act(room, hand, "call")
+    other = new_page(1280, 800)
+    pair_tablet(other, room.base, token2)
+    expect(other.locator("#run-it")).to_be_visible()
+
+
+@pytest.mark.rule("SEAT-5")
+def test_a_dead_button_is_shown_on_the_seat_its_player_left(room: Room, new_page: Any) -> None:
+    table, token = _table(room, {1: 1000, 2: 1000, 3: 1000, 4: 1000, 5: 1000})
+    hand = room.api("POST", f"/api/v1/tables/{table}/hands/", {"button_seat": 1})
+    while hand["phase"] == "betting":
+        hand = _act(room, hand, "fold")
+    room.api("POST", f"/api/v1/tables/{table}/seats/2/cash-out/")
+    preview = room.api("GET", f"/api/v1/tables/{table}/next-hand/")
+    assert preview["button_seat"] == 2  # the button moves onto the empty seat (SEAT-5)
+    room.api("POST", f"/api/v1/tables/{table}/hands/", {})
+    tablet = new_page(1280, 800)
+    pair_tablet(tablet, room.base, token)
+    expect(tablet.locator("#seats [data-seat='2'].empty .chip-d")).to_be_visible()
+
+
+def test_a_portrait_tablet_reaches_the_board_entry(room: Room, new_page: Any) -> None:
+    table, token = _table(room, dict.fromkeys(range(1, 11), 1000))
+    hand = room.api("POST", f"/api/v1/tables/{table}/hands/", {"button_seat": 1})
+    while hand["phase"] == "betting":
+        hand = _act(room, hand, "call" if hand["legal"]["to_call"] else "check")
+    tablet = new_page(800, 1280)
+    pair_tablet(tablet, room.base, token)
+    submit = tablet.locator("#board-submit")
+    expect(submit).to_be_visible()
+    box = submit.bounding_box()  # nothing is pushed off the side of the screen
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 800, box
+    assert tablet.evaluate("document.documentElement.scrollWidth") <= 800
+    submit.scroll_into_view_if_needed()  # and the page scrolls down to it
+    expect(submit).to_be_in_viewport()
+    seats = tablet.locator("#seats .seat")
+    boxes = [seats.nth(i).bounding_box() for i in range(seats.count())]
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            assert a and b
+            side = a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+            above = a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"]
+            assert side or above, (a, b)
