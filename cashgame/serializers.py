@@ -1,9 +1,12 @@
 """Request and response shapes of the cash-game endpoints."""
 
+from typing import Any
+
 from rest_framework import serializers
 
 from casino.api.serializers import MAX_ID, RequestSerializer, SafeCharField, StrictIntegerField
 from tables.domain.seating import MAX_SEATS
+from tables.domain.table_state import TABLE_GAMES
 from tables.serializers import MAX_AMOUNT, TableSerializer
 
 
@@ -33,9 +36,19 @@ class CageOverrideRequest(CageRequest):
 
 
 class BuyInForSerializer(RequestSerializer):
-    game = SafeCharField(max_length=10)
+    """A game and stakes as the tables name them (``NLH`` 10/20): a code the returning-
+    player rule (SES-7) can match, never free text ("nlh" would match nothing)."""
+
+    game = serializers.ChoiceField(choices=TABLE_GAMES)
     small_blind = StrictIntegerField(min_value=0, max_value=MAX_AMOUNT)
     big_blind = StrictIntegerField(min_value=1, max_value=MAX_AMOUNT)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs["small_blind"] > attrs["big_blind"]:
+            raise serializers.ValidationError(
+                {"small_blind": "The small blind cannot be more than the big blind."}
+            )
+        return attrs
 
 
 class SaleRequest(CageRequest):

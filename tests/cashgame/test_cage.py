@@ -120,6 +120,15 @@ def test_the_cage_refuses_a_returning_player_a_buy_in_below_what_he_left_with(
         ):
             sold = tablet.post("/api/v1/cage/sales/", {"player_id": a.id, **allowed})
             assert sold.status_code == 201, sold.json()
+        # the game is a table's code and the stakes a real pair: "nlh" would match no
+        # restriction and let the sale through below the minimum
+        for wrong in ({**stakes, "game": "nlh"}, {**stakes, "game": "XYZ"},
+                      {**stakes, "small_blind": 20, "big_blind": 10}):  # fmt: skip
+            count = StoredEvent.objects.count()
+            bad = tablet.post("/api/v1/cage/sales/",
+                              {"player_id": a.id, "amount": 1000, "buy_in_for": wrong})  # fmt: skip
+            assert (bad.status_code, bad.json()["code"]) == (400, "invalid_request"), bad.json()
+            assert StoredEvent.objects.count() == count
     with time_machine.travel(NOON + timedelta(hours=2, minutes=1), tick=False):
         later = {"player_id": a.id, "amount": 2000, "buy_in_for": stakes}
         assert tablet.post("/api/v1/cage/sales/", later).status_code == 201  # window over
