@@ -7,12 +7,15 @@ from typing import Any
 
 from casino import clock
 from tournaments.domain import tournament as domain
+from tournaments.domain.bounties import cage_prices
 from tournaments.models import EntryView, TournamentView
 from tournaments.serializers import TournamentEntrySerializer, TournamentSerializer
 
 ENTRY_FIELDS = [str(name) for name in TournamentEntrySerializer().fields]
 VIEW_FIELDS = [
-    str(name) for name in TournamentSerializer().fields if name not in {"tables", "clock", "config"}
+    str(name)
+    for name in TournamentSerializer().fields
+    if name not in {"tables", "clock", "config", "prices"}
 ]
 
 
@@ -41,6 +44,7 @@ def tournament_payload(tournament_id: int) -> dict[str, Any]:
     view["version"] = loaded.version
     view["tables"] = sorted(loaded.state.tables)
     view["clock"] = dataclasses.asdict(domain.clock_view(loaded.state, clock.now()))
+    view["prices"] = dataclasses.asdict(cage_prices(loaded.state.config))
     return view
 
 

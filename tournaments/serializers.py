@@ -250,6 +250,16 @@ class ClockSerializer(serializers.Serializer):
     hand_for_hand = serializers.BooleanField()
 
 
+class CagePricesSerializer(serializers.Serializer):
+    """What a player pays at the cage (CZK, fee and entrant's bounty included;
+    ``tournaments.domain.bounties.cage_prices``); null: not offered."""
+
+    registration = serializers.IntegerField()
+    re_entry = serializers.IntegerField(allow_null=True)
+    rebuy = serializers.IntegerField(allow_null=True)
+    add_on = serializers.IntegerField(allow_null=True)
+
+
 class TournamentSerializer(serializers.Serializer):
     tournament_id = serializers.IntegerField()
     name = serializers.CharField()
@@ -266,6 +276,7 @@ class TournamentSerializer(serializers.Serializer):
     overlay = serializers.IntegerField(allow_null=True, help_text="Guarantee top-up, CZK.")
     tables = serializers.ListField(child=serializers.IntegerField())
     clock = ClockSerializer()
+    prices = CagePricesSerializer()
     config = serializers.DictField(help_text="The published configuration.")
     version = serializers.IntegerField(help_text="Tournament stream version (If-Match).")
 

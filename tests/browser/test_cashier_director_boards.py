@@ -144,6 +144,35 @@ def test_cashier_pays_a_tournament_prize_once(room: Room, new_page: Any) -> None
     assert _czk(page.inner_text("#cage-tournament_cash_out")) == paid_out + 2000
 
 
+@pytest.mark.rule("BNTY-1")
+def test_the_cashier_takes_a_knockout_entry_at_the_price_the_books_record(
+    room: Room, new_page: Any
+) -> None:
+    """A knockout bounty is paid with each entry: the cashier's screen and journal showed
+    buy-in + fee only, 500 CZK less than the books recorded per entry."""
+    body = {"name": "Knockout 1000", "buy_in": 1000, "fee": 100, "starting_stack": 1000,
+            "levels": [{"small_blind": 25, "big_blind": 50}],
+            "bounty": {"kind": "knockout", "amount": 500}}  # fmt: skip
+    tid = int(room.api("POST", "/api/v1/tournaments/", body)["tournament_id"])
+    player = room.player("Petr Lovec", "Hunter")
+    username, password = room.staff("cashier")
+    page = new_page()
+    login(page, room.base, username, password, "/cashier/")
+    page.fill("#player-q", "Hunter")
+    page.press("#player-q", "Enter")
+    page.click(f"button.pick[data-id='{player}']")
+    page.wait_for_selector(f"#t-select option[value='{tid}']", state="attached")
+    page.select_option("#t-select", str(tid))
+    expect(page.locator("#t-summary")).to_contain_text("500")
+    before = room.api("GET", "/api/v1/cage/balance/")["tournament_cash_in"]
+    page.click("#t-actions button[data-op='registrations']:not([data-pay])")
+    page.locator("#t-result.ok").wait_for()
+    charged = room.api("GET", "/api/v1/cage/balance/")["tournament_cash_in"] - before
+    assert charged == 1600
+    line = page.locator("#journal tr").first.inner_text()
+    assert _czk(line.split("\t")[-1]) == charged
+
+
 def test_waitlist_board_counts_down_a_call(room: Room, new_page: Any) -> None:
     table = room.open_table(game="PLO", small_blind=100, big_blind=200, buy_in_min=10000,
                             buy_in_max=40000, max_seats=6)  # fmt: skip

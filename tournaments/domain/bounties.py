@@ -30,6 +30,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from casino.domain_events import DomainEvent
+from tournaments.domain.config import TournamentConfig
 from tournaments.domain.events import BountyAward, BountyCollected, BountyPlaced
 
 BP = 10_000
@@ -86,6 +87,32 @@ def entry_cost(buy_in: int, fee: int, rule_kind: str, amount: int) -> int:
     """What one entry costs an entrant in all (CZK): buy-in, fee and his bounty. What
     unregistering refunds (TREG-10), a satellite seat is worth and T-Money pays (TREG-11)."""
     return buy_in + fee + entry_price(rule_kind, amount)
+
+
+@dataclass(frozen=True, slots=True)
+class CagePrices:
+    """What a player pays at the cage, CZK: an entry (``registration``, also a late one),
+    a ``re_entry``, a ``rebuy`` and an ``add_on``; each with its fee, an entry and a
+    re-entry with the entrant's bounty (knockout, progressive: BNTY-1). ``None``: the
+    tournament does not offer it."""
+
+    registration: int
+    re_entry: int | None
+    rebuy: int | None
+    add_on: int | None
+
+
+def cage_prices(config: TournamentConfig) -> CagePrices:
+    """The prices of :class:`CagePrices` for ``config``: one rule for the cashier's screen
+    and the books (the events carry the same buy-in, fee and bounty)."""
+    bounty = entry_price(config.bounty.kind, config.bounty.amount)
+    re, rb, ao = config.reentry, config.rebuy, config.add_on
+    return CagePrices(
+        registration=config.buy_in + config.fee + bounty,
+        re_entry=re.price + re.fee + bounty if re.allowed else None,
+        rebuy=rb.price + rb.fee if rb.allowed else None,
+        add_on=ao.price + ao.fee if ao.allowed else None,
+    )
 
 
 def collect(

@@ -178,7 +178,8 @@ async function loadEntries() {
   ]);
   await learn(entries.map((x) => x.player_id)).catch(() => {}); // names are a nicety
   $("t-summary").textContent = t
-    ? `${T.buyInFee}: ${amount(t.buy_in)} + ${amount(t.fee)} · ${T.entries}: ${number(t.entries)} · ${T.prizePool}: ${amount(t.clock.prize_pool)} · ${T.placesPaid}: ${number(t.clock.places_paid)}`
+    ? `${T.buyInFee}: ${amount(t.buy_in)} + ${amount(t.fee)}${t.prices.registration !== t.buy_in + t.fee
+      ? ` + ${T.bounty} ${amount(t.prices.registration - t.buy_in - t.fee)} = ${amount(t.prices.registration)}` : ""} · ${T.entries}: ${number(t.entries)} · ${T.prizePool}: ${amount(t.clock.prize_pool)} · ${T.placesPaid}: ${number(t.clock.places_paid)}`
     : "";
   renderEntries();
 }
@@ -201,12 +202,11 @@ function renderEntries() {
     || `<tr class="muted"><td colspan="5">${esc(T.noPrizes)}</td></tr>`;
 }
 
-// What the player pays for an entry, a re-entry, a rebuy or an add-on (CZK, prize pool + fee).
+// What the player pays for an entry, a re-entry, a rebuy or an add-on: the server's prices
+// (CZK, prize pool + fee + the entrant's bounty), one rule with the books.
 function price(t, op) {
-  const c = t.config || {};
-  const part = { "re-entries": c.reentry, rebuys: c.rebuy, "add-ons": c.add_on }[op];
-  if (!part) return t.buy_in + t.fee;
-  return (part.price || 0) + (part.fee || 0);
+  const p = t.prices;
+  return { "re-entries": p.re_entry, rebuys: p.rebuy, "add-ons": p.add_on }[op] ?? p.registration;
 }
 
 $("prizes").addEventListener("click", (e) => {
@@ -232,9 +232,10 @@ $("t-actions").addEventListener("click", (e) => {
   if (!player) { $("t-result").className = "result error"; $("t-result").textContent = T.pickPlayer; return; }
   const path = `/api/v1/tournaments/${id}/${b.dataset.op}/`;
   const t = tournaments.find((x) => String(x.tournament_id) === id);
-  intent(b, $("t-result"), () => post(path, { player_id: player.id }), (answer) => {
+  const body = b.dataset.pay ? { player_id: player.id, pay_with: b.dataset.pay } : { player_id: player.id };
+  intent(b, $("t-result"), () => post(path, body), (answer) => {
     if (answer && answer.refund !== undefined) record(`${b.textContent.trim()} · ${t.name}`, -answer.refund);
-    else record(`${b.textContent.trim()} · ${t.name}`, price(t, b.dataset.op));
+    else record(`${b.textContent.trim()} · ${t.name}`, b.dataset.pay ? 0 : price(t, b.dataset.op)); // T-Money: no cash
     loadTournaments().catch(showError);
     loadBalance();
   });
