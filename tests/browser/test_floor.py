@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 import httpx
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import Room, login
@@ -51,6 +52,26 @@ def test_a_tournament_table_shows_its_tournament_and_is_not_managed_as_a_cash_ta
     page.click(f".tcard[data-table='{cash}'] [data-manage]")
     targets = page.locator("#tr-table option").evaluate_all("os => os.map(o => Number(o.value))")
     assert t_table not in targets
+
+
+@pytest.mark.rule("SES-3")
+@pytest.mark.rule("SES-4")
+def test_a_transfer_is_offered_only_to_a_table_of_the_same_game_and_stakes(
+    room: Room, new_page: Any
+) -> None:
+    """A transfer keeps the whole stack only between tables of the same game and stakes:
+    the floor offered every open cash table, and the server then refused the others."""
+    here = room.open_table(buy_in_min=100, buy_in_max=10_000)
+    same = room.open_table(buy_in_min=100, buy_in_max=10_000)
+    plo = room.open_table(game="PLO", buy_in_min=100, buy_in_max=10_000)
+    bigger = room.open_table(small_blind=25, big_blind=50, buy_in_min=100, buy_in_max=10_000)
+    page = new_page(1280, 800)
+    login(page, room.base, *room.staff("floor"), target="/floor/")
+    page.goto(f"{room.base}/floor/")
+    page.wait_for_selector("#floor[data-ready='true']")
+    page.click(f".tcard[data-table='{here}'] [data-manage]")
+    targets = page.locator("#tr-table option").evaluate_all("os => os.map(o => Number(o.value))")
+    assert same in targets and plo not in targets and bigger not in targets and here not in targets
 
 
 def test_the_floor_replays_a_past_hand_with_who_recorded_each_step(

@@ -156,7 +156,7 @@ $("tables-grid").addEventListener("click", (e) => {
   $("td-title").textContent = `${managed.name} #${managed.table_id}`;
   $("td-min").value = managed.buy_in_min;
   $("td-max").value = managed.buy_in_max;
-  $("tr-table").innerHTML = openCashTables().filter((t) => t.table_id !== managed.table_id)
+  $("tr-table").innerHTML = openCashTables(managed).filter((t) => t.table_id !== managed.table_id)
     .map((t) => `<option value="${t.table_id}">${esc(t.name)} #${t.table_id}</option>`).join("");
   $("td-seats").innerHTML = "";
   $("td-error").hidden = true;
@@ -324,13 +324,17 @@ function drawLists() {
   tickCountdowns();
 }
 
-// The open cash tables: where a player can be transferred or a must-move game can run.
-function openCashTables() {
-  return [...state.tables.values()].filter((t) => t.status === "open" && t.mode !== "tournament");
+// The open cash tables: where a player can be transferred or a must-move game can run;
+// with ``game`` (a table or a list), only those of the same game and stakes, where a
+// transfer keeps the whole stack (SES-3, SES-4).
+function openCashTables(game) {
+  return [...state.tables.values()].filter((t) => t.status === "open" && t.mode !== "tournament"
+    && (!game || (t.game === game.game && t.small_blind === game.small_blind && t.big_blind === game.big_blind
+      && (game.ante_type === undefined || (t.ante === game.ante && t.ante_type === game.ante_type)))));
 }
 
-function tableOptions(selected) {
-  return openCashTables()
+function tableOptions(selected, game) {
+  return openCashTables(game)
     .map((t) => `<option value="${t.table_id}" ${t.table_id === selected ? "selected" : ""}>${esc(t.name)} #${t.table_id}</option>`).join("");
 }
 
@@ -339,8 +343,7 @@ function tableOptions(selected) {
 function listExtras(l) {
   if (l.list_kind === "interest") {
     // An open, empty table of the same game and stakes may host the game instead of a new one.
-    const empty = openCashTables().filter((t) =>
-      t.game === l.game && t.small_blind === l.small_blind && t.big_blind === l.big_blind && !(t.seats || []).length);
+    const empty = openCashTables(l).filter((t) => !(t.seats || []).length);
     return `<form class="row wrap" data-start-game="${l.list_id}">
       <div><label>${gettext("Table")}<select name="table"><option value="">${gettext("a new table")}</option>${empty.map((t) => `<option value="${t.table_id}">${esc(t.name)} #${t.table_id}</option>`).join("")}</select></label></div>
       <div><label>${gettext("New table name")}<input name="name" maxlength="100" value="${esc(l.game)} ${l.small_blind}/${l.big_blind}"></label></div>
@@ -353,8 +356,8 @@ function listExtras(l) {
     : "";
   return `<details><summary class="btn small">${gettext("Must-move")}</summary>
     <form class="row wrap" data-link="${l.list_id}">
-      <div><label>${gettext("Main table")}<select name="main">${tableOptions(l.main_table_id)}</select></label></div>
-      <div><label>${gettext("Must-move table")}<select name="must">${tableOptions(l.must_move_table_id)}</select></label></div>
+      <div><label>${gettext("Main table")}<select name="main">${tableOptions(l.main_table_id, l)}</select></label></div>
+      <div><label>${gettext("Must-move table")}<select name="must">${tableOptions(l.must_move_table_id, l)}</select></label></div>
       <div class="shrink"><button class="btn" type="submit">${gettext("Link")}</button></div></form>${move}</details>`;
 }
 
