@@ -52,7 +52,7 @@ function tick() {
   if (!state) return;
   const c = state.clock;
   const base = c.on_break ? c.break_seconds_left : c.seconds_left;
-  const elapsed = running(c) || c.on_break ? (performance.now() - receivedAt) / 1000 : 0;
+  const elapsed = running(c) ? (performance.now() - receivedAt) / 1000 : 0; // a paused break is frozen too
   const left = Math.max(0, base - elapsed);
   const el = $("time");
   if (c.hands_left !== null && c.hands_left !== undefined && !c.on_break) {

@@ -22,6 +22,7 @@ let clock = null;
 let clockAt = 0;
 let feed = null;
 let moves = [];
+let seats = new Map(); // player id -> { table, seat }, from the feed
 let refreshTimer = null;
 let bracket = null; // a heads-up event's bracket, else null
 const doneKey = () => `director-moves-done-${tid}`;
@@ -105,6 +106,7 @@ function open(id) {
   history.replaceState(null, "", `?t=${tid}`);
   $("board-link").href = `/board/tournament/${tid}/`;
   moves = [];
+  seats = new Map();
   tournament = null;
   const stream = `tournament-${tid}`;
   feed = new Feed(`/ws/tournaments/${tid}/`, {
@@ -112,9 +114,7 @@ function open(id) {
     onEvent(msg) {
       if (msg.type === "clock") { setClock(msg.clock); return; }
       if (msg.type !== "event") return;
-      if (msg.event_type === "tournaments.PlayerMoved") {
-        moves.push({ version: msg.version, at: msg.recorded_at, ...msg.data });
-      }
+      followSeats(msg);
       refreshSoon();
     },
     onError(msg) { showError(new Error(msg.detail || msg.code)); },
@@ -122,6 +122,43 @@ function open(id) {
   feed.adopt(stream, 0); // first connect: every event since the start (the moves so far)
   feed.start();
   refreshSoon(0);
+}
+
+// Where each player sits, followed from the feed (which starts at the tournament's first
+// event), so that every move to make names where he comes from: a balancing or broken-table
+// move (PlayerMoved), and each new seat of the final-table redraw (TSEAT-8), which has no
+// PlayerMoved of its own.
+function followSeats(msg) {
+  const d = msg.data || {};
+  const at = (p) => seats.get(p) || {};
+  switch (msg.event_type) {
+    case "tournaments.TournamentStarted":
+    case "tournaments.MatchSeated":
+      for (const a of d.seats || []) seats.set(a.player_id, { table: a.table_id, seat: a.seat });
+      break;
+    case "tournaments.LateEntrySeated":
+      seats.set(d.player_id, { table: d.table_id, seat: d.seat });
+      break;
+    case "tournaments.PlayerMoved":
+      moves.push({ version: msg.version, at: msg.recorded_at, ...d });
+      seats.set(d.player_id, { table: d.to_table, seat: d.to_seat });
+      break;
+    case "tournaments.FinalTableRedrawn":
+      for (const a of d.seats || []) {
+        const from = at(a.player_id);
+        if (from.table !== a.table_id || from.seat !== a.seat) {
+          moves.push({ version: msg.version, at: msg.recorded_at, player_id: a.player_id, reason: "final_table",
+            from_table: from.table, from_seat: from.seat, to_table: a.table_id, to_seat: a.seat });
+        }
+        seats.set(a.player_id, { table: a.table_id, seat: a.seat });
+      }
+      break;
+    case "tournaments.PlayerEliminated":
+    case "tournaments.PlayerDisqualified":
+      seats.delete(d.player_id);
+      break;
+    default:
+  }
 }
 
 // After events (many at once on a resume), read the tournament and its entries again.
@@ -175,10 +212,11 @@ function setClock(c) {
   clock = c;
   clockAt = performance.now();
   const ante = c.ante ? ` · ${c.ante_type === "big_blind_ante" ? T.bbAnte : T.ante} ${number(c.ante)}` : "";
-  $("clock-level").textContent = c.on_break ? T.break : `${T.level} ${c.level}`;
+  const before = !tournament || tournament.status === "registering";
+  $("clock-level").textContent = c.on_break ? T.break : before ? T.registrationOpen : `${T.level} ${c.level}`;
   $("clock-blinds").textContent = `${number(c.small_blind)}/${number(c.big_blind)}${ante}`;
-  $("c-players").textContent = `${number(c.players_left)} / ${number(c.entries)}`;
-  $("c-average").textContent = `${number(c.average_stack)}`;
+  $("c-players").textContent = before ? number(c.entries) : `${number(c.players_left)} / ${number(c.entries)}`;
+  $("c-average").textContent = before ? "—" : `${number(c.average_stack)}`;
   $("c-pool").textContent = amount(c.prize_pool);
   $("c-paid").textContent = number(c.places_paid);
   $("c-late").textContent = lateRegistrationText(c, tournament && tournament.status, T);
@@ -197,7 +235,7 @@ function setClock(c) {
 
 function tick() {
   if (!clock || !tournament) return;
-  const live = tournament.status === "running" && (!clock.paused || clock.on_break);
+  const live = tournament.status === "running" && !clock.paused; // a paused break is frozen too
   const base = clock.on_break ? clock.break_seconds_left : clock.seconds_left;
   const left = Math.max(0, base - (live ? (performance.now() - clockAt) / 1000 : 0));
   const byHands = clock.hands_left !== null && clock.hands_left !== undefined && !clock.on_break;
@@ -214,6 +252,7 @@ function renderStatus() {
   const hide = {
     "clock/pause": c.paused, "clock/resume": !c.paused,
     breaks: c.on_break || c.break_due, "breaks/end": !c.on_break,
+    "late-registration/close": !c.late_registration_open,
   };
   for (const el of document.querySelectorAll("#controls [data-when]")) {
     const op = el.dataset.op || (el.querySelector("[data-op]") || {}).dataset?.op;
@@ -269,6 +308,12 @@ $("entries").addEventListener("click", (e) => {
 
 // --- table plan, moves, eliminations, payouts ------------------------------------------------
 
+// A place, or a tie's range of places ("3–4", ELIM-3).
+function placeText(e) {
+  if (e.place === null || e.place === undefined) return "—";
+  return e.place_to && e.place_to !== e.place ? `${e.place}–${e.place_to}` : `${e.place}`;
+}
+
 function renderTables() {
   const playing = entries.filter((e) => e.status === "playing" && e.table_id);
   const tables = new Map();
@@ -288,17 +333,20 @@ function renderTables() {
     const key = `${m.version}:${m.player_id}`;
     const ok = finished.has(key);
     return `<li class="${ok ? "muted" : "todo"}"><label><input type="checkbox" data-move="${key}" ${ok ? "checked" : ""}>
-      ${esc(T.moves)} ${esc(label(m.player_id))}: ${esc(T.table)} ${m.from_table} ${esc(T.seat)} ${m.from_seat} → ${esc(T.table)} ${m.to_table} ${esc(T.seat)} ${m.to_seat}
-      <span class="muted small">(${esc(m.reason)}, ${time(m.at)})</span></label></li>`;
+      ${esc(T.moves)} ${esc(label(m.player_id))}: ${m.from_table ? `${esc(T.table)} ${m.from_table} ${esc(T.seat)} ${m.from_seat}` : "?"} → ${esc(T.table)} ${m.to_table} ${esc(T.seat)} ${m.to_seat}
+      <span class="muted small">(${esc(T[m.reason] || m.reason)}, ${time(m.at)})</span></label></li>`;
   }).join("") : `<li class="muted">${esc(T.noMoves)}</li>`;
 
   const out = entries.filter((e) => e.status === "eliminated").sort((a, b) => (a.place || 1e9) - (b.place || 1e9));
-  $("eliminations").innerHTML = out.length ? out.map((e) => `<tr><td>${e.place ?? "—"}${e.place_to && e.place_to !== e.place ? `–${e.place_to}` : ""}</td>
+  // places given while late registration is open move down as entries arrive (ELIM-2)
+  const provisional = tournament && tournament.status === "running" && clock && clock.late_registration_open
+    ? ` <span class="muted small">(${esc(T.provisional)})</span>` : "";
+  $("eliminations").innerHTML = out.length ? out.map((e) => `<tr><td>${placeText(e)}${provisional}</td>
     <td>${esc(label(e.player_id))}</td><td>${e.entry_number}</td><td class="num">${e.prize ? amount(e.prize) : "—"}</td></tr>`).join("")
     : `<tr class="muted"><td colspan="4">${esc(T.noEliminations)}</td></tr>`;
 
   const paid = entries.filter((e) => e.prize).sort((a, b) => a.place - b.place);
-  $("payouts").innerHTML = paid.length ? paid.map((e) => `<tr><td>${e.place}</td><td>${esc(label(e.player_id))}</td><td class="num">${amount(e.prize)}</td></tr>`).join("")
+  $("payouts").innerHTML = paid.length ? paid.map((e) => `<tr><td>${placeText(e)}</td><td>${esc(label(e.player_id))}</td><td class="num">${amount(e.prize)}</td></tr>`).join("")
     : `<tr class="muted"><td colspan="3">${esc(T.noPayouts)} ${clock ? `(${number(clock.places_paid)} · ${amount(clock.prize_pool)})` : ""}</td></tr>`;
 
   $("entries").innerHTML = entries.map((e) => `<tr><td>${e.entry_number}</td><td>${esc(label(e.player_id))}</td><td>${esc(T[e.status] || e.status)}</td>

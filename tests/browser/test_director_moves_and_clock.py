@@ -1,0 +1,101 @@
+"""The director's console and the clock board as a director uses them (session 21): the
+final-table redraw is on the list of moves to make, a paused break stays frozen on every
+screen, and "Close late registration" is offered only while it is open."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import Room, login
+
+
+def _shove_round(room: Room, tournament_id: int) -> dict[str, Any]:
+    """One hand at each table, everybody all in, the lowest live seat winning each pot."""
+    t = room.api("GET", f"/api/v1/tournaments/{tournament_id}/")
+    for table_id in t["tables"]:
+        hand = room.api("POST", f"/api/v1/tables/{table_id}/hands/", {})
+        url = f"/api/v1/hands/{hand['hand_id']}"
+        boards = iter([("flop", "2c7d9h"), ("turn", "Js"), ("river", "3d")])
+        while hand["phase"] != "complete":
+            if hand["phase"] == "betting":
+                legal = hand["legal"]
+                shove = legal["can_bet"] or legal["can_raise"] or legal["to_call"]
+                body = {"seat": legal["seat"], "action": "all_in" if shove else "check"}
+                hand = room.api("POST", f"{url}/actions/", body)
+            elif hand["next_street"]:
+                street, cards = next(boards)
+                hand = room.api("POST", f"{url}/board/", {"street": street, "cards": cards})
+            else:
+                live = {s["seat"] for s in hand["seats"] if not s["folded"]}
+                winners = [[min(set(p["eligible_seats"]) & live)] for p in hand["pots"]]
+                hand = room.api("POST", f"{url}/award/", {"winners_by_pot": winners})
+    return dict(room.api("GET", f"/api/v1/tournaments/{tournament_id}/"))
+
+
+def _director(room: Room, new_page: Any, tournament_id: int) -> Any:
+    username, password = room.staff("director")
+    page = new_page()
+    login(page, room.base, username, password, f"/director/?t={tournament_id}")
+    page.wait_for_selector("#tournament:not([hidden])")
+    page.wait_for_function("document.getElementById('t-status').textContent.length > 0")
+    return page
+
+
+@pytest.mark.rule("TSEAT-8")
+def test_the_final_table_redraw_is_on_the_list_of_moves(room: Room, new_page: Any) -> None:
+    tid = room.started_tournament("Redraw", entrants=12, table_size=6)
+    page = _director(room, new_page, tid)
+    t = room.api("GET", f"/api/v1/tournaments/{tid}/")
+    assert len(t["tables"]) == 2
+    for _ in range(10):
+        t = _shove_round(room, tid)
+        if len(t["tables"]) <= 1 or t["status"] == "finished":
+            break
+    assert t["status"] == "running" and len(t["tables"]) == 1, t
+    entries = room.api("GET", f"/api/v1/tournaments/{tid}/entries/")
+    final_seats = {(e["table_id"], e["seat"]) for e in entries if e["status"] == "playing"}
+    lines = page.locator("#moves li", has_text="final table draw")
+    expect(lines.first).to_be_visible(timeout=20_000)
+    assert ": ?" not in page.inner_text("#moves")  # every line says where he comes from
+    for i in range(lines.count()):
+        text = " ".join(lines.nth(i).inner_text().split())
+        found = re.search(r"Table (\d+) seat (\d+) → Table (\d+) seat (\d+)", text)
+        assert found, text
+        origin, to = found.group(1, 2), found.group(3, 4)
+        assert origin != to and (int(to[0]), int(to[1])) in final_seats, text
+
+
+@pytest.mark.rule("CLK-8")
+def test_a_paused_break_is_frozen_on_the_director_and_the_board(
+    room: Room, new_page: Any
+) -> None:
+    tid = room.started_tournament("Paused break")
+    room.api("POST", f"/api/v1/tournaments/{tid}/breaks/", {"minutes": 5})
+    room.api("POST", f"/api/v1/tournaments/{tid}/clock/pause/", {})
+    page = _director(room, new_page, tid)
+    board = new_page(1920, 1080)
+    board.goto(f"{room.base}/board/tournament/{tid}/")
+    expect(page.locator("#clock-flags")).to_contain_text("Paused")
+    expect(board.locator("#time")).not_to_have_text("--:--")
+    shown, on_board = page.inner_text("#clock-time"), board.inner_text("#time")
+    time.sleep(2.2)
+    assert page.inner_text("#clock-time") == shown
+    assert board.inner_text("#time") == on_board
+
+
+@pytest.mark.rule("TREG-7")
+def test_close_late_registration_is_offered_only_while_it_is_open(
+    room: Room, new_page: Any
+) -> None:
+    tid = room.started_tournament("Late close", late_reg_until_level=3)
+    page = _director(room, new_page, tid)
+    close = page.locator("button[data-op='late-registration/close']")
+    expect(close).to_be_visible()
+    close.click()
+    expect(page.locator("#c-late")).to_have_text("closed")
+    expect(close).to_be_hidden()
