@@ -63,7 +63,7 @@ class ReportPagination(PageNumberPagination):
         return super().get_paginated_response(data)
 
 
-class _Report(generics.ListAPIView):
+class Report(generics.ListAPIView):
     """A report: JSON pages, or every row as CSV (``?format=csv``) named after the report
     and the date range."""
 
@@ -81,13 +81,24 @@ class _Report(generics.ListAPIView):
         return context
 
 
-class _DayRange(django_filters.FilterSet):
+class DayRange(django_filters.FilterSet):
     """``date_from`` / ``date_to``: business days (inclusive) in the room's time zone."""
 
     date_from = django_filters.DateFilter(method="_from")
     date_to = django_filters.DateFilter(method="_to")
     game = django_filters.CharFilter(field_name="game")
     time_field = "at"
+
+    def is_valid(self) -> bool:
+        """Valid filters, and a range that runs forwards: ``date_to`` before ``date_from``
+        is a mistake (400 ``invalid_request``), not an empty report."""
+        if not super().is_valid():
+            return False
+        data = self.form.cleaned_data
+        if data.get("date_from") and data.get("date_to") and data["date_from"] > data["date_to"]:
+            self.form.add_error("date_to", "The range ends before it starts (date_from).")
+            return False
+        return True
 
     def _from(self, queryset: QuerySet[Any], name: str, value: date) -> QuerySet[Any]:
         return queryset.filter(**{f"{self.time_field}__gte": _midnight(value)})
@@ -104,7 +115,7 @@ def _midnight(day: date) -> datetime:
 # --- rake --------------------------------------------------------------------------------
 
 
-class RakeFilter(_DayRange):
+class RakeFilter(DayRange):
     time_field = "ended_at"
     game = django_filters.CharFilter(field_name="table__game")
     table_id = IdFilter(field_name="table_id")
@@ -125,7 +136,7 @@ class RakeRow(serializers.Serializer):
 
 
 @extend_schema_view(get=extend_schema(operation_id="report_rake"))
-class RakeReport(_Report):
+class RakeReport(Report):
     """Rake by business day and table, with the table's game and stakes."""
 
     serializer_class = RakeRow
@@ -152,7 +163,7 @@ class RakeReport(_Report):
 # --- drop and cash-outs --------------------------------------------------------------------
 
 
-class MovementFilter(_DayRange):
+class MovementFilter(DayRange):
     class Meta:
         model = ChipMovement
         fields: list[str] = []
@@ -178,7 +189,7 @@ def _sum(kind: str) -> Coalesce:
 
 
 @extend_schema_view(get=extend_schema(operation_id="report_drop"))
-class DropReport(_Report):
+class DropReport(Report):
     """Drop (buy-ins and top-ups paid in cash at tables, :data:`cashgame.cage.DROP`) and
     cash-outs by business day."""
 
@@ -228,7 +239,7 @@ class DropByTableRow(serializers.Serializer):
 
 
 @extend_schema_view(get=extend_schema(operation_id="report_drop_by_table"))
-class DropByTableReport(_Report):
+class DropByTableReport(Report):
     """Drop (buy-ins and top-ups paid in cash, :data:`cashgame.cage.DROP`, as the drop
     report and the cage balance count it) and cash-outs per table over the date range."""
 
@@ -254,7 +265,7 @@ class DropByTableReport(_Report):
 # --- hours played ----------------------------------------------------------------------------
 
 
-class SessionFilter(_DayRange):
+class SessionFilter(DayRange):
     time_field = "seated_at"
     player_id = IdFilter(field_name="player_id")
 
@@ -271,7 +282,7 @@ class HoursRow(serializers.Serializer):
     hours = serializers.FloatField(help_text="seconds / 3600, for reading")
 
 
-class _HoursReport(_Report):
+class _HoursReport(Report):
     serializer_class = HoursRow
     filterset_class = SessionFilter
     group_by: tuple[str, ...] = ()
@@ -325,7 +336,7 @@ class HandsPerHourRow(serializers.Serializer):
 
 
 @extend_schema_view(get=extend_schema(operation_id="report_hands_per_hour"))
-class HandsPerHourReport(_Report):
+class HandsPerHourReport(Report):
     """Hands dealt per hour at each table and business day."""
 
     serializer_class = HandsPerHourRow

@@ -361,19 +361,6 @@ class CancellationView(APIView):
         return Response(selectors.settlement_payload(tournament_id))
 
 
-class TournamentReportView(APIView):
-    @extend_schema(
-        operation_id="report_tournaments", responses={200: s.TournamentSerializer(many=True)}
-    )
-    def get(self, request: Request) -> Response:
-        """Finished tournaments with their totals: entries, prize pool, fees, overlay and
-        winner (the results are ``list_tournament_entries``)."""
-        ids = TournamentView.objects.filter(status="finished").values_list(
-            "tournament_id", flat=True
-        )
-        return Response([selectors.tournament_payload(tid) for tid in ids])
-
-
 # --- the cage pays one entry's prize (the cage console) ---------------------------
 
 

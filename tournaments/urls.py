@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import api
+from tournaments import api, reports
 
 T = "tournaments/<int:tournament_id>/"
 
@@ -40,5 +40,5 @@ urlpatterns = [
     path(T + "settlement/", api.CancellationView.as_view(), name="tournament-settlement"),
     path("players/<int:player_id>/t-money/", api.TMoneyView.as_view(), name="player-t-money"),
     path("cage/prize-payments/", api.PrizePaymentsView.as_view(), name="cage-prize-payments"),
-    path("reports/tournaments/", api.TournamentReportView.as_view(), name="report-tournaments"),
+    path("reports/tournaments/", reports.TournamentReport.as_view(), name="report-tournaments"),
 ]

@@ -477,6 +477,17 @@ def test_the_last_date_python_knows_is_an_empty_report_not_a_server_error(
     assert tablet.get("/api/v1/" + query).status_code == 200
 
 
+@pytest.mark.parametrize("report", ["rake", "drop", "drop-by-table", "hours-by-player"])
+def test_a_date_range_that_ends_before_it_starts_is_refused(
+    tablet: TabletClient, report: str
+) -> None:
+    """A reversed range answered 200 with no rows: the reports console showed 0 CZK."""
+    r = tablet.get(f"/api/v1/reports/{report}/?date_from=2026-12-01&date_to=2026-11-01")
+    assert (r.status_code, r.json()["code"]) == (400, "invalid_request"), r.content
+    same_day = tablet.get(f"/api/v1/reports/{report}/?date_from=2026-11-01&date_to=2026-11-01")
+    assert same_day.status_code == 200
+
+
 def test_the_first_date_python_knows_starts_a_day_utc_can_hold() -> None:
     """0001-01-01 in Prague starts before year 1 in UTC: SQLite (``manage.py up``) could
     not store the bound and every report from that date answered 500 there."""

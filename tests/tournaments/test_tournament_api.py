@@ -278,8 +278,16 @@ def test_a_small_tournament_runs_to_one_winner_with_consistent_results(
         groups[(e["place"], e["place_to"])] = groups.get((e["place"], e["place_to"]), 0) + 1
     assert all(count == hi - lo + 1 for (lo, hi), count in groups.items())
     assert sorted(p for lo, hi in groups for p in range(lo, hi + 1)) == list(range(1, 13))
-    report = ok(tablet.get("/api/v1/reports/tournaments/"))
-    assert [r["tournament_id"] for r in report] == [tournament_id]
+    report = ok(tablet.get("/api/v1/reports/tournaments/"))["results"]
+    assert [(r["tournament_id"], r["entries"], r["prize_pool"]) for r in report] == [
+        (tournament_id, 12, 6000)
+    ]
+    day = report[0]["finished_at"][:10]
+    csv = tablet.get(f"/api/v1/reports/tournaments/?format=csv&date_from={day}&date_to={day}")
+    assert csv.status_code == 200 and csv["Content-Type"].startswith("text/csv")
+    header, row = csv.content.decode().splitlines()
+    assert header.startswith("tournament_id,name,") and row.startswith(f"{tournament_id},")
+    assert ok(tablet.get("/api/v1/reports/tournaments/?date_to=2000-01-01"))["count"] == 0
 
 
 def test_a_stale_if_match_is_answered_409_and_changes_nothing(tablet: TabletClient) -> None:
