@@ -60,6 +60,9 @@ CASHIER_STRINGS = {
     "pay": _("Pay"),
     "paid": _("paid"),
     "prizePaid": _("Tournament prize"),
+    "winningsPaid": _("Tournament winnings"),
+    "held": _("held (ELIM-9)"),
+    "seatWon": _("satellite seat"),
 }
 """Words the cashier's script writes (translated on each render, sent as JSON)."""
 

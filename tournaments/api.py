@@ -245,6 +245,27 @@ PayWinningsView = write_view(
     "early payout (ELIM-7/8) and the bounties he won; refused while held (ELIM-9). The "
     "cage's day balance includes it.",
 )
+
+
+class WinningsView(PayWinningsView):  # type: ignore[misc,valid-type]
+    """GET: what the cage still owes each player (``list_tournament_winnings``); POST: pay
+    one player (``pay_tournament_winnings``)."""
+
+    @extend_schema(
+        operation_id="list_tournament_winnings",
+        responses={200: s.OwedSerializer(many=True), 404: ErrorSerializer},
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        """Every player the tournament still owes cash (prize, deal share, early payout,
+        cancellation settlement, bounties), held or not (ELIM-9), and the satellite seats
+        taken instead of cash (TREG-11), by player id.
+
+        Raises:
+            NotFound: 404 ``tournament_not_found``.
+        """
+        return Response(selectors.owed_payload(tournament_id))
+
+
 HoldWinningsView = _tournament_write(
     "hold_tournament_winnings",
     services.hold_winnings,

@@ -176,3 +176,16 @@ def settlement_payload(tournament_id: int) -> dict[str, Any]:
         "policy_version": c.policy_version, "in_the_money": c.in_the_money,
         "shares": [dataclasses.asdict(x) for x in c.shares],
     }  # fmt: skip
+
+
+def owed_payload(tournament_id: int) -> list[dict[str, Any]]:
+    """What the cage still owes each player in cash, and the satellite seats taken instead
+    (:class:`tournaments.serializers.OwedSerializer`, ``payments.owed_to_all``).
+
+    Raises:
+        NotFound ``tournament_not_found``.
+    """
+    from tournaments.domain.payments import owed_to_all
+    from tournaments.services import load_tournament
+
+    return [dataclasses.asdict(o) for o in owed_to_all(load_tournament(tournament_id).state)]

@@ -433,6 +433,20 @@ class HoldRequest(RequestSerializer):
     reason = SafeCharField(max_length=500)
 
 
+class OwedSerializer(serializers.Serializer):
+    """What the cage still owes a player in cash (``tournaments.domain.payments.Owed``)."""
+
+    player_id = serializers.IntegerField()
+    prize = serializers.IntegerField(
+        help_text="CZK: prizes, a deal share, an early payout or a cancellation's settlement."
+    )
+    bounties = serializers.IntegerField(help_text="CZK of bounties won (BNTY-*).")
+    seats_won = serializers.IntegerField(
+        help_text="CZK of his prizes taken as satellite seats: never paid in cash (TREG-11)."
+    )
+    held = serializers.BooleanField(help_text="Winnings held for a review (ELIM-9).")
+
+
 class PaymentSerializer(serializers.Serializer):
     paid = serializers.IntegerField(help_text="CZK paid in cash now (prize + bounties).")
     tournament = TournamentSerializer()

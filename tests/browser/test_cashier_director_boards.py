@@ -173,6 +173,26 @@ def test_the_cashier_takes_a_knockout_entry_at_the_price_the_books_record(
     assert _czk(line.split("\t")[-1]) == charged
 
 
+@pytest.mark.rule("TREG-11")
+def test_the_cashier_pays_a_satellite_seat_in_seats_not_cash(room: Room, new_page: Any) -> None:
+    """A satellite's seat is paid by the seat: the cashier listed it with a Pay button the
+    server then refused ("nothing owed")."""
+    main = int(room.api("POST", "/api/v1/tournaments/", {
+        "name": "Main 500", "buy_in": 500, "fee": 100, "starting_stack": 1000,
+        "levels": [{"small_blind": 25, "big_blind": 50}]})["tournament_id"])  # fmt: skip
+    tid = room.started_tournament("Satellite", buy_in=300, fee=30, satellite_target=main)
+    _shove_until_finished(room, tid)
+    owed = room.api("GET", f"/api/v1/tournaments/{tid}/payments/")
+    assert [(o["prize"], o["seats_won"]) for o in owed] == [(0, 600)]
+    username, password = room.staff("cashier")
+    page = new_page()
+    login(page, room.base, username, password, "/cashier/")
+    page.wait_for_selector(f"#t-select option[value='{tid}']", state="attached")
+    page.select_option("#t-select", str(tid))
+    expect(page.locator("#prizes")).to_contain_text("satellite seat")
+    assert page.locator("#prizes button").count() == 0
+
+
 def test_waitlist_board_counts_down_a_call(room: Room, new_page: Any) -> None:
     table = room.open_table(game="PLO", small_blind=100, big_blind=200, buy_in_min=10000,
                             buy_in_max=40000, max_seats=6)  # fmt: skip

@@ -71,9 +71,7 @@ def test_the_final_table_redraw_is_on_the_list_of_moves(room: Room, new_page: An
 
 
 @pytest.mark.rule("CLK-8")
-def test_a_paused_break_is_frozen_on_the_director_and_the_board(
-    room: Room, new_page: Any
-) -> None:
+def test_a_paused_break_is_frozen_on_the_director_and_the_board(room: Room, new_page: Any) -> None:
     tid = room.started_tournament("Paused break")
     room.api("POST", f"/api/v1/tournaments/{tid}/breaks/", {"minutes": 5})
     room.api("POST", f"/api/v1/tournaments/{tid}/clock/pause/", {})

@@ -75,6 +75,14 @@ def test_satellite_seats_register_their_winners_and_a_seat_given_back_is_t_money
         main_entries = ok(tablet.get(f"/api/v1/tournaments/{main}/entries/"))
         assert sorted(e["player_id"] for e in main_entries) == winners
         assert all(e["status"] == "registered" for e in main_entries)
+        # what the cage owes: the cash part only, the seats beside it (the cashier's list)
+        owed = {
+            o["player_id"]: o for o in ok(tablet.get(f"/api/v1/tournaments/{satellite}/payments/"))
+        }
+        assert {pid: o["prize"] for pid, o in owed.items() if o["prize"]} == cash
+        assert {pid: o["seats_won"] for pid, o in owed.items() if o["seats_won"]} == {
+            pid: n * 600 for pid, n in seats.items()
+        }
         for pid in prizes:  # a seat is paid by the seat: only the cash part at the cage
             r = tablet.post(f"/api/v1/tournaments/{satellite}/payments/", {"player_id": pid})
             if pid in cash:

@@ -87,6 +87,32 @@ def owed(state: TournamentState, player_id: int) -> tuple[int, int]:
     return max(prize, 0), max(bounty, 0)
 
 
+@dataclass(frozen=True, slots=True)
+class Owed:
+    """What the cage still owes one player in cash, CZK: ``prize`` (prizes, a deal share,
+    an early payout or a cancellation's settlement) and ``bounties``; ``seats_won``: the
+    part of his prizes taken as satellite seats (TREG-11: never paid in cash); ``held``:
+    his winnings are held (ELIM-9)."""
+
+    player_id: int
+    prize: int
+    bounties: int
+    seats_won: int
+    held: bool
+
+
+def owed_to_all(state: TournamentState) -> list[Owed]:
+    """:class:`Owed` for every player owed money, held or who won seats, by player id."""
+    out = []
+    for pid in sorted(state.players):
+        prize, bounties = owed(state, pid)
+        seats = state.seats_won.get(pid, 0)
+        held = pid in state.payments.held
+        if prize or bounties or seats or held:
+            out.append(Owed(pid, prize, bounties, seats, held))
+    return out
+
+
 def decide(state: TournamentState, command: PaymentCommand, now: datetime) -> list[DomainEvent]:
     """Payment events.
 

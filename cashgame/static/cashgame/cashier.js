@@ -156,6 +156,7 @@ $("redeem-form").addEventListener("submit", (e) => {
 
 let entries = [];
 let payments = [];
+let owed = []; // what the tournament still owes each player in cash (list_tournament_winnings)
 
 async function loadTournaments() {
   tournaments = (await get("/api/v1/tournaments/")).filter((t) => t.status !== "finished" || t.winner_player_id);
@@ -172,9 +173,10 @@ async function loadEntries() {
   const id = $("t-select").value;
   if (!id) { entries = []; renderEntries(); return; }
   const t = tournaments.find((x) => String(x.tournament_id) === id);
-  [entries, payments] = await Promise.all([
+  [entries, payments, owed] = await Promise.all([
     get(`/api/v1/tournaments/${id}/entries/`),
     get(`/api/v1/cage/prize-payments/?tournament_id=${id}`),
+    get(`/api/v1/tournaments/${id}/payments/`),
   ]);
   await learn(entries.map((x) => x.player_id)).catch(() => {}); // names are a nicety
   $("t-summary").textContent = t
@@ -191,14 +193,30 @@ function renderEntries() {
     <td class="num">${number(e.stack)}</td><td>${e.table_id ? `${e.table_id}/${e.seat}` : "—"}</td>
     <td class="num">${e.rebuys}</td><td class="num">${e.add_ons}</td></tr>`).join("")
     || `<tr class="muted"><td colspan="7">${esc(T.noEntries)}</td></tr>`;
+  // Each prize by place: paid (with the time), a Pay button while the cage owes the player
+  // cash, or the satellite seat he took instead (TREG-11: no cash). Then what is owed with
+  // no prize of its own: bounties, an early payout, a cancelled event's settlement.
   const prizes = entries.filter((e) => e.prize).sort((a, b) => a.place - b.place);
   const paid = new Map(payments.map((p) => [p.entry_number, p]));
+  const due = new Map(owed.map((o) => [o.player_id, o]));
+  const status = (e) => {
+    const o = due.get(e.player_id);
+    if (paid.has(e.entry_number)) return `<span class="badge ok">${esc(T.paid)} ${time(paid.get(e.entry_number).paid_at).slice(0, 5)}</span>`;
+    if (o && o.held) return `<span class="badge warn">${esc(T.held)}</span>`;
+    if (o && o.prize + o.bounties > 0) return `<button type="button" class="btn small primary" data-pay="${e.entry_number}">${esc(T.pay)} ${amount(o.prize + o.bounties)}</button>`;
+    if (o && o.seats_won) return `<span class="badge">${esc(T.seatWon)}</span>`;
+    return "—";
+  };
+  const withPrize = new Set(prizes.filter((e) => !paid.has(e.entry_number)).map((e) => e.player_id));
+  const others = owed.filter((o) => !withPrize.has(o.player_id) && (o.held || o.prize + o.bounties > 0));
   $("prizes").innerHTML = prizes.map((e) => `<tr class="${mine(e) ? "mine" : ""}" data-entry="${e.entry_number}">
     <td>${e.place}${e.place_to && e.place_to !== e.place ? `–${e.place_to}` : ""}</td>
     <td>${esc(label(e.player_id))}</td><td>${e.entry_number}</td><td class="num">${amount(e.prize)}</td>
-    <td>${paid.has(e.entry_number)
-      ? `<span class="badge ok">${esc(T.paid)} ${time(paid.get(e.entry_number).paid_at).slice(0, 5)}</span>`
-      : `<button type="button" class="btn small primary" data-pay="${e.entry_number}">${esc(T.pay)}</button>`}</td></tr>`).join("")
+    <td>${status(e)}</td></tr>`).join("")
+    + others.map((o) => `<tr class="${player && o.player_id === player.id ? "mine" : ""}" data-owed="${o.player_id}">
+    <td>—</td><td>${esc(label(o.player_id))}</td><td>—</td><td class="num">${amount(o.prize + o.bounties)}</td>
+    <td>${o.held ? `<span class="badge warn">${esc(T.held)}</span>`
+      : `<button type="button" class="btn small primary" data-pay-player="${o.player_id}">${esc(T.pay)}</button>`}</td></tr>`).join("")
     || `<tr class="muted"><td colspan="5">${esc(T.noPrizes)}</td></tr>`;
 }
 
@@ -210,8 +228,19 @@ function price(t, op) {
 }
 
 $("prizes").addEventListener("click", (e) => {
-  const b = e.target.closest("button[data-pay]");
   const id = $("t-select").value;
+  const owner = e.target.closest("button[data-pay-player]");
+  if (owner && id) { // everything owed to one player: pay_tournament_winnings
+    const pid = Number(owner.dataset.payPlayer);
+    intent(owner, $("t-result"), () => post(`/api/v1/tournaments/${id}/payments/`, { player_id: pid }), (answer) => {
+      journal.unshift({ at: new Date().toISOString(), who: label(pid), what: T.winningsPaid, value: -answer.paid });
+      renderJournal();
+      loadEntries().catch(showError);
+      loadBalance();
+    });
+    return;
+  }
+  const b = e.target.closest("button[data-pay]");
   if (!b || !id) return;
   const entry = entries.find((x) => x.entry_number === Number(b.dataset.pay));
   const body = { tournament_id: Number(id), entry_number: entry.entry_number };

@@ -100,3 +100,26 @@ def test_bounty_money_is_conserved(seed: int, kind: str, share: int, amount: int
     assert d.s.status == t.FINISHED
     assert sum(d.s.bounty.cash_won.values()) == 14 * amount
     assert sum(d.s.bounty.heads.values()) == 0
+
+
+@pytest.mark.rule("BNTY-1")
+def test_the_cage_prices_include_the_fee_and_the_entrants_bounty() -> None:
+    from dataclasses import replace
+
+    from tournaments.domain.config import AddOnRule, RebuyRule, ReEntryRule
+
+    from .support import config
+
+    base = config()
+    assert bounties.cage_prices(base) == bounties.CagePrices(1100, None, None, None)
+    knockout = replace(
+        base,
+        bounty=BountyRule(kind="knockout", amount=500),
+        reentry=ReEntryRule(allowed=True, price=1000, fee=50),
+        rebuy=RebuyRule(allowed=True, price=400, fee=0),
+        add_on=AddOnRule(allowed=True, price=300, fee=30),
+    )
+    # every entry puts a bounty on the entrant's head; chips bought later do not
+    assert bounties.cage_prices(knockout) == bounties.CagePrices(1600, 1550, 400, 330)
+    fixed = replace(base, bounty=BountyRule(kind="fixed", amount=2000, players=(7,)))
+    assert bounties.cage_prices(fixed).registration == 1100  # the house pays a fixed bounty
