@@ -97,3 +97,35 @@ def test_close_late_registration_is_offered_only_while_it_is_open(
     close.click()
     expect(page.locator("#c-late")).to_have_text("closed")
     expect(close).to_be_hidden()
+
+
+@pytest.mark.rule("TREG-9")
+def test_the_director_re_enters_an_eliminated_player(room: Room, new_page: Any) -> None:
+    """The director may take re-entries, rebuys and add-ons (docs/tournaments.md, "Who
+    does what"); his console only offered "Register", which a busted player is refused."""
+    reentry = {"allowed": True, "max_per_player": 2, "price": 100, "fee": 10}
+    tid = room.started_tournament("Re-entry", entrants=3, reentry=reentry, late_reg_until_level=1)
+    [table] = room.api("GET", f"/api/v1/tournaments/{tid}/")["tables"]
+    hand = room.api("POST", f"/api/v1/tables/{table}/hands/", {})
+    url = f"/api/v1/hands/{hand['hand_id']}"
+    for action in ("all_in", "call", "fold"):  # two all in, the third folds
+        hand = room.api(
+            "POST", f"{url}/actions/", {"seat": hand["legal"]["seat"], "action": action}
+        )
+    for street, cards in (("flop", "2c7d9h"), ("turn", "Js"), ("river", "3d")):
+        hand = room.api("POST", f"{url}/board/", {"street": street, "cards": cards})
+    live = sorted(s["seat"] for s in hand["seats"] if not s["folded"])
+    winners = [[min(set(p["eligible_seats"]) & set(live))] for p in hand["pots"]]
+    room.api("POST", f"{url}/award/", {"winners_by_pot": winners})
+    entries = room.api("GET", f"/api/v1/tournaments/{tid}/entries/")
+    [busted] = [e["player_id"] for e in entries if e["status"] == "eliminated"]
+    page = _director(room, new_page, tid)
+    page.fill("#player-q", str(busted))
+    page.press("#player-q", "Enter")
+    page.click(f"button[data-buy='re-entries'][data-player='{busted}']")
+    page.wait_for_selector("#reg-result.ok, #reg-result.error", timeout=20_000)
+    assert "ok" in (page.get_attribute("#reg-result", "class") or ""), page.inner_text(
+        "#reg-result"
+    )
+    entries = room.api("GET", f"/api/v1/tournaments/{tid}/entries/")
+    assert [e["status"] for e in entries if e["player_id"] == busted] == ["eliminated", "playing"]

@@ -287,12 +287,30 @@ $("search-form").addEventListener("submit", async (e) => {
     $("player-results").innerHTML = found.length ? found.map((p) => `<li class="row">
       <span>${esc(p.name)} ${p.nickname ? `<span class="muted">(${esc(p.nickname)})</span>` : ""} <span class="muted">#${p.id}</span></span>
       <button type="button" class="btn small shrink" data-register="${p.id}">${esc(T.registerSelected)}</button>
-      <button type="button" class="btn small shrink" data-register="${p.id}" data-pay="t_money">${esc(T.registerTMoney)}</button></li>`).join("")
+      <button type="button" class="btn small shrink" data-register="${p.id}" data-pay="t_money">${esc(T.registerTMoney)}</button>
+      ${buysFor(p.id)}</li>`).join("")
       : `<li class="muted">${esc(T.none)}</li>`;
   } catch (err) { showError(err); }
 });
 
+// While it runs, what the tournament offers a player beside a late entry: a re-entry
+// (TREG-9), a rebuy (TREG-14), an add-on (CLK-5); the server says when one is refused.
+function buysFor(playerId) {
+  if (!tournament || tournament.status !== "running") return "";
+  const p = tournament.prices || {};
+  return [["re-entries", T.reEntry, p.re_entry], ["rebuys", T.rebuy, p.rebuy], ["add-ons", T.addOn, p.add_on]]
+    .filter(([, , price]) => price !== null && price !== undefined)
+    .map(([op, text, price]) => `<button type="button" class="btn small shrink" data-buy="${op}" data-player="${playerId}">${esc(text)} · ${amount(price)}</button>`)
+    .join("");
+}
+
 $("player-results").addEventListener("click", (e) => {
+  const buy = e.target.closest("button[data-buy]");
+  if (buy && tid) {
+    const body = { player_id: Number(buy.dataset.player) };
+    intent(buy, $("reg-result"), () => post(`/api/v1/tournaments/${tid}/${buy.dataset.buy}/`, body), () => refreshSoon(0));
+    return;
+  }
   const b = e.target.closest("button[data-register]");
   if (!b || !tid) return;
   const body = { player_id: Number(b.dataset.register), pay_with: b.dataset.pay || "cash" };
