@@ -633,6 +633,7 @@ def _report_to_tournament(
         hand_number=hand.started.hand_number,
         starting_stacks={players[s.seat]: s.stack for s in hand.started.seats},
         final_stacks={players[s.seat]: s.stack for s in ended.final_stacks},
+        voided=isinstance(ended, HandVoided),
     )
 
 

@@ -52,8 +52,10 @@ class TournamentPort(Protocol):
         hand_number: int,
         starting_stacks: dict[int, int],
         final_stacks: dict[int, int],
+        voided: bool = False,
     ) -> None:
-        """A hand ended (or was voided): ``{player_id: chips}`` before and after it."""
+        """A hand ended: ``{player_id: chips}`` before and after it; ``voided``: a misdeal
+        or void (MIS-1..3, MIS-11, MIS-12), redealt, every chip back."""
         ...
 
     def killed_hands(self, *, tournament_id: int, table_id: int) -> tuple[int, ...]:

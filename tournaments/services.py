@@ -939,7 +939,13 @@ class TournamentTables:
         hand_number: int,
         starting_stacks: dict[int, int],
         final_stacks: dict[int, int],
+        voided: bool = False,
     ) -> None:
+        if voided:  # redealt: the tournament only learns the table is free again
+            execute(tournament_id, domain.RecordHandResult(
+                table_id, hand_number, starting_stacks, final_stacks, _seed(), voided=True,
+            ))  # fmt: skip
+            return
         command = domain.RecordHandResult(
             table_id, hand_number, starting_stacks, final_stacks, _seed(),
             knockouts=_knockouts(hand_id, final_stacks),

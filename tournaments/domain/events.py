@@ -352,15 +352,20 @@ class TableHandStarted(DomainEvent):
 @dataclass(frozen=True, slots=True)
 class HandResultRecorded(DomainEvent):
     """The table's hand is over: stacks at its start and end (chips are conserved: no rake
-    in tournaments). ``best_hands``: player ids best hand first when reported (ELIM-3)."""
+    in tournaments). ``best_hands``: player ids best hand first when reported (ELIM-3).
+    ``voided`` (v2): a misdeal or void, to be redealt: it counts for nothing (not a hand of
+    the level, of a penalty or of a hand-for-hand round); :mod:`tournaments.upcasters`
+    reads v1 as not voided."""
 
     TYPE = "tournaments.HandResultRecorded"
+    SCHEMA_VERSION = 2
     table_id: int
     hand_number: int
     stacks: tuple[PlayerStack, ...]
     best_hands: tuple[int, ...] = ()
     knockouts: tuple[Knockout, ...] = ()
     absent: tuple[int, ...] = ()  # ruled absent at the deal (SEAT-13), for HU-4
+    voided: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -174,6 +174,7 @@ class RecordHandResult:
     knockouts: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
     conduct_flags: tuple[tuple[int, str, str], ...] = ()
     absent: tuple[int, ...] = ()  # players ruled absent at the deal (SEAT-13; HU-4)
+    voided: bool = False  # a misdeal or void: redealt, the stacks as they were (MIS-1..12)
 
 
 @dataclass(frozen=True, slots=True)

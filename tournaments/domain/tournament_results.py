@@ -137,6 +137,17 @@ def record_hand_result(b: Builder, cmd: RecordHandResult, now: datetime) -> None
             "chips_not_conserved", "Tournament hands have no rake: chips in = chips out.",
             rule="TREG-1", before=sum(start.values()), after=sum(final.values()),
         )  # fmt: skip
+    if cmd.voided:  # MIS-1..12: every chip back, redealt; the table is free for it
+        if start != final:
+            raise rule_error("invalid_hand_result", "A voided hand gives every chip back.",
+                             rule="MIS-11")  # fmt: skip
+        b.emit(HandResultRecorded(
+            cmd.table_id, cmd.hand_number,
+            tuple(PlayerStack(pid, start[pid], final[pid]) for pid in sorted(start)),
+            voided=True,
+        ))  # fmt: skip
+        start_break_if_idle(b, now)
+        return
     for pid in cmd.rebuys:
         if final.get(pid, 1) != 0:
             raise rule_error("rebuy_not_busted", "Only a busted player rebuys after a hand.",

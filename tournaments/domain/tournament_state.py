@@ -462,6 +462,13 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
             if event.hand_for_hand_round is not None:
                 s = replace(s, hfh_played=s.hfh_played | {event.table_id})
             return s
+        case HandResultRecorded(voided=True):  # redealt: it counts for nothing
+            t = s.tables[event.table_id]
+            s = _with_table(s, replace(t, hand_number=None, hand_level=None, hand_round=None,
+                                       hands_played=t.hands_played + 1))  # fmt: skip
+            if t.hand_round is not None:  # the table plays its hand of the round again
+                s = replace(s, hfh_played=s.hfh_played - {event.table_id})
+            return s
         case HandResultRecorded():
             if levels_by_hands(s):  # SHOW-1: this hand counts toward the level
                 s = _clock(s, hands_in_level=s.clock.hands_in_level + 1)

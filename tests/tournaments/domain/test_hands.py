@@ -129,6 +129,31 @@ def test_hand_for_hand_deals_one_hand_per_table_per_round() -> None:
     assert t.hand_permission(d.s, 1).hand_for_hand_round == 2
 
 
+@pytest.mark.rule("TSEAT-9")
+@pytest.mark.rule("MIS-11")
+def test_a_voided_hand_for_hand_hand_is_redealt_and_counts_for_nothing() -> None:
+    d = started(18, tables=(1, 2))
+    d(t.StartHandForHand())
+    d(t.StartTableHand(1, 1))
+    start = stacks(d, seats_of(d, 1))
+    level_hands = d.s.clock.hands_in_level
+    events = d(t.RecordHandResult(1, 1, start, start, 1, voided=True))
+    assert [type(e).__name__ for e in events] == ["HandResultRecorded"]
+    assert not any(isinstance(e, HandForHandRoundCompleted) for e in events)
+    assert t.may_start_hand(d.s, 1)  # the table plays its hand of the round again
+    assert t.hand_permission(d.s, 1).hand_for_hand_round == 1
+    assert d.s.clock.hands_in_level == level_hands  # not a hand of the level (SHOW-1)
+    moved = dict(start)
+    first, second = sorted(moved)[:2]
+    moved[first], moved[second] = moved[first] - 100, moved[second] + 100
+    with pytest.raises(DomainError):  # a void gives every chip back
+        d(t.StartTableHand(1, 2))
+        d(t.RecordHandResult(1, 2, start, moved, 1, voided=True))
+    events = d(t.RecordHandResult(1, 2, start, start, 1))  # the redeal, played
+    events += play_hand(d, 2, random.Random(1), bust_chance=0)
+    assert HandForHandRoundCompleted(1) in events
+
+
 @pytest.mark.rule("ELIM-5")
 def test_hand_for_hand_busts_at_different_tables_go_out_together() -> None:
     d = started(18, tables=(1, 2))
