@@ -267,11 +267,12 @@ def seats_from_big_blind(seat: int, big_blind_seat: int, seats: Sequence[int]) -
 def seat_change_entry(
     *, old_seat: int, new_seat: int, big_blind_seat: int, seats: Sequence[int]
 ) -> Literal["play_now", "wait_or_post"]:
-    """SEAT-17: a player moving within the game further from the big blind (he would play
-    the seats before the blinds again) waits until he is where he was relative to the
-    blinds, unless he posts; moving closer to the blinds he plays at once."""
+    """SEAT-17: a player moving within the game further from the big blind (the blinds,
+    which move clockwise, would reach him later: he would play hands without paying them)
+    waits until the big blind reaches him, unless he posts; moving closer to the blinds
+    (they reach him sooner) he plays at once. ``big_blind_seat``: the last hand's."""
     all_seats = sorted({*seats, old_seat, new_seat})
     before = seats_from_big_blind(old_seat, big_blind_seat, all_seats)
     after = seats_from_big_blind(new_seat, big_blind_seat, all_seats)
-    # counting after the big blind, a larger distance is closer to paying the next blinds
-    return "play_now" if after >= before else "wait_or_post"
+    # the big blind moves one seat clockwise a hand: at distance d he pays it in d hands
+    return "play_now" if after <= before else "wait_or_post"

@@ -312,18 +312,20 @@ def test_a_seat_change_further_from_the_big_blind_waits_for_it(
     before = stacks(table_id)
     taken = tablet.post(f"{base}/7/change/", {"new_seat": 1})
     assert (taken.status_code, taken.json()["code"]) == (422, "seat_occupied")
-    # seat 3 (the small blind, next to pay) moves to 6, just after the big blind: he waits
-    table = tablet.post(f"{base}/3/change/", {"new_seat": 6}).json()
-    status = {s["seat"]: s["status"] for s in table["seats"]}
-    assert 3 not in status and status[6] == "waiting"
-    # seat 7 (just after the big blind) moves to 4, closer to the blinds: he plays on
+    # the blinds move clockwise: after the big blind on 5 they reach 7 next, then 1, then 3.
+    # Seat 7 (the next big blind) moving to 4 would play three hands without blinds: he
+    # waits for the big blind (or posts)
     table = tablet.post(f"{base}/7/change/", {"new_seat": 4}).json()
     status = {s["seat"]: s["status"] for s in table["seats"]}
-    assert 7 not in status and status[4] == "active"
+    assert 7 not in status and status[4] == "waiting"
+    # seat 3 (the big blind in three hands) moving to 6, the next big blind: he plays on
+    table = tablet.post(f"{base}/3/change/", {"new_seat": 6}).json()
+    status = {s["seat"]: s["status"] for s in table["seats"]}
+    assert 3 not in status and status[6] == "active"
     assert sorted(stacks(table_id).values()) == sorted(before.values())  # stacks and all
     assert stacks(table_id)[6] == before[3] and stacks(table_id)[4] == before[7]
     nxt = tablet.post(f"/api/v1/tables/{table_id}/hands/", {}).json()
-    assert nxt["big_blind_seat"] == 6  # he waited for the big blind: it reaches him at once
+    assert nxt["big_blind_seat"] == 6 and 4 not in {s["seat"] for s in nxt["seats"]}
 
 
 @pytest.mark.rule("SEAT-12")

@@ -102,9 +102,13 @@ def test_absent_at_the_last_card_has_a_dead_hand() -> None:
 @pytest.mark.rule("SEAT-17")
 def test_seat_change_further_from_the_blinds_waits() -> None:
     seats = [1, 2, 3, 4, 5, 6]
-    # big blind on 2: seat 3 is under the gun (furthest from paying), seat 1 the small blind
-    # side (closest). Moving from the button (6) to under the gun (3) dodges the blinds.
-    assert (
-        seat_change_entry(old_seat=6, new_seat=3, big_blind_seat=2, seats=seats) == "wait_or_post"
+    # the last big blind on 2: the blinds move clockwise, so seat 3 pays the big blind next
+    # hand and seat 1 (the last small blind) in five. From 3 to 1 he would dodge four
+    # hands of blinds: he waits. From the button (6, big blind in four) to 3 he pays sooner.
+    assert seat_change_entry(old_seat=3, new_seat=1, big_blind_seat=2, seats=seats) == (
+        "wait_or_post"
     )
-    assert seat_change_entry(old_seat=3, new_seat=6, big_blind_seat=2, seats=seats) == "play_now"
+    assert seat_change_entry(old_seat=6, new_seat=3, big_blind_seat=2, seats=seats) == "play_now"
+    assert seat_change_entry(old_seat=3, new_seat=6, big_blind_seat=2, seats=seats) == (
+        "wait_or_post"
+    )
