@@ -234,12 +234,13 @@ class RawEvent(NamedTuple):
 
 def _row(values: Sequence[Any]) -> RawEvent:
     """A :class:`RawEvent` from a raw row (JSON as text on SQLite and psycopg, as Django
-    leaves it; times as text on SQLite)."""
+    leaves it; times as text, or as naive UTC datetimes when the SQLite driver parses the
+    column's declared type: always aware UTC here, as the ORM gives them)."""
     pos, stream, version, type_, schema_version, data, metadata, cmd, at = values[:9]
     if not isinstance(at, datetime):
         at = parse_datetime(at)
-        if at is not None and at.tzinfo is None:
-            at = at.replace(tzinfo=UTC)
+    if at is not None and at.tzinfo is None:
+        at = at.replace(tzinfo=UTC)
     return RawEvent(
         pos,
         stream,

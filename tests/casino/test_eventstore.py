@@ -539,3 +539,16 @@ def test_the_command_keys_have_one_index_each() -> None:
         indexes = cur.fetchall()
     assert sorted(table for table, _ in indexes) == ["eventstore_command", "eventstore_event"]
     assert not [d for _, d in indexes if "pattern_ops" in d], indexes
+
+
+def test_a_raw_row_read_on_sqlite_has_an_aware_utc_time() -> None:
+    """The SQLite driver gives a naive datetime (or text) for ``recorded_at``; the ORM's
+    reads are aware. Comparing the two answered 500 to every late dispute in ``up``
+    (SD-24..26: "can't compare offset-naive and offset-aware datetimes")."""
+    from datetime import UTC, datetime
+
+    from casino.eventstore.store import _row
+
+    for at in (datetime(2026, 11, 27, 12, 0), "2026-11-27 12:00:00", "2026-11-27T12:00:00Z"):
+        row = _row((1, "s", 1, "t", 1, "{}", "{}", None, at))
+        assert row.recorded_at == datetime(2026, 11, 27, 12, 0, tzinfo=UTC), at
