@@ -549,11 +549,23 @@ def _exposure(hand: hand_engine.HandState, cmd: RecordExposure) -> list[DomainEv
     return events
 
 
+def _betting_on_last_street(hand: hand_engine.HandState) -> bool:
+    """Whether anyone has acted since the last board card was dealt (MIS-16: once the
+    betting on the irregular board has started, the board stands)."""
+    since_board = None
+    for i, e in enumerate(hand.history):
+        if isinstance(e, BoardDealt):
+            since_board = i
+    if since_board is None:
+        return False
+    return any(isinstance(e, ActionTaken) for e in hand.history[since_board + 1 :])
+
+
 def _irregularity(hand: hand_engine.HandState, cmd: RuleIrregularity) -> list[DomainEvent]:
     ruling = rule_irregularity(
         cmd.cause,
         seat=cmd.seat,
-        betting_started=False,
+        betting_started=_betting_on_last_street(hand),
         post_threshold_deal_error_action=cmd.post_threshold_deal_error_action,
     )
     burn = cmd.burn_index if cmd.cause == "four_card_flop" else None
@@ -574,7 +586,7 @@ def _irregularity(hand: hand_engine.HandState, cmd: RuleIrregularity) -> list[Do
                 killed = IrregularityRuled(
                     cmd.cause, "dead_hand", too_late.rule, cmd.seat, None, cmd.note.strip()
                 )
-                return [killed, *fold_events(hand, seat)]
+                return [killed, *fold_events(hand, seat)] if seat.live else [killed]
             return [
                 IrregularityRuled(cmd.cause, "play_on", too_late.rule, cmd.seat, None, cmd.note)
             ]

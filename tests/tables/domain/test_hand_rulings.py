@@ -241,3 +241,29 @@ def test_an_absent_tournament_player_posts_his_blind_and_his_hand_dies() -> None
     assert killed.seat_state(2).folded and killed.pot == state.pot  # type: ignore[union-attr]
     _, (ruled_cash, _) = rule(play(None, start_hand((1000, 1000, 1000, 1000))), RecordAbsence(4))
     assert ruled_cash.rule == "SEAT-12"
+
+
+@pytest.mark.rule("MIS-16")
+def test_a_burn_error_is_corrected_only_until_the_betting_on_that_board_starts() -> None:
+    flop = play(
+        fresh(),
+        TakeAction(3, "call"), TakeAction(1, "call"), TakeAction(2, "check"),
+        DealBoard("flop", "Qs9c4s"),
+    )  # fmt: skip
+    _, (before,) = rule(flop, RuleIrregularity("missed_or_double_burn"))
+    assert (before.consequence, before.rule) == ("correct_board", "MIS-16")
+    _, (after,) = rule(
+        play(flop, TakeAction(1, "check")), RuleIrregularity("missed_or_double_burn")
+    )
+    assert (after.consequence, after.rule) == ("board_stands", "MIS-16")
+
+
+@pytest.mark.rule("MIS-5")
+def test_killing_the_hand_of_a_seat_that_already_folded_folds_it_once() -> None:
+    state = play(fresh(), TakeAction(3, "fold"), TakeAction(1, "call"), TakeAction(2, "check"))
+    ruling = RuleIrregularity(
+        "extra_cards_dealt", seat=3, post_threshold_deal_error_action="kill_affected_hand"
+    )
+    _, events = rule(state, ruling)
+    assert [type(e).__name__ for e in events] == ["IrregularityRuled"]
+    assert events[0].consequence == "dead_hand"
