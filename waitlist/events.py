@@ -15,6 +15,7 @@ from casino.domain_events import DomainEvent
 LEFT_BY_PLAYER = "player"  # he asked, in person or by phone (WL-3 "removed")
 LEFT_BY_FLOOR = "floor"  # the floor took him off
 LEFT_AFTER_MISSES = "missed_calls"  # the house rule's number of missed calls (WL-2)
+LEFT_SEATED_IN_GAME = "seated_in_game"  # he sat down in the game by another way
 
 
 @dataclass(frozen=True, slots=True)

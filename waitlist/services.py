@@ -360,8 +360,30 @@ def expire_call(*, list_id: str, call_id: str, by_floor: bool = False) -> bool:
         NotFound ``list_not_found``; ``call_not_found`` (only ``by_floor``).
     """
     loaded = load_list(list_id)
-    command = lists.ExpireCall(call_id, clock.now(), no_show_policy(), by_floor=by_floor)
+    withdrawn, seated_in_game = _call_withdrawn(loaded.state, call_id)
+    command = lists.ExpireCall(call_id, clock.now(), no_show_policy(), by_floor=by_floor,
+                               withdrawn=withdrawn, seated_in_game=seated_in_game)  # fmt: skip
     return bool(_execute(list_id, _as_optional(loaded), command))
+
+
+def _call_withdrawn(state: ListState, call_id: str) -> tuple[str | None, bool]:
+    """Why a call no longer stands at its deadline although nobody answered it, from the
+    tables: its seat was taken by someone else, its table closed, or the player sat down
+    (at a table of this game: also ``True``, he leaves the list). ``(None, False)``: the
+    call stands and a player who did not come is a no-show (WL-2)."""
+    call = state.call(call_id)
+    if call is None:
+        return None, False
+    seated = SeatView.objects.filter(player_id=call.player_id).exists()
+    if seated and state.list_kind != TABLE_CHANGE:  # a table change is wanted from a seat
+        return "player_seated", _seated_in_game(state, call.player_id) is not None
+    table = TableView.objects.filter(table_id=call.table_id).only("status").first()
+    if table is None or table.status != "open":
+        return "table_closed", False
+    occupant = SeatView.objects.filter(table_id=call.table_id, seat=call.seat)
+    if occupant.exclude(player_id=call.player_id).exists():
+        return "seat_taken", False
+    return None, False
 
 
 # --- seating --------------------------------------------------------------------------------

@@ -248,6 +248,44 @@ def test_house_rule_to_the_bottom_and_removal_after_the_configured_misses(
     refused(tablet.post(f"{LISTS}{nlh}/calls/{first}/no-show/"), "call_not_found", status=404)
 
 
+@pytest.mark.rule("WL-2")
+@pytest.mark.parametrize("what", ["seat_taken", "player_seated", "table_closed"])
+def test_a_call_that_no_longer_stands_at_its_deadline_is_no_no_show(
+    tablet: TabletClient, players: list, what: str
+) -> None:
+    """Only a player who is not there when called misses a call: at the deadline, a seat
+    the dealer gave to someone else, a closed table or a player who sat down at another
+    table of the game withdraws the call, and nobody is charged or moved down."""
+    table_id = open_table(tablet)
+    other_table = open_table(tablet, name="NLH 10/20 B")
+    nlh = open_list(tablet)
+    for player in players[:3]:
+        join(tablet, nlh, player)
+    with time_machine.travel(T0, tick=False):
+        call_id = call(tablet, nlh, table_id, 3).json()["call_id"]
+        if what == "seat_taken":
+            seat(tablet, table_id, players[5], 3)  # the dealer seats a walk-in there
+        elif what == "player_seated":
+            seat(tablet, other_table, players[0], 6)  # the called player sat down elsewhere
+        else:
+            closed = tablet.post(f"/api/v1/tables/{table_id}/close/", {"reason": "no dealer"})
+            assert closed.status_code == 200, closed.json()
+    with time_machine.travel(T0 + timedelta(minutes=6), tick=False):
+        assert tasks.expire_call_task(nlh, call_id) is True
+    events = list_events(nlh)
+    assert "waitlist.CallMissed" not in events and "waitlist.PlayerMovedDown" not in events
+    cancelled = StoredEvent.objects.get(type="waitlist.CallCancelled")
+    assert cancelled.data["reason"] == what
+    assert WaitlistCall.objects.get(call_id=call_id).status == "cancelled"
+    if what == "player_seated":  # he plays the game he waited for: off the list
+        assert order(tablet, nlh) == [players[1].id, players[2].id]
+        left = StoredEvent.objects.get(type="waitlist.PlayerLeftList")
+        assert left.data["reason"] == "seated_in_game"
+    else:
+        assert order(tablet, nlh) == [p.id for p in players[:3]]
+        assert waitlist(tablet, nlh)["entries"][0]["misses"] == 0
+
+
 def test_a_cancelled_call_keeps_the_place(tablet: TabletClient, players: list) -> None:
     table_id = open_table(tablet)
     nlh = open_list(tablet)

@@ -37,6 +37,7 @@ from waitlist.events import (
     LEFT_AFTER_MISSES,
     LEFT_BY_FLOOR,
     LEFT_BY_PLAYER,
+    LEFT_SEATED_IN_GAME,
     CallCancelled,
     CallMissed,
     InterestListPromoted,
@@ -225,12 +226,19 @@ class CancelCall:
 @dataclass(frozen=True, slots=True)
 class ExpireCall:
     """The call's deadline passed (timer or sweep; ``by_floor``: the floor recorded a
-    no-show before it). Idempotent: decides nothing when the call is not open or not due."""
+    no-show before it). Idempotent: decides nothing when the call is not open or not due.
+
+    What the tables say at the deadline (the service reads them): ``withdrawn``, why the
+    call no longer stands although nobody answered it (``seat_taken``, ``table_closed``,
+    ``player_seated``); ``seated_in_game``: the player sits at a table of this list's game.
+    A player who was not wanted any more is not a no-show (WL-2)."""
 
     call_id: str
     now: datetime
     policy: NoShowPolicy
     by_floor: bool = False
+    withdrawn: str | None = None
+    seated_in_game: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -519,6 +527,14 @@ def _expire(state: ListState, c: ExpireCall) -> list[DomainEvent]:
     if not c.by_floor and c.now < datetime.fromisoformat(call.deadline):
         return []  # not due yet (an early timer); the sweep or the real timer will come
     entry = _listed(state, call.player_id)
+    if c.withdrawn is not None and not c.by_floor:  # nobody to miss: no charge (WL-2)
+        events = [CallCancelled(state.list_id, call.call_id, call.player_id, c.withdrawn)]
+        if c.seated_in_game:  # he plays the game he waited for
+            position = state.position_of(call.player_id)
+            events.append(PlayerLeftList(
+                state.list_id, entry.entry_id, call.player_id, position, LEFT_SEATED_IN_GAME
+            ))  # fmt: skip
+        return events
     misses = entry.misses + 1
     reason = "floor" if c.by_floor else "deadline"
     events: list[DomainEvent] = [
