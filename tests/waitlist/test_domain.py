@@ -243,6 +243,19 @@ def test_a_no_show_keeps_his_name_and_moves_down_by_the_house_rule(
 
 
 @pytest.mark.rule("WL-2")
+def test_two_no_shows_on_calls_made_together_never_jump_a_player_not_yet_called() -> None:
+    policy = NoShowPolicy()  # one place down: behind the next player called
+    state, first = call(a_list(1, 2, 3, 4), seat=5)
+    state, second = call(state, seat=6)
+    assert (first.player_id, second.player_id) == (1, 2)
+    deadline = datetime.fromisoformat(first.deadline)
+    state, _ = run(state, ExpireCall("c5", deadline, policy))
+    assert order(state) == [2, 3, 1, 4]  # behind 3, the next one to be called
+    state, _ = run(state, ExpireCall("c6", deadline, policy))
+    assert order(state) == [3, 2, 1, 4]
+
+
+@pytest.mark.rule("WL-2")
 def test_after_the_configured_misses_he_comes_off_the_list() -> None:
     state = a_list(1, 2)
     policy = NoShowPolicy("bottom", 1, max_misses=2)
@@ -392,8 +405,16 @@ def test_any_sequence_keeps_the_list_a_permutation_and_moves_exactly_per_policy(
             others = [p for p in order(before) if p != missed.player_id]
             assert [p for p in players if p != missed.player_id] == others
             if isinstance(events[-1], PlayerMovedDown):
-                target = len(before.entries) if action == "bottom" else was + places
-                assert state.position_of(missed.player_id) == min(target, len(before.entries))
+                now_at = state.position_of(missed.player_id)
+                if action == "bottom":
+                    assert now_at == len(before.entries)
+                else:  # down: past ``places`` players still to be called (WL-2)
+                    below = order(before)[was:]
+                    passed = below[: now_at - was]  # now above him, below him before
+                    called = {c.player_id for c in before.calls if c.call_id != missed.call_id}
+                    uncalled = [p for p in below if p not in called]
+                    assert len([p for p in passed if p not in called]) == min(places, len(uncalled))
+                    assert not passed or passed[-1] not in called or len(passed) == len(below)
             else:
                 assert max_misses and events[0].misses == max_misses
             # the same timer again, or the sweep after it: nothing more

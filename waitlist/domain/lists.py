@@ -156,11 +156,19 @@ class NoShowPolicy:
     def label(self) -> str:
         return "bottom" if self.action == "bottom" else f"down:{self.places}"
 
-    def new_position(self, position: int, length: int) -> int:
-        """Where a player at ``position`` (1-based) of a list of ``length`` goes."""
+    def new_position(self, position: int, length: int, called: frozenset[int] = frozenset()) -> int:
+        """Where a player at ``position`` (1-based) of a list of ``length`` goes. ``down``
+        counts only players who will be called after him: ``called`` (the positions of
+        others whose calls are open) are stepped over, so that two no-shows on calls made
+        together never put the first back in front of a player nobody has called yet."""
         if self.action == "bottom":
             return length
-        return min(position + self.places, length)
+        passed, new = 0, position
+        while passed < self.places and new < length:
+            new += 1
+            if new not in called:
+                passed += 1
+        return new
 
 
 # --- commands -------------------------------------------------------------------------------
@@ -554,7 +562,15 @@ def _expire(state: ListState, c: ExpireCall) -> list[DomainEvent]:
                 entry.entry_id,
                 call.player_id,
                 position,
-                c.policy.new_position(position, len(state.entries)),
+                c.policy.new_position(
+                    position,
+                    len(state.entries),
+                    frozenset(
+                        state.position_of(o.player_id)
+                        for o in state.calls
+                        if o.call_id != call.call_id
+                    ),
+                ),
                 "no_show",
                 c.policy.label,
             )
