@@ -663,7 +663,9 @@ def test_a_callback_number_lives_in_the_contact_store_and_is_erased_on_request(
 
     nlh = open_list(tablet)
     number = "+420 777 987 654"
-    join(tablet, nlh, players[1], "phone", phone=number)
+    by_phone = {"player_id": players[1].id, "channel": "phone", "phone": number}
+    first = tablet.post(f"/api/v1/waitlists/{nlh}/entries/", by_phone, key="join-by-phone")
+    assert first.status_code == 201 and number in first.content.decode()
     listed = StoredEvent.objects.get(type="waitlist.PlayerListed")
     assert number not in json.dumps(listed.data)  # the log names a key, never the number
     assert listed.data["phone_ref"] and listed.schema_version == 2
@@ -677,6 +679,11 @@ def test_a_callback_number_lives_in_the_contact_store_and_is_erased_on_request(
     assert tablet.post(url, {}).json() == {"player_id": players[1].id, "erased": 1}
     assert tablet.post(url, {}).json()["erased"] == 0  # nothing left to erase
     assert waitlist(tablet, nlh)["entries"][0]["phone"] == ""
+    # a retry of the join (same key) answers what was kept for it: without the number now
+    replayed = tablet.post(f"/api/v1/waitlists/{nlh}/entries/", by_phone, key="join-by-phone")
+    assert replayed.status_code == 201, replayed.json()
+    assert replayed["Idempotent-Replayed"] == "true"
+    assert number not in replayed.content.decode()
     assert list(StoredEvent.objects.order_by("position").values_list("position", "data")) == events
     call_command("rebuild_projections", verbosity=0)  # the rebuilt read models agree
     assert waitlist(tablet, nlh)["entries"][0]["phone"] == ""
