@@ -51,6 +51,7 @@ from casino.errors import DomainError, NotFound
 from casino.eventstore import commands
 from casino.models import Device, Role, StaffProfile
 from casino.permissions import role_of
+from casino.realtime import revocation
 
 User = get_user_model()
 
@@ -205,7 +206,10 @@ class LogoutView(APIView):
 
         def body() -> dict[str, bool]:
             if not isinstance(request.user, Device):  # a device has no session to end
+                key = request.session.session_key
                 logout(request._request)
+                if key:  # the session's open sockets go with it
+                    revocation.close_sockets(revocation.session_group(key))
             return {"logged_out": True}
 
         return run_write(request, body)
@@ -353,6 +357,8 @@ class StaffDetailView(APIView):
             if "password" in data:
                 fresh.set_password(data["password"])
             fresh.save()
+            if "role" in data or "password" in data:  # its sockets are authorised afresh
+                revocation.close_sockets(f"user-{user_id}")
             return _staff_payload(User.objects.select_related("staff_profile").get(pk=user_id))
 
         identity = {

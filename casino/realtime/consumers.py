@@ -188,7 +188,9 @@ class LogFeedConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
         if not feed_groups:
             await self._refuse("not_found", "No such feed.", 4404)
             return
-        self.groups_to_join = [*feed_groups, *_principal_groups(principal)]
+        session = self.scope.get("session") if via_cookie else None
+        key = getattr(session, "session_key", None)
+        self.groups_to_join = [*feed_groups, *_principal_groups(principal, key)]
         for group in self.groups_to_join:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
@@ -424,10 +426,10 @@ class LogFeedConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
         return self._wants(stream)
 
 
-def _principal_groups(principal: Any) -> list[str]:
+def _principal_groups(principal: Any, session_key: str | None = None) -> list[str]:
     from casino.realtime.revocation import principal_groups
 
-    return principal_groups(principal)
+    return principal_groups(principal, session_key)
 
 
 def _earliest_cursor(versions: dict[str, int]) -> tuple[int, int] | None:

@@ -134,6 +134,48 @@ def test_revoking_a_device_closes_its_socket_within_a_second(world: dict) -> Non
     assert seconds < 1.0
 
 
+@pytest.mark.parametrize("change", ["logout", "password", "role"])
+def test_a_consoles_socket_closes_on_logout_a_new_password_or_a_new_role(
+    world: dict, change: str
+) -> None:
+    """A console's socket is authorised when it opens: logging out, a new password (which
+    ends the account's sessions) or a new role close it, so that it is authorised afresh
+    (a cashier may not read the floor's feed)."""
+    user = get_user_model().objects.create_user(username=f"fl-{uuid.uuid4().hex[:6]}")
+    StaffProfile.objects.create(user=user, role="floor")
+    console = Client()
+    console.force_login(user)
+    cookie = f"sessionid={console.cookies['sessionid'].value}".encode()
+
+    def act() -> None:
+        if change == "logout":
+            response = console.post(
+                "/api/v1/auth/logout/", "{}", content_type="application/json",
+                HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
+            )  # fmt: skip
+        else:
+            body = {"password": "Green-felt-4711x"} if change == "password" else {"role": "cashier"}
+            response = world["tablet"].http.patch(
+                f"/api/v1/staff/{user.pk}/", body, format="json",
+                HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
+            )  # fmt: skip
+        assert response.status_code == 200, response.content
+
+    async def scenario() -> tuple[dict, Any]:
+        headers = [(b"cookie", cookie), (b"host", b"testserver"), (b"origin", b"http://testserver")]
+        ws = WebsocketCommunicator(application, "/ws/floor/", headers=headers)
+        await ws.connect()
+        assert (await ws.receive_json_from())["type"] == "snapshot"
+        await sync_to_async(act)()
+        message = await ws.receive_json_from(timeout=1)
+        closed = await ws.receive_output(timeout=1)
+        return message, closed
+
+    message, closed = async_to_sync(scenario)()
+    assert message["type"] == "error" and message["code"] == "revoked"
+    assert closed == {"type": "websocket.close", "code": 4401}
+
+
 @pytest.mark.parametrize(
     ("origin", "allowed"), [(b"http://testserver", True), (b"https://evil.example", False)]
 )
