@@ -135,3 +135,19 @@ def test_a_portrait_tablet_reaches_the_board_entry(room: Room, new_page: Any) ->
             side = a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
             above = a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"]
             assert side or above, (a, b)
+
+
+def test_a_revoked_tablet_goes_back_to_pairing(room: Room, new_page: Any) -> None:
+    """docs/consoles.md: a revoked token sends the tablet back to pairing. It stayed on the
+    table with a refused feed and an uncaught error, its dead token kept."""
+    table, token = _table(room, {1: 1000, 2: 1000})
+    tablet = new_page(1280, 800)
+    errors: list[str] = []
+    tablet.on("pageerror", lambda e: errors.append(str(e)))
+    pair_tablet(tablet, room.base, token)
+    [device] = [d for d in room.api("GET", "/api/v1/devices/") if d["table_id"] == table]
+    room.api("POST", f"/api/v1/devices/{device['id']}/revoke/")
+    expect(tablet.locator("#pairing")).to_be_visible(timeout=10_000)
+    expect(tablet.locator("#pair-error")).to_contain_text("revoked")
+    assert tablet.evaluate("localStorage.getItem('casino.deviceToken')") is None
+    assert errors == []

@@ -61,6 +61,23 @@ async function boot() {
   performance.mark("tablet-ready"); // first render with the table's state (measured in tests)
 }
 
+// The floor revoked this tablet (its socket is closed, its token refused): forget the
+// token and ask for a new one, rather than retrying with a dead one.
+function revoked() {
+  if (state.feed) { state.feed.stop(); state.feed = null; }
+  localStorage.removeItem(TOKEN_KEY);
+  setDeviceToken(null);
+  $("tablet").dataset.ready = "false";
+  $("unpair").hidden = true;
+  showPairing(gettext("This tablet's device token was revoked. Pair it again with a new token."));
+}
+
+// A read that failed: a refused token means the tablet was revoked; anything else is shown.
+function readFailed(err) {
+  if (err instanceof ApiError && err.status === 401) revoked();
+  else showError(err);
+}
+
 function showPairing(message) {
   $("pairing").hidden = false;
   $("desk").hidden = true;
@@ -180,25 +197,28 @@ function startFeed(token) {
     onSnapshot: (snap) => {
       setTable(snap.table);
       if (snap.hand) setHand(snap.hand);
-      else if (state.hand) refreshHand(state.hand.hand_id);
+      else if (state.hand) refreshHand(state.hand.hand_id).catch(readFailed);
       if (!snap.table.current_hand_id) refreshPreview().then(render);
       render();
     },
     onEvent: (msg) => {
       if (msg.type !== "event") return;
-      if (msg.stream === tableStream) refreshTable();
+      if (msg.stream === tableStream) refreshTable().catch(readFailed);
       else if (msg.stream.startsWith("hand-")) {
         showFact(msg);
-        refreshHand(msg.stream.slice(5));
+        refreshHand(msg.stream.slice(5)).catch(readFailed);
       }
     },
     onStatus: (s) => {
       document.body.classList.toggle("feed-offline", s === "offline");
       // Back after a loss: read everything again, so what is shown is the server's state.
-      if (s === "live" && state.wasOffline) { state.wasOffline = false; refreshTable(); }
+      if (s === "live" && state.wasOffline) { state.wasOffline = false; refreshTable().catch(readFailed); }
       if (s === "offline") state.wasOffline = true;
     },
-    onError: (msg) => showNotice(`${gettext("Feed")}: ${msg.detail}`, "error"),
+    onError: (msg) => {
+      if (msg.code === "revoked") { revoked(); return; }
+      showNotice(`${gettext("Feed")}: ${msg.detail}`, "error");
+    },
   }).start();
 }
 
