@@ -235,7 +235,7 @@ def _scalars(obj: Any) -> dict[str, Any]:
 
 def hand_payload(state: HandState, version: int) -> dict[str, Any]:
     """The JSON the tablet reads for a hand (shape: :class:`serializers.HandSerializer`)."""
-    legal = state.legal
+    legal = hand_rulings.legal_actions(state)
     result = state.result
     return {
         "hand_id": state.hand_id,

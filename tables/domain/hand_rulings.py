@@ -30,7 +30,7 @@ Commands and refusals (:class:`HandRuleViolation` code / rule):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Literal
 
@@ -40,6 +40,7 @@ from tables.domain.betting import fold_events
 from tables.domain.cards import parse_cards
 from tables.domain.commands import DeclareMisdeal, TakeAction
 from tables.domain.errors import HandRuleViolation
+from tables.domain.hand_state import LegalActions
 from tables.domain.irregularities import Cause, rule_irregularity
 from tables.domain.rulings import (
     ClockExpiry,
@@ -630,14 +631,30 @@ def jackpot_cards(hand: hand_engine.HandState) -> tuple[str, ...]:
     return hand.board
 
 
+def legal_actions(hand: hand_engine.HandState) -> LegalActions | None:
+    """What the player to act may do, the floor's rulings included: a seat whose exposed
+    cards made it passive may check, call or fold only (BET-30..32), so it has no bet or
+    raise (an all-in that is no more than a call stays)."""
+    legal = hand.legal
+    if legal is None or not any(isinstance(e, CardsExposed) for e in hand.history):
+        return legal
+    if legal.seat not in floor_log(hand.history).passive_seats():
+        return legal
+    return replace(legal, can_bet=False, can_raise=False, min_raise_to=None, max_raise_to=None)
+
+
 def check_not_passive(hand: hand_engine.HandState, seat: int, action: str) -> None:
-    """Refuse a bet or raise from a seat whose exposed cards made it passive (BET-30..32).
+    """Refuse a bet or raise from a seat whose exposed cards made it passive (BET-30..32);
+    an all-in that is no more than a call is a call.
 
     Raises:
         HandRuleViolation: ``passive_hand`` with the rule of the exposure ruling.
     """
     if action not in ("bet", "raise", "all_in"):
         return
+    legal = hand.legal
+    if action == "all_in" and legal and legal.seat == seat and legal.all_in_to <= legal.call_to:
+        return  # all in for no more than a call: a call
     for exposure in floor_log(hand.history).exposures:
         if exposure.seat == seat and exposure.passive:
             raise HandRuleViolation(

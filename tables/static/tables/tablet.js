@@ -403,8 +403,9 @@ function renderPanel() {
 // fixed limit when it is a call or within the largest raise (BET-4; an all-in above the pot
 // is refused, and a fixed-limit "all-in" would be only the fixed step).
 function allInAllowed(h, legal) {
-  if (h.game === "NLH") return true;
   if (legal.all_in_to <= legal.call_to) return true;
+  if (!legal.can_bet && !legal.can_raise) return false; // a passive hand (BET-30..32)
+  if (h.game === "NLH") return true;
   return (legal.can_bet || legal.can_raise) && legal.max_raise_to !== null && legal.all_in_to <= legal.max_raise_to;
 }
 

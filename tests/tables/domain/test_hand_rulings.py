@@ -25,6 +25,7 @@ from tables.domain.hand_rulings import (
     decide_ruling,
     floor_log,
     jackpot_cards,
+    legal_actions,
     out_of_turn_ruling,
 )
 from tables.domain.showdown_procedure import HandClosure
@@ -87,6 +88,13 @@ def test_exposed_cards_make_the_hand_passive() -> None:
     assert getattr(caught.value, "code", "") == "passive_hand"
     check_not_passive(state, 3, "call")
     check_not_passive(state, 1, "raise")
+    # the tablet is offered no bet or raise for him (it showed "Raise to" and "All-in")
+    assert state.to_act == 3
+    assert state.legal is not None and state.legal.can_raise
+    legal = legal_actions(state)
+    assert legal is not None and not (legal.can_bet or legal.can_raise)
+    assert (legal.min_raise_to, legal.max_raise_to) == (None, None)
+    assert legal.to_call == state.legal.to_call and legal.can_fold
 
 
 @pytest.mark.rule("BET-32")
