@@ -284,7 +284,18 @@ def decide_ruling(
             raise HandRuleViolation(
                 "not_out_of_turn", "BET-25", "That seat is to act: record the action itself."
             )
-        hand_engine.seat_in_hand(hand, command.seat)
+        seat = hand_engine.seat_in_hand(hand, command.seat)
+        if not seat.live or seat.all_in:
+            raise HandRuleViolation(
+                "seat_cannot_act", "BET-25", f"Seat {seat.seat} has no action left in this hand.",
+                seat=seat.seat,
+            )  # fmt: skip
+        if _pending_out_of_turn(hand, command.seat)[0] is not None:
+            raise HandRuleViolation(
+                "out_of_turn_pending", "BET-25",
+                "His out-of-turn action is recorded already; it is ruled when his turn comes.",
+                seat=seat.seat,
+            )  # fmt: skip
         return [OutOfTurnRecorded(command.seat, command.action, command.amount_to, hand.to_act)]
     if isinstance(command, RecordAbsence):
         return _absence(hand, command)
@@ -298,10 +309,23 @@ def decide_ruling(
 def out_of_turn_ruling(hand: hand_engine.HandState) -> OutOfTurnRuling | None:
     """The ruling on the out-of-turn action of the player now to act, if he made one on
     this street (BET-25/26): the actions taken since he acted out of turn decide it."""
+    if hand.to_act is None:
+        return None
+    pending, between = _pending_out_of_turn(hand, hand.to_act)
+    if pending is None:
+        return None
+    return resolve_out_of_turn(pending.action, pending.amount_to, between)  # type: ignore[arg-type]
+
+
+def _pending_out_of_turn(
+    hand: hand_engine.HandState, seat: int
+) -> tuple[OutOfTurnRecorded | None, list[str]]:
+    """``seat``'s out-of-turn action on this street not yet ruled, and the actions taken
+    since (BET-25/26)."""
     pending: OutOfTurnRecorded | None = None
     between: list[str] = []
     for e in hand.history:
-        if isinstance(e, OutOfTurnRecorded) and e.seat == hand.to_act:
+        if isinstance(e, OutOfTurnRecorded) and e.seat == seat:
             pending, between = e, []
         elif isinstance(e, OutOfTurnRuled) and pending is not None and e.seat == pending.seat:
             pending = None  # ruled already (rule_out_of_turn)
@@ -312,9 +336,7 @@ def out_of_turn_ruling(hand: hand_engine.HandState) -> OutOfTurnRuling | None:
                 between.append(e.action)
         elif isinstance(e, BoardDealt):
             pending = None
-    if pending is None:
-        return None
-    return resolve_out_of_turn(pending.action, pending.amount_to, between)  # type: ignore[arg-type]
+    return pending, between
 
 
 def show_order(

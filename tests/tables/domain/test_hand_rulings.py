@@ -127,6 +127,14 @@ def test_out_of_turn_recorded_then_ruled_when_the_action_reaches_him() -> None:
     changed = play(state, TakeAction(3, "raise", amount_to=40), TakeAction(1, "call"))
     ruling = out_of_turn_ruling(changed)
     assert ruling is not None and not ruling.binding and ruling.may_bet_or_raise
+    # one out-of-turn action per turn: a second would override a binding one
+    with pytest.raises(HandRuleViolation) as twice:
+        decide_ruling(state, RecordOutOfTurn(2, "check"), T0)
+    assert getattr(twice.value, "code", "") == "out_of_turn_pending"
+    folded = play(fresh(), TakeAction(3, "fold"))  # seat 1 to act; 3 has folded
+    with pytest.raises(HandRuleViolation) as gone:
+        decide_ruling(folded, RecordOutOfTurn(3, "raise", 40), T0)
+    assert getattr(gone.value, "code", "") == "seat_cannot_act"
 
 
 @pytest.mark.rule("MIS-4")
