@@ -37,8 +37,9 @@ from typing import Literal
 from casino.domain_events import DomainEvent
 from tables.domain import hand as hand_engine
 from tables.domain.betting import fold_events
-from tables.domain.cards import parse_cards
+from tables.domain.cards import check_no_duplicates, parse_cards
 from tables.domain.commands import DeclareMisdeal, TakeAction
+from tables.domain.engine import HOLE_CARD_COUNT
 from tables.domain.errors import HandRuleViolation
 from tables.domain.hand_state import LegalActions
 from tables.domain.irregularities import Cause, rule_irregularity
@@ -51,7 +52,7 @@ from tables.domain.rulings import (
     exposed_cards,
     resolve_out_of_turn,
 )
-from tables.domain.showdown import rabbit_consent
+from tables.domain.showdown import cards_in_play, rabbit_consent
 from tables.domain.showdown_procedure import (
     DisputeKind,
     HandClosure,
@@ -275,10 +276,7 @@ def decide_ruling(
     if isinstance(command, RecordExposure):
         return _exposure(hand, command)
     if isinstance(command, RecordBurn):
-        cards = parse_cards(command.card)
-        if len(cards) != 1:
-            raise HandRuleViolation("wrong_card_count", "BET-2", "One card is burned per street.")
-        return [BurnRecorded(command.street, cards[0])]
+        return _burn(hand, command)
     if isinstance(command, RecordOutOfTurn):
         if hand.to_act is None or hand.to_act == command.seat:
             raise HandRuleViolation(
@@ -554,9 +552,46 @@ def _expire_clock(
     return events + follow
 
 
+def _burn(hand: hand_engine.HandState, cmd: RecordBurn) -> list[DomainEvent]:
+    """The card burned before ``cmd.street`` (BET-2): the street about to be dealt, or the
+    one just dealt before anyone acts on it; once a street (per run); a card not seen
+    elsewhere in the hand (MIS-12)."""
+    cards = parse_cards(cmd.card)
+    if len(cards) != 1:
+        raise HandRuleViolation("wrong_card_count", "BET-2", "One card is burned per street.")
+    just_dealt = (
+        hand.street if hand.street != "preflop" and not _betting_on_last_street(hand) else None
+    )
+    if cmd.street not in {hand.next_street, just_dealt}:
+        raise HandRuleViolation(
+            "burn_out_of_order", "BET-2",
+            "A card is burned just before its street is dealt.",
+            street=cmd.street, next_street=hand.next_street,
+        )  # fmt: skip
+    burned = sum(1 for e in hand.history if isinstance(e, BurnRecorded) and e.street == cmd.street)
+    if burned >= max(1, hand.run_count):
+        raise HandRuleViolation(
+            "burn_already_recorded", "BET-2", f"The {cmd.street} burn is recorded already.",
+            street=cmd.street,
+        )  # fmt: skip
+    check_no_duplicates(cards, cards_in_play(hand))
+    return [BurnRecorded(cmd.street, cards[0])]
+
+
 def _exposure(hand: hand_engine.HandState, cmd: RecordExposure) -> list[DomainEvent]:
     seat = hand_engine.seat_in_hand(hand, cmd.seat)
+    if not seat.live:
+        raise HandRuleViolation(
+            "seat_folded", "BET-30", f"Seat {seat.seat} has folded: his cards are dead.",
+            seat=seat.seat,
+        )  # fmt: skip
     cards = parse_cards(cmd.cards)
+    if not 1 <= len(cards) <= HOLE_CARD_COUNT[hand.game]:
+        raise HandRuleViolation(
+            "wrong_card_count", "BET-30",
+            f"A player holds {HOLE_CARD_COUNT[hand.game]} hole cards.", card_count=len(cards),
+        )  # fmt: skip
+    check_no_duplicates(cards, cards_in_play(hand, except_seat=seat.seat))
     opponents = sum(1 for s in hand.seats if s.live and s.seat != seat.seat)
     ruling = exposed_cards(
         policy=cmd.policy,

@@ -54,7 +54,7 @@ from tables.events import (
     SettleMethod,
     VoidKind,
 )
-from tables.ruling_events import RabbitHuntConsented
+from tables.ruling_events import BurnRecorded, CardsExposed, RabbitHuntConsented
 
 
 def decide_board(state: HandState, cmd: DealBoard) -> list[DomainEvent]:
@@ -96,20 +96,26 @@ def decide_board(state: HandState, cmd: DealBoard) -> list[DomainEvent]:
             street=cmd.street,
             card_count=len(cards),
         )
-    check_no_duplicates(cards, _cards_in_play(state))
+    check_no_duplicates(cards, cards_in_play(state))
     event = BoardDealt(street=cmd.street, cards="".join(cards), run=cmd.run)
     if state.phase != "showdown":
         return [event]
     return [event, *_settle_if_ready(evolve(state, event))]
 
 
-def _cards_in_play(state: HandState) -> list[str]:
+def cards_in_play(state: HandState, *, except_seat: int | None = None) -> list[str]:
+    """Every card the hand has seen (MIS-12: a card can be in one place only): the boards,
+    the cards shown, the burns and the hole cards a player exposed (``except_seat``'s own
+    exposures left out: his showdown shows them again)."""
     cards = list(state.board)
     for extra in state.run_boards:
         cards.extend(extra)
     for s in state.seats:
         if s.shown:
             cards.extend(parse_cards(s.shown))
+    for e in state.history:
+        if isinstance(e, BurnRecorded) or (isinstance(e, CardsExposed) and e.seat != except_seat):
+            cards.extend(parse_cards(e.card if isinstance(e, BurnRecorded) else e.cards))
     return cards
 
 
@@ -151,7 +157,7 @@ def decide_show(state: HandState, cmd: ShowCards) -> list[DomainEvent]:
             card_count=len(cards),
             expected=needed,
         )
-    check_no_duplicates(cards, _cards_in_play(state))
+    check_no_duplicates(cards, cards_in_play(state, except_seat=seat.seat))
     event = CardsShown(seat=seat.seat, cards="".join(cards))
     return [event, *_settle_if_ready(evolve(state, event))]
 
@@ -488,7 +494,7 @@ def decide_rabbit(state: HandState, cmd: RecordRabbitHunt) -> list[DomainEvent]:
             card_count=len(cards),
             undealt=undealt,
         )
-    check_no_duplicates(cards, _cards_in_play(state))
+    check_no_duplicates(cards, cards_in_play(state))
     consent: list[DomainEvent] = []
     if cmd.consenting_seats is not None:
         consent = [rabbit_consent(state, cmd.seat, cmd.consenting_seats)]

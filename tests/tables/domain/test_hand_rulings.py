@@ -115,6 +115,43 @@ def test_burn_cards_are_recorded() -> None:
     assert state._pk().burn_cards.__len__() == 1  # pokerkit burned one card for the flop
 
 
+def _refused(state: HandState, command: RulingCommand) -> str:
+    with pytest.raises(HandRuleViolation) as refused:
+        decide_ruling(state, command, T0)
+    return str(getattr(refused.value, "code", ""))
+
+
+@pytest.mark.rule("BET-2")
+@pytest.mark.rule("MIS-12")
+def test_a_burn_is_for_the_street_being_dealt_once_and_a_card_is_in_one_place() -> None:
+    preflop = fresh()
+    assert _refused(preflop, RecordBurn("flop", "2c")) == "burn_out_of_order"  # betting on
+    ready = play(preflop, TakeAction(3, "call"), TakeAction(1, "call"), TakeAction(2, "check"))
+    assert _refused(ready, RecordBurn("river", "2c")) == "burn_out_of_order"
+    burned, _ = rule(ready, RecordBurn("flop", "2c"))
+    assert _refused(burned, RecordBurn("flop", "3c")) == "burn_already_recorded"
+    flop = play(burned, DealBoard("flop", "Qs9c4s"))
+    with pytest.raises(HandRuleViolation):  # the burn is not a board card
+        play(burned, DealBoard("flop", "2c9c4s"))
+    assert _refused(flop, RecordBurn("turn", "5d")) == "burn_out_of_order"  # flop betting
+    checked = play(flop, *(TakeAction(s, "check") for s in (1, 2, 3)))
+    assert _refused(checked, RecordBurn("turn", "Qs")) == "duplicate_card"
+    turn_burn, _ = rule(checked, RecordBurn("turn", "5d"))  # before the turn is dealt
+    assert [b.card for b in floor_log(turn_burn.history).burns] == ["2c", "5d"]
+
+
+@pytest.mark.rule("BET-30")
+@pytest.mark.rule("MIS-12")
+def test_an_exposure_names_a_live_players_own_cards() -> None:
+    state = play(fresh(mode="tournament"), TakeAction(3, "fold"))
+    assert _refused(state, RecordExposure(3, "As", "tournament_000")) == "seat_folded"
+    assert _refused(state, RecordExposure(1, "AsAsAs", "tournament_000")) == "wrong_card_count"
+    exposed, _ = rule(state, RecordExposure(1, "Ah", "tournament_000"))
+    assert _refused(exposed, RecordExposure(2, "AhKd", "tournament_000")) == "duplicate_card"
+    with pytest.raises(HandRuleViolation):  # his exposed card cannot come on the board
+        play(exposed, TakeAction(1, "call"), TakeAction(2, "check"), DealBoard("flop", "Ah3s9h"))
+
+
 @pytest.mark.rule("BET-25")
 def test_out_of_turn_recorded_then_ruled_when_the_action_reaches_him() -> None:
     state, _ = rule(fresh(), RecordOutOfTurn(2, "call"))  # seat 3 is to act; 2 acts early
