@@ -59,7 +59,7 @@ class TableConsumer(LogFeedConsumer):
         table = table_payload(self.table_id)
         versions = {f"table-{self.table_id}": store.stream_version(f"table-{self.table_id}")}
         hand = None
-        if table["current_hand_id"]:
+        if table["current_hand_id"] and table["game"] != "SHOW":  # Show poker: its own API
             loaded = services.load_hand(table["current_hand_id"])
             hand = hand_payload(loaded.state, loaded.version)
             versions[f"hand-{loaded.state.hand_id}"] = loaded.version

@@ -151,3 +151,17 @@ def test_a_revoked_tablet_goes_back_to_pairing(room: Room, new_page: Any) -> Non
     expect(tablet.locator("#pair-error")).to_contain_text("revoked")
     assert tablet.evaluate("localStorage.getItem('casino.deviceToken')") is None
     assert errors == []
+
+
+def test_a_show_poker_tablet_says_what_it_does_not_record(room: Room, new_page: Any) -> None:
+    """A Show poker table's tablet was blank: it read the running Show hand as a hold'em
+    hand (404) and failed. It now says that Show poker is recorded through its own API."""
+    table, token = _table(room, {1: 1000, 2: 1000, 3: 1000}, game="SHOW", buy_in_min=500)
+    room.api("POST", f"/api/v1/tables/{table}/show-hands/", {"button_seat": 1})
+    tablet = new_page(1280, 800)
+    errors: list[str] = []
+    tablet.on("pageerror", lambda e: errors.append(str(e)))
+    pair_tablet(tablet, room.base, token)
+    expect(tablet.locator("#turn")).to_contain_text("Show poker")
+    expect(tablet.locator("#between")).to_be_hidden()
+    assert errors == []

@@ -145,6 +145,7 @@ async function refreshTable() {
     setTable(table);
     if (state.feed) state.feed.adopt(`table-${table.table_id}`, table.version);
     await learnNames(table);
+    if (isShowPoker()) { render(); return; } // its hands are not hold'em hands
     const id = state.table.current_hand_id;
     if (id && (!state.hand || state.hand.hand_id !== id)) await refreshHand(id);
     if (!id && state.hand) { await refreshHand(state.hand.hand_id); state.hand = null; }
@@ -196,6 +197,7 @@ function startFeed(token) {
     isNewStream: (stream) => stream.startsWith("hand-"),
     onSnapshot: (snap) => {
       setTable(snap.table);
+      if (isShowPoker()) { render(); return; }
       if (snap.hand) setHand(snap.hand);
       else if (state.hand) refreshHand(state.hand.hand_id).catch(readFailed);
       if (!snap.table.current_hand_id) refreshPreview().then(render);
@@ -376,7 +378,18 @@ function boardNeeded(h) {
   return !!(h && h.next_street && (h.phase === "awaiting_board" || h.phase === "showdown"));
 }
 
+// Show poker (SHOW-1..27) is dealt through its own API (/api/v1/show-hands/): the tablet
+// records hold'em, Omaha and fixed-limit hands, and says so rather than failing.
+function isShowPoker() {
+  return Boolean(state.table && state.table.game === "SHOW");
+}
+
 function renderPanel() {
+  if (isShowPoker()) {
+    for (const id of ["betting", "board-entry", "showdown", "between", "complete", "cards-pane"]) $(id).hidden = true;
+    $("turn").textContent = gettext("Show poker hands are not recorded on this tablet: the floor records them through the Show poker API.");
+    return;
+  }
   const h = state.hand;
   const board = boardNeeded(h);
   $("betting").hidden = !(h && h.phase === "betting");
