@@ -12,6 +12,7 @@ from django.conf import settings
 from cashgame import cage
 from cashgame.models import SeatingRestriction
 from casino.errors import DomainError
+from casino.models import require_player
 from casino.eventstore import context
 from tables.domain import table as table_domain
 from tables.services import check_seating_restrictions, execute_on_table, load_table
@@ -162,12 +163,15 @@ def keep_apart(*, player_id: int, other_player_id: int, reason: str) -> None:
     """Management marks two players who may not sit at the same table (BI-11).
 
     Raises:
-        DomainError ``invalid_restriction``: the same player twice or no reason.
+        DomainError ``invalid_restriction``: the same player twice or no reason;
+        NotFound ``player_not_found``: either is not a registered player.
     """
     if player_id == other_player_id or not reason.strip():
         raise DomainError(
             "invalid_restriction", "Name two different players and a reason.", rule="BI-11"
         )
+    require_player(player_id)
+    require_player(other_player_id)
     low, high = sorted((player_id, other_player_id))
     SeatingRestriction.objects.update_or_create(
         player_a=low,

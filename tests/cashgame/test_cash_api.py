@@ -497,6 +497,11 @@ def test_players_kept_apart_cannot_share_a_table(tablet: TabletClient, players: 
     r = tablet.post(f"/api/v1/players/{players[0].id}/seating-restrictions/",
                     {"other_player_id": players[1].id, "reason": "married couple"})  # fmt: skip
     assert r.status_code == 201
+    for unknown in (f"{players[0].id}/seating-restrictions/", "9999999/seating-restrictions/"):
+        other = 9999999 if unknown.startswith(str(players[0].id)) else players[1].id
+        nobody = tablet.post(f"/api/v1/players/{unknown}",
+                             {"other_player_id": other, "reason": "x"})  # fmt: skip
+        assert (nobody.status_code, nobody.json()["code"]) == (404, "player_not_found")
     seat(tablet, a, players[0], 1, 1000)
     body = refused(seat(tablet, a, players[1], 2, 1000), "restricted_pair_at_table", "BI-11")
     assert body["restricted_with"] == players[0].id
