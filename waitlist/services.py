@@ -203,6 +203,7 @@ def open_list(*, game: str, small_blind: int, big_blind: int, list_kind: str) ->
 
     Raises:
         DomainError ``list_exists``, ``invalid_list_kind``, ``invalid_stakes``,
+        ``unknown_game`` (a waiting or table-change list of a game no table deals),
         ``game_running``.
     """
     game = game.upper()

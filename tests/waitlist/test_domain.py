@@ -93,6 +93,11 @@ def test_open_list_refuses_twice_and_bad_input() -> None:
     for bad in (OpenList("x", "vip", "NLH", 10, 20), OpenList("x", "waiting", "NLH", 20, 10)):
         with pytest.raises(DomainError):
             decide(None, bad)
+    for kind in ("waiting", "table_change"):  # a list for a game no table deals: never seats
+        with pytest.raises(DomainError) as unknown:
+            decide(None, OpenList("zzz-10-20", kind, "ZZZ", 10, 20))
+        assert unknown.value.code == "unknown_game"
+    assert decide(None, OpenList("zzz-10-20", "interest", "ZZZ", 10, 20))  # any game
     with pytest.raises(NotFound) as missing:
         decide(None, Leave(1))
     assert missing.value.code == "list_not_found"

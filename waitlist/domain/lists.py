@@ -33,6 +33,7 @@ from datetime import UTC, datetime, timedelta
 
 from casino.domain_events import DomainEvent
 from casino.errors import DomainError, NotFound
+from tables.domain.table_state import TABLE_GAMES
 from waitlist.events import (
     LEFT_AFTER_MISSES,
     LEFT_BY_FLOOR,
@@ -358,6 +359,13 @@ def _open(state: ListState | None, c: OpenList) -> list[DomainEvent]:
         raise DomainError("invalid_list_kind", f"A list is one of {', '.join(LIST_KINDS)}.")
     if c.small_blind <= 0 or c.big_blind < c.small_blind:
         raise DomainError("invalid_stakes", "Stakes are a small and a big blind, SB <= BB.")
+    if c.list_kind != INTEREST and c.game not in TABLE_GAMES:  # a game the tables deal
+        raise DomainError(
+            "unknown_game",
+            f"A waiting or table-change list is for a game the tables deal: "
+            f"{', '.join(TABLE_GAMES)} (an interest list may name any).",
+            game=c.game,
+        )
     return [WaitingListOpened(c.list_id, c.list_kind, c.game, c.small_blind, c.big_blind)]
 
 
@@ -390,6 +398,7 @@ def _join(state: ListState, c: Join) -> list[DomainEvent]:
             "Only a player seated in this game can ask for a table change.",
             player_id=c.player_id,
         )
+
     return [
         PlayerListed(
             state.list_id,
