@@ -137,6 +137,36 @@ def test_a_tablet_is_registered_with_its_token_shown_once_then_revoked(
                      headers={"Authorization": f"Token {value}"}).status_code == 401  # fmt: skip
 
 
+@pytest.mark.rule("SES-4")
+def test_an_open_seat_at_a_main_table_offers_the_must_move_player(
+    room: Room, new_page: Any
+) -> None:
+    """A main table fed by a must-move table: its open seat is the must-move player's. The
+    floor offered it as 'Call player', which the server refused (must_move_first)."""
+    main = room.open_table(buy_in_min=100, buy_in_max=10_000, small_blind=5, big_blind=10)
+    must = room.open_table(buy_in_min=100, buy_in_max=10_000, small_blind=5, big_blind=10)
+    mover = room.player("Milan Must", nickname="Milan")
+    room.api("POST", f"/api/v1/tables/{main}/seats/",
+             {"player_id": room.player("Otto Main"), "seat": 1, "buy_in": 1000})  # fmt: skip
+    room.api("POST", f"/api/v1/tables/{must}/seats/",
+             {"player_id": mover, "seat": 4, "buy_in": 700})  # fmt: skip
+    listed = room.api("POST", "/api/v1/waitlists/",
+                      {"game": "NLH", "small_blind": 5, "big_blind": 10})  # fmt: skip
+    room.api("POST", f"/api/v1/waitlists/{listed['list_id']}/must-move/",
+             {"main_table_id": main, "must_move_table_id": must})  # fmt: skip
+    page = new_page(1280, 800)
+    login(page, room.base, *room.staff("floor"), target="/floor/")
+    page.goto(f"{room.base}/floor/")
+    page.wait_for_selector("#floor[data-ready='true']")
+    page.click(".tab[data-tab=lists]")
+    box = page.locator(f"[data-list='{listed['list_id']}']")
+    assert box.locator(f"[data-call^='{listed['list_id']}:{main}:']").count() == 0
+    box.locator("[data-mustmove-seat]").first.click()
+    expect(page.locator(f".tcard[data-table='{main}']")).to_contain_text("Milan", timeout=10_000)
+    seats = {s["player_id"]: s for s in room.api("GET", f"/api/v1/tables/{main}/")["seats"]}
+    assert seats[mover]["stack"] == 700  # with his whole stack
+
+
 def test_a_waiting_list_call_counts_down_and_a_limit_override_needs_the_floor(
     room: Room, new_page: Any
 ) -> None:

@@ -306,8 +306,11 @@ function drawLists() {
       <td><button type="button" class="btn small primary" data-seatcall="${l.list_id}:${c.call_id}:${c.player_id}:${c.table_id}:${c.seat}">${gettext("Seat")}</button>
       <button type="button" class="btn small" data-noshow="${l.list_id}:${c.call_id}">${gettext("No-show")}</button>
       <button type="button" class="btn small" data-cancelcall="${l.list_id}:${c.call_id}">${gettext("Cancel call")}</button></td></tr>`).join("");
-    const seats = l.tables.flatMap((t) => t.open_seats.filter((s) => !s.call_id && s.offer).map((s) =>
-      `<button type="button" class="btn small" data-call="${l.list_id}:${t.table_id}:${s.seat}:${s.offer.player_id}">${gettext("Call player")} ${esc(s.offer.display)} → ${esc(t.name)} ${gettext("seat")} ${s.seat}</button>`)).join(" ");
+    // an open seat's offer: a player to call from the list, or (a main table fed by a
+    // must-move table, SES-2/SES-4) the must-move player who moves first
+    const seats = l.tables.flatMap((t) => t.open_seats.filter((s) => !s.call_id && s.offer).map((s) => (s.offer.offer_kind === "must_move"
+      ? `<button type="button" class="btn small" data-mustmove-seat="${l.list_id}:${s.seat}">${gettext("Move the next must-move player")} ${esc(s.offer.display)} → ${esc(t.name)} ${gettext("seat")} ${s.seat}</button>`
+      : `<button type="button" class="btn small" data-call="${l.list_id}:${t.table_id}:${s.seat}:${s.offer.player_id}">${gettext("Call player")} ${esc(s.offer.display)} → ${esc(t.name)} ${gettext("seat")} ${s.seat}</button>`))).join(" ");
     return `<section class="card wl" data-list="${l.list_id}"><header><h2>${esc(l.game)} ${number(l.small_blind)}/${number(l.big_blind)}</h2>
       <span class="badge">${esc({ waiting: gettext("waiting list"), interest: gettext("interest list"), table_change: gettext("table change") }[l.list_kind] || l.list_kind)}</span><span class="muted">${gettext("waiting")}: ${l.waiting}${l.interest_threshold ? ` / ${l.interest_threshold}` : ""}</span></header>
       ${calls ? `<h3>${gettext("Called")}</h3><table class="grid">${calls}</table>` : ""}
@@ -405,7 +408,10 @@ $("lists").addEventListener("click", async (e) => {
   const b = e.target.closest("button");
   if (!b) return;
   let ok = null;
-  if (b.dataset.call) {
+  if (b.dataset.mustmoveSeat) {
+    const [list, seat] = b.dataset.mustmoveSeat.split(":");
+    ok = await run(() => post(`/api/v1/waitlists/${list}/must-move/moves/`, { seat: Number(seat) }));
+  } else if (b.dataset.call) {
     const [list, table, seat, player] = b.dataset.call.split(":");
     ok = await run(() => post(`/api/v1/waitlists/${list}/calls/`, { table_id: Number(table), seat: Number(seat), player_id: Number(player) }));
   } else if (b.dataset.noshow) {
