@@ -108,6 +108,35 @@ def test_the_floor_replays_a_past_hand_with_who_recorded_each_step(
     expect(rows.nth(2)).to_have_class("future")
 
 
+def test_the_replay_says_each_ruling_in_words(room: Room, new_page: Any) -> None:
+    """The floor's rulings on a hand (out of turn, a burn, a clock) were shown in the replay
+    as raw event JSON."""
+    table = room.open_table(buy_in_min=100, buy_in_max=10_000)
+    for seat in (1, 2, 3):
+        body = {"player_id": room.player(f"Ruled {seat}"), "seat": seat, "buy_in": 1000}
+        room.api("POST", f"/api/v1/tables/{table}/seats/", body)
+    hand = room.api("POST", f"/api/v1/tables/{table}/hands/", {"button_seat": 1})
+    url = f"/api/v1/hands/{hand['hand_id']}"
+    to_act = hand["to_act"]
+    early = next(s for s in (1, 2, 3) if s != to_act)
+    room.api("POST", f"{url}/out-of-turn/", {"seat": early, "action": "call"})
+    room.api("POST", f"{url}/clock/", {"called_by": early})
+    page = new_page(1280, 800)
+    login(page, room.base, *room.staff("floor"), target="/floor/")
+    page.goto(f"{room.base}/floor/")
+    page.wait_for_selector("#floor[data-ready='true']")
+    page.click(".tab[data-tab=replay]")
+    page.wait_for_selector(f"#replay-table option[value='{table}']", state="attached")
+    page.select_option("#replay-table", str(table))
+    page.wait_for_selector(f"#replay-hand option[value='{hand['hand_id']}']", state="attached")
+    page.select_option("#replay-hand", hand["hand_id"])
+    page.click("#replay-load")
+    steps = page.locator("#replay-steps tbody")
+    expect(steps).to_contain_text(f"Seat {early} out of turn: call")
+    expect(steps).to_contain_text(f"Clock called on seat {to_act}")
+    assert "{" not in steps.inner_text()
+
+
 def test_a_tablet_is_registered_with_its_token_shown_once_then_revoked(
     room: Room, new_page: Any
 ) -> None:

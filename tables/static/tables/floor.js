@@ -214,17 +214,44 @@ function describeStep(e) {
   const d = e.data;
   const type = e.event_type.split(".").pop();
   switch (type) {
-    case "HandStarted": return `${gettext("Hand started")} #${d.hand_number}: ${gettext("button")} ${d.button_seat}; ${d.seats.map((s) => `${s.seat}: ${number(s.stack)}`).join(", ")}; ${d.posts.map((p) => `${p.seat} ${p.kind} ${number(p.amount)}`).join(", ")}`;
-    case "ActionTaken": return `${gettext("Seat")} ${d.seat}: ${d.action}${["bet", "raise", "all_in"].includes(d.action) ? ` ${gettext("to")} ${number(d.amount_to)}` : d.action === "call" ? ` ${number(d.added)}` : ""}${d.all_in ? ` (${gettext("all-in")})` : ""}`;
-    case "BoardDealt": return `${d.street}${d.run > 1 ? ` (${gettext("run")} ${d.run})` : ""}: ${d.cards}`;
+    case "HandStarted": return `${gettext("Hand started")} #${d.hand_number}: ${gettext("button")} ${d.button_seat}; ${d.seats.map((s) => `${s.seat}: ${number(s.stack)}`).join(", ")}; ${d.posts.map((p) => `${p.seat} ${postWord(p.kind)} ${number(p.amount)}`).join(", ")}`;
+    case "ActionTaken": return `${gettext("Seat")} ${d.seat}: ${actionWord(d.action)}${["bet", "raise", "all_in"].includes(d.action) ? ` ${gettext("to")} ${number(d.amount_to)}` : d.action === "call" ? ` ${number(d.added)}` : ""}${d.all_in ? ` (${gettext("all-in")})` : ""}`;
+    case "BoardDealt": return `${streetWord(d.street)}${d.run > 1 ? ` (${gettext("run")} ${d.run})` : ""}: ${d.cards}`;
     case "CardsShown": return `${gettext("Seat")} ${d.seat} ${gettext("shows")} ${d.cards}`;
     case "CardsMucked": return `${gettext("Seat")} ${d.seat} ${gettext("mucks")}`;
     case "RunItTimesAgreed": return `${gettext("Run it")} ${d.times}×`;
-    case "HandSettled": return `${gettext("Settled")} (${d.method}): ${d.pots.map((p) => `${gettext("pot")} ${p.index} ${number(p.amount)} → ${p.winners.map((w) => `${w.seat} +${number(w.amount)}`).join(", ")}`).join("; ")}; ${gettext("rake")} ${number(d.rake)}`;
-    case "HandVoided": return `${gettext("Voided")} (${d.kind}): ${d.reason}`;
+    case "HandSettled": return `${gettext("Settled")} (${({ uncontested: gettext("uncontested"), showdown: gettext("showdown"), manual: gettext("manual award") })[d.method] || d.method}): ${d.pots.map((p) => `${gettext("pot")} ${p.index} ${number(p.amount)} → ${p.winners.map((w) => `${w.seat} +${number(w.amount)}`).join(", ")}`).join("; ")}; ${gettext("rake")} ${number(d.rake)}`;
+    case "HandVoided": return `${gettext("Voided")} (${({ misdeal: gettext("misdeal"), void: gettext("void") })[d.kind] || d.kind}): ${d.reason}`;
     case "RabbitHunted": return `${gettext("Rabbit hunt")} ${gettext("seat")} ${d.seat}: ${d.cards} (${gettext("fee")} ${number(d.fee)})`;
+    // the floor's rulings on the hand, each with its rule
+    case "ClockCalled": return `${gettext("Clock called on seat")} ${d.seat} ${gettext("by seat")} ${d.called_by} (${gettext("until")} ${time(d.expires_at)})`;
+    case "ClockExpired": return `${gettext("Clock expired")}: ${gettext("seat")} ${d.seat} ${actionWord(d.outcome)} [${d.rule}]`;
+    case "CardsExposed": return `${gettext("Seat")} ${d.seat} ${gettext("exposed")} ${d.cards}${d.folded ? ` — ${gettext("dead hand")}` : d.passive ? ` — ${gettext("may not bet or raise")}` : ""} [${d.rule}]`;
+    case "BurnRecorded": return `${gettext("Burn")} ${gettext("before the")} ${streetWord(d.street)}: ${d.card}`;
+    case "OutOfTurnRecorded": return `${gettext("Seat")} ${d.seat} ${gettext("out of turn")}: ${actionWord(d.action)}${d.amount_to ? ` ${number(d.amount_to)}` : ""} (${gettext("seat")} ${d.to_act} ${gettext("was to act")})`;
+    case "OutOfTurnRuled": return `${gettext("Out of turn, seat")} ${d.seat}: ${d.binding ? gettext("binding") : gettext("not binding")}${d.action ? ` (${actionWord(d.action)})` : ""} [${d.rule}]`;
+    case "IrregularityRuled": return `${gettext("Irregularity")}: ${d.cause.replaceAll("_", " ")} → ${d.consequence.replaceAll("_", " ")}${d.seat ? ` (${gettext("seat")} ${d.seat})` : ""} [${d.rule}]${d.note ? ` — ${d.note}` : ""}`;
+    case "ShowOrdered": return `${gettext("Seat")} ${d.seat} ${gettext("must show")}${d.requested_by ? ` (${gettext("asked by seat")} ${d.requested_by})` : ""} [${d.rule}]`;
+    case "AbsenceRuled": return `${gettext("Seat")} ${d.seat} ${gettext("away at the deal: dead hand")} [${d.rule}]`;
+    case "PenaltyHandKilled": return `${gettext("Seat")} ${d.seat}: ${gettext("hand killed (penalty)")} [${d.rule}]`;
+    case "ResultCorrected": return `${gettext("Result corrected")} (${d.kind}): ${d.adjustments.map(([seat, amount]) => `${gettext("seat")} ${seat} ${amount > 0 ? "+" : ""}${number(amount)}`).join(", ")} [${d.rule}] — ${d.detail}`;
+    case "RabbitHuntConsented": return `${gettext("Rabbit hunt for seat")} ${d.seat}: ${gettext("consent of seats")} ${d.consenting_seats.join(", ")}`;
+    case "ChopExceptionRecorded": return `${gettext("Chop allowed by")} ${d.floor} (${gettext("seats")} ${d.seats.join(", ")}): ${d.reason}`;
+    case "ChipsRead": return `${gettext("Chips read for seat")} ${d.seat}: ${actionWord(d.kind)} ${number(d.amount_to)} [${d.rule}]`;
     default: return `${type} ${JSON.stringify(d)}`;
   }
+}
+
+function actionWord(a) {
+  return { fold: gettext("fold"), check: gettext("check"), call: gettext("call"), bet: gettext("bet"), raise: gettext("raise"),
+    all_in: gettext("all-in"), dead_hand: gettext("dead hand"), fold_or_check: gettext("fold or check") }[a] || a;
+}
+function streetWord(s) {
+  return { preflop: gettext("preflop"), flop: gettext("flop"), turn: gettext("turn"), river: gettext("river") }[s] || s;
+}
+function postWord(k) {
+  return { small_blind: gettext("small blind"), big_blind: gettext("big blind"), ante: gettext("ante"), straddle: gettext("straddle"),
+    dead_sb: gettext("dead small blind"), posted_bb: gettext("big blind posted"), posted_sb: gettext("small blind posted") }[k] || k;
 }
 
 function renderReplay() {
