@@ -593,9 +593,11 @@ def _exposure(hand: hand_engine.HandState, cmd: RecordExposure) -> list[DomainEv
         )  # fmt: skip
     check_no_duplicates(cards, cards_in_play(hand, except_seat=seat.seat))
     opponents = sum(1 for s in hand.seats if s.live and s.seat != seat.seat)
+    earlier = {c for e in hand.history if isinstance(e, CardsExposed) and e.seat == seat.seat
+               for c in parse_cards(e.cards)}  # fmt: skip
     ruling = exposed_cards(
         policy=cmd.policy,
-        cards_shown=len(cards),
+        cards_shown=len(earlier | set(cards)),  # one card now, one before: two shown
         opponents_in_hand=opponents,
         deliberate_for_reaction=cmd.deliberate_for_reaction,
     )

@@ -320,3 +320,12 @@ def test_killing_the_hand_of_a_seat_that_already_folded_folds_it_once() -> None:
     _, events = rule(state, ruling)
     assert [type(e).__name__ for e in events] == ["IrregularityRuled"]
     assert events[0].consequence == "dead_hand"
+
+
+@pytest.mark.rule("BET-31")
+def test_two_cards_shown_one_at_a_time_multi_way_make_the_cash_hand_passive() -> None:
+    state = fresh()  # three-handed, cash
+    one, (first,) = rule(state, RecordExposure(1, "As", "cash_000"))
+    assert not first.passive  # one card may be shown any time
+    _, (second,) = rule(one, RecordExposure(1, "Ks", "cash_000"))
+    assert second.passive and second.rule == "BET-31"  # now both are shown
