@@ -171,6 +171,9 @@ def test_the_cashier_takes_a_knockout_entry_at_the_price_the_books_record(
     assert charged == 1600
     line = page.locator("#journal tr").first.inner_text()
     assert _czk(line.split("\t")[-1]) == charged
+    page.reload()  # the desk's journal of this shift survives a reload
+    page.locator("#journal tr").first.wait_for()
+    assert page.locator("#journal tr").first.inner_text() == line
 
 
 @pytest.mark.rule("TREG-11")

@@ -12,7 +12,16 @@ const $ = (id) => document.getElementById(id);
 let player = null; // {id, name, nickname}
 let restrictions = [];
 let tournaments = [];
-const journal = [];
+// This desk's writes this shift, kept in the browser so that a reload does not lose them
+// (the books are the server's: GET /cage/balance/); lines older than a shift (12 h) drop.
+const JOURNAL_KEY = "casino.cashierJournal";
+const SHIFT_MS = 12 * 3600 * 1000;
+const journal = (() => {
+  try {
+    const kept = JSON.parse(localStorage.getItem(JOURNAL_KEY) || "[]");
+    return kept.filter((j) => Date.now() - Date.parse(j.at) < SHIFT_MS);
+  } catch { return []; }
+})();
 
 // --- players -----------------------------------------------------------------------------
 
@@ -121,6 +130,7 @@ function record(what, value) {
 }
 
 function renderJournal() {
+  try { localStorage.setItem(JOURNAL_KEY, JSON.stringify(journal.slice(0, 200))); } catch { /* full or private */ }
   $("journal").innerHTML = journal.slice(0, 12).map((j) => `<tr><td>${time(j.at)}</td><td>${esc(j.who)}</td>
     <td>${esc(j.what)}</td><td class="num">${amount(j.value)}</td></tr>`).join("");
 }
@@ -281,6 +291,7 @@ async function fromLink() {
   if (params.get("amount")) { $("sale-amount").value = params.get("amount"); checkMinimum(); }
 }
 
+renderJournal();
 loadBalance();
 loadTournaments().catch(showError);
 fromLink().catch(showError);
