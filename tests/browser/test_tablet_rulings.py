@@ -153,15 +153,78 @@ def test_a_revoked_tablet_goes_back_to_pairing(room: Room, new_page: Any) -> Non
     assert errors == []
 
 
-def test_a_show_poker_tablet_says_what_it_does_not_record(room: Room, new_page: Any) -> None:
-    """A Show poker table's tablet was blank: it read the running Show hand as a hold'em
-    hand (404) and failed. It now says that Show poker is recorded through its own API."""
-    table, token = _table(room, {1: 1000, 2: 1000, 3: 1000}, game="SHOW", buy_in_min=500)
-    room.api("POST", f"/api/v1/tables/{table}/show-hands/", {"button_seat": 1})
+@pytest.mark.rule("SHOW-25")
+@pytest.mark.rule("SHOW-26")
+def test_a_dealer_runs_a_show_poker_hand_from_the_tablet(room: Room, new_page: Any) -> None:
+    """A Show poker table's tablet was blank (it read the Show hand as a hold'em hand). The
+    dealer now deals, enters the flop and each bought card, records declarations, checks
+    and purchases, and settles the showdown with its clock, as the API test does."""
+    table, token = _table(room, {1: 500, 2: 500, 3: 500}, game="SHOW", buy_in_min=100,
+                          buy_in_max=1000)  # fmt: skip
     tablet = new_page(1280, 800)
     errors: list[str] = []
     tablet.on("pageerror", lambda e: errors.append(str(e)))
     pair_tablet(tablet, room.base, token)
-    expect(tablet.locator("#turn")).to_contain_text("Show poker")
-    expect(tablet.locator("#between")).to_be_hidden()
+    expect(tablet.locator("#show-panel")).to_be_visible()
+    tablet.select_option("#show-button-draw", "3")
+    tablet.click("#show-deal")
+
+    def hand() -> dict[str, Any]:
+        return dict(room.api("GET", f"/api/v1/tables/{table}/"))
+
+    def show() -> dict[str, Any]:
+        return dict(room.api("GET", f"/api/v1/show-hands/{hand()['current_hand_id']}/"))
+
+    def wait_for(predicate: Any) -> dict[str, Any]:
+        for _ in range(100):
+            state = show()
+            if predicate(state):
+                return state
+            tablet.wait_for_timeout(100)
+        raise AssertionError(show())
+
+    expect(tablet.locator("#show-cards")).to_be_visible()
+    tablet.fill("#show-card-input", "2c5d7h")
+    tablet.click("#show-card-submit")
+    state = wait_for(lambda h: h["phase"] == "declaring")
+    assert state["to_act"] == 1 and state["pot"] == 60
+    for text in ("a K", "sevens"):
+        tablet.fill("#show-text", text)
+        tablet.click("#show-actions [data-show-op=declare]")
+        tablet.wait_for_function("() => !document.body.classList.contains('busy')")
+    for _ in (3, 1):
+        tablet.click("#show-actions [data-show-op=check]")
+        tablet.wait_for_function("() => !document.body.classList.contains('busy')")
+    state = wait_for(lambda h: h["phase"] == "buying")
+    assert state["leader"]["seat"] == 2
+    for card in ("9s", "Td", "Jh", "Qc", "3d"):
+        for _ in range(6):
+            phase = show()["phase"]
+            if phase == "declaring":
+                tablet.click("#show-actions [data-show-op=check]")
+            elif phase == "buying":
+                tablet.click("#show-actions [data-show-op=buy]")
+            else:
+                break
+            tablet.wait_for_function("() => !document.body.classList.contains('busy')")
+        expect(tablet.locator("#show-cards")).to_be_visible()
+        tablet.fill("#show-card-input", card)
+        tablet.click("#show-card-submit")
+        tablet.wait_for_function("() => !document.body.classList.contains('busy')")
+    state = wait_for(lambda h: h["phase"] == "showdown")
+    assert len(state["board"]) == 8
+    for seat, text, cards in ((1, "kings", "KsKd4c4h"), (2, "aces", "AsAd7s6s")):
+        tablet.select_option("#show-seat", str(seat))
+        tablet.fill("#show-text", text)
+        tablet.fill("#show-shown", cards)
+        tablet.click("#show-actions [data-show-op=declare]")
+        tablet.wait_for_function("() => !document.body.classList.contains('busy')")
+    expect(tablet.locator("#show-declarations")).to_contain_text("aces")
+    tablet.click("#show-start-clock")
+    expect(tablet.locator("#show-error")).to_be_hidden()
+    tablet.wait_for_timeout(30_500)  # the 30 s showdown clock (SHOW-26)
+    tablet.click("#show-expire-clock")
+    expect(tablet.locator("#show-start")).to_be_visible(timeout=10_000)  # the hand is over
+    stacks = {s["seat"]: s["stack"] for s in hand()["seats"]}
+    assert sum(stacks.values()) == 1500 and stacks[2] > 500 > stacks[1]
     assert errors == []

@@ -21,6 +21,7 @@ const state = {
   me: null, table: null, hand: null, lastHand: null, preview: null,
   picked: [], pickFor: null, showSeat: null, straddles: [], busy: false, feed: null,
   names: new Map(), // player_id -> {nickname, short_name}: GET /tables/<id>/players/ (the feed has ids only)
+  show: null, lastShow: null, // a Show poker table's running and last hand (SHOW-1..27)
 };
 window.__tablet = state; // for the browser tests and the screenshots (read-only use)
 
@@ -145,7 +146,7 @@ async function refreshTable() {
     setTable(table);
     if (state.feed) state.feed.adopt(`table-${table.table_id}`, table.version);
     await learnNames(table);
-    if (isShowPoker()) { render(); return; } // its hands are not hold'em hands
+    if (isShowPoker()) { await refreshShow(); return; } // its hands are Show poker hands
     const id = state.table.current_hand_id;
     if (id && (!state.hand || state.hand.hand_id !== id)) await refreshHand(id);
     if (!id && state.hand) { await refreshHand(state.hand.hand_id); state.hand = null; }
@@ -194,10 +195,10 @@ function startFeed(token) {
   const tableStream = `table-${state.me.table_id}`;
   state.feed = new Feed(`/ws/tables/${state.me.table_id}/`, {
     token,
-    isNewStream: (stream) => stream.startsWith("hand-"),
+    isNewStream: (stream) => stream.startsWith("hand-") || stream.startsWith("show-hand-"),
     onSnapshot: (snap) => {
       setTable(snap.table);
-      if (isShowPoker()) { render(); return; }
+      if (isShowPoker()) { refreshShow().catch(readFailed); return; }
       if (snap.hand) setHand(snap.hand);
       else if (state.hand) refreshHand(state.hand.hand_id).catch(readFailed);
       if (!snap.table.current_hand_id) refreshPreview().then(render);
@@ -206,6 +207,7 @@ function startFeed(token) {
     onEvent: (msg) => {
       if (msg.type !== "event") return;
       if (msg.stream === tableStream) refreshTable().catch(readFailed);
+      else if (msg.stream.startsWith("show-hand-")) refreshShow().catch(readFailed);
       else if (msg.stream.startsWith("hand-")) {
         showFact(msg);
         refreshHand(msg.stream.slice(5)).catch(readFailed);
@@ -350,8 +352,15 @@ function statusLabel(status) {
 }
 
 function renderCenter() {
-  const h = state.hand || state.lastHand;
   const line = $("hand-line");
+  if (isShowPoker()) { // a Show hand: its board (up to eight cards) and its pot
+    const sh = state.show || state.lastShow;
+    line.textContent = sh ? `${gettext("Show poker")} · ${showPhaseWord(sh.phase)}` : gettext("No hand running");
+    $("board").innerHTML = sh ? `<div class="board-run">${sh.board.map((c) => cardHtml(c)).join("")}</div>` : "";
+    $("pots").innerHTML = sh ? `<span class="pot-total" id="pot-total">${gettext("Pot")} ${money(sh.pot)}</span>` : "";
+    return;
+  }
+  const h = state.hand || state.lastHand;
   if (!h) {
     line.textContent = gettext("No hand running");
     $("board").innerHTML = "";
@@ -378,16 +387,17 @@ function boardNeeded(h) {
   return !!(h && h.next_street && (h.phase === "awaiting_board" || h.phase === "showdown"));
 }
 
-// Show poker (SHOW-1..27) is dealt through its own API (/api/v1/show-hands/): the tablet
-// records hold'em, Omaha and fixed-limit hands, and says so rather than failing.
+// A Show poker table (SHOW-1..27) deals Show hands (/api/v1/show-hands/): declarations and
+// bought board cards, no betting; its panel is its own.
 function isShowPoker() {
   return Boolean(state.table && state.table.game === "SHOW");
 }
 
 function renderPanel() {
+  $("show-panel").hidden = !isShowPoker();
   if (isShowPoker()) {
     for (const id of ["betting", "board-entry", "showdown", "between", "complete", "cards-pane"]) $(id).hidden = true;
-    $("turn").textContent = gettext("Show poker hands are not recorded on this tablet: the floor records them through the Show poker API.");
+    renderShow();
     return;
   }
   const h = state.hand;
@@ -798,5 +808,154 @@ $("rabbit-submit").addEventListener("click", async () => {
   }, { errorBox: $("rabbit-error") });
   if (answer) { state.lastHand = answer; render(); $("rabbit-dialog").close(); }
 });
+
+// --- Show poker (SHOW-1..27) ----------------------------------------------------------------
+
+async function refreshShow() {
+  const id = state.table && state.table.current_hand_id;
+  if (!id) {
+    if (state.show) { state.lastShow = state.show; state.show = null; }
+  } else {
+    setShow(await get(`/api/v1/show-hands/${id}/`));
+  }
+  render();
+}
+
+function setShow(hand) {
+  if (state.feed) state.feed.adopt(`show-hand-${hand.hand_id}`, hand.version);
+  if (hand.phase === "complete") { state.lastShow = hand; state.show = null; } else state.show = hand;
+}
+
+async function showAct(path, body) {
+  if (state.busy) return null;
+  state.busy = true;
+  document.body.classList.add("busy");
+  try {
+    const answer = await post(path, body);
+    $("show-error").hidden = true;
+    clearNotice();
+    setShow(answer);
+    await refreshTable(); // stacks, and whether a hand runs
+    return answer;
+  } catch (err) {
+    $("show-error").textContent = describeError(err);
+    $("show-error").hidden = false;
+    return null;
+  } finally {
+    state.busy = false;
+    document.body.classList.remove("busy");
+  }
+}
+
+const showPath = (op) => `/api/v1/show-hands/${state.show.hand_id}/${op}/`;
+
+function showPhaseWord(p) {
+  return { deal: gettext("the deal"), declaring: gettext("declarations"), buying: gettext("buying cards"),
+    awaiting_card: gettext("next card"), showdown: gettext("showdown"), complete: gettext("complete") }[p] || p;
+}
+
+function renderShow() {
+  const h = state.show;
+  const shown = h || state.lastShow;
+  const t = state.table;
+  $("turn").textContent = h ? `${gettext("Show poker")}: ${showPhaseWord(h.phase)}${h.to_act ? ` · ${gettext("seat")} ${h.to_act}` : ""}` : gettext("Between hands");
+  $("show-state").innerHTML = shown ? [
+    [gettext("Board"), shown.board.join(" ") || "—"],
+    [gettext("Pot"), money(shown.pot)],
+    [gettext("Leading"), shown.leader ? `${gettext("seat")} ${shown.leader.seat}: ${esc(shown.leader.hand)}` : "—"],
+    [gettext("Next card costs"), shown.next_card_price ? money(shown.next_card_price) : "—"],
+    [gettext("Out"), shown.seats.filter((x) => x.folded || x.dead).map((x) => x.seat).join(", ") || "—"],
+  ].map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join("") : "";
+  $("show-declarations").innerHTML = shown ? shown.declarations.map((d) => `<li>${gettext("Seat")} ${d.seat}: ${esc(d.text)}
+    <span class="muted">(${esc(d.hand)}${d.false ? `, ${gettext("false")}` : ""}${d.leading ? `, ${gettext("leading")}` : ""})</span></li>`).join("") : "";
+  // between hands: deal one (the first hand of a game draws the button, SEAT-1)
+  $("show-start").hidden = Boolean(h);
+  $("show-new-game").hidden = Boolean(t.button_seat);
+  if (!t.button_seat) {
+    const current = $("show-button-draw").value;
+    $("show-button-draw").innerHTML = t.seats.map((x) => `<option value="${x.seat}" ${String(x.seat) === current ? "selected" : ""}>${gettext("Seat")} ${x.seat}</option>`).join("");
+  }
+  // the flop (three cards) and each bought card are entered by the dealer
+  const cards = h && (h.phase === "deal" || h.phase === "awaiting_card");
+  $("show-cards").hidden = !cards;
+  if (cards) {
+    $("show-card-label").textContent = h.phase === "deal" ? gettext("Flop: three cards (e.g. 2c5d7h)") : gettext("The next card");
+    $("show-card-submit").textContent = h.phase === "deal" ? gettext("Deal the flop") : gettext("Turn the card");
+  }
+  // the player to act declares, checks, folds or buys; at showdown each declares and shows
+  const turn = h && ["declaring", "buying", "showdown"].includes(h.phase) && (h.to_act || h.phase === "showdown");
+  $("show-turn").hidden = !turn;
+  if (turn) {
+    const atShowdown = h.phase === "showdown";
+    $("show-shown").hidden = !atShowdown;
+    $("show-shown-label").hidden = !atShowdown;
+    $("show-text").hidden = h.phase === "buying";
+    const who = atShowdown ? (h.to_act || "") : h.to_act;
+    const live = h.seats.filter((x) => !x.folded && !x.dead).map((x) => x.seat);
+    const buttons = [];
+    if (atShowdown) {
+      buttons.push(`<select id="show-seat" aria-label="${gettext("Seat")}">${live.map((x) => `<option value="${x}" ${x === who ? "selected" : ""}>${gettext("Seat")} ${x}</option>`).join("")}</select>`);
+      buttons.push(`<button type="button" class="btn act primary" data-show-op="declare">${gettext("Declare and show")}</button>`);
+    } else if (h.phase === "declaring") {
+      buttons.push(`<button type="button" class="btn act primary" data-show-op="declare">${gettext("Declare")}</button>`);
+      buttons.push(`<button type="button" class="btn act" data-show-op="check">${gettext("Check")}</button>`);
+      buttons.push(`<button type="button" class="btn act fold" data-show-op="fold">${gettext("Fold")}</button>`);
+      buttons.push(`<button type="button" class="btn act" data-show-op="push-over-line">${gettext("Chips over the line")}</button>`);
+    } else {
+      buttons.push(`<button type="button" class="btn act primary" data-show-op="buy">${gettext("Buy")} ${money(h.next_card_price || 0)}</button>`);
+      buttons.push(`<button type="button" class="btn act fold" data-show-op="fold">${gettext("Fold")}</button>`);
+    }
+    const key = JSON.stringify([h.hand_id, h.phase, h.to_act, live]);
+    if ($("show-actions").dataset.key !== key) {
+      $("show-actions").innerHTML = buttons.join("");
+      $("show-actions").dataset.key = key;
+      $("show-text").value = "";
+      $("show-shown").value = "";
+    }
+  }
+  $("show-challenge-box").hidden = !(h && (h.phase === "declaring" || h.phase === "showdown"));
+  $("show-clock").hidden = !(h && h.phase === "showdown");
+}
+
+$("show-deal").addEventListener("click", async () => {
+  const body = state.table.button_seat ? {} : { button_seat: Number($("show-button-draw").value) };
+  const answer = await (async () => {
+    try { return await post(`/api/v1/tables/${state.table.table_id}/show-hands/`, body); } catch (err) {
+      $("show-error").textContent = describeError(err); $("show-error").hidden = false; return null;
+    }
+  })();
+  if (answer) { $("show-error").hidden = true; setShow(answer); await refreshTable(); }
+});
+$("show-card-submit").addEventListener("click", async () => {
+  const value = $("show-card-input").value.trim();
+  const answer = state.show.phase === "deal"
+    ? await showAct(showPath("flop"), { cards: value })
+    : await showAct(showPath("turn-card"), { card: value });
+  if (answer) $("show-card-input").value = "";
+});
+$("show-actions").addEventListener("click", (e) => {
+  const b = e.target.closest("button[data-show-op]");
+  if (!b || !state.show) return;
+  const op = b.dataset.showOp;
+  const seat = state.show.phase === "showdown" ? Number($("show-seat").value) : state.show.to_act;
+  const body = { seat };
+  if (op === "declare") {
+    body.text = $("show-text").value.trim();
+    if (state.show.phase === "showdown") body.shown = $("show-shown").value.trim();
+  }
+  showAct(showPath(op), body);
+});
+$("show-challenge").addEventListener("click", () => {
+  if (!state.show) return;
+  showAct(showPath("challenge"), {
+    challenger: Number($("show-challenger").value), seat: Number($("show-challenged").value),
+    cards: $("show-challenged-cards").value.trim(),
+  });
+});
+$("show-start-clock").addEventListener("click", () => {
+  // the dealer presses it once no better hand has come for 10 s (SHOW-26)
+  showAct(showPath("start-clock"), { idle_since: new Date(Date.now() - 12_000).toISOString() });
+});
+$("show-expire-clock").addEventListener("click", () => showAct(showPath("expire-clock"), {}));
 
 boot();
