@@ -165,6 +165,26 @@ def test_returning_player_buys_in_for_what_he_left_with(
 
 
 @pytest.mark.rule("SES-7")
+def test_a_player_who_leaves_with_nothing_has_no_returning_minimum(
+    tablet: TabletClient, players: list
+) -> None:
+    table_id = open_table(tablet)
+    seat(tablet, table_id, players[0], 1, 1000)
+    seat(tablet, table_id, players[1], 2, 1000)
+    hand = tablet.post(f"/api/v1/tables/{table_id}/hands/", {"button_seat": 1}).json()
+    url = f"/api/v1/hands/{hand['hand_id']}"
+    tablet.post(f"{url}/actions/", {"seat": 1, "action": "all_in"})
+    tablet.post(f"{url}/actions/", {"seat": 2, "action": "call"})
+    for street, cards in (("flop", "2c7d9h"), ("turn", "Js"), ("river", "3d")):
+        tablet.post(f"{url}/board/", {"street": street, "cards": cards})
+    tablet.post(f"{url}/show/", {"seat": 1, "cards": "4c5d"})
+    tablet.post(f"{url}/show/", {"seat": 2, "cards": "AhAd"})
+    assert stacks(tablet, table_id)[1] == 0
+    assert tablet.post(f"/api/v1/tables/{table_id}/seats/1/cash-out/").status_code == 200
+    assert tablet.get(f"/api/v1/players/{players[0].id}/buy-in-restrictions/").json() == []
+
+
+@pytest.mark.rule("SES-7")
 def test_return_window_ends_after_two_hours(tablet: TabletClient, players: list) -> None:
     table_id = open_table(tablet)
     with time_machine.travel(T0, tick=False):
