@@ -250,11 +250,10 @@ def plan_next_hand(state: TableState, drawn_button: int | None = None) -> HandPl
 
 def _decide_begin(state: TableState, cmd: BeginHand) -> list[DomainEvent]:
     c = state.config
-    if state.hand_id is not None:
+    if state.hand_id is not None:  # one hand at a time (no rule to cite: BI-6 is about chips)
         raise DomainError(
             "hand_in_progress",
             "The previous hand is not finished.",
-            rule="BI-6",
             hand_id=state.hand_id,
         )
     drawn = cmd.button_seat
