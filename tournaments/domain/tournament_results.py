@@ -559,7 +559,9 @@ def disqualify_player(b: Builder, player_id: int, now: datetime | None) -> None:
     p = s.players[player_id]
     if p.status != PLAYING:
         return
-    left = sum(1 for q in s.players.values() if q.status == PLAYING and q.stack > 0)
+    # the worst place of everyone still in, busts of the hand just played not yet placed
+    # included: he goes out before them (PEN-2 "the next elimination"; no place twice)
+    left = sum(1 for q in s.players.values() if q.status == PLAYING)
     b.emit(PlayerDisqualified(player_id, p.entry_number, p.table_id, p.stack, left))
     if now is not None:
         settle_after_hand(b, random.Random(player_id))

@@ -16,6 +16,7 @@ from tournaments.domain.events import (
     PenaltyIssued,
     PenaltyStarted,
     PlayerDisqualified,
+    PlayerEliminated,
 )
 
 from .support import Driver, play_hand, started
@@ -83,6 +84,33 @@ def test_conduct_during_a_hand_is_penalised_after_the_hand() -> None:
     assert any(isinstance(e, PenaltyStarted) for e in out)
     assert dq.chips_removed == stacks[7] and d.s.players[7].status == t.ELIMINATED
     assert d.s.chips_issued == issued - stacks[7] == d.s.total_chips  # chips out of play
+
+
+@pytest.mark.rule("PEN-2")
+@pytest.mark.rule("ELIM-2")
+def test_a_player_disqualified_in_a_hand_he_busts_in_takes_the_worst_place_once() -> None:
+    d = started(18)
+    table_id = table_of(d, 7)
+    table = d.s.tables[table_id]
+    d(t.StartTableHand(table_id, 1, table.button_seat, None, None))
+    d(penalties.IssuePenalty(7, "collusion", "chip dumping", kind="disqualification",
+                             override=True))  # fmt: skip
+    stacks = {p: d.s.players[p].stack for p in d.s.tables[table_id].seats.values()}
+    winner = next(p for p in stacks if p != 7)
+    final = {**stacks, 7: 0, winner: stacks[winner] + stacks[7]}  # he lost all his chips
+    out = d(t.RecordHandResult(table_id, 1, stacks, final, 4))
+    dq = next(e for e in out if isinstance(e, PlayerDisqualified))
+    assert dq.place == 18  # he started the hand as one of 18: last
+    assert not any(isinstance(e, PlayerEliminated) and e.player_id == 7 for e in out)
+    rng = random.Random(3)
+    bands: dict[tuple[int, int], int] = {(dq.place, dq.place): 1}
+    while d.s.status == t.RUNNING and len(bands) < 4:
+        for e in play_hand(d, table_of(d, winner), rng, bust_chance=0.5):
+            if isinstance(e, PlayerEliminated):
+                bands[(e.place, e.place_to)] = bands.get((e.place, e.place_to), 0) + 1
+    taken = sorted(p for a, b in bands for p in range(a, b + 1))
+    assert len(taken) == len(set(taken))  # no place given twice
+    assert all(n == b - a + 1 for (a, b), n in bands.items())  # a tie holds its whole band
 
 
 @pytest.mark.rule("PEN-13")
