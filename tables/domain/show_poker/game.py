@@ -587,6 +587,30 @@ def _deal_flop(state: ShowState, cmd: DealFlop) -> list[DomainEvent]:
     return events + _settle_if_uncontested(after)
 
 
+def _seen_elsewhere(state: ShowState, seat: int) -> list[str]:
+    """Cards in the hand that are not ``seat``'s: the board and every other seat's shown
+    cards (MIS-12: a card is in one place)."""
+    return [*state.board, *(c for s in state.seats if s.seat != seat for c in s.shown)]
+
+
+def _hole_cards(state: ShowState, seat: ShowSeat, cards: Iterable[str]) -> tuple[str, ...]:
+    """``seat``'s hole cards known with ``cards`` shown now: never one seen elsewhere, never
+    more than four (SHOW-6).
+
+    Raises:
+        HandRuleViolation: ``duplicate_card`` (MIS-12), ``wrong_card_count`` (SHOW-6).
+    """
+    new = [c for c in cards if c not in seat.shown]
+    check_no_duplicates(new, _seen_elsewhere(state, seat.seat))
+    known = tuple(dict.fromkeys((*seat.shown, *new)))
+    if len(known) > HOLE_CARDS:
+        raise HandRuleViolation(
+            "wrong_card_count", "SHOW-6", "A player holds four hole cards.",
+            seat=seat.seat, shown=list(known),
+        )  # fmt: skip
+    return known
+
+
 def _declare(state: ShowState, cmd: Declare) -> list[DomainEvent]:
     seat = _seat(state, cmd.seat)
     if not seat.live:
@@ -594,7 +618,7 @@ def _declare(state: ShowState, cmd: Declare) -> list[DomainEvent]:
     d = parse_declaration(cmd.text, state.board)
     if state.phase == "showdown":
         shown = parse_cards(cmd.shown) if cmd.shown else ()
-        cards_known = tuple(dict.fromkeys((*seat.shown, *shown)))
+        cards_known = _hole_cards(state, seat, shown)
         if not holds(d, cards_known[:HOLE_CARDS], state.board):
             raise HandRuleViolation(
                 "declaration_not_shown",
@@ -629,7 +653,8 @@ def _challenge(state: ShowState, cmd: Challenge) -> list[DomainEvent]:
     cards = parse_cards(cmd.cards)
     if len(cards) > HOLE_CARDS:
         raise HandRuleViolation("wrong_card_count", "SHOW-6", "At most four hole cards.")
-    false = not declared.leading or not holds(declared.declaration, cards, state.board)
+    known = _hole_cards(state, target, cards)
+    false = not declared.leading or not holds(declared.declaration, known, state.board)
     return [Challenged(challenger.seat, target.seat, "".join(cards), false)]
 
 
@@ -641,7 +666,7 @@ def _turn(state: ShowState, cmd: TurnCard) -> list[DomainEvent]:
     cards = parse_cards(cmd.card)
     if len(cards) != 1:
         raise HandRuleViolation("wrong_card_count", "SHOW-19", "One card is turned at a time.")
-    check_no_duplicates(cards, state.board)
+    check_no_duplicates(cards, [*state.board, *(c for s in state.seats for c in s.shown)])
     return [CardTurned(cards[0])]
 
 

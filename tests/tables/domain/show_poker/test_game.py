@@ -369,3 +369,23 @@ def test_a_player_who_cannot_pay_is_all_in_for_what_he_paid() -> None:
     # seat 3: blind 10 + 10 + 5 (all-in on the second card); the others 80 each
     assert state.stacks[3] == 0
     assert pots(state) == [(10 * 3 + 10 * 3 + 5 * 3, (1, 2, 3)), (5 * 2 + 10 * 2 + 20 * 4, (1, 2))]
+
+
+@pytest.mark.rule("MIS-12")
+@pytest.mark.rule("SHOW-25")
+def test_a_card_is_in_one_place_at_showdown_in_a_challenge_and_when_turned() -> None:
+    state = showdown_state()  # the board holds 7h
+    refused(state, Declare(1, "three sevens", shown="7h7sAcKc"), "duplicate_card")
+    shown = run(state, Declare(1, "kings", shown="KsKd3c4c"))
+    refused(shown, Declare(2, "kings", shown="KsQsJsTs"), "duplicate_card")  # seat 1's Ks
+    refused(shown, Declare(1, "a pair", shown="2h"), "wrong_card_count")  # a fifth hole card
+    # a challenge shows the challenged hand: not a board card, never more than four cards
+    flop = run(start(), DealFlop("2c5d7h"), Declare(1, "aces"))
+    refused(flop, Challenge(2, 1, "2cAdKhKd"), "duplicate_card")
+    challenged = run(flop, Challenge(2, 1, "AsAd3c4c"))
+    refused(run(challenged, Declare(2, "kings")), Challenge(3, 1, "9s"), "wrong_card_count")
+    # a card a player showed cannot be turned onto the board
+    buying = run(challenged, *(Check(s) for s in list(challenged.pending)))
+    while buying.phase == "buying":
+        buying = run(buying, Buy(buying.pending[0]))
+    refused(buying, TurnCard("As"), "duplicate_card")
