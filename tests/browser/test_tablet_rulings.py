@@ -6,6 +6,7 @@ twice" only once the betting is over (RAKE-10), a dead button is shown on the em
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -220,8 +221,12 @@ def test_a_dealer_runs_a_show_poker_hand_from_the_tablet(room: Room, new_page: A
         tablet.click("#show-actions [data-show-op=declare]")
         tablet.wait_for_function("() => !document.body.classList.contains('busy')")
     expect(tablet.locator("#show-declarations")).to_contain_text("aces")
+    # the felt shows the Show hand's stacks (after blinds and purchases), not the table's
+    felt = tablet.locator("#seats [data-seat='1'] .stack").get_attribute("data-stack")
+    assert int(felt or 0) == next(x["stack"] for x in show()["seats"] if x["seat"] == 1) < 500
     tablet.click("#show-start-clock")
     expect(tablet.locator("#show-error")).to_be_hidden()
+    expect(tablet.locator("#show-clock-left")).to_have_text(re.compile(r"^0:[0-3]\d$"))
     tablet.wait_for_timeout(30_500)  # the 30 s showdown clock (SHOW-26)
     tablet.click("#show-expire-clock")
     expect(tablet.locator("#show-start")).to_be_visible(timeout=10_000)  # the hand is over

@@ -7,7 +7,7 @@
 // computed here); a write's answer is shown at once.
 import { get, post, describeError, setDeviceToken, ApiError } from "/static/casino/api.js";
 import { Feed } from "/static/casino/feed.js";
-import { amount as fmtAmount, esc, number } from "/static/casino/fmt.js";
+import { amount as fmtAmount, esc, number, seconds } from "/static/casino/fmt.js";
 import { showNotice, showError, clearNotice } from "/static/casino/shell.js";
 
 const gettext = globalThis.gettext || ((s) => s);
@@ -302,12 +302,25 @@ function render() {
   renderPanel();
 }
 
+// A Show hand's seats as the felt draws a hand's: stacks after blinds and purchases,
+// folded or dead hands greyed, the seat to act lit, the cards shown (SHOW-23).
+function showAsHand() {
+  const sh = state.show;
+  if (!sh) return null;
+  return {
+    button_seat: sh.button_seat, to_act: sh.to_act, phase: "betting", straddles: [],
+    small_blind_seat: null, big_blind_seat: null,
+    seats: sh.seats.map((x) => ({ seat: x.seat, player_id: Number(x.player_id), stack: x.stack, bet: 0,
+      folded: x.folded || x.dead, all_in: false, mucked: false, shown: x.shown.join("") })),
+  };
+}
+
 function renderSeats() {
   const t = state.table;
-  const h = state.hand;
+  const h = isShowPoker() ? showAsHand() : state.hand;
   const byHand = new Map((h ? h.seats : []).map((s) => [s.seat, s]));
   // between hands the last hand's shown cards stay on the seats until the next deal
-  const lastShown = new Map((!h && state.lastHand ? state.lastHand.seats : []).map((s) => [s.seat, s.shown]));
+  const lastShown = new Map((!h && !isShowPoker() && state.lastHand ? state.lastHand.seats : []).map((s) => [s.seat, s.shown]));
   const bySeat = new Map(t.seats.map((s) => [s.seat, s]));
   const out = [];
   for (let seat = 1; seat <= t.max_seats; seat += 1) {
@@ -865,9 +878,11 @@ function renderShow() {
     [gettext("Leading"), shown.leader ? `${gettext("seat")} ${shown.leader.seat}: ${esc(shown.leader.hand)}` : "—"],
     [gettext("Next card costs"), shown.next_card_price ? money(shown.next_card_price) : "—"],
     [gettext("Out"), shown.seats.filter((x) => x.folded || x.dead).map((x) => x.seat).join(", ") || "—"],
+    ...(h && h.clock_expires_at ? [[gettext("Showdown clock"), `<span id="show-clock-left" data-until="${h.clock_expires_at}"></span>`]] : []),
   ].map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join("") : "";
   $("show-declarations").innerHTML = shown ? shown.declarations.map((d) => `<li>${gettext("Seat")} ${d.seat}: ${esc(d.text)}
-    <span class="muted">(${esc(d.hand)}${d.false ? `, ${gettext("false")}` : ""}${d.leading ? `, ${gettext("leading")}` : ""})</span></li>`).join("") : "";
+    <span class="muted">(${esc(d.hand)}${d.false ? `, ${gettext("false")}` : d.leading ? `, ${gettext("leading")}` : ""})</span></li>`).join("") : "";
+  tickShowClock();
   // between hands: deal one (the first hand of a game draws the button, SEAT-1)
   $("show-start").hidden = Boolean(h);
   $("show-new-game").hidden = Boolean(t.button_seat);
@@ -890,12 +905,14 @@ function renderShow() {
     $("show-shown").hidden = !atShowdown;
     $("show-shown-label").hidden = !atShowdown;
     $("show-text").hidden = h.phase === "buying";
+    document.querySelector("label[for=show-text]").hidden = h.phase === "buying";
     const who = atShowdown ? (h.to_act || "") : h.to_act;
     const live = h.seats.filter((x) => !x.folded && !x.dead).map((x) => x.seat);
     const buttons = [];
     if (atShowdown) {
       buttons.push(`<select id="show-seat" aria-label="${gettext("Seat")}">${live.map((x) => `<option value="${x}" ${x === who ? "selected" : ""}>${gettext("Seat")} ${x}</option>`).join("")}</select>`);
       buttons.push(`<button type="button" class="btn act primary" data-show-op="declare">${gettext("Declare and show")}</button>`);
+      buttons.push(`<button type="button" class="btn act fold" data-show-op="fold">${gettext("Fold")}</button>`);
     } else if (h.phase === "declaring") {
       buttons.push(`<button type="button" class="btn act primary" data-show-op="declare">${gettext("Declare")}</button>`);
       buttons.push(`<button type="button" class="btn act" data-show-op="check">${gettext("Check")}</button>`);
@@ -913,16 +930,27 @@ function renderShow() {
       $("show-shown").value = "";
     }
   }
-  $("show-challenge-box").hidden = !(h && (h.phase === "declaring" || h.phase === "showdown"));
+  $("show-challenge-box").hidden = !(h && h.phase === "declaring"); // SHOW-10: in a declaration round
   $("show-clock").hidden = !(h && h.phase === "showdown");
 }
 
+// The showdown clock (SHOW-26) counting down to its end, corrected at each read of the hand.
+function tickShowClock() {
+  const el = $("show-clock-left");
+  if (!el) return;
+  const left = Math.max(0, (Date.parse(el.dataset.until) - Date.now()) / 1000);
+  el.textContent = left > 0 ? seconds(left) : gettext("ran out");
+}
+setInterval(tickShowClock, 250);
+
 $("show-deal").addEventListener("click", async () => {
+  if (state.busy) return; // one deal per tap
   const body = state.table.button_seat ? {} : { button_seat: Number($("show-button-draw").value) };
+  state.busy = true;
   const answer = await (async () => {
     try { return await post(`/api/v1/tables/${state.table.table_id}/show-hands/`, body); } catch (err) {
       $("show-error").textContent = describeError(err); $("show-error").hidden = false; return null;
-    }
+    } finally { state.busy = false; }
   })();
   if (answer) { $("show-error").hidden = true; setShow(answer); await refreshTable(); }
 });
