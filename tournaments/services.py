@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 from typing import Any
 
@@ -800,8 +800,11 @@ def _apply_to_tables(
                         _t_money(share.player_id, satellites.Credit(
                             share.t_money, f"tournament {tournament_id} cancelled"
                         ))  # fmt: skip
+                _clear_the_tables(tournament_id, after, lambda _: "cancelled")
             case TournamentFinished():
-                _close_the_last_table(tournament_id, after, event)
+                winner = event.winner_player_id
+                _clear_the_tables(tournament_id, after,
+                                  lambda p, w=winner: "winner" if p == w else "deal")  # fmt: skip
             case PlayerDisqualified(table_id=table_id) if table_id is not None:
                 table_services.unseat_entrant(  # his chips leave play (PEN-2)
                     table_id=table_id, seat=_seat_at(table_id, event.player_id),
@@ -823,12 +826,13 @@ def _apply_to_tables(
         _close_tables_out_of_play(tournament_id, after)
 
 
-def _close_the_last_table(
-    tournament_id: int, state: TournamentState, event: TournamentFinished
+def _clear_the_tables(
+    tournament_id: int, state: TournamentState, reason_for: Callable[[int], str]
 ) -> None:
-    """The tournament is over (ELIM-1, or a deal ended it, DEAL-7): every player still
-    seated (the winner; everyone in a deal) leaves his seat with his chips, and the
-    tournament's tables still open (the last one, and any unused reserve) close."""
+    """The tournament is over: finished (ELIM-1, or a deal ended it, DEAL-7) or cancelled
+    (CXL-2..9). Every player still seated (the winner, everyone in a deal, everyone when it
+    is cancelled) leaves his seat with his chips (``reason_for(player_id)``), and the
+    tournament's tables still open close."""
     from tables.models import TableView
 
     for player in state.players.values():
@@ -836,11 +840,11 @@ def _close_the_last_table(
             table_services.unseat_entrant(
                 table_id=player.table_id,
                 seat=_seat_at(player.table_id, player.player_id),
-                reason="winner" if player.player_id == event.winner_player_id else "deal",
+                reason=reason_for(player.player_id),
             )
     still_open = TableView.objects.filter(tournament_id=tournament_id, status="open")
     for table_id in still_open.values_list("table_id", flat=True):
-        table_services.close_tournament_table(table_id=table_id, reason="tournament finished")
+        table_services.close_tournament_table(table_id=table_id, reason="tournament over")
 
 
 def _close_tables_out_of_play(tournament_id: int, state: TournamentState) -> None:

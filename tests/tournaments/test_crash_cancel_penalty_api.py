@@ -116,6 +116,9 @@ def test_a_cancellation_rolled_forward_in_the_money_is_settled_at_the_cage(
     assert t["status"] == "running" and t["clock"]["players_left"] == 2
     ok(tablet.post(f"/api/v1/tournaments/{tournament_id}/cancel/",
                    {"method": "roll_forward", "reason": "power cut"}))  # fmt: skip
+    # the event is over: its players leave their seats and its tables close
+    table = ok(tablet.get(f"/api/v1/tables/{table_id}/"))
+    assert (table["status"], table["seats"]) == ("closed", [])
     settlement = ok(tablet.get(f"/api/v1/tournaments/{tournament_id}/settlement/"))
     assert settlement["in_the_money"] is True and settlement["policy_version"] == "2026-11-v1"
     assert sum(x["prize"] for x in settlement["shares"]) == 9 * 500

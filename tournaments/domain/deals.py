@@ -230,6 +230,9 @@ def decide(state: TournamentState, command: DealCommand, now: datetime) -> list[
                 out.append(DealAgreed(p.deal_number, p.shares, p.money_on_table, iso(now)))
             return out
         case CancelDeal():
+            if deal.agreed is not None:  # DEAL-5: it replaced the payouts; it stands
+                raise _error("deal_already_agreed", "The deal was agreed: it stands.",
+                             rule="DEAL-5")  # fmt: skip
             if not deal.discussing and deal.proposal is None:
                 raise _error("no_deal_discussion", "No deal is being discussed.", rule="DEAL-4")
             return [DealCancelled(deal.number, command.reason, command.player_id, iso(now))]

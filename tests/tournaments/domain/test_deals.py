@@ -170,6 +170,9 @@ def test_chip_count_deal_with_money_left_on_the_table_plays_on_for_it() -> None:
     for pid in (1, 2, 3, 4):
         d(deals.ConfirmDeal(pid))
     assert d.s.status == t.RUNNING and d.s.deal.agreed is not None
+    with pytest.raises(DomainError) as stands:  # an agreed deal cannot be called off
+        d(deals.CancelDeal("changed my mind", 3))
+    assert (stands.value.code, stands.value.rule) == ("deal_already_agreed", "DEAL-5")
     (table_id,) = d.s.tables
     assert t.may_start_hand(d.s, table_id)  # play resumes for the money on the table
     hand(d, table_id, {4: 0, 2: 35_000})  # player 4 busts: his deal share, not 4th prize
