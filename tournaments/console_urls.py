@@ -24,6 +24,7 @@ BOARD_STRINGS = {
     "nextBreak": _("Next break at"),
     "registering": _("Registration open"),
     "finished": _("Finished"),
+    "cancelled": _("Cancelled"),
     "notFound": _("No such tournament"),
 }
 """Words the clock board's script writes (translated on each render, sent as JSON)."""

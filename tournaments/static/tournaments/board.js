@@ -26,6 +26,7 @@ function render() {
   level.dataset.level = String(c.level);
   if (state.status === "registering") level.textContent = T.registering;
   else if (state.status === "finished") level.textContent = T.finished;
+  else if (state.status === "cancelled") level.textContent = T.cancelled; // its clock stands still
   else if (c.on_break) level.textContent = T.break;
   else level.textContent = `${T.level} ${c.level}`;
   const ante = c.ante ? ` · ${c.ante_type === "big_blind_ante" ? T.bbAnte : T.ante} ${number(c.ante)}` : "";
@@ -43,7 +44,7 @@ function render() {
   if (c.hand_for_hand) flags.push(T.handForHand);
   $("clock-state").hidden = flags.length === 0;
   $("clock-state").textContent = flags.join(" · ");
-  $("next").innerHTML = c.next_break_at && !c.on_break
+  $("next").innerHTML = c.next_break_at && !c.on_break && state.status === "running"
     ? `${esc(T.nextBreak)} <strong>${esc(time(c.next_break_at).slice(0, 5))}</strong>` : "";
   tick();
 }
