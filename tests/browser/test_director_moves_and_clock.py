@@ -129,3 +129,18 @@ def test_the_director_re_enters_an_eliminated_player(room: Room, new_page: Any) 
     )
     entries = room.api("GET", f"/api/v1/tournaments/{tid}/entries/")
     assert [e["status"] for e in entries if e["player_id"] == busted] == ["eliminated", "playing"]
+
+
+@pytest.mark.rule("CXL-2")
+def test_the_clock_board_says_a_cancelled_tournament_is_cancelled(
+    room: Room, new_page: Any
+) -> None:
+    tid = room.started_tournament("Fire alarm")
+    room.api("POST", f"/api/v1/tournaments/{tid}/cancel/", {"method": "rollback", "reason": "fire"})
+    board = new_page(1920, 1080)
+    board.goto(f"{room.base}/board/tournament/{tid}/")
+    expect(board.locator("#level")).to_have_text("Cancelled")
+    expect(board.locator("#next")).to_be_empty()
+    shown = board.inner_text("#time")
+    time.sleep(1.2)
+    assert board.inner_text("#time") == shown  # its clock stands still
