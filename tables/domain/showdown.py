@@ -400,14 +400,11 @@ def void_event(state: HandState, kind: VoidKind, reason: str) -> HandVoided:
     )
 
 
-def rabbit_consent(
-    state: HandState, seat: int, consenting_seats: tuple[int, ...]
-) -> RabbitHuntConsented:
-    """The other players' consent to ``seat``'s rabbit hunt (RAKE-8): every other player
-    dealt into the hand must consent; never in a tournament (RAKE-7).
+def _no_rabbit_hunt_yet(state: HandState) -> None:
+    """A cash hand whose undealt cards were not shown yet (RAKE-7, RAKE-8).
 
     Raises:
-        HandRuleViolation: ``rabbit_hunt_not_allowed`` (RAKE-7), ``consent_missing``,
+        HandRuleViolation: ``rabbit_hunt_not_allowed`` (RAKE-7: a tournament),
         ``rabbit_hunt_already_recorded`` (RAKE-8).
     """
     if state.started.mode == "tournament":
@@ -424,6 +421,19 @@ def rabbit_consent(
             "The undealt cards of this hand were already shown.",
             seat=state.rabbit.seat,
         )
+
+
+def rabbit_consent(
+    state: HandState, seat: int, consenting_seats: tuple[int, ...]
+) -> RabbitHuntConsented:
+    """The other players' consent to ``seat``'s rabbit hunt (RAKE-8): every other player
+    dealt into the hand must consent; never in a tournament (RAKE-7).
+
+    Raises:
+        HandRuleViolation: ``rabbit_hunt_not_allowed`` (RAKE-7), ``consent_missing``,
+        ``rabbit_hunt_already_recorded`` (RAKE-8).
+    """
+    _no_rabbit_hunt_yet(state)
     seat_in_hand(state, seat)
     others = {s.seat for s in state.seats if s.seat != seat}
     missing = others - set(consenting_seats)
@@ -441,13 +451,7 @@ def decide_rabbit(state: HandState, cmd: RecordRabbitHunt) -> list[DomainEvent]:
     """The rabbit hunt after a cash hand (RAKE-7, RAKE-8): with the other players' consent,
     given with the command (``consenting_seats``) or recorded before it for the same seat
     (``record_rabbit_consent``)."""
-    if state.started.mode == "tournament":
-        raise HandRuleViolation(
-            "rabbit_hunt_not_allowed",
-            "RAKE-7",
-            "No rabbit hunting in tournaments.",
-            mode=state.started.mode,
-        )
+    _no_rabbit_hunt_yet(state)
     if not state.is_complete:
         raise HandRuleViolation(
             "hand_not_complete",
@@ -458,13 +462,6 @@ def decide_rabbit(state: HandState, cmd: RecordRabbitHunt) -> list[DomainEvent]:
     if state.voided is not None:
         raise HandRuleViolation(
             "hand_voided", "RAKE-8", "The hand was void: there is nothing to hunt."
-        )
-    if state.rabbit is not None:
-        raise HandRuleViolation(
-            "rabbit_hunt_already_recorded",
-            "RAKE-8",
-            "The undealt cards of this hand were already shown.",
-            seat=state.rabbit.seat,
         )
     seat = seat_in_hand(state, cmd.seat)
     if cmd.fee < 0:

@@ -123,6 +123,29 @@ class Room:
         self.api("POST", f"/api/v1/tournaments/{tid}/start/", {"reserve_tables": 0})
         return tid
 
+    def shove_round(self, tournament_id: int) -> dict[str, Any]:
+        """One hand at each of the tournament's tables through the dealer API, everybody
+        all in, the lowest live seat winning each pot; the tournament after it."""
+        t = self.api("GET", f"/api/v1/tournaments/{tournament_id}/")
+        for table_id in t["tables"]:
+            hand = self.api("POST", f"/api/v1/tables/{table_id}/hands/", {})
+            url = f"/api/v1/hands/{hand['hand_id']}"
+            boards = iter([("flop", "2c7d9h"), ("turn", "Js"), ("river", "3d")])
+            while hand["phase"] != "complete":
+                if hand["phase"] == "betting":
+                    legal = hand["legal"]
+                    shove = legal["can_bet"] or legal["can_raise"] or legal["to_call"]
+                    body = {"seat": legal["seat"], "action": "all_in" if shove else "check"}
+                    hand = self.api("POST", f"{url}/actions/", body)
+                elif hand["next_street"]:
+                    street, cards = next(boards)
+                    hand = self.api("POST", f"{url}/board/", {"street": street, "cards": cards})
+                else:
+                    live = {s["seat"] for s in hand["seats"] if not s["folded"]}
+                    winners = [[min(set(p["eligible_seats"]) & live)] for p in hand["pots"]]
+                    hand = self.api("POST", f"{url}/award/", {"winners_by_pot": winners})
+        return dict(self.api("GET", f"/api/v1/tournaments/{tournament_id}/"))
+
     def tablet(self, table_id: int) -> str:
         """Register a dealer tablet for a table; its token (shown once)."""
         name = f"tablet-{table_id}-{uuid.uuid4().hex[:6]}"

@@ -84,30 +84,10 @@ def test_cashier_is_stopped_below_the_returning_minimum_and_sees_the_rule(
 
 
 def _shove_until_finished(room: Room, tournament_id: int) -> None:
-    """Play the tournament's hands through the dealer API, everybody all in, the first live
-    seat winning each pot, until one player has every chip."""
+    """Play the tournament's hands (everybody all in) until one player has every chip."""
     for _ in range(20):
-        t = room.api("GET", f"/api/v1/tournaments/{tournament_id}/")
-        if t["status"] == "finished":
+        if room.shove_round(tournament_id)["status"] == "finished":
             return
-        for table_id in t["tables"]:
-            hand = room.api("POST", f"/api/v1/tables/{table_id}/hands/", {})
-            url = f"/api/v1/hands/{hand['hand_id']}"
-            boards = iter([("flop", "2c7d9h"), ("turn", "Js"), ("river", "3d")])
-            while hand["phase"] != "complete":
-                if hand["phase"] == "betting":
-                    legal = hand["legal"]
-                    shove = legal["can_bet"] or legal["can_raise"] or legal["to_call"]
-                    action = "all_in" if shove else "check"
-                    hand = room.api("POST", f"{url}/actions/",
-                                    {"seat": legal["seat"], "action": action})  # fmt: skip
-                elif hand["next_street"]:
-                    street, cards = next(boards)
-                    hand = room.api("POST", f"{url}/board/", {"street": street, "cards": cards})
-                else:
-                    live = sorted(s["seat"] for s in hand["seats"] if not s["folded"])
-                    winners = [[min(set(p["eligible_seats"]) & set(live))] for p in hand["pots"]]
-                    hand = room.api("POST", f"{url}/award/", {"winners_by_pot": winners})
     raise AssertionError("the tournament did not finish")
 
 

@@ -14,29 +14,6 @@ from playwright.sync_api import expect
 from tests.browser.conftest import Room, login
 
 
-def _shove_round(room: Room, tournament_id: int) -> dict[str, Any]:
-    """One hand at each table, everybody all in, the lowest live seat winning each pot."""
-    t = room.api("GET", f"/api/v1/tournaments/{tournament_id}/")
-    for table_id in t["tables"]:
-        hand = room.api("POST", f"/api/v1/tables/{table_id}/hands/", {})
-        url = f"/api/v1/hands/{hand['hand_id']}"
-        boards = iter([("flop", "2c7d9h"), ("turn", "Js"), ("river", "3d")])
-        while hand["phase"] != "complete":
-            if hand["phase"] == "betting":
-                legal = hand["legal"]
-                shove = legal["can_bet"] or legal["can_raise"] or legal["to_call"]
-                body = {"seat": legal["seat"], "action": "all_in" if shove else "check"}
-                hand = room.api("POST", f"{url}/actions/", body)
-            elif hand["next_street"]:
-                street, cards = next(boards)
-                hand = room.api("POST", f"{url}/board/", {"street": street, "cards": cards})
-            else:
-                live = {s["seat"] for s in hand["seats"] if not s["folded"]}
-                winners = [[min(set(p["eligible_seats"]) & live)] for p in hand["pots"]]
-                hand = room.api("POST", f"{url}/award/", {"winners_by_pot": winners})
-    return dict(room.api("GET", f"/api/v1/tournaments/{tournament_id}/"))
-
-
 def _director(room: Room, new_page: Any, tournament_id: int) -> Any:
     username, password = room.staff("director")
     page = new_page()
@@ -53,7 +30,7 @@ def test_the_final_table_redraw_is_on_the_list_of_moves(room: Room, new_page: An
     t = room.api("GET", f"/api/v1/tournaments/{tid}/")
     assert len(t["tables"]) == 2
     for _ in range(10):
-        t = _shove_round(room, tid)
+        t = room.shove_round(tid)
         if len(t["tables"]) <= 1 or t["status"] == "finished":
             break
     assert t["status"] == "running" and len(t["tables"]) == 1, t
