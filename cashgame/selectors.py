@@ -33,9 +33,9 @@ def return_restrictions(player_id: int) -> list[ReturnRestriction]:
     """Every game the player left less than the window ago with chips, with the amount
     required (leaving with nothing requires nothing: no restriction to show)."""
     since = clock.now() - return_window()
-    rows = Departure.objects.filter(
-        player_id=player_id, left_at__gt=since, amount__gt=0
-    ).order_by("left_at")
+    rows = Departure.objects.filter(player_id=player_id, left_at__gt=since, amount__gt=0).order_by(
+        "left_at"
+    )
     return [
         ReturnRestriction(
             d.game, d.small_blind, d.big_blind, d.amount, d.left_at, d.left_at + return_window()

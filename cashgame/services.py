@@ -12,8 +12,8 @@ from django.conf import settings
 from cashgame import cage
 from cashgame.models import SeatingRestriction
 from casino.errors import DomainError
-from casino.models import require_player
 from casino.eventstore import context
+from casino.models import require_player
 from tables.domain import table as table_domain
 from tables.services import check_seating_restrictions, execute_on_table, load_table
 

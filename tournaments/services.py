@@ -803,8 +803,11 @@ def _apply_to_tables(
                 _clear_the_tables(tournament_id, after, lambda _: "cancelled")
             case TournamentFinished():
                 winner = event.winner_player_id
-                _clear_the_tables(tournament_id, after,
-                                  lambda p, w=winner: "winner" if p == w else "deal")  # fmt: skip
+
+                def reason(player_id: int, winner: int = winner) -> str:
+                    return "winner" if player_id == winner else "deal"
+
+                _clear_the_tables(tournament_id, after, reason)
             case PlayerDisqualified(table_id=table_id) if table_id is not None:
                 table_services.unseat_entrant(  # his chips leave play (PEN-2)
                     table_id=table_id, seat=_seat_at(table_id, event.player_id),

@@ -545,13 +545,15 @@ def _expire(state: ListState, c: ExpireCall) -> list[DomainEvent]:
         return []  # not due yet (an early timer); the sweep or the real timer will come
     entry = _listed(state, call.player_id)
     if c.withdrawn is not None and not c.by_floor:  # nobody to miss: no charge (WL-2)
-        events = [CallCancelled(state.list_id, call.call_id, call.player_id, c.withdrawn)]
+        withdrawn: list[DomainEvent] = [
+            CallCancelled(state.list_id, call.call_id, call.player_id, c.withdrawn)
+        ]
         if c.seated_in_game:  # he plays the game he waited for
             position = state.position_of(call.player_id)
-            events.append(PlayerLeftList(
+            withdrawn.append(PlayerLeftList(
                 state.list_id, entry.entry_id, call.player_id, position, LEFT_SEATED_IN_GAME
             ))  # fmt: skip
-        return events
+        return withdrawn
     misses = entry.misses + 1
     reason = "floor" if c.by_floor else "deadline"
     events: list[DomainEvent] = [
