@@ -168,16 +168,17 @@ def test_an_open_seat_at_a_main_table_offers_the_must_move_player(
     room: Room, new_page: Any
 ) -> None:
     """A main table fed by a must-move table: its open seat is the must-move player's. The
-    floor offered it as 'Call player', which the server refused (must_move_first)."""
-    main = room.open_table(buy_in_min=100, buy_in_max=10_000, small_blind=5, big_blind=10)
-    must = room.open_table(buy_in_min=100, buy_in_max=10_000, small_blind=5, big_blind=10)
+    floor offered it as 'Call player', which the server refused (must_move_first). Stakes of
+    its own: the room is shared with the other tests, one list per game and stakes."""
+    main = room.open_table(buy_in_min=100, buy_in_max=10_000, small_blind=15, big_blind=30)
+    must = room.open_table(buy_in_min=100, buy_in_max=10_000, small_blind=15, big_blind=30)
     mover = room.player("Milan Must", nickname="Milan")
     room.api("POST", f"/api/v1/tables/{main}/seats/",
              {"player_id": room.player("Otto Main"), "seat": 1, "buy_in": 1000})  # fmt: skip
     room.api("POST", f"/api/v1/tables/{must}/seats/",
              {"player_id": mover, "seat": 4, "buy_in": 700})  # fmt: skip
     listed = room.api("POST", "/api/v1/waitlists/",
-                      {"game": "NLH", "small_blind": 5, "big_blind": 10})  # fmt: skip
+                      {"game": "NLH", "small_blind": 15, "big_blind": 30})  # fmt: skip
     room.api("POST", f"/api/v1/waitlists/{listed['list_id']}/must-move/",
              {"main_table_id": main, "must_move_table_id": must})  # fmt: skip
     page = new_page(1280, 800)
