@@ -247,7 +247,7 @@ MATRIX: dict[str, frozenset[Role]] = {
     "confirm_deal": _roles(DIRECTOR, FLOOR),  # DEAL-5: each confirmation recorded
     "cancel_deal": _roles(DIRECTOR, FLOOR),
     "pay_tournament_winnings": _roles(CASHIER),  # only the cashier moves cash
-    "list_tournament_winnings": _roles(CASHIER, MANAGER),  # what the cage still owes
+    "list_tournament_winnings": _roles(DIRECTOR, CASHIER, MANAGER),  # owed, held or not
     "hold_tournament_winnings": _roles(DIRECTOR),  # ELIM-9
     "release_tournament_winnings": _roles(DIRECTOR),
     "get_player_t_money": _roles(CASHIER, DIRECTOR, MANAGER),  # TREG-11

@@ -8,6 +8,7 @@ from typing import Any
 from casino import clock
 from tournaments.domain import tournament as domain
 from tournaments.domain.bounties import cage_prices
+from tournaments.domain.events import iso
 from tournaments.models import EntryView, TournamentView
 from tournaments.serializers import TournamentEntrySerializer, TournamentSerializer
 
@@ -15,7 +16,7 @@ ENTRY_FIELDS = [str(name) for name in TournamentEntrySerializer().fields]
 VIEW_FIELDS = [
     str(name)
     for name in TournamentSerializer().fields
-    if name not in {"tables", "clock", "config", "prices"}
+    if name not in {"tables", "clock", "config", "prices", "scheduled_start", "start_missed"}
 ]
 
 
@@ -45,6 +46,9 @@ def tournament_payload(tournament_id: int) -> dict[str, Any]:
     view["tables"] = sorted(loaded.state.tables)
     view["clock"] = dataclasses.asdict(domain.clock_view(loaded.state, clock.now()))
     view["prices"] = dataclasses.asdict(cage_prices(loaded.state.config))
+    start = loaded.state.scheduled_start
+    view["scheduled_start"] = None if start is None else iso(start)
+    view["start_missed"] = loaded.state.start_missed
     return view
 
 

@@ -278,6 +278,12 @@ class TournamentSerializer(serializers.Serializer):
     clock = ClockSerializer()
     prices = CagePricesSerializer()
     config = serializers.DictField(help_text="The published configuration.")
+    scheduled_start = serializers.DateTimeField(
+        allow_null=True, help_text="The lobby start time (TREG-5), UTC; null: none set."
+    )
+    start_missed = serializers.BooleanField(
+        help_text="The lobby time came with too few entries (TREG-5, TREG-3)."
+    )
     version = serializers.IntegerField(help_text="Tournament stream version (If-Match).")
 
 

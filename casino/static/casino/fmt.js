@@ -28,6 +28,35 @@ const dateTimeFmt = new Intl.DateTimeFormat(lang === "cs" ? "cs-CZ" : "en-GB", {
 export function time(iso) { return iso ? timeFmt.format(new Date(iso)) : "—"; }
 export function dateTime(iso) { return iso ? dateTimeFmt.format(new Date(iso)) : "—"; }
 
+// A moment's wall-clock parts in the room's time zone.
+const partsFmt = new Intl.DateTimeFormat("en-GB", {
+  timeZone: roomTz, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit",
+  hour: "2-digit", minute: "2-digit", second: "2-digit",
+});
+function roomParts(ms) {
+  return Object.fromEntries(partsFmt.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
+}
+
+// A UTC ISO time as the value of an <input type="datetime-local"> in the room's time zone
+// ("2026-11-27T19:30"), whatever zone the browser is in.
+export function roomTimeInput(iso) {
+  const p = roomParts(Date.parse(iso));
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+}
+
+// The reverse: an <input type="datetime-local"> value read as the room's wall clock, as a UTC
+// ISO time. The zone's offset is taken at that moment (so across a DST change too).
+export function roomTimeToUtc(local) {
+  const asUtc = Date.parse(`${local.length === 16 ? `${local}:00` : local}Z`);
+  const offset = (ms) => {
+    const p = roomParts(ms);
+    return Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second) - ms;
+  };
+  let utc = asUtc - offset(asUtc);
+  utc = asUtc - offset(utc); // the offset at the moment itself, not at the guess
+  return new Date(utc).toISOString();
+}
+
 export function seconds(total) {
   const s = Math.max(0, Math.round(total));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;

@@ -1,11 +1,13 @@
 // The tournament director's console (issue #13): publish from a structure, registration and
 // late registration, start, pause/resume, breaks, hand-for-hand, close late registration;
-// the clock; the table plan with the balancing moves to make; eliminations and payouts.
+// the clock; the table plan with the balancing moves to make; eliminations and payouts;
+// deals (DEAL-1..11), penalties and flags (PEN-1..16), holds on winnings (ELIM-9), the lobby
+// start time (TREG-5), a crash rollback (CXL-1) and cancellation with its settlement (CXL-2..9).
 // A client of the public API and of the feed /ws/tournaments/<id>/ (resumed from version 0
 // on first connect, so the page sees every move decided so far; reconnects resume).
 import { get, post } from "../casino/api.js";
 import { Feed } from "../casino/feed.js";
-import { amount, esc, number, seconds, time } from "../casino/fmt.js";
+import { amount, currency, dateTime, esc, number, roomTimeInput, roomTimeToUtc, seconds, time } from "../casino/fmt.js";
 import { showError } from "../casino/shell.js";
 import { intent } from "../casino/intent.js";
 import { label, learn } from "../casino/names.js";
@@ -25,6 +27,10 @@ let moves = [];
 let seats = new Map(); // player id -> { table, seat }, from the feed
 let refreshTimer = null;
 let bracket = null; // a heads-up event's bracket, else null
+let deal = null; // GET deal/ while deals may be made, else null
+let penalties = null; // GET penalties/ once it runs
+let owed = []; // GET payments/: what the cage still owes (held or not)
+let settlement = null; // GET settlement/ once cancelled
 const doneKey = () => `director-moves-done-${tid}`;
 const done = () => new Set(JSON.parse(localStorage.getItem(doneKey()) || "[]"));
 
@@ -115,7 +121,7 @@ function open(id) {
       if (msg.type === "clock") { setClock(msg.clock); return; }
       if (msg.type !== "event") return;
       followSeats(msg);
-      refreshSoon();
+      refreshSoon(msg.event_type === "tournaments.DealDiscussionStarted" ? 0 : 250);
     },
     onError(msg) { showError(new Error(msg.detail || msg.code)); },
   });
@@ -174,9 +180,21 @@ async function refresh() {
   await learn(e.map((x) => x.player_id)).catch(() => {}); // names are a nicety: ids stay
   const headsUp = t.config && t.config.format === "headsup";
   const b = headsUp ? await get(`/api/v1/tournaments/${id}/bracket/`) : null;
+  const base = `/api/v1/tournaments/${id}`;
+  const started = t.status !== "registering";
+  const [d, p, o, x] = await Promise.all([
+    started && t.config.deals_allowed !== false ? get(`${base}/deal/`) : null,
+    started ? get(`${base}/penalties/`) : null,
+    started ? get(`${base}/payments/`) : [],
+    t.status === "cancelled" ? get(`${base}/settlement/`) : null,
+  ]);
   if (id !== tid) return;
   entries = e;
   bracket = b;
+  deal = d;
+  penalties = p;
+  owed = o;
+  settlement = x;
   setTournament(t);
 }
 
@@ -204,6 +222,10 @@ function setTournament(t) {
   renderStatus();
   renderTables();
   renderBracket();
+  renderDeal();
+  renderPenalties();
+  renderHolds();
+  renderEvent();
 }
 
 // --- the clock ------------------------------------------------------------------------------
@@ -226,6 +248,7 @@ function setClock(c) {
   if (c.on_break) flags.push(T.break);
   else if (c.break_due) flags.push(T.breakDue);
   if (c.hand_for_hand) flags.push(T.handForHand);
+  if (deal && deal.discussing && !deal.agreed) flags.push(T.dealDiscussion); // DEAL-4: the director is alerted
   $("clock-flags").innerHTML = flags.map((f) => `<span class="flag">${esc(f)}</span>`).join(" ");
   $("hfh").textContent = `${T.handForHand}: ${c.hand_for_hand ? T.on : T.off}`;
   $("hfh").setAttribute("aria-pressed", String(c.hand_for_hand));
@@ -380,6 +403,228 @@ $("moves").addEventListener("change", (e) => {
   if (box.checked) set.add(box.dataset.move); else set.delete(box.dataset.move);
   localStorage.setItem(doneKey(), JSON.stringify([...set]));
   renderTables();
+});
+
+// --- a deal at the final table (DEAL-1..11) ---------------------------------------------------
+
+// Shown at the final table of an event that allows deals, or once anyone asked. Each
+// remaining player's request is recorded here as the floor hears it; when all have asked the
+// table pauses and the console is alerted (DEAL-4). The director proposes; each player
+// confirms or declines; the last confirmation makes it final (DEAL-5).
+function renderDeal() {
+  const playing = entries.filter((e) => e.status === "playing");
+  const d = deal;
+  const atFinal = tournament && tournament.status === "running" && tournament.tables.length === 1;
+  const show = Boolean(d) && (atFinal || d.discussing || d.proposal || d.agreed || d.requests.length);
+  $("deal-card").hidden = !show;
+  if (!show) return;
+  const status = d.agreed ? T.dealAgreed : d.discussing ? T.dealDiscussion
+    : `${d.requests.length} / ${playing.length} ${T.dealAsked}`;
+  $("deal-status").textContent = status;
+  $("deal-status").className = d.discussing && !d.agreed ? "flag" : "badge";
+  const asked = new Set(d.requests);
+  $("deal-requests").textContent = d.requests.length
+    ? `${T.dealAsked}: ${d.requests.map((p) => label(p)).join(", ")}` : "";
+  $("deal-askers").innerHTML = d.discussing || d.agreed ? "" : playing.filter((e) => !asked.has(e.player_id))
+    .map((e) => `<li class="row"><span>${esc(label(e.player_id))}</span>
+      <button type="button" class="btn small shrink" data-deal-ask="${e.player_id}">${esc(T.asksForDeal)}</button></li>`).join("");
+  const open = d.discussing && !d.agreed;
+  $("deal-form").hidden = !open;
+  const custom = $("deal-method").value === "custom";
+  $("deal-amounts").hidden = !(open && custom);
+  if (open && custom && $("deal-amounts").dataset.players !== playing.map((e) => e.player_id).join(",")) {
+    $("deal-amounts").dataset.players = playing.map((e) => e.player_id).join(",");
+    $("deal-amounts").innerHTML = playing.map((e) => `<div><label for="deal-amount-${e.player_id}">${esc(label(e.player_id))} (${esc(currency)})</label>
+      <input id="deal-amount-${e.player_id}" type="number" min="0" data-amount="${e.player_id}" required></div>`).join("");
+  }
+  const shown = d.agreed || d.proposal;
+  $("deal-shares").hidden = !shown;
+  if (!shown) { $("deal-note").textContent = ""; return; }
+  const confirmed = new Set(d.confirmations);
+  $("deal-shares").tBodies[0].innerHTML = shown.shares.map((x) => `<tr><td>${esc(label(x.player_id))}</td>
+    <td class="num">${number(x.chips)}</td><td class="num">${amount(x.amount)}</td><td>${
+      d.agreed ? "✓" : confirmed.has(x.player_id) ? esc(T.confirmed) : `<button type="button" class="btn small" data-deal-confirm="${x.player_id}">${esc(T.confirms)}</button>
+      <button type="button" class="btn small danger" data-deal-decline="${x.player_id}">${esc(T.declines)}</button>`}</td></tr>`).join("");
+  const p = d.proposal || {};
+  $("deal-note").textContent = [
+    d.agreed ? null : `${T[p.method] || p.method}${p.icm_method === "monte_carlo" ? ` (± ${amount(Math.ceil(p.icm_standard_error))})` : ""}`,
+    `${T.moneyOnTable}: ${amount(shown.money_on_table)}`,
+    p.remaining_prizes ? `${T.remainingPrizes}: ${p.remaining_prizes.filter((x) => x > 0).map((x) => amount(x)).join(", ")}` : null,
+  ].filter(Boolean).join(" · ");
+}
+
+$("deal-method").addEventListener("change", renderDeal);
+
+function dealWrite(button, op, body) {
+  intent(button, $("deal-result"), () => post(`/api/v1/tournaments/${tid}/deal/${op}/`, body), (d) => {
+    deal = d;
+    setTournament(tournament); // at once, so a second tap never repeats the same player
+    refreshSoon(0);
+  });
+}
+
+$("deal-card").addEventListener("click", (e) => {
+  const b = e.target.closest("button");
+  if (!b || !tid) return;
+  if (b.dataset.dealAsk) dealWrite(b, "requests", { player_id: Number(b.dataset.dealAsk) });
+  else if (b.dataset.dealConfirm) dealWrite(b, "confirmations", { player_id: Number(b.dataset.dealConfirm) });
+  else if (b.dataset.dealDecline) dealWrite(b, "cancel", { player_id: Number(b.dataset.dealDecline), reason: "declined" });
+  else if (b.id === "deal-off" && confirm(T.confirmDealOff)) dealWrite(b, "cancel", { reason: "director" });
+});
+
+$("deal-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const body = { method: $("deal-method").value };
+  if ($("deal-money").value !== "") body.money_on_table = Number($("deal-money").value);
+  if (body.method === "custom") {
+    body.amounts = [...document.querySelectorAll("#deal-amounts [data-amount]")]
+      .map((i) => ({ player_id: Number(i.dataset.amount), amount: Number(i.value) }));
+  }
+  dealWrite(e.submitter, "proposals", body);
+});
+
+// --- penalties and flags (PEN-1..16) -----------------------------------------------------------
+
+function playerOptions(list) {
+  const seen = new Set();
+  return list.filter((e) => !seen.has(e.player_id) && seen.add(e.player_id))
+    .map((e) => `<option value="${e.player_id}">${esc(label(e.player_id))}${e.table_id ? ` · ${esc(T.table)} ${e.table_id}/${e.seat}` : ""}</option>`).join("");
+}
+
+function keepChoice(select, html) {
+  const before = select.value;
+  select.innerHTML = html;
+  if ([...select.options].some((o) => o.value === before)) select.value = before;
+}
+
+function renderPenalties() {
+  const running = tournament && tournament.status === "running";
+  $("penalty-card").hidden = !penalties;
+  if (!penalties) return;
+  $("penalty-form").hidden = !running;
+  keepChoice($("pen-player"), playerOptions(entries.filter((e) => e.status === "playing")));
+  const out = new Map(penalties.sitting_out.map((x) => [x.player_id, x.hands_left]));
+  const kind = (r) => {
+    const what = T[r.kind] || r.kind;
+    const length = r.kind === "sit_out" ? ` · ${r.hands} ${T.hands}` : "";
+    const left = r.kind === "sit_out" && out.has(r.player_id) ? ` (${T.handsLeft}: ${out.get(r.player_id)})` : "";
+    const flags = [r.override ? T.override : null, r.applies_after_hand ? T.afterHand : null].filter(Boolean);
+    return `${esc(what)}${length}${left}${flags.length ? ` <span class="muted small">${esc(flags.join(", "))}</span>` : ""}`;
+  };
+  const rows = [
+    ...penalties.rulings.map((r) => `<tr data-ruling="${r.player_id}"><td>${esc(label(r.player_id))}</td><td>${kind(r)}</td>
+      <td>${esc(r.offence)}</td><td>${esc(r.reason)}</td></tr>`),
+    ...penalties.flags.map((f) => `<tr class="muted" data-flag="${f.player_id}"><td>${esc(label(f.player_id))}</td>
+      <td>${esc(f.automatic ? T.flaggedBySystem : T.flagged)}</td><td>${esc(f.offence)}</td><td>${esc(f.detail)}</td></tr>`),
+  ];
+  nextStep();
+  $("penalties").innerHTML = rows.length ? rows.reverse().join("") : `<tr class="muted"><td colspan="4">${esc(T.noPenalties)}</td></tr>`;
+}
+
+// The ladder's next step for the chosen player (PEN-1/9): another kind is an override.
+function nextStep() {
+  const ladder = (tournament.config && tournament.config.penalty_ladder) || [];
+  const pid = Number($("pen-player").value);
+  const earlier = penalties.rulings.filter((r) => r.player_id === pid).length;
+  const step = ladder.length ? ladder[Math.min(earlier, ladder.length - 1)] : null;
+  $("pen-next").textContent = step && pid ? `${T.nextStep}: ${T[step] || step} (${T.earlier}: ${earlier})` : "";
+}
+$("pen-player").addEventListener("change", nextStep);
+
+function penaltyWrite(button, op, body) {
+  intent(button, $("pen-result"), () => post(`/api/v1/tournaments/${tid}/penalties/${op}/`, body), (p) => {
+    penalties = p;
+    // one ruling per incident: the next starts from the ladder again
+    $("pen-reason").value = "";
+    $("pen-kind").value = "";
+    $("pen-hands").value = "0";
+    $("pen-orbits").value = "0";
+    $("pen-override").checked = false;
+    renderPenalties();
+    refreshSoon(0);
+  });
+}
+
+$("penalty-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const body = {
+    player_id: Number($("pen-player").value), offence: $("pen-offence").value.trim(),
+    reason: $("pen-reason").value.trim(), hands: Number($("pen-hands").value || 0),
+    orbits: Number($("pen-orbits").value || 0), override: $("pen-override").checked,
+  };
+  if ($("pen-kind").value) body.kind = $("pen-kind").value;
+  if (body.kind === "disqualification" && !confirm(T.confirmDisqualify)) return;
+  penaltyWrite(e.submitter, "issue", body);
+});
+
+$("pen-flag").addEventListener("click", (e) => {
+  if (!$("pen-player").value || !$("pen-offence").reportValidity() || !$("pen-reason").reportValidity()) return;
+  penaltyWrite(e.currentTarget, "flags", {
+    player_id: Number($("pen-player").value), offence: $("pen-offence").value.trim(), detail: $("pen-reason").value.trim(),
+  });
+});
+
+// --- winnings held for a review (ELIM-9) ----------------------------------------------------------
+
+function renderHolds() {
+  $("hold-card").hidden = !tournament || tournament.status === "registering";
+  if ($("hold-card").hidden) return;
+  keepChoice($("hold-player"), playerOptions(entries.filter((e) => e.status !== "unregistered")));
+  $("holds").innerHTML = owed.length ? owed.map((o) => `<tr data-owed="${o.player_id}"><td>${esc(label(o.player_id))}</td>
+    <td class="num">${amount(o.prize + o.bounties)}</td><td>${o.held ? `<span class="flag">${esc(T.held)}</span>` : ""}</td></tr>`).join("")
+    : `<tr class="muted"><td colspan="3">${esc(T.noneOwed)}</td></tr>`;
+}
+
+$("hold-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const body = { player_id: Number($("hold-player").value), reason: $("hold-reason").value.trim() };
+  intent(e.submitter, $("hold-result"), () => post(`/api/v1/tournaments/${tid}/${e.submitter.dataset.hold}/`, body), () => {
+    $("hold-reason").value = "";
+    refreshSoon(0);
+  });
+});
+
+// --- the lobby start time (TREG-5), a crash rollback (CXL-1), cancellation (CXL-2..9) -----------
+
+function renderEvent() {
+  const status = tournament.status;
+  for (const form of document.querySelectorAll("#event-card form[data-when]")) {
+    form.hidden = !form.dataset.when.split(" ").includes(status);
+  }
+  const start = tournament.scheduled_start;
+  if (start && !$("sch-at").value) $("sch-at").value = roomTimeInput(start);
+  $("sch-at").title = start ? dateTime(start) : "";
+  $("settlement").hidden = !settlement || !settlement.cancelled;
+  if (status === "registering") {
+    $("sch-delay").parentElement.hidden = !start; // a delay moves a time already set
+  }
+  if (!settlement || !settlement.cancelled) return;
+  $("settlement-head").textContent = `${T[settlement.method] || settlement.method} · ${T.policy} ${settlement.policy_version}`;
+  $("settlement-rows").innerHTML = settlement.shares.map((x) => `<tr><td>${esc(label(x.player_id))}</td>
+    <td class="num">${amount(x.refund + x.prize)}${x.t_money ? ` <span class="muted small">(${esc(T.tMoney)} ${amount(x.t_money)})</span>` : ""}</td></tr>`).join("");
+}
+
+$("schedule-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const body = { start_at: roomTimeToUtc($("sch-at").value), delay: $("sch-delay").checked, reason: $("sch-reason").value.trim() };
+  intent(e.submitter, $("event-result"), () => post(`/api/v1/tournaments/${tid}/schedule/`, body), (t) => {
+    $("sch-at").value = "";
+    setTournament(t);
+  });
+});
+
+$("rollback-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  if (!confirm(T.confirmRollback)) return;
+  intent(e.submitter, $("event-result"), () => post(`/api/v1/tournaments/${tid}/crash-rollback/`, { reason: $("rb-reason").value.trim() }),
+    () => refreshSoon(0));
+});
+
+$("cancel-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  if (!confirm(T.confirmCancel)) return;
+  const body = { method: $("cx-method").value, reason: $("cx-reason").value.trim() };
+  intent(e.submitter, $("event-result"), () => post(`/api/v1/tournaments/${tid}/cancel/`, body), () => refreshSoon(0));
 });
 
 loadList().catch(showError);
