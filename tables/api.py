@@ -233,6 +233,30 @@ def _scalars(obj: Any) -> dict[str, Any]:
     return {name: getattr(obj, name) for name in names}
 
 
+def _floor(state: HandState) -> dict[str, Any] | None:
+    view = hand_rulings.floor_view(state)
+    if view is None:
+        return None
+    clock = view.clock
+    return {
+        "clock": None if clock is None else {
+            "seat": clock.seat, "called_by": clock.called_by, "called_at": clock.called_at,
+            "final_countdown_at": clock.final_countdown_at, "expires_at": clock.expires_at,
+            "expiry": clock.expiry,
+        },
+        "passive_seats": list(view.passive_seats),
+        "exposures": [
+            {"seat": e.seat, "cards": e.cards, "passive": e.passive, "folded": e.folded,
+             "rule": e.rule} for e in view.exposures
+        ],
+        "burns": [{"street": b.street, "card": b.card} for b in view.burns],
+        "out_of_turn": [
+            {"seat": o.seat, "action": o.action, "amount_to": o.amount_to}
+            for o in view.out_of_turn
+        ],
+    }  # fmt: skip
+
+
 def hand_payload(state: HandState, version: int) -> dict[str, Any]:
     """The JSON the tablet reads for a hand (shape: :class:`serializers.HandSerializer`)."""
     legal = hand_rulings.legal_actions(state)
@@ -269,6 +293,7 @@ def hand_payload(state: HandState, version: int) -> dict[str, Any]:
         "show_order": _show_order(state),
         "voided": dataclasses.asdict(state.voided) if state.voided else None,
         "rabbit": dataclasses.asdict(state.rabbit) if state.rabbit else None,
+        "floor": _floor(state),
         "seats": [{**_scalars(seat), "all_in": seat.all_in} for seat in state.seats],
         "result": None
         if result is None

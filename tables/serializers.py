@@ -434,6 +434,48 @@ class ShowOrderSerializer(serializers.Serializer):
     rule = serializers.CharField(help_text="SD-10, SD-13, SD-14 or SD-15.")
 
 
+class FloorClockSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(help_text="The player to act, on the clock.")
+    called_by = serializers.IntegerField()
+    called_at = serializers.DateTimeField()
+    final_countdown_at = serializers.DateTimeField()
+    expires_at = serializers.DateTimeField(help_text="UTC; then BET-28 or BET-29 applies.")
+    expiry = serializers.ChoiceField(choices=CLOCK_EXPIRIES)
+
+
+class ExposureSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    cards = serializers.CharField()
+    passive = serializers.BooleanField()
+    folded = serializers.BooleanField()
+    rule = serializers.CharField()
+
+
+class BurnSerializer(serializers.Serializer):
+    street = serializers.CharField()
+    card = serializers.CharField()
+
+
+class PendingOutOfTurnSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    action = serializers.CharField()
+    amount_to = serializers.IntegerField(allow_null=True)
+
+
+class FloorViewSerializer(serializers.Serializer):
+    """The floor's rulings in a hand (``tables.domain.hand_rulings.FloorView``)."""
+
+    clock = FloorClockSerializer(allow_null=True, help_text="Counting on the player to act.")
+    passive_seats = serializers.ListField(
+        child=serializers.IntegerField(), help_text="May not bet or raise (BET-30..32)."
+    )
+    exposures = ExposureSerializer(many=True)
+    burns = BurnSerializer(many=True)
+    out_of_turn = PendingOutOfTurnSerializer(
+        many=True, help_text="Ruled when the action reaches the seat (BET-25/26)."
+    )
+
+
 class HandSerializer(serializers.Serializer):
     """The hand as the dealer tablet shows it."""
 
@@ -470,6 +512,7 @@ class HandSerializer(serializers.Serializer):
     )
     voided = serializers.DictField(allow_null=True, help_text="Misdeal or void, if any.")
     rabbit = serializers.DictField(allow_null=True, help_text="Rabbit hunt, if any.")
+    floor = FloorViewSerializer(allow_null=True, help_text="null: no ruling in this hand.")
     seats = HandSeatSerializer(many=True)
     result = HandResultSerializer(allow_null=True)
 

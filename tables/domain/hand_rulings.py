@@ -71,6 +71,7 @@ from tables.ruling_events import (
     ChopExceptionRecorded,
     ClockCalled,
     ClockExpired,
+    FloorEvent,
     IrregularityRuled,
     OutOfTurnRecorded,
     OutOfTurnRuled,
@@ -197,12 +198,23 @@ class FloorLog:
     rabbit_consent: RabbitHuntConsented | None = None
     chop_exceptions: tuple[ChopExceptionRecorded, ...] = ()
     actions_since: dict[int, int] = field(default_factory=dict)
+    actions: int = 0
+    """Actions taken in the hand so far."""
 
     @property
     def running_clock(self) -> ClockCalled | None:
         if self.clocks and self.clocks[-1].clock not in self.expired:
             return self.clocks[-1]
         return None
+
+    @property
+    def live_clock(self) -> ClockCalled | None:
+        """The clock still counting on the player to act: not expired, and he has not acted
+        since it was called (BET-28; its timer then records ``acted``)."""
+        clock = self.running_clock
+        if clock is None or self.actions_since.get(clock.clock) != self.actions:
+            return None
+        return clock
 
     def passive_seats(self) -> frozenset[int]:
         """Seats that may not bet or raise for the rest of the hand (BET-30..32)."""
@@ -246,7 +258,38 @@ def floor_log(events: Iterable[DomainEvent]) -> FloorLog:
             chops.append(e)
     return FloorLog(
         tuple(clocks), tuple(expired), tuple(exposures), tuple(burns), tuple(oot),
-        tuple(irregular), tuple(corrections), consent, tuple(chops), since,
+        tuple(irregular), tuple(corrections), consent, tuple(chops), since, actions,
+    )  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class FloorView:
+    """What the tablet shows of the floor's rulings in a hand: the ``clock`` counting on the
+    player to act (BET-28), the ``passive_seats`` (BET-30..32), the ``exposures`` and
+    ``burns`` recorded (BET-2), and the out-of-turn actions still to be ruled when the action
+    reaches their seat (``out_of_turn``, BET-25/26)."""
+
+    clock: ClockCalled | None
+    passive_seats: tuple[int, ...]
+    exposures: tuple[CardsExposed, ...]
+    burns: tuple[BurnRecorded, ...]
+    out_of_turn: tuple[OutOfTurnRecorded, ...]
+
+
+def floor_view(hand: hand_engine.HandState) -> FloorView | None:
+    """The floor's rulings in ``hand`` as :class:`FloorView`, or ``None`` when none was
+    recorded (most hands: one pass over the history)."""
+    if not any(isinstance(e, FloorEvent) for e in hand.history):
+        return None
+    log = floor_log(hand.history)
+    pending = []
+    for seat in dict.fromkeys(e.seat for e in log.out_of_turn):
+        record, _ = _pending_out_of_turn(hand, seat)
+        if record is not None:
+            pending.append(record)
+    return FloorView(
+        log.live_clock, tuple(sorted(log.passive_seats())), log.exposures, log.burns,
+        tuple(pending),
     )  # fmt: skip
 
 

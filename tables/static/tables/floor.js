@@ -7,6 +7,7 @@ import { Feed } from "/static/casino/feed.js";
 import { amount, dateTime, esc, number, seconds, time } from "/static/casino/fmt.js";
 import { showNotice, showError } from "/static/casino/shell.js";
 import { label, learn } from "/static/casino/names.js";
+import { actionWord, streetWord } from "/static/tables/words.js";
 
 const gettext = globalThis.gettext || ((s) => s);
 const $ = (id) => document.getElementById(id);
@@ -242,13 +243,6 @@ function describeStep(e) {
   }
 }
 
-function actionWord(a) {
-  return { fold: gettext("fold"), check: gettext("check"), call: gettext("call"), bet: gettext("bet"), raise: gettext("raise"),
-    all_in: gettext("all-in"), dead_hand: gettext("dead hand"), fold_or_check: gettext("fold or check") }[a] || a;
-}
-function streetWord(s) {
-  return { preflop: gettext("preflop"), flop: gettext("flop"), turn: gettext("turn"), river: gettext("river") }[s] || s;
-}
 function postWord(k) {
   return { small_blind: gettext("small blind"), big_blind: gettext("big blind"), ante: gettext("ante"), straddle: gettext("straddle"),
     dead_sb: gettext("dead small blind"), posted_bb: gettext("big blind posted"), posted_sb: gettext("small blind posted") }[k] || k;

@@ -9,6 +9,7 @@ import { get, post, describeError, setDeviceToken, ApiError } from "/static/casi
 import { Feed } from "/static/casino/feed.js";
 import { amount as fmtAmount, esc, number, seconds } from "/static/casino/fmt.js";
 import { showNotice, showError, clearNotice } from "/static/casino/shell.js";
+import { actionWord, streetWord } from "/static/tables/words.js";
 
 const gettext = globalThis.gettext || ((s) => s);
 const interpolate = globalThis.interpolate || ((fmt, obj) => fmt.replace(/%\((\w+)\)s/g, (_, k) => obj[k]));
@@ -344,6 +345,10 @@ function renderSeats() {
       if (h && h.straddles.includes(seat)) badges.push(`<span class="tag">${gettext("STR")}</span>`);
       if (hs && hs.all_in) { badges.push(`<span class="tag allin">${gettext("ALL-IN")}</span>`); classes.push("allin"); }
       if (hs && hs.folded) classes.push("folded");
+      const floor = h && h.floor;
+      if (floor && floor.passive_seats.includes(seat)) badges.push(`<span class="tag passive" title="${gettext("may not bet or raise (BET-30..32)")}">${gettext("passive")}</span>`);
+      const early = floor && floor.out_of_turn.find((o) => o.seat === seat);
+      if (early) badges.push(`<span class="tag status">${gettext("out of turn")}: ${actionWord(early.action)}${early.amount_to ? ` ${number(early.amount_to)}` : ""}</span>`);
       if (ts && ts.status !== "active") badges.push(`<span class="tag status">${statusLabel(ts.status)}</span>`);
       if (ts && (ts.missed_small_blind || ts.missed_big_blind)) badges.push(`<span class="tag status">${gettext("owes")}</span>`);
       if (h && h.to_act === seat && h.phase === "betting") classes.push("to-act");
@@ -381,7 +386,7 @@ function renderCenter() {
     return;
   }
   const phase = { betting: gettext("betting"), awaiting_board: gettext("board"), showdown: gettext("showdown"), complete: gettext("complete"), pending: gettext("updating") }[h.phase] || h.phase;
-  line.textContent = `${gettext("Hand")} #${h.hand_number} · ${streetLabel(h.street)} · ${phase}`;
+  line.textContent = `${gettext("Hand")} #${h.hand_number} · ${streetWord(h.street)} · ${phase}`;
   const boards = h.boards && h.boards.length > 1 ? h.boards : [h.board];
   $("board").innerHTML = boards.map((b, i) => `<div class="board-run">${boards.length > 1 ? `<span class="muted">${gettext("Run")} ${i + 1}</span>` : ""}${b.map((c) => cardHtml(c)).join("")}${"<span class='pcard blank'></span>".repeat(Math.max(0, 5 - b.length))}</div>`).join("");
   // While betting, the split by contribution is provisional (a small blind not yet called
@@ -392,9 +397,6 @@ function renderCenter() {
     pots.map((p) => `<span class="pot" data-pot="${p.index}">${p.index === 0 ? gettext("Main pot") : `${gettext("Side pot")} ${p.index}`}: ${money(p.amount)} <span class="muted">(${p.eligible_seats.join(", ")})</span></span>`).join("");
 }
 
-function streetLabel(s) {
-  return { preflop: gettext("preflop"), flop: gettext("flop"), turn: gettext("turn"), river: gettext("river") }[s] || s || "";
-}
 
 function boardNeeded(h) {
   return !!(h && h.next_street && (h.phase === "awaiting_board" || h.phase === "showdown"));
@@ -425,7 +427,7 @@ function renderPanel() {
   $("desk").classList.toggle("with-cards", !!needCards);
   const turn = $("turn");
   if (!h) turn.textContent = gettext("Between hands");
-  else if (h.phase === "betting") turn.innerHTML = `${gettext("To act")}: <strong>${gettext("seat")} ${h.to_act}</strong>`;
+  else if (h.phase === "betting") turn.innerHTML = `${gettext("To act")}: <strong>${gettext("seat")} ${h.to_act}</strong>${clockHtml(h)}`;
   else if (board) turn.textContent = gettext("Deal the board");
   else if (h.phase === "showdown") turn.textContent = gettext("Showdown: show or muck");
   if (h && h.phase === "betting") renderBetting(h);
@@ -433,7 +435,36 @@ function renderPanel() {
   if (h && h.phase === "showdown") renderShowdown(h);
   if (needCards) renderPicker();
   if (!h) { renderBetween(); renderResult(); }
+  tickClock();
 }
+
+// --- a called clock (BET-28): counts down on the tablet; the server's timer rules at 0 ------
+
+const clockSeen = new Map(); // a clock's called_at -> performance.now() at its start, here
+function clockHtml(h) {
+  const c = h.floor && h.floor.clock;
+  return c && c.seat === h.to_act
+    ? ` <span class="hand-clock" id="hand-clock" role="timer">${gettext("Clock")} <span id="hand-clock-left"></span></span>` : "";
+}
+// Seconds left: counted from when this tablet first saw the clock, less how late it saw it
+// (its own clock against called_at, bounded by the clock's length).
+function clockLeft(c) {
+  const total = (Date.parse(c.expires_at) - Date.parse(c.called_at)) / 1000;
+  if (!clockSeen.has(c.called_at)) {
+    const late = Math.min(Math.max(0, (Date.now() - Date.parse(c.called_at)) / 1000), total);
+    clockSeen.set(c.called_at, performance.now() - late * 1000);
+  }
+  return Math.max(0, total - (performance.now() - clockSeen.get(c.called_at)) / 1000);
+}
+function tickClock() {
+  const el = $("hand-clock-left");
+  const c = state.hand && state.hand.floor && state.hand.floor.clock;
+  if (!el || !c) return;
+  const left = clockLeft(c);
+  el.textContent = seconds(Math.ceil(left));
+  $("hand-clock").classList.toggle("final", left <= (Date.parse(c.expires_at) - Date.parse(c.final_countdown_at)) / 1000);
+}
+setInterval(tickClock, 250);
 
 // All-in is a button only when the whole stack may go in: always in no limit, and in pot or
 // fixed limit when it is a call or within the largest raise (BET-4; an all-in above the pot
@@ -563,7 +594,7 @@ $("card-picker").addEventListener("click", (e) => {
 
 function renderBoardEntry(h) {
   const run = h.run_count > 1 ? ` · ${gettext("run")} ${h.next_run}` : "";
-  $("board-title").textContent = `${streetLabel(h.next_street)}${run}`;
+  $("board-title").textContent = `${streetWord(h.next_street)}${run}`;
   const anyAllIn = h.seats.some((s) => s.all_in && !s.folded);
   // RAKE-10: only once the betting is over with the players left all in (the server's showdown)
   $("run-it").hidden = !(anyAllIn && h.phase === "showdown" && h.run_count === 1 && h.table_id && state.table.mode === "cash");
@@ -820,6 +851,64 @@ $("rabbit-submit").addEventListener("click", async () => {
     consenting_seats: consenting,
   }, { errorBox: $("rabbit-error") });
   if (answer) { state.lastHand = answer; render(); $("rabbit-dialog").close(); }
+});
+
+// --- the floor's rulings during a hand (BET-2, BET-25..32, SEAT-12, SD-17..19, MIS-4..21) ---
+
+const RULING_PATHS = {
+  clock: "clock/", exposure: "exposures/", out_of_turn: "out-of-turn/", burn: "burns/",
+  absence: "absences/", show_request: "show-requests/", irregularity: "irregularities/",
+};
+
+function seatOptions(seats) {
+  return seats.map((s) => `<option value="${s.seat}">${gettext("Seat")} ${s.seat} · ${esc(playerLabel(s.player_id))}</option>`).join("");
+}
+
+function renderRulingForm() {
+  const kind = $("ruling-kind").value;
+  for (const el of $("ruling-dialog").querySelectorAll("[data-for]")) el.hidden = !el.dataset.for.split(" ").includes(kind);
+  // an irregularity may concern no seat (a deck changed, a four-card flop)
+  $("ruling-seat").options[0].hidden = kind !== "irregularity";
+  if (kind !== "irregularity" && !$("ruling-seat").value) $("ruling-seat").selectedIndex = 1;
+  $("ruling-error").hidden = true;
+}
+
+// Each ruling starts blank: nothing of another hand's ruling is carried over.
+$("open-ruling").addEventListener("click", () => {
+  const h = state.hand;
+  if (!h) { showNotice(gettext("No hand running."), "error"); return; }
+  $("ruling-seat").innerHTML = `<option value="">${gettext("no seat")}</option>${seatOptions(h.seats.filter((s) => !s.folded))}`;
+  $("ruling-by").innerHTML = seatOptions(h.seats.filter((s) => s.seat !== h.to_act));
+  $("ruling-asker").innerHTML = `<option value="">${gettext("the floor")}</option>${seatOptions(h.seats)}`;
+  $("ruling-on").textContent = h.to_act ? `${gettext("On")} ${gettext("seat")} ${h.to_act}` : gettext("Nobody is to act.");
+  $("ruling-policy").value = state.table.mode === "tournament" ? "tournament_000" : "cash_000";
+  for (const id of ["ruling-cards", "ruling-amount", "ruling-card", "ruling-note"]) $(id).value = "";
+  $("ruling-deliberate").checked = false;
+  $("ruling-floor-order").checked = false;
+  $("ruling-seconds").value = "60";
+  $("ruling-street").value = h.next_street || "flop";
+  renderRulingForm();
+  $("ruling-dialog").showModal();
+});
+$("ruling-kind").addEventListener("change", renderRulingForm);
+
+function rulingBody(kind) {
+  const seat = Number($("ruling-seat").value);
+  const optional = (id) => ($(id).value === "" ? {} : { [id === "ruling-amount" ? "amount_to" : "requested_by"]: Number($(id).value) });
+  switch (kind) {
+    case "clock": return { called_by: Number($("ruling-by").value), seconds: Number($("ruling-seconds").value) || 60 };
+    case "exposure": return { seat, cards: $("ruling-cards").value.trim(), policy: $("ruling-policy").value, deliberate_for_reaction: $("ruling-deliberate").checked };
+    case "out_of_turn": return { seat, action: $("ruling-action").value, ...optional("ruling-amount") };
+    case "burn": return { street: $("ruling-street").value, card: $("ruling-card").value.trim() };
+    case "absence": return { seat };
+    case "show_request": return { seat, floor_order: $("ruling-floor-order").checked, ...optional("ruling-asker") };
+    default: return { cause: $("ruling-cause").value, ...(seat ? { seat } : {}), note: $("ruling-note").value.trim() };
+  }
+}
+
+$("ruling-submit").addEventListener("click", async () => {
+  const kind = $("ruling-kind").value;
+  if (await act(handPath(RULING_PATHS[kind]), rulingBody(kind), { errorBox: $("ruling-error") })) $("ruling-dialog").close();
 });
 
 // --- Show poker (SHOW-1..27) ----------------------------------------------------------------

@@ -24,9 +24,11 @@ from tables.domain.hand_rulings import (
     check_not_passive,
     decide_ruling,
     floor_log,
+    floor_view,
     jackpot_cards,
     legal_actions,
     out_of_turn_ruling,
+    rule_out_of_turn,
 )
 from tables.domain.showdown_procedure import HandClosure
 from tables.events import ActionTaken, HandVoided
@@ -329,3 +331,31 @@ def test_two_cards_shown_one_at_a_time_multi_way_make_the_cash_hand_passive() ->
     assert not first.passive  # one card may be shown any time
     _, (second,) = rule(one, RecordExposure(1, "Ks", "cash_000"))
     assert second.passive and second.rule == "BET-31"  # now both are shown
+
+
+@pytest.mark.rule("BET-28")
+@pytest.mark.rule("BET-30")
+@pytest.mark.rule("BET-25")
+def test_the_floor_view_shows_what_the_tablet_must_show() -> None:
+    """The clock counts only until the player acts; an exposure's seat stays passive; an
+    out-of-turn action waits to be ruled until the action reaches its seat."""
+    assert floor_view(fresh()) is None  # no ruling: nothing to show
+    state, _ = rule(fresh(mode="tournament"), CallClock(called_by=1))
+    view = floor_view(state)
+    assert view is not None and view.clock is not None
+    assert (view.clock.seat, view.clock.called_by) == (3, 1)
+    assert view.passive_seats == () and view.out_of_turn == ()
+    state, _ = rule(state, RecordOutOfTurn(2, "call"))
+    state, _ = rule(state, RecordExposure(1, "As", "tournament_000"))
+    view = floor_view(state)
+    assert view is not None and view.clock is not None  # seat 3 has not acted yet
+    assert view.passive_seats == (1,) and [e.cards for e in view.exposures] == ["As"]
+    assert [(o.seat, o.action) for o in view.out_of_turn] == [(2, "call")]
+    acted = play(state, TakeAction(3, "call"))  # his clock stops; seat 1 is to act
+    view = floor_view(acted)
+    assert view is not None and view.clock is None
+    assert [(o.seat, o.action) for o in view.out_of_turn] == [(2, "call")]
+    reached = play(acted, TakeAction(1, "call"))  # the action reaches seat 2: ruled
+    reached = reduce(evolve, rule_out_of_turn(reached), reached)
+    view = floor_view(reached)
+    assert view is not None and view.out_of_turn == () and view.passive_seats == (1,)

@@ -1,0 +1,12 @@
+// The hand's words as the tablet and the floor console show them (translated by the
+// djangojs catalogue of the tables app): one place for both screens.
+const gettext = globalThis.gettext || ((s) => s);
+
+export function actionWord(a) {
+  return { fold: gettext("fold"), check: gettext("check"), call: gettext("call"), bet: gettext("bet"), raise: gettext("raise"),
+    all_in: gettext("all-in"), dead_hand: gettext("dead hand"), fold_or_check: gettext("fold or check") }[a] || a;
+}
+
+export function streetWord(s) {
+  return { preflop: gettext("preflop"), flop: gettext("flop"), turn: gettext("turn"), river: gettext("river") }[s] || s || "";
+}
