@@ -498,6 +498,13 @@ def validate_config(c: TournamentConfig) -> None:
     ds = sorted(c.denominations)
     if any(d <= 0 for d in ds) or any(b % a for a, b in pairwise(ds)):
         problems.append("denominations must be > 0, each a multiple of the one below (CR-2)")
+    for b in c.breaks:
+        chip = b.chip_up_denomination
+        if chip is not None and (chip <= 0 or (ds and chip not in ds[:-1])):
+            problems.append(
+                f"break after level {b.after_level}: chip_up_denomination must be a chip in "
+                "play with a larger one to colour up to (CR-1)"
+            )
     if not c.penalty_ladder or any(
         k not in ("warning", "sit_out", "disqualification") for k in c.penalty_ladder
     ):

@@ -7,6 +7,7 @@ import pytest
 from casino.errors import DomainError
 from tournaments.domain import payouts
 from tournaments.domain.config import (
+    Break,
     Level,
     PayoutBand,
     PayoutBracket,
@@ -120,3 +121,16 @@ def test_in_the_money_when_players_left_are_all_paid() -> None:
 def test_config_is_frozen_and_hashable() -> None:
     c: TournamentConfig = config()
     assert hash(c) == hash(config())
+
+
+@pytest.mark.rule("CR-1")
+def test_a_breaks_chip_up_must_be_a_chip_in_play_with_a_larger_one() -> None:
+    chips = (25, 100, 500)
+    validate_config(config(denominations=chips))  # 25 goes at the break: fine
+    for bad in (0, -25, 50, 500):  # none, not a chip, or nothing to colour up to
+        brk = Break(after_level=4, minutes=10, chip_up_denomination=bad)
+        with pytest.raises(DomainError) as err:
+            validate_config(config(denominations=chips, breaks=(brk,)))
+        assert any("chip_up_denomination" in p for p in err.value.context["problems"]), bad
+    with pytest.raises(DomainError):  # no chips published: still a positive chip
+        validate_config(config(breaks=(Break(4, 10, chip_up_denomination=-1),)))
