@@ -19,6 +19,7 @@ from casino.api.serializers import NoBody, RequestSerializer, SafeCharField, Str
 from casino.api.views import WRITE_PARAMETERS, run_write, write_view
 from tables import show_services
 from tables.domain.show_poker import game as show
+from tables.domain.show_poker.events import ShowPotAwarded
 
 
 class ShowSeatSerializer(serializers.Serializer):
@@ -41,6 +42,12 @@ class ShowDeclarationSerializer(serializers.Serializer):
     false = serializers.BooleanField()
 
 
+class ShowAwardSerializer(serializers.Serializer):
+    amount = serializers.IntegerField(help_text="Chips (tournament) or CZK.")
+    winner = serializers.IntegerField(help_text="The seat that won this pot.")
+    eligible = serializers.ListField(child=serializers.IntegerField())
+
+
 class ShowHandSerializer(serializers.Serializer):
     hand_id = serializers.CharField()
     table_id = serializers.IntegerField()
@@ -56,6 +63,7 @@ class ShowHandSerializer(serializers.Serializer):
     leader = ShowDeclarationSerializer(allow_null=True)
     declarations = ShowDeclarationSerializer(many=True)
     clock_expires_at = serializers.CharField(allow_null=True)
+    awards = ShowAwardSerializer(many=True, help_text="The pots awarded, once settled (SHOW-25).")
     seats = ShowSeatSerializer(many=True)
 
 
@@ -83,6 +91,11 @@ def show_payload(state: show.ShowState, version: int) -> dict[str, Any]:
         "leader": _declaration(leader) if leader else None,
         "declarations": [_declaration(d) for d in state.round],
         "clock_expires_at": state.clock_expires_at,
+        "awards": [
+            {"amount": e.amount, "winner": e.winner, "eligible": list(e.eligible)}
+            for e in state.history
+            if isinstance(e, ShowPotAwarded)
+        ],
         "seats": [
             {
                 "seat": s.seat,

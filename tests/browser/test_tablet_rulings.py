@@ -232,4 +232,8 @@ def test_a_dealer_runs_a_show_poker_hand_from_the_tablet(room: Room, new_page: A
     expect(tablet.locator("#show-start")).to_be_visible(timeout=10_000)  # the hand is over
     stacks = {s["seat"]: s["stack"] for s in hand()["seats"]}
     assert sum(stacks.values()) == 1500 and stacks[2] > 500 > stacks[1]
+    # the panel says who won (SHOW-25): the aces, seat 2, the whole pot
+    [award] = room.api("GET", f"/api/v1/show-hands/{state['hand_id']}/")["awards"]
+    assert award["winner"] == 2
+    expect(tablet.locator("#show-state")).to_contain_text(f"seat 2 +{award['amount']:,}")
     assert errors == []

@@ -968,6 +968,7 @@ function renderShow() {
     [gettext("Next card costs"), shown.next_card_price ? money(shown.next_card_price) : "—"],
     [gettext("Out"), shown.seats.filter((x) => x.folded || x.dead).map((x) => x.seat).join(", ") || "—"],
     ...(h && h.clock_expires_at ? [[gettext("Showdown clock"), `<span id="show-clock-left" data-until="${h.clock_expires_at}"></span>`]] : []),
+    ...(shown.awards.length ? [[gettext("Won"), shown.awards.map((a) => `${gettext("seat")} ${a.winner} +${money(a.amount)}`).join(", ")]] : []),
   ].map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join("") : "";
   $("show-declarations").innerHTML = shown ? shown.declarations.map((d) => `<li>${gettext("Seat")} ${d.seat}: ${esc(d.text)}
     <span class="muted">(${esc(d.hand)}${d.false ? `, ${gettext("false")}` : d.leading ? `, ${gettext("leading")}` : ""})</span></li>`).join("") : "";
