@@ -505,6 +505,33 @@ class StacksCorrected(DomainEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class StacksCorrectionDeferred(DomainEvent):
+    """A pot-accounting dispute about hand ``hand_id`` was upheld while the next hand ran,
+    before substantial action on it (SD-24): the chips of ``adjustments`` (per seat, summing
+    to 0) move when the running hand ends (``tables.StacksCorrected``), or, if a stack can
+    no longer pay its part then, ``tables.CorrectionUnsettled`` sends it to the cage."""
+
+    TYPE = "tables.StacksCorrectionDeferred"
+    table_id: int
+    hand_id: str
+    adjustments: tuple[SeatStack, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CorrectionUnsettled(DomainEvent):
+    """A deferred correction (SD-24) could not move its chips when the running hand ended:
+    the stack of ``seat`` no longer covers its part. Nothing moved at the table; the floor
+    settles the ``adjustments`` between the players at the cage."""
+
+    TYPE = "tables.CorrectionUnsettled"
+    table_id: int
+    hand_id: str
+    adjustments: tuple[SeatStack, ...]
+    seat: int
+    stack: int
+
+
+@dataclass(frozen=True, slots=True)
 class SeatChanged(DomainEvent):
     """A player moved to another seat of the same game, stack and all, between hands
     (SEAT-17). ``waits_for_big_blind``: he moved further from the big blind, so he is dealt

@@ -264,13 +264,16 @@ def correct_result(
     the correction is refused (``dispute_window_closed``). The settlement is never
     rewritten. At a cash table the chips of ``adjustments`` (seat, amount in CZK; summing
     to 0) move between the stacks in the same transaction (``tables.StacksCorrected`` on
-    the table); at a tournament table the correction is recorded and the director moves
-    the chips.
+    the table), or, for an accounting error upheld while the next hand runs (before
+    substantial action on it), when that hand ends (``tables.StacksCorrectionDeferred``,
+    then ``StacksCorrected`` or, if a stack no longer covers its part,
+    ``CorrectionUnsettled`` for the cage). At a tournament table the correction is recorded
+    and the director moves the chips.
 
     Raises:
         DomainError ``hand_not_complete``, ``dispute_window_closed``,
         ``adjustments_not_balanced`` (SD-24); at a cash table ``player_left_table``,
-        ``hand_in_progress``, ``correction_exceeds_stack`` (SD-24): nothing is appended.
+        ``correction_exceeds_stack`` (SD-24): nothing is appended.
     """
     with transaction.atomic():
         loaded = services.load_hand(hand_id)

@@ -121,6 +121,7 @@ from tables.domain.table_state import (
     seat_occupant,
 )
 from tables.events import (
+    CorrectionUnsettled,
     DealtInSeat,
     HandBegan,
     HandEnded,
@@ -132,6 +133,7 @@ from tables.events import (
     SeatStack,
     ShuffleRecorded,
     StacksCorrected,
+    StacksCorrectionDeferred,
     TableOpened,
     TournamentChipsAdded,
     TournamentPlayerSeated,
@@ -559,8 +561,9 @@ def decide(state: TableState | None, command: Command) -> list[DomainEvent]:
         case EndHand(hand_id=hand_id, stacks=stacks, rake=rake, voided=voided):
             if state.hand_id != hand_id:
                 raise DomainError("no_hand_in_progress", "That hand is not running at this table.")
-            return [HandEnded(c.table_id, hand_id, tuple(SeatStack(s, v) for s, v in stacks),
-                              rake, voided)]  # fmt: skip
+            ended = HandEnded(c.table_id, hand_id, tuple(SeatStack(s, v) for s, v in stacks),
+                              rake, voided)  # fmt: skip
+            return [ended, *_deferred_corrections(state.deferred_corrections, _after(state, ended))]
     raise TypeError(f"unknown command {command!r}")
 
 
@@ -584,10 +587,25 @@ def _decide_seat_change(state: TableState, cmd: ChangeSeat) -> list[DomainEvent]
 
 def _decide_correction(state: TableState, cmd: CorrectStacks) -> list[DomainEvent]:
     """SD-24: the chips of an upheld dispute move between the same players' stacks, never
-    during a hand they are in and never below zero."""
+    below zero. A pot-accounting error may still be raised while the next hand runs (until
+    substantial action on it): the chips of the seats in that hand cannot move during it,
+    so the correction waits for its end (:func:`_deferred_corrections`)."""
     c = state.config
     players = dict(cmd.players)
     moved = []
+    if state.hand_id is not None and any(s in state.in_hand for s, _ in cmd.adjustments):
+        for seat, _ in cmd.adjustments:
+            occupant = state.seat(seat)
+            if occupant is None or occupant.player_id != players.get(seat):
+                raise DomainError(
+                    "player_left_table",
+                    "A player of the disputed hand has left this seat: settle the correction "
+                    "with him at the cage.",
+                    rule="SD-24",
+                    seat=seat,
+                )
+        moved = [SeatStack(seat, amount) for seat, amount in cmd.adjustments if amount]
+        return [StacksCorrectionDeferred(c.table_id, cmd.hand_id, tuple(moved))] if moved else []
     for seat, amount in cmd.adjustments:
         occupant = state.seat(seat)
         if occupant is None or occupant.player_id != players.get(seat):
@@ -611,6 +629,42 @@ def _decide_correction(state: TableState, cmd: CorrectStacks) -> list[DomainEven
         if amount:
             moved.append(SeatStack(seat, amount))
     return [StacksCorrected(c.table_id, cmd.hand_id, tuple(moved))] if moved else []
+
+
+def _after(state: TableState, event: DomainEvent) -> TableState:
+    """``state`` after ``event`` (an event of an open table never closes it to ``None``)."""
+    after = evolve(state, event)
+    assert after is not None
+    return after
+
+
+def _deferred_corrections(
+    deferred: tuple[StacksCorrectionDeferred, ...], after: TableState
+) -> list[DomainEvent]:
+    """The corrections ``deferred`` during the hand that just ended (SD-24), in the order
+    they were upheld, on the table ``after`` it: each moves its chips now
+    (``StacksCorrected``) or, when a stack no longer covers its part, goes to the cage
+    (``CorrectionUnsettled``)."""
+    events: list[DomainEvent] = []
+    for correction in deferred:
+        short = None
+        for moved in correction.adjustments:
+            seat = after.seat(moved.seat)
+            stack = seat.stack if seat is not None else 0
+            if stack + moved.stack < 0:
+                short = (moved.seat, stack)
+                break
+        if short is None:
+            event: DomainEvent = StacksCorrected(
+                correction.table_id, correction.hand_id, correction.adjustments
+            )
+            after = _after(after, event)
+        else:
+            event = CorrectionUnsettled(
+                correction.table_id, correction.hand_id, correction.adjustments, *short
+            )
+        events.append(event)
+    return events
 
 
 def _with_stack(state: TableState, seat: int, delta: int, **changes: object) -> TableState:
@@ -784,6 +838,10 @@ def evolve(state: TableState | None, event: DomainEvent) -> TableState | None:
             for moved in adjustments:
                 state = _with_stack(state, moved.seat, moved.stack)
             return state
+        case StacksCorrectionDeferred():
+            return replace(state, deferred_corrections=(*state.deferred_corrections, event))
+        case CorrectionUnsettled():
+            return state
         case TableLimitsChanged(buy_in_min=low, buy_in_max=high):
             return replace(state, config=replace(state.config, buy_in_min=low, buy_in_max=high))
         case TableClosed():
@@ -810,7 +868,7 @@ def evolve(state: TableState | None, event: DomainEvent) -> TableState | None:
                 seats = state.seats
             return replace(
                 state, seats=seats, hand_id=None, in_hand=(), hands_played=state.hands_played + 1,
-                pre_hand=None,
+                pre_hand=None, deferred_corrections=(),
             )  # fmt: skip
     return state
 

@@ -19,6 +19,7 @@ from tables.domain.table_commands import (
     PAYMENT_METHODS,
 )
 from tables.events import (
+    StacksCorrectionDeferred,
     TableOpened,
 )
 
@@ -105,6 +106,8 @@ class TableState:
     big_blind_seat: int | None = None
     pre_hand: PreHand | None = None
     redeal_button: int | None = None
+    deferred_corrections: tuple[StacksCorrectionDeferred, ...] = ()
+    """SD-24 corrections upheld during the running hand, moved when it ends."""
 
     def seat(self, number: int) -> Seat | None:
         return next((s for s in self.seats if s.seat == number), None)

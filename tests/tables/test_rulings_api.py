@@ -200,6 +200,31 @@ def test_an_upheld_correction_moves_the_chips_at_a_cash_table(
     assert StoredEvent.objects.count() == count
 
 
+@pytest.mark.rule("SD-24")
+def test_an_accounting_correction_during_the_next_hand_moves_the_chips_when_it_ends(
+    tablet: TabletClient, players: list
+) -> None:
+    table_id, hand = start(tablet, players)
+    hand = folded_around(tablet, hand)
+    before = stacks(table_id)
+    running = tablet.post(f"/api/v1/tables/{table_id}/hands/", {}).json()
+    body = {"kind": "accounting", "detail": "seat 3 was paid 40 too much",
+            "adjustments": [{"seat": 3, "amount": -40}, {"seat": 1, "amount": 40}]}  # fmt: skip
+    post(tablet, hand, "corrections", body)  # no substantial action yet: upheld (SD-24)
+    assert stacks(table_id) == before  # nothing moves during the running hand
+    while running["phase"] != "complete":  # everybody folds to the big blind
+        running = post(tablet, running, "actions", {"seat": running["to_act"], "action": "fold"})
+    settled = {s["seat"]: s["stack"] for s in running["seats"]}
+    after = stacks(table_id)
+    assert after == {**settled, 3: settled[3] - 40, 1: settled[1] + 40}
+    assert sum(after.values()) == sum(before.values())  # chips only moved
+    # substantial action on the next hand closes an accounting dispute
+    third = tablet.post(f"/api/v1/tables/{table_id}/hands/", {}).json()
+    post(tablet, third, "actions", {"seat": third["to_act"], "action": "call"})
+    late = tablet.post(f"/api/v1/hands/{running['hand_id']}/corrections/", body)
+    assert (late.status_code, late.json()["code"]) == (422, "dispute_window_closed")
+
+
 @pytest.mark.rule("RAKE-8")
 @pytest.mark.rule("RAKE-9")
 def test_rabbit_consent_and_chop_exception_recorded(tablet: TabletClient, players: list) -> None:

@@ -12,7 +12,15 @@ from casino.errors import DomainError
 from tables.domain import decide as hand_decide
 from tables.domain import evolve as hand_evolve
 from tables.domain import table as t
-from tables.events import DealtInSeat, HandBegan, PlayerCashedOut, PlayerSeated, TableOpened
+from tables.events import (
+    CorrectionUnsettled,
+    DealtInSeat,
+    HandBegan,
+    PlayerCashedOut,
+    PlayerSeated,
+    StacksCorrectionDeferred,
+    TableOpened,
+)
 
 DACITE = dacite.Config(cast=[tuple], strict=True)
 
@@ -473,10 +481,42 @@ def test_an_upheld_correction_moves_chips_between_the_hands_players_only() -> No
     assert refusal(replaced, t.CorrectStacks("h1", ((1, 10), (2, -10)), players)).code == (
         "player_left_table"
     )
-    in_hand = run_on(seated, t.BeginHand("h2"))
-    err = refusal(in_hand, t.CorrectStacks("h1", ((1, 10), (2, -10)), players))
-    assert (err.code, err.rule) == ("hand_in_progress", "SD-24")
     assert t.decide(seated, t.CorrectStacks("h1", ((1, 0), (2, 0)), players)) == []
+
+
+@pytest.mark.rule("SD-24")
+def test_an_accounting_correction_during_the_next_hand_moves_the_chips_when_it_ends() -> None:
+    """A pot-accounting error may be raised until substantial action on the next hand; the
+    stacks of that hand's players cannot change during it, so the chips move at its end."""
+    seated = run(t.OpenTable(CONFIG), t.SeatPlayer(1, 11, 1000), t.SeatPlayer(2, 12, 1000))
+    players = ((1, 11), (2, 12))
+    in_hand = run_on(seated, t.BeginHand("h2"))
+    (deferred,) = t.decide(in_hand, t.CorrectStacks("h1", ((1, 10), (2, -10)), players))
+    assert isinstance(deferred, StacksCorrectionDeferred)
+    waiting = t.evolve(in_hand, deferred)
+    assert waiting is not None and {s.seat: s.stack for s in waiting.seats} == {1: 1000, 2: 1000}
+    ended = t.decide(waiting, t.EndHand("h2", ((1, 990), (2, 1010)), 0))
+    assert [type(e).__name__ for e in ended] == ["HandEnded", "StacksCorrected"]
+    after = reduce(t.evolve, ended, waiting)
+    assert after is not None and {s.seat: s.stack for s in after.seats} == {1: 1000, 2: 1000}
+    assert after.deferred_corrections == ()
+    # a stack that no longer covers its part: nothing moves, the cage settles it
+    short = t.evolve(in_hand, t.decide(in_hand, t.CorrectStacks("h1", ((1, 500), (2, -500)),
+                                                                  players))[0])  # fmt: skip
+    ended = t.decide(short, t.EndHand("h2", ((1, 1600), (2, 400)), 0))
+    assert [type(e).__name__ for e in ended] == ["HandEnded", "CorrectionUnsettled"]
+    unsettled = ended[1]
+    assert isinstance(unsettled, CorrectionUnsettled) and (unsettled.seat, unsettled.stack) == (
+        2,
+        400,
+    )
+    after = reduce(t.evolve, ended, short)
+    assert after is not None and {s.seat: s.stack for s in after.seats} == {1: 1600, 2: 400}
+    # a player of the disputed hand gone from his seat: refused at once, hand or no hand
+    replaced = run_on(run_on(seated, t.CashOut(2)), t.SeatPlayer(2, 99, 1000), t.BeginHand("h3"))
+    assert refusal(replaced, t.CorrectStacks("h1", ((1, 10), (2, -10)), players)).code == (
+        "player_left_table"
+    )
 
 
 def _deal(state: t.TableState, hand_id: str, **kw: object) -> tuple[t.TableState, HandBegan]:
