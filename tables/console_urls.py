@@ -14,7 +14,7 @@ from casino.models import Role
 from tables.rulings_api import CAUSES
 
 CAUSE_LABELS = {
-    "button_misplaced": _("Button in the wrong place (MIS-1)"),
+    "button_misplaced": _("Button in the wrong place (MIS-6)"),
     "card_face_up_in_deck": _("A card face up in the deck"),
     "card_out_of_order": _("A card dealt out of order"),
     "cards_to_empty_or_ineligible_seat": _("Cards to an empty or ineligible seat"),

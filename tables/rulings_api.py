@@ -124,7 +124,7 @@ class AbsenceRequest(RequestSerializer):
 class IrregularityRequest(RequestSerializer):
     cause = serializers.ChoiceField(choices=CAUSES)
     seat = StrictIntegerField(min_value=1, max_value=10, required=False, allow_null=True)
-    note = SafeCharField(max_length=500, required=False, default="")
+    note = SafeCharField(max_length=500, required=False, allow_blank=True, default="")
     post_threshold_deal_error_action = serializers.ChoiceField(
         choices=["play_on", "kill_affected_hand"], default="play_on"
     )

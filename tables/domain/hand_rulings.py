@@ -337,6 +337,11 @@ def decide_ruling(
                 "His out-of-turn action is recorded already; it is ruled when his turn comes.",
                 seat=seat.seat,
             )  # fmt: skip
+        if command.action in ("bet", "raise") and not command.amount_to:
+            raise HandRuleViolation(
+                "amount_required", "BET-25",
+                "An out-of-turn bet or raise is recorded with its amount, so that it can bind.",
+            )  # fmt: skip
         return [OutOfTurnRecorded(command.seat, command.action, command.amount_to, hand.to_act)]
     if isinstance(command, RecordAbsence):
         return _absence(hand, command)

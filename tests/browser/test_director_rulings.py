@@ -136,6 +136,13 @@ def test_a_player_who_declines_ends_the_discussion(room: Room, new_page: Any) ->
     page = _director(room, new_page, tid)
     expect(page.locator("#deal-shares tbody tr")).to_have_count(2)
     expect(page.locator("#deal-note")).to_contain_text("Chip count")
+    # a look at custom amounts, then back: their empty fields never block a proposal
+    page.select_option("#deal-method", "custom")
+    expect(page.locator("#deal-amounts input")).to_have_count(2)
+    page.select_option("#deal-method", "even_split")
+    page.click("#deal-form button[type=submit]")
+    _ok(page, "#deal-result")
+    expect(page.locator("#deal-note")).to_contain_text("Even split")
     page.locator("button[data-deal-decline]").first.click()
     _ok(page, "#deal-result")
     expect(page.locator("#clock-flags")).not_to_contain_text("Deal discussion")
@@ -234,3 +241,16 @@ def test_a_crash_rollback_puts_the_hand_in_progress_back(room: Room, new_page: A
     _ok(page, "#event-result")
     assert _stacks(room, tid) == before
     assert room.api("GET", f"/api/v1/hands/{hand['hand_id']}/")["phase"] == "complete"
+
+
+@pytest.mark.rule("ELIM-9")
+def test_a_hold_on_a_player_still_playing_shows_on_the_console(room: Room, new_page: Any) -> None:
+    tid = room.started_tournament("Hold early", entrants=3)
+    page = _director(room, new_page, tid)
+    expect(page.locator("#holds")).to_contain_text("owes nobody")
+    suspect = page.locator("#hold-player option").first.get_attribute("value")
+    page.select_option("#hold-player", str(suspect))
+    page.fill("#hold-reason", "chip dumping review")
+    page.click("#hold-form button[data-hold='holds']")
+    _ok(page, "#hold-result")
+    expect(page.locator(f"#holds tr[data-owed='{suspect}'] .flag")).to_have_text("held")

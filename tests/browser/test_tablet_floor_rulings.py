@@ -131,3 +131,17 @@ def test_the_burn_card_is_recorded_from_the_tablet(room: Room, new_page: Any) ->
     tablet.fill("#ruling-card", "3c")
     tablet.click("#ruling-submit")
     expect(tablet.locator("#ruling-error")).to_be_visible()
+
+
+@pytest.mark.rule("MIS-4")
+def test_an_irregularity_needs_no_seat_and_no_note(room: Room, new_page: Any) -> None:
+    token, hand_id = _hand(room, 15)
+    tablet = new_page(1280, 800)
+    pair_tablet(tablet, room.base, token)
+    _ruling(tablet, "irregularity")
+    tablet.select_option("#ruling-seat", "")
+    tablet.select_option("#ruling-cause", "deck_changed")
+    _record(tablet)
+    log = room.api("GET", f"/api/v1/hands/{hand_id}/log/")
+    [ruled] = [e["data"] for e in log if e["event_type"] == "tables.IrregularityRuled"]
+    assert (ruled["cause"], ruled["seat"], ruled["note"]) == ("deck_changed", None, "")

@@ -90,3 +90,22 @@ def test_held_winnings_are_refused_at_the_cage_until_released(tablet: TabletClie
     entries = ok(tablet.get(f"{base}/entries/"))
     prize = next(e["prize"] for e in entries if e["player_id"] == winner and e["place"] == 1)
     assert ok(tablet.post(f"{base}/payments/", {"player_id": winner}))["paid"] == prize
+
+
+@pytest.mark.rule("ELIM-9")
+def test_a_hold_on_a_player_owed_nothing_yet_is_listed_and_a_release_needs_a_hold(
+    tablet: TabletClient,
+) -> None:
+    """The director holds a player under review before he has won anything: the owed list
+    (what the director's console shows) says so, and releasing a player never held is
+    refused."""
+    tournament_id = create(tablet)
+    players = register(tablet, tournament_id, 9)
+    base = f"/api/v1/tournaments/{tournament_id}"
+    ok(tablet.post(f"{base}/start/", {"reserve_tables": 0}))
+    suspect, other = players[0], players[1]
+    ok(tablet.post(f"{base}/holds/", {"player_id": suspect, "reason": "chip dumping review"}))
+    owed = ok(tablet.get(f"{base}/payments/"))
+    assert [(o["player_id"], o["prize"], o["held"]) for o in owed] == [(suspect, 0, True)]
+    r = tablet.post(f"{base}/holds/release/", {"player_id": other, "reason": "cleared"})
+    assert (r.status_code, r.json()["code"]) == (422, "not_held")

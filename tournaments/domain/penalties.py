@@ -115,6 +115,9 @@ def decide(state: TournamentState, command: PenaltyCommand, now: datetime) -> li
             f"The ladder says {step!r} after {earlier} penalties; record an override.",
             rule="PEN-16", suggested=step, earlier=earlier,
         )  # fmt: skip
+    if command.hands and command.orbits:
+        raise DomainError("invalid_penalty", "A sit-out is given in hands or in orbits, not "
+                          "both.", rule="PEN-1")  # fmt: skip
     hands = command.hands
     if kind == "sit_out":
         if command.orbits:

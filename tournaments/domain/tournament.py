@@ -276,6 +276,15 @@ def _schedule(b: Builder, cmd: ScheduleStart, now: datetime) -> None:
         at = parse_time(cmd.start_at)
     except ValueError:
         raise rule_error("invalid_time", "start_at must be ISO-8601 with a UTC offset.") from None
+    if at < now:
+        raise rule_error("start_in_past", "The lobby time has passed: give a later one.",
+                         rule="TREG-5", start_at=iso(at))  # fmt: skip
+    before = b.state.scheduled_start
+    if cmd.delay and (before is None or at <= before):
+        raise rule_error("not_a_delay", "A delay moves the lobby time later.", rule="TREG-5")
+    if not cmd.delay and before is not None and at > before:
+        raise rule_error("delay_required", "Moving the lobby time later is a delay: log it "
+                         "with its reason.", rule="TREG-5")  # fmt: skip
     if cmd.delay and not cmd.reason.strip():
         raise rule_error("reason_required", "A delay is logged with its reason.", rule="TREG-5")
     b.emit(StartScheduled(iso(at), cmd.delay, cmd.reason))
@@ -319,7 +328,10 @@ def _cancel(b: Builder, cmd: CancelTournament, now: datetime) -> None:
     itm = s.status == RUNNING and payouts.event_in_the_money(
         s.players_left, s.contributions, cfg, s.entries
     )
-    if cmd.method == "rollback" or s.status == REGISTERING:
+    if cmd.method == "roll_forward" and s.status == REGISTERING:
+        raise rule_error("not_started", "Before the start there are no chips in play to roll "
+                         "forward: every buy-in is rolled back.", rule="CXL-2")  # fmt: skip
+    if cmd.method == "rollback":
         shares = cancellation.rollback(s.paid)
         method = "rollback"
     else:

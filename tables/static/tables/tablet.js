@@ -878,7 +878,9 @@ $("open-ruling").addEventListener("click", () => {
   const h = state.hand;
   if (!h) { showNotice(gettext("No hand running."), "error"); return; }
   $("ruling-seat").innerHTML = `<option value="">${gettext("no seat")}</option>${seatOptions(h.seats.filter((s) => !s.folded))}`;
-  $("ruling-by").innerHTML = seatOptions(h.seats.filter((s) => s.seat !== h.to_act));
+  // in a cash game only a player still holding cards may call the clock (BET-28)
+  const callers = h.seats.filter((s) => s.seat !== h.to_act && (state.table.mode === "tournament" || !s.folded));
+  $("ruling-by").innerHTML = seatOptions(callers);
   $("ruling-asker").innerHTML = `<option value="">${gettext("the floor")}</option>${seatOptions(h.seats)}`;
   $("ruling-on").textContent = h.to_act ? `${gettext("On")} ${gettext("seat")} ${h.to_act}` : gettext("Nobody is to act.");
   $("ruling-policy").value = state.table.mode === "tournament" ? "tournament_000" : "cash_000";
@@ -896,13 +898,13 @@ function rulingBody(kind) {
   const seat = Number($("ruling-seat").value);
   const optional = (id) => ($(id).value === "" ? {} : { [id === "ruling-amount" ? "amount_to" : "requested_by"]: Number($(id).value) });
   switch (kind) {
-    case "clock": return { called_by: Number($("ruling-by").value), seconds: Number($("ruling-seconds").value) || 60 };
+    case "clock": return { called_by: Number($("ruling-by").value), seconds: $("ruling-seconds").value === "" ? 60 : Number($("ruling-seconds").value) };
     case "exposure": return { seat, cards: $("ruling-cards").value.trim(), policy: $("ruling-policy").value, deliberate_for_reaction: $("ruling-deliberate").checked };
     case "out_of_turn": return { seat, action: $("ruling-action").value, ...optional("ruling-amount") };
     case "burn": return { street: $("ruling-street").value, card: $("ruling-card").value.trim() };
     case "absence": return { seat };
     case "show_request": return { seat, floor_order: $("ruling-floor-order").checked, ...optional("ruling-asker") };
-    default: return { cause: $("ruling-cause").value, ...(seat ? { seat } : {}), note: $("ruling-note").value.trim() };
+    default: return { cause: $("ruling-cause").value, ...(seat ? { seat } : {}), ...($("ruling-note").value.trim() ? { note: $("ruling-note").value.trim() } : {}) };
   }
 }
 

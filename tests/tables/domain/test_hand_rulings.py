@@ -170,6 +170,10 @@ def test_out_of_turn_recorded_then_ruled_when_the_action_reaches_him() -> None:
     with pytest.raises(HandRuleViolation) as twice:
         decide_ruling(state, RecordOutOfTurn(2, "check"), T0)
     assert getattr(twice.value, "code", "") == "out_of_turn_pending"
+    # a bet or raise out of turn names its amount, or it could never bind
+    with pytest.raises(HandRuleViolation) as no_amount:
+        decide_ruling(fresh(), RecordOutOfTurn(2, "raise"), T0)
+    assert getattr(no_amount.value, "code", "") == "amount_required"
     folded = play(fresh(), TakeAction(3, "fold"))  # seat 1 to act; 3 has folded
     with pytest.raises(HandRuleViolation) as gone:
         decide_ruling(folded, RecordOutOfTurn(3, "raise", 40), T0)

@@ -44,6 +44,16 @@ def test_scheduled_start_and_a_logged_delay() -> None:
     assert isinstance(delayed, StartScheduled) and delayed.delayed
     assert d.s.scheduled_start is not None and d.s.scheduled_start.minute == 30
     assert cancellation.start_due(d.s.scheduled_start, d.s.scheduled_start)
+    # a later time is a delay with its reason; a delay moves later; never into the past
+    for command, code in (
+        (t.ScheduleStart("2025-03-01T19:00:00+00:00"), "delay_required"),
+        (t.ScheduleStart("2025-03-01T18:15:00+00:00", True, "oops"), "not_a_delay"),
+        (t.ScheduleStart("2025-03-01T17:59:00+00:00"), "start_in_past"),
+    ):
+        with pytest.raises(DomainError) as refused:
+            d(command)
+        assert (refused.value.code, refused.value.rule) == (code, "TREG-5")
+    d(t.ScheduleStart("2025-03-01T18:10:00+00:00"))  # earlier, no delay: fine
 
 
 @pytest.mark.rule("CXL-1")
@@ -139,3 +149,16 @@ def test_the_clock_starts_the_event_at_its_lobby_time_or_records_a_missed_start(
     for pid in range(6, 10):
         d(t.Register(pid))
     assert t.scheduled_start_due(d.s, later) == "start"
+
+
+@pytest.mark.rule("CXL-2")
+def test_before_the_start_a_cancellation_rolls_back_and_roll_forward_is_refused() -> None:
+    d = Driver()
+    d(t.CreateTournament("t1", config()))
+    for pid in (1, 2):
+        d(t.Register(pid))
+    with pytest.raises(DomainError) as refused:  # not replaced by a rollback in silence
+        d(t.CancelTournament("roll_forward", "too few players"))
+    assert (refused.value.code, refused.value.rule) == ("not_started", "CXL-2")
+    (event,) = d(t.CancelTournament("rollback", "too few players"))
+    assert isinstance(event, TournamentCancelled) and event.method == "rollback"

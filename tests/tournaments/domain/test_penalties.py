@@ -48,6 +48,10 @@ def test_the_ladder_escalates_per_player_and_overrides_need_a_reason() -> None:
     assert no_reason.value.code == "reason_required"
     assert [r.number for r in d.s.penalties.record[3]] == [1, 2, 3]
     assert 4 not in d.s.penalties.record  # counted per player
+    with pytest.raises(DomainError) as both:  # one length, never a silent choice of two
+        d(penalties.IssuePenalty(4, "stalling", "again", kind="sit_out", hands=2, orbits=1,
+                                 override=True))  # fmt: skip
+    assert (both.value.code, both.value.rule) == ("invalid_penalty", "PEN-1")
 
 
 @pytest.mark.rule("PEN-2")

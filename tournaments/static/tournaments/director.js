@@ -437,6 +437,8 @@ function renderDeal() {
     $("deal-amounts").innerHTML = playing.map((e) => `<div><label for="deal-amount-${e.player_id}">${esc(label(e.player_id))} (${esc(currency)})</label>
       <input id="deal-amount-${e.player_id}" type="number" min="0" data-amount="${e.player_id}" required></div>`).join("");
   }
+  // hidden amounts take no part in the form (a required, empty one would block Propose)
+  for (const input of $("deal-amounts").querySelectorAll("input")) input.disabled = !(open && custom);
   const shown = d.agreed || d.proposal;
   $("deal-shares").hidden = !shown;
   if (!shown) { $("deal-note").textContent = ""; return; }
@@ -511,14 +513,15 @@ function renderPenalties() {
     const flags = [r.override ? T.override : null, r.applies_after_hand ? T.afterHand : null].filter(Boolean);
     return `${esc(what)}${length}${left}${flags.length ? ` <span class="muted small">${esc(flags.join(", "))}</span>` : ""}`;
   };
+  const offence = (code) => esc(String(code).replace(/_/g, " "));
   const rows = [
-    ...penalties.rulings.map((r) => `<tr data-ruling="${r.player_id}"><td>${esc(label(r.player_id))}</td><td>${kind(r)}</td>
-      <td>${esc(r.offence)}</td><td>${esc(r.reason)}</td></tr>`),
-    ...penalties.flags.map((f) => `<tr class="muted" data-flag="${f.player_id}"><td>${esc(label(f.player_id))}</td>
-      <td>${esc(f.automatic ? T.flaggedBySystem : T.flagged)}</td><td>${esc(f.offence)}</td><td>${esc(f.detail)}</td></tr>`),
-  ];
+    ...penalties.rulings.map((r) => [r.issued_at, `<tr data-ruling="${r.player_id}"><td>${esc(label(r.player_id))}</td><td>${kind(r)}</td>
+      <td>${offence(r.offence)}</td><td>${esc(r.reason)}</td></tr>`]),
+    ...penalties.flags.map((f) => [f.flagged_at, `<tr class="muted" data-flag="${f.player_id}"><td>${esc(label(f.player_id))}</td>
+      <td>${esc(f.automatic ? T.flaggedBySystem : T.flagged)}</td><td>${offence(f.offence)}</td><td>${esc(f.detail)}</td></tr>`]),
+  ].sort((a, b) => (a[0] < b[0] ? 1 : a[0] > b[0] ? -1 : 0)); // newest first
   nextStep();
-  $("penalties").innerHTML = rows.length ? rows.reverse().join("") : `<tr class="muted"><td colspan="4">${esc(T.noPenalties)}</td></tr>`;
+  $("penalties").innerHTML = rows.length ? rows.map((r) => r[1]).join("") : `<tr class="muted"><td colspan="4">${esc(T.noPenalties)}</td></tr>`;
 }
 
 // The ladder's next step for the chosen player (PEN-1/9): another kind is an override.
@@ -530,6 +533,9 @@ function nextStep() {
   $("pen-next").textContent = step && pid ? `${T.nextStep}: ${T[step] || step} (${T.earlier}: ${earlier})` : "";
 }
 $("pen-player").addEventListener("change", nextStep);
+// a sit-out is given in hands or in orbits, not both (PEN-1)
+$("pen-hands").addEventListener("input", () => { if (Number($("pen-hands").value)) $("pen-orbits").value = "0"; });
+$("pen-orbits").addEventListener("input", () => { if (Number($("pen-orbits").value)) $("pen-hands").value = "0"; });
 
 function penaltyWrite(button, op, body) {
   intent(button, $("pen-result"), () => post(`/api/v1/tournaments/${tid}/penalties/${op}/`, body), (p) => {
@@ -591,6 +597,9 @@ function renderEvent() {
   for (const form of document.querySelectorAll("#event-card form[data-when]")) {
     form.hidden = !form.dataset.when.split(" ").includes(status);
   }
+  // before the start there are no chips to roll forward (CXL-2): only a rollback
+  $("cx-method").querySelector("option[value=roll_forward]").hidden = status !== "running";
+  if (status !== "running") $("cx-method").value = "rollback";
   const start = tournament.scheduled_start;
   if (start && !$("sch-at").value) $("sch-at").value = roomTimeInput(start);
   $("sch-at").title = start ? dateTime(start) : "";
@@ -608,7 +617,9 @@ $("schedule-form").addEventListener("submit", (e) => {
   e.preventDefault();
   const body = { start_at: roomTimeToUtc($("sch-at").value), delay: $("sch-delay").checked, reason: $("sch-reason").value.trim() };
   intent(e.submitter, $("event-result"), () => post(`/api/v1/tournaments/${tid}/schedule/`, body), (t) => {
-    $("sch-at").value = "";
+    $("sch-at").value = ""; // the next change starts from the time now set, not as a delay
+    $("sch-delay").checked = false;
+    $("sch-reason").value = "";
     setTournament(t);
   });
 });
