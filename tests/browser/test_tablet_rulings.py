@@ -237,3 +237,53 @@ def test_a_dealer_runs_a_show_poker_hand_from_the_tablet(room: Room, new_page: A
     assert award["winner"] == 2
     expect(tablet.locator("#show-state")).to_contain_text(f"seat 2 +{award['amount']:,}")
     assert errors == []
+
+
+@pytest.mark.rule("SHOW-4")
+@pytest.mark.rule("SHOW-5")
+@pytest.mark.rule("SHOW-6")
+@pytest.mark.rule("SHOW-7")
+def test_the_show_poker_deal_records_absences_exposed_cards_and_errors(
+    room: Room, new_page: Any
+) -> None:
+    table, token = _table(room, {1: 500, 2: 500, 3: 500, 4: 500}, game="SHOW",
+                          buy_in_min=100, buy_in_max=1000)  # fmt: skip
+    tablet = new_page(1280, 800)
+    pair_tablet(tablet, room.base, token)
+    tablet.select_option("#show-button-draw", "4")
+    tablet.click("#show-deal")
+
+    def show() -> dict[str, Any]:
+        current = room.api("GET", f"/api/v1/tables/{table}/")["current_hand_id"]
+        return dict(room.api("GET", f"/api/v1/show-hands/{current}/")) if current else {}
+
+    # a seat dealt the wrong number of cards: a misdeal, the hand is abandoned (SHOW-5)
+    expect(tablet.locator("#show-report-box")).to_be_visible()
+    first = show()["hand_id"]
+    tablet.click("#show-report-box summary")
+    tablet.check("#show-wrong-seats input[value='2']")
+    tablet.click("#show-report")
+    expect(tablet.locator("#show-start")).to_be_visible(timeout=10_000)
+    assert room.api("GET", f"/api/v1/show-hands/{first}/")["phase"] == "complete"
+    # the redeal: seat 3 away at the flop (SHOW-4), and one card of seat 1's exposed on the
+    # deal becomes the first flop card (SHOW-7)
+    tablet.click("#show-deal")
+    expect(tablet.locator("#show-flop-extra")).to_be_visible()
+    assert tablet.locator("#show-absent-seats input:checked").count() == 0  # starts blank
+    tablet.check("#show-absent-seats input[value='3']")
+    tablet.select_option("#show-exposed-seat", "1")
+    tablet.fill("#show-exposed-card", "Kh")
+    tablet.fill("#show-card-input", "Kh5d7h")
+    tablet.click("#show-card-submit")
+    expect(tablet.locator("#show-count-box")).to_be_visible(timeout=10_000)
+    state = show()
+    assert state["board"][0] == "Kh", state["board"]
+    assert [s["seat"] for s in state["seats"] if s["dead"]] == [3]
+    # a hand found with too many cards after a declaration is dead (SHOW-6)
+    to_act = state["to_act"]
+    tablet.click("#show-count-box summary")
+    tablet.select_option("#show-count-seat", str(to_act))
+    tablet.fill("#show-count", "5")  # four hole cards dealt
+    tablet.click("#show-count-submit")
+    tablet.wait_for_function("() => !document.body.classList.contains('busy')")
+    assert to_act in [s["seat"] for s in show()["seats"] if s["dead"]]

@@ -989,6 +989,31 @@ function renderShow() {
     $("show-card-label").textContent = h.phase === "deal" ? gettext("Flop: three cards (e.g. 2c5d7h)") : gettext("The next card");
     $("show-card-submit").textContent = h.phase === "deal" ? gettext("Deal the flop") : gettext("Turn the card");
   }
+  // before the flop: who is away (SHOW-4), a single card exposed (SHOW-7), a dealing error (SHOW-5)
+  const dealing = Boolean(h && h.phase === "deal");
+  $("show-flop-extra").hidden = !dealing;
+  $("show-report-box").hidden = !dealing;
+  const dealtKey = dealing ? `${h.hand_id}:${h.seats.map((x) => x.seat).join(",")}` : "";
+  if (dealing && $("show-flop-extra").dataset.key !== dealtKey) { // each hand starts blank
+    $("show-flop-extra").dataset.key = dealtKey;
+    const ticks = (name) => h.seats.map((x) => `<label class="check"><input type="checkbox" name="${name}" value="${x.seat}"> ${gettext("Seat")} ${x.seat}</label>`).join("");
+    $("show-absent-seats").innerHTML = ticks("absent");
+    $("show-wrong-seats").innerHTML = ticks("wrong");
+    $("show-exposed-seats").innerHTML = ticks("exposed");
+    $("show-exposed-seat").innerHTML = `<option value="">${gettext("none")}</option>` + h.seats.map((x) => `<option value="${x.seat}">${gettext("Seat")} ${x.seat}</option>`).join("");
+    $("show-exposed-card").value = "";
+  }
+  // after a declaration or a purchase: cards found in a hand (SHOW-6)
+  const counting = Boolean(h && ["declaring", "buying", "awaiting_card"].includes(h.phase));
+  $("show-count-box").hidden = !counting;
+  if (counting) {
+    const live = h.seats.filter((x) => !x.folded && !x.dead).map((x) => x.seat);
+    const key = live.join(",");
+    if ($("show-count-seat").dataset.key !== key) {
+      $("show-count-seat").dataset.key = key;
+      $("show-count-seat").innerHTML = live.map((x) => `<option value="${x}">${gettext("Seat")} ${x}</option>`).join("");
+    }
+  }
   // the player to act declares, checks, folds or buys; at showdown each declares and shows
   const turn = h && ["declaring", "buying", "showdown"].includes(h.phase) && (h.to_act || h.phase === "showdown");
   $("show-turn").hidden = !turn;
@@ -1046,12 +1071,27 @@ $("show-deal").addEventListener("click", async () => {
   })();
   if (answer) { $("show-error").hidden = true; setShow(answer); await refreshTable(); }
 });
+const ticked = (id) => [...$(id).querySelectorAll("input:checked")].map((i) => Number(i.value));
 $("show-card-submit").addEventListener("click", async () => {
   const value = $("show-card-input").value.trim();
-  const answer = state.show.phase === "deal"
-    ? await showAct(showPath("flop"), { cards: value })
-    : await showAct(showPath("turn-card"), { card: value });
+  let answer;
+  if (state.show.phase === "deal") {
+    const body = { cards: value, absent_seats: ticked("show-absent-seats") };
+    if ($("show-exposed-seat").value) {
+      body.exposed_seat = Number($("show-exposed-seat").value);
+      body.exposed_card = $("show-exposed-card").value.trim();
+    }
+    answer = await showAct(showPath("flop"), body);
+  } else {
+    answer = await showAct(showPath("turn-card"), { card: value });
+  }
   if (answer) $("show-card-input").value = "";
+});
+$("show-report").addEventListener("click", () => {
+  showAct(showPath("deal-report"), { wrong_count_seats: ticked("show-wrong-seats"), exposed_seats: ticked("show-exposed-seats") });
+});
+$("show-count-submit").addEventListener("click", () => {
+  showAct(showPath("card-count"), { seat: Number($("show-count-seat").value), count: Number($("show-count").value) });
 });
 $("show-actions").addEventListener("click", (e) => {
   const b = e.target.closest("button[data-show-op]");
