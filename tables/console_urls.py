@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from casino.consoles import console_page
 from casino.models import Role
+from tables.domain.table_state import TABLE_GAMES
 from tables.rulings_api import CAUSES
 
 CAUSE_LABELS = {
@@ -46,6 +47,10 @@ def _tablet(request: HttpRequest) -> dict[str, object]:
     }
 
 
+def _floor(request: HttpRequest) -> dict[str, object]:
+    return {"games": TABLE_GAMES}
+
+
 urlpatterns = [
     # No login: the tablet is paired once with its device token (localStorage).
     path(
@@ -53,5 +58,9 @@ urlpatterns = [
         console_page("tables/tablet.html", roles=None, extra=_tablet),
         name="console-tablet",
     ),
-    path("floor/", console_page("tables/floor.html", roles=[Role.FLOOR]), name="console-floor"),
+    path(
+        "floor/",
+        console_page("tables/floor.html", roles=[Role.FLOOR], extra=_floor),
+        name="console-floor",
+    ),
 ]

@@ -249,3 +249,29 @@ def test_a_waiting_list_call_counts_down_and_a_limit_override_needs_the_floor(
     page.click("#td-limits")
     limits = "200\u20133,000"  # min en dash max
     expect(page.locator(f".tcard[data-table='{table}']")).to_contain_text(limits)
+
+
+@pytest.mark.rule("BI-5")
+def test_the_floor_opens_a_show_poker_table_with_its_agreed_limits(
+    room: Room, new_page: Any
+) -> None:
+    """The form offered NLH and PLO only and no buy-in limits, so a fixed-limit or Show
+    poker table (stakes with no configured limits, BI-5) could not be opened from it."""
+    page = new_page(1280, 800)
+    login(page, room.base, *room.staff("floor"), target="/floor/")
+    page.goto(f"{room.base}/floor/")
+    page.wait_for_selector("#floor[data-ready='true']")
+    page.click("#tab-tables details summary")
+    assert set(page.locator("#ot-game option").all_inner_texts()) >= {"NLH", "PLO", "FLH", "SHOW"}
+    page.fill("#ot-name", "Show corner")
+    page.select_option("#ot-game", "SHOW")
+    page.fill("#ot-sb", "7")
+    page.fill("#ot-bb", "14")
+    page.click("#open-table button[type=submit]")  # no limits: the server asks for them
+    expect(page.locator("#notice")).to_contain_text("BI-5")
+    page.fill("#ot-min", "200")
+    page.fill("#ot-max", "2000")
+    page.click("#open-table button[type=submit]")
+    expect(page.locator(".tcard", has_text="Show corner")).to_be_visible()
+    [opened] = [t for t in room.api("GET", "/api/v1/tables/") if t["name"] == "Show corner"]
+    assert (opened["game"], opened["buy_in_min"], opened["buy_in_max"]) == ("SHOW", 200, 2000)

@@ -141,9 +141,15 @@ const floorFeed = new Feed("/ws/floor/", {
 
 $("open-table").addEventListener("submit", async (e) => {
   e.preventDefault();
+  // limits left blank: the stakes' configured ones (BI-3, BI-4); other stakes need the
+  // agreed limits (BI-5), which the server asks for
+  const limits = {};
+  if ($("ot-min").value) limits.buy_in_min = Number($("ot-min").value);
+  if ($("ot-max").value) limits.buy_in_max = Number($("ot-max").value);
   const table = await run(() => post("/api/v1/tables/", {
     name: $("ot-name").value, game: $("ot-game").value,
     small_blind: Number($("ot-sb").value), big_blind: Number($("ot-bb").value), max_seats: Number($("ot-seats").value),
+    ...limits,
   }));
   if (table && table.table_id) { putTable(table); showNotice(gettext("Table opened.")); e.target.reset(); }
 });
