@@ -275,3 +275,25 @@ def test_the_floor_opens_a_show_poker_table_with_its_agreed_limits(
     expect(page.locator(".tcard", has_text="Show corner")).to_be_visible()
     [opened] = [t for t in room.api("GET", "/api/v1/tables/") if t["name"] == "Show corner"]
     assert (opened["game"], opened["buy_in_min"], opened["buy_in_max"]) == ("SHOW", 200, 2000)
+
+
+@pytest.mark.rule("SHOW-20")
+def test_the_floor_records_a_show_poker_penalty_from_the_table(room: Room, new_page: Any) -> None:
+    table = room.open_table(game="SHOW", small_blind=9, big_blind=18, buy_in_min=100,
+                            buy_in_max=1000)  # fmt: skip
+    offender = room.player("Declares For Others")
+    room.api("POST", f"/api/v1/tables/{table}/seats/",
+             {"player_id": offender, "seat": 4, "buy_in": 500})  # fmt: skip
+    page = new_page(1280, 800)
+    login(page, room.base, *room.staff("floor"), target="/floor/")
+    page.goto(f"{room.base}/floor/")
+    page.wait_for_selector("#floor[data-ready='true']")
+    page.click(f".tcard[data-table='{table}'] [data-manage]")
+    expect(page.locator("#td-show")).to_be_visible()
+    page.select_option("#sp-seat", str(offender))
+    page.select_option("#sp-offence", "declare_other_hand")
+    page.click("#sp-record")
+    # the first time: a sit-out of at least two hands, blinds paid (SHOW-20)
+    expect(page.locator("#sp-result")).to_contain_text("Sits out 2 hands")
+    page.click("#sp-record")
+    expect(page.locator("#sp-result")).to_contain_text("Sits out 8 hands")  # the second time

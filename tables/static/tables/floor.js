@@ -10,6 +10,7 @@ import { label, learn } from "/static/casino/names.js";
 import { actionWord, streetWord } from "/static/tables/words.js";
 
 const gettext = globalThis.gettext || ((s) => s);
+const interpolate = globalThis.interpolate || ((fmt, obj) => fmt.replace(/%\((\w+)\)s/g, (_, k) => obj[k]));
 const $ = (id) => document.getElementById(id);
 const state = { tables: new Map(), lists: [], clockSkew: 0, replay: null, devices: [], staff: null };
 window.__floor = state;
@@ -166,8 +167,20 @@ $("tables-grid").addEventListener("click", (e) => {
   $("tr-table").innerHTML = openCashTables(managed).filter((t) => t.table_id !== managed.table_id)
     .map((t) => `<option value="${t.table_id}">${esc(t.name)} #${t.table_id}</option>`).join("");
   $("td-seats").innerHTML = "";
+  // Show poker: the floor's penalties (SHOW-20..22), recorded on the player
+  $("td-show").hidden = managed.game !== "SHOW";
+  $("sp-result").textContent = "";
+  $("sp-seat").innerHTML = (managed.seats || []).map((s) => `<option value="${s.player_id}">${gettext("Seat")} ${s.seat} · ${esc(label(s.player_id))}</option>`).join("");
   $("td-error").hidden = true;
   $("table-dialog").showModal();
+});
+$("sp-record").addEventListener("click", async () => {
+  const body = { offence: $("sp-offence").value, players_in_pot: Number($("sp-in-pot").value) || 3 };
+  const p = await run(() => post(`/api/v1/players/${$("sp-seat").value}/show-penalties/`, body), $("td-error"));
+  if (p) {
+    $("sp-result").textContent = p.warning ? `${gettext("Warning")} (${p.rule})`
+      : interpolate(gettext("Sits out %(hands)s hands, blinds paid (%(rule)s)"), { hands: p.hands, rule: p.rule }, true);
+  }
 });
 $("td-limits").addEventListener("click", async () => {
   const t = await run(() => post(`/api/v1/tables/${managed.table_id}/limits/`, {
