@@ -121,3 +121,32 @@ def test_the_clock_board_says_a_cancelled_tournament_is_cancelled(
     shown = board.inner_text("#time")
     time.sleep(1.2)
     assert board.inner_text("#time") == shown  # its clock stands still
+
+
+@pytest.mark.rule("ELIM-2")
+def test_before_the_start_and_while_places_may_still_move(room: Room, new_page: Any) -> None:
+    """Before the start the clock card says registration is open (not "Level 0"); while late
+    registration is open a bust-out's place is marked provisional, since a late entry
+    moves it down (ELIM-2)."""
+    body = {"name": "Lobby card", "buy_in": 100, "fee": 10, "starting_stack": 1000,
+            "min_entrants": 2, "levels": [{"small_blind": 25, "big_blind": 50}]}  # fmt: skip
+    waiting = int(room.api("POST", "/api/v1/tournaments/", body)["tournament_id"])
+    page = _director(room, new_page, waiting)
+    expect(page.locator("#clock-level")).to_have_text("Registration open")
+    tid = room.started_tournament("Provisional", entrants=8, table_size=6, late_reg_until_level=3)
+    table = room.api("GET", f"/api/v1/tournaments/{tid}/")["tables"][0]
+    hand = room.api("POST", f"/api/v1/tables/{table}/hands/", {})
+    url = f"/api/v1/hands/{hand['hand_id']}"
+    actions = iter(["all_in", "call"])  # two all in, the rest fold: one player busts
+    while hand["phase"] == "betting":
+        body = {"seat": hand["legal"]["seat"], "action": next(actions, "fold")}
+        hand = room.api("POST", f"{url}/actions/", body)
+    for street, cards in (("flop", "2c7d9h"), ("turn", "Js"), ("river", "3d")):
+        hand = room.api("POST", f"{url}/board/", {"street": street, "cards": cards})
+    live = {s["seat"] for s in hand["seats"] if not s["folded"]}
+    winners = [[min(set(p["eligible_seats"]) & live)] for p in hand["pots"]]
+    room.api("POST", f"{url}/award/", {"winners_by_pot": winners})
+    t = room.api("GET", f"/api/v1/tournaments/{tid}/")
+    assert t["clock"]["players_left"] == 7 and t["clock"]["late_registration_open"], t["clock"]
+    page.goto(f"{room.base}/director/?t={tid}")
+    expect(page.locator("#eliminations tr").first).to_contain_text("provisional")
