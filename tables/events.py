@@ -515,13 +515,16 @@ class StacksCorrectionDeferred(DomainEvent):
     table_id: int
     hand_id: str
     adjustments: tuple[SeatStack, ...]
+    players: tuple[tuple[int, int], ...]
+    """``(seat, player_id)`` of the disputed hand: the chips move only between them."""
 
 
 @dataclass(frozen=True, slots=True)
 class CorrectionUnsettled(DomainEvent):
     """A deferred correction (SD-24) could not move its chips when the running hand ended:
-    the stack of ``seat`` no longer covers its part. Nothing moved at the table; the floor
-    settles the ``adjustments`` between the players at the cage."""
+    at ``seat``, ``reason`` ``short`` (his ``stack`` no longer covers his part) or
+    ``player_left`` (the disputed hand's player no longer sits there). Nothing moved at the
+    table; the floor settles the ``adjustments`` between the players at the cage."""
 
     TYPE = "tables.CorrectionUnsettled"
     table_id: int
@@ -529,6 +532,7 @@ class CorrectionUnsettled(DomainEvent):
     adjustments: tuple[SeatStack, ...]
     seat: int
     stack: int
+    reason: str
 
 
 @dataclass(frozen=True, slots=True)

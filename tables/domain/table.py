@@ -605,7 +605,10 @@ def _decide_correction(state: TableState, cmd: CorrectStacks) -> list[DomainEven
                     seat=seat,
                 )
         moved = [SeatStack(seat, amount) for seat, amount in cmd.adjustments if amount]
-        return [StacksCorrectionDeferred(c.table_id, cmd.hand_id, tuple(moved))] if moved else []
+        if not moved:
+            return []
+        involved = tuple((m.seat, players[m.seat]) for m in moved)
+        return [StacksCorrectionDeferred(c.table_id, cmd.hand_id, tuple(moved), involved)]
     for seat, amount in cmd.adjustments:
         occupant = state.seat(seat)
         if occupant is None or occupant.player_id != players.get(seat):
@@ -643,16 +646,20 @@ def _deferred_corrections(
 ) -> list[DomainEvent]:
     """The corrections ``deferred`` during the hand that just ended (SD-24), in the order
     they were upheld, on the table ``after`` it: each moves its chips now
-    (``StacksCorrected``) or, when a stack no longer covers its part, goes to the cage
-    (``CorrectionUnsettled``)."""
+    (``StacksCorrected``) or, when a stack no longer covers its part or a seat's player is
+    no longer the disputed hand's, goes to the cage (``CorrectionUnsettled``)."""
     events: list[DomainEvent] = []
     for correction in deferred:
+        players = dict(correction.players)
         short = None
         for moved in correction.adjustments:
             seat = after.seat(moved.seat)
             stack = seat.stack if seat is not None else 0
+            if seat is None or seat.player_id != players.get(moved.seat):
+                short = (moved.seat, stack, "player_left")  # left, moved or replaced meanwhile
+                break
             if stack + moved.stack < 0:
-                short = (moved.seat, stack)
+                short = (moved.seat, stack, "short")
                 break
         if short is None:
             event: DomainEvent = StacksCorrected(

@@ -297,3 +297,37 @@ def test_the_floor_records_a_show_poker_penalty_from_the_table(room: Room, new_p
     expect(page.locator("#sp-result")).to_contain_text("Sits out 2 hands")
     page.click("#sp-record")
     expect(page.locator("#sp-result")).to_contain_text("Sits out 8 hands")  # the second time
+
+
+@pytest.mark.rule("SD-24")
+def test_the_floor_is_told_when_a_correction_must_be_settled_at_the_cage(
+    room: Room, new_page: Any
+) -> None:
+    """An accounting correction upheld during the next hand waits for its end; if a player
+    of the disputed hand has left his seat by then, nothing moves at the table and the floor
+    is told to settle it at the cage."""
+    table = room.open_table(small_blind=3, big_blind=6, buy_in_min=100, buy_in_max=10_000)
+    for seat in (1, 2, 3):
+        player = room.player(f"Dispute {seat}")
+        room.api("POST", f"/api/v1/tables/{table}/seats/",
+                 {"player_id": player, "seat": seat, "buy_in": 1000})  # fmt: skip
+    page = new_page(1280, 800)
+    login(page, room.base, *room.staff("floor"), target="/floor/")
+    page.goto(f"{room.base}/floor/")
+    page.wait_for_selector("#floor[data-ready='true']")
+    first = room.api("POST", f"/api/v1/tables/{table}/hands/", {"button_seat": 1})
+    while first["phase"] != "complete":  # everybody folds to the big blind, seat 3
+        first = room.api("POST", f"/api/v1/hands/{first['hand_id']}/actions/",
+                         {"seat": first["to_act"], "action": "fold"})  # fmt: skip
+    room.api("POST", f"/api/v1/tables/{table}/seats/3/sit-out/", {})
+    second = room.api("POST", f"/api/v1/tables/{table}/hands/", {})
+    body = {"kind": "accounting", "detail": "seat 3 was paid 3 too much",
+            "adjustments": [{"seat": 3, "amount": -3}, {"seat": 1, "amount": 3}]}  # fmt: skip
+    room.api("POST", f"/api/v1/hands/{first['hand_id']}/corrections/", body)
+    expect(page.locator("#notice")).to_contain_text("when this hand ends")
+    room.api("POST", f"/api/v1/tables/{table}/seats/3/cash-out/", {})
+    while second["phase"] != "complete":
+        second = room.api("POST", f"/api/v1/hands/{second['hand_id']}/actions/",
+                          {"seat": second["to_act"], "action": "fold"})  # fmt: skip
+    expect(page.locator("#notice")).to_contain_text("Settle it at the cage")
+    expect(page.locator("#notice")).to_contain_text("seat 3 -3, seat 1 +3")

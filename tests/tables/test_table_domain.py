@@ -506,12 +506,25 @@ def test_an_accounting_correction_during_the_next_hand_moves_the_chips_when_it_e
     ended = t.decide(short, t.EndHand("h2", ((1, 1600), (2, 400)), 0))
     assert [type(e).__name__ for e in ended] == ["HandEnded", "CorrectionUnsettled"]
     unsettled = ended[1]
-    assert isinstance(unsettled, CorrectionUnsettled) and (unsettled.seat, unsettled.stack) == (
-        2,
-        400,
-    )
+    assert isinstance(unsettled, CorrectionUnsettled)
+    assert (unsettled.seat, unsettled.stack, unsettled.reason) == (2, 400, "short")
     after = reduce(t.evolve, ended, short)
     assert after is not None and {s.seat: s.stack for s in after.seats} == {1: 1600, 2: 400}
+    # a seat of the correction out of the running hand: its player leaves and another sits
+    # there before the hand ends; the chips never reach (or come from) the newcomer
+    three = run_on(seated, t.SeatPlayer(3, 13, 1000), t.SitOut(3), t.BeginHand("h4"))
+    assert 3 not in three.in_hand
+    owing = ((1, 11), (2, 12), (3, 13))
+    waiting = run_on(three, t.CorrectStacks("h1", ((1, 40), (3, -40)), owing))
+    assert waiting.deferred_corrections  # seat 1 plays: the correction waits
+    replaced = run_on(waiting, t.CashOut(3), t.SeatPlayer(3, 99, 1500))
+    ended = t.decide(replaced, t.EndHand("h4", ((1, 1000), (2, 1000)), 0))
+    assert [type(e).__name__ for e in ended] == ["HandEnded", "CorrectionUnsettled"]
+    gone = ended[1]
+    assert isinstance(gone, CorrectionUnsettled) and (gone.seat, gone.reason) == (3, "player_left")
+    after = reduce(t.evolve, ended, replaced)
+    assert after is not None
+    assert {s.seat: s.stack for s in after.seats} == {1: 1000, 2: 1000, 3: 1500}
     # a player of the disputed hand gone from his seat: refused at once, hand or no hand
     replaced = run_on(run_on(seated, t.CashOut(2)), t.SeatPlayer(2, 99, 1000), t.BeginHand("h3"))
     assert refusal(replaced, t.CorrectStacks("h1", ((1, 10), (2, -10)), players)).code == (

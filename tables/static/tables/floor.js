@@ -120,6 +120,20 @@ function renderTables() {
   [...state.tables.values()].sort((a, b) => a.table_id - b.table_id).forEach((t) => renderTable(t));
 }
 
+// An accounting correction upheld during a hand moves its chips when the hand ends (SD-24);
+// when it cannot, the floor must settle it at the cage: said until dismissed.
+function correctionNotice(msg) {
+  const d = msg.data || {};
+  if (msg.event_type === "tables.StacksCorrectionDeferred") {
+    showNotice(interpolate(gettext("Table %(table)s: the correction of the last hand moves its chips when this hand ends (SD-24)."), { table: d.table_id }, true));
+  } else if (msg.event_type === "tables.CorrectionUnsettled") {
+    const why = d.reason === "player_left" ? gettext("the player of that hand left the seat") : gettext("the stack no longer covers it");
+    const moves = (d.adjustments || []).map((a) => `${gettext("seat")} ${a.seat} ${a.stack > 0 ? "+" : ""}${number(a.stack)}`).join(", ");
+    showNotice(interpolate(gettext("Table %(table)s: a correction could not be made at the table (seat %(seat)s: %(why)s). Settle it at the cage: %(moves)s."),
+      { table: d.table_id, seat: d.seat, why, moves }, true), "error");
+  }
+}
+
 const floorFeed = new Feed("/ws/floor/", {
   onSnapshot: (snap) => {
     state.tables = new Map(snap.tables.map((t) => [t.table_id, t]));
@@ -129,6 +143,7 @@ const floorFeed = new Feed("/ws/floor/", {
   },
   onEvent: (msg) => {
     if (msg.type === "event" && msg.stream.startsWith("table-")) refreshTable(Number(msg.stream.slice(6)));
+    if (msg.type === "event") correctionNotice(msg);
   },
   // a new table's stream starts at version 1 (TableOpened)
   isNewStream: (stream) => stream.startsWith("table-"),
