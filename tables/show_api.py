@@ -64,6 +64,7 @@ class ShowHandSerializer(serializers.Serializer):
     declarations = ShowDeclarationSerializer(many=True)
     clock_expires_at = serializers.CharField(allow_null=True)
     awards = ShowAwardSerializer(many=True, help_text="The pots awarded, once settled (SHOW-25).")
+    misdealt = serializers.BooleanField(help_text="Abandoned as a misdeal (SHOW-5).")
     seats = ShowSeatSerializer(many=True)
 
 
@@ -91,6 +92,7 @@ def show_payload(state: show.ShowState, version: int) -> dict[str, Any]:
         "leader": _declaration(leader) if leader else None,
         "declarations": [_declaration(d) for d in state.round],
         "clock_expires_at": state.clock_expires_at,
+        "misdealt": state.misdealt,
         "awards": [
             {"amount": e.amount, "winner": e.winner, "eligible": list(e.eligible)}
             for e in state.history

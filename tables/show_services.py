@@ -6,6 +6,7 @@ Keyword-only services run inside the caller's transaction (``run_command``).
 
 from __future__ import annotations
 
+import dataclasses
 import uuid
 
 from casino.errors import DomainError, NotFound
@@ -110,6 +111,10 @@ def play(
     table = services.load_table(loaded.state.started.table_id).state
     assert table is not None
     services._lock_tournament_of(table)
+    if isinstance(command, show.StartShowdownClock):
+        # how long nothing better was declared is the log's to say, not the tablet's
+        last = store.read_stream(show_stream(hand_id))[-1].recorded_at
+        command = dataclasses.replace(command, idle_since=max(command.idle_since, last))
     events = show.decide(loaded.state, command)
     store.append(show_stream(hand_id), events, expected_version=loaded.version)
     state = loaded.state

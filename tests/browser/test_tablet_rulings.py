@@ -224,6 +224,7 @@ def test_a_dealer_runs_a_show_poker_hand_from_the_tablet(room: Room, new_page: A
     # the felt shows the Show hand's stacks (after blinds and purchases), not the table's
     felt = tablet.locator("#seats [data-seat='1'] .stack").get_attribute("data-stack")
     assert int(felt or 0) == next(x["stack"] for x in show()["seats"] if x["seat"] == 1) < 500
+    tablet.wait_for_timeout(10_500)  # 10 s with no better hand declared (SHOW-26)
     tablet.click("#show-start-clock")
     expect(tablet.locator("#show-error")).to_be_hidden()
     expect(tablet.locator("#show-clock-left")).to_have_text(re.compile(r"^0:[0-3]\d$"))
@@ -261,26 +262,36 @@ def test_the_show_poker_deal_records_absences_exposed_cards_and_errors(
     expect(tablet.locator("#show-report-box")).to_be_visible()
     first = show()["hand_id"]
     tablet.click("#show-report-box summary")
+    tablet.check("#show-exposed-seats input[value='2']")  # one exposed card: not a misdeal
+    tablet.click("#show-report")
+    expect(tablet.locator("#show-error")).to_contain_text("SHOW-7")
+    tablet.uncheck("#show-exposed-seats input[value='2']")
     tablet.check("#show-wrong-seats input[value='2']")
     tablet.click("#show-report")
     expect(tablet.locator("#show-start")).to_be_visible(timeout=10_000)
-    assert room.api("GET", f"/api/v1/show-hands/{first}/")["phase"] == "complete"
+    assert room.api("GET", f"/api/v1/show-hands/{first}/")["misdealt"] is True
+    expect(tablet.locator("#show-state")).to_contain_text("Misdeal")
     # the redeal: seat 3 away at the flop (SHOW-4), and one card of seat 1's exposed on the
     # deal becomes the first flop card (SHOW-7)
     tablet.click("#show-deal")
     expect(tablet.locator("#show-flop-extra")).to_be_visible()
     assert tablet.locator("#show-absent-seats input:checked").count() == 0  # starts blank
+    assert not tablet.locator("#show-report-box").evaluate("d => d.open")  # closed again
     tablet.check("#show-absent-seats input[value='3']")
     tablet.select_option("#show-exposed-seat", "1")
     tablet.fill("#show-exposed-card", "Kh")
     tablet.fill("#show-card-input", "Kh5d7h")
     tablet.click("#show-card-submit")
-    expect(tablet.locator("#show-count-box")).to_be_visible(timeout=10_000)
+    expect(tablet.locator("#show-turn")).to_be_visible(timeout=10_000)
     state = show()
     assert state["board"][0] == "Kh", state["board"]
     assert [s["seat"] for s in state["seats"] if s["dead"]] == [3]
-    # a hand found with too many cards after a declaration is dead (SHOW-6)
+    expect(tablet.locator("#show-count-box")).to_be_hidden()  # counted after a declaration
+    # a hand found with too many cards after his declaration is dead (SHOW-6)
     to_act = state["to_act"]
+    tablet.fill("#show-text", "a K")
+    tablet.click("#show-actions [data-show-op=declare]")
+    expect(tablet.locator("#show-count-box")).to_be_visible(timeout=10_000)
     tablet.click("#show-count-box summary")
     tablet.select_option("#show-count-seat", str(to_act))
     tablet.fill("#show-count", "5")  # four hole cards dealt

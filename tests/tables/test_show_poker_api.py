@@ -47,8 +47,14 @@ def test_show_poker_hand_at_a_table(tablet: TabletClient, players: list) -> None
     hand = act(tablet, hand, "declare", {"seat": 1, "text": "kings", "shown": "KsKd4c4h"})
     hand = act(tablet, hand, "declare", {"seat": 2, "text": "aces", "shown": "AsAd7s6s"})
     with time_machine.travel(clock.now(), tick=False) as traveller:
-        idle = (clock.now() - timedelta(seconds=10)).isoformat()
+        # the tablet may say it has been quiet, but the last declaration was just now
+        idle = (clock.now() - timedelta(seconds=12)).isoformat()
+        refused = act(tablet, hand, "start-clock", {"idle_since": idle}, expect=422)
+        assert (refused["code"], refused["rule"]) == ("clock_not_due", "SHOW-26")
+        traveller.shift(timedelta(seconds=10))
         hand = act(tablet, hand, "start-clock", {"idle_since": idle})
+        again = act(tablet, hand, "start-clock", {"idle_since": idle}, expect=422)
+        assert again["code"] == "clock_running"  # never restarted to stretch it
         early = act(tablet, hand, "expire-clock", {}, expect=422)
         assert early["rule"] == "SHOW-26"
         traveller.shift(timedelta(seconds=30))

@@ -326,7 +326,9 @@ def _apply(st: ShowState, event: DomainEvent) -> ShowState:
             assert seat is not None
             seen = tuple(dict.fromkeys((*seat.shown, *shown)))
             seats = _with_seat(st, event.seat, showdown=d, shown=seen)
-            return replace(st, seats=seats, round=(*st.round, rd))
+            # a better hand stops the showdown clock: 10 s more without one restart it
+            clock = None if event.leading else st.clock_expires_at
+            return replace(st, seats=seats, round=(*st.round, rd), clock_expires_at=clock)
         pending = tuple(p for p in st.pending if p != event.seat)
         if event.leading:
             pending = tuple(p for p in clockwise(st.live_seats, event.seat) if p != event.seat)
@@ -486,6 +488,13 @@ def _decide(state: ShowState, cmd: ShowCommand) -> list[DomainEvent]:
         return _deal_flop(state, cmd)
     if isinstance(cmd, ReportCardCount):
         seat = _seat(state, cmd.seat)
+        if state.phase == "deal":
+            raise HandRuleViolation(
+                "wrong_phase", "SHOW-5", "At the deal a wrong count is a misdeal: report it."
+            )
+        if state.purchases == 0 and not any(isinstance(e, Declared) for e in state.history):
+            raise HandRuleViolation("wrong_phase", "SHOW-6", "Cards are counted after a "
+                                    "declaration or a purchase.")  # fmt: skip
         if cmd.count > HOLE_CARDS and seat.live:  # SHOW-6: too many cards: dead
             return [HandKilled(seat.seat, "SHOW-6"), *_after_kill(state, seat.seat)]
         return []  # too few: he plays on with what he has (SHOW-6)
@@ -556,6 +565,8 @@ def _buy_event(state: ShowState, seat: ShowSeat) -> CardBought:
 def _report_deal(state: ShowState, cmd: ReportDeal) -> list[DomainEvent]:
     if state.phase != "deal":
         raise HandRuleViolation("wrong_phase", "SHOW-5", "The deal is over.")
+    for seat in (*cmd.wrong_count_seats, *(s for s, _ in cmd.exposed)):
+        _seat(state, seat)  # a seat dealt in, or the report is refused
     if cmd.wrong_count_seats:
         return [ShowMisdealt("wrong number of hole cards", "SHOW-5")]
     if len(cmd.exposed) > 1:
@@ -571,8 +582,16 @@ def _deal_flop(state: ShowState, cmd: DealFlop) -> list[DomainEvent]:
         raise HandRuleViolation("wrong_card_count", "SHOW-3", "The flop is three cards.")
     check_no_duplicates(cards, ())
     exposed_seat = None
+    absent = tuple(dict.fromkeys(_seat(state, seat).seat for seat in cmd.absent_seats))
+    if not [s for s in state.live_seats if s not in absent]:
+        raise HandRuleViolation(
+            "no_player_present", "SHOW-4",
+            "Every player is away at the flop: no hand can be played. The floor rules "
+            "(a misdeal).",
+        )  # fmt: skip
     if cmd.exposed is not None:
         exposed_seat, card = cmd.exposed
+        _seat(state, exposed_seat)
         if parse_cards(card)[0] != cards[0]:
             raise HandRuleViolation(
                 "exposed_card_not_first",
@@ -580,8 +599,7 @@ def _deal_flop(state: ShowState, cmd: DealFlop) -> list[DomainEvent]:
                 "The exposed card is the first card of the flop.",
             )
     events: list[DomainEvent] = [FlopDealt("".join(cards), exposed_seat)]
-    for seat in cmd.absent_seats:  # SHOW-4: dead at the third flop card
-        _seat(state, seat)
+    for seat in absent:  # SHOW-4: dead at the third flop card
         events.append(HandKilled(seat, "SHOW-4"))
     after = reduce(evolve, events, state)
     return events + _settle_if_uncontested(after)
@@ -674,6 +692,8 @@ def _start_clock(state: ShowState, cmd: StartShowdownClock) -> list[DomainEvent]
     leader = state.leader
     if state.phase != "showdown" or leader is None:
         raise HandRuleViolation("clock_not_due", "SHOW-26", "No declared hand leads yet.")
+    if state.clock_expires_at is not None:
+        raise HandRuleViolation("clock_running", "SHOW-26", "The showdown clock is running.")
     if (cmd.now - cmd.idle_since).total_seconds() < SHOWDOWN_IDLE_SECONDS:
         raise HandRuleViolation(
             "clock_not_due", "SHOW-26", "The clock starts after 10 s without a better hand."

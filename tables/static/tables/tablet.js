@@ -963,11 +963,22 @@ function renderShow() {
   const shown = h || state.lastShow;
   const t = state.table;
   $("turn").textContent = h ? `${gettext("Show poker")}: ${showPhaseWord(h.phase)}${h.to_act ? ` · ${gettext("seat")} ${h.to_act}` : ""}` : gettext("Between hands");
+  // each hand starts with its boxes closed and blank: nothing of the last hand is sent again
+  const handKey = h ? h.hand_id : "";
+  if ($("show-panel").dataset.hand !== handKey) {
+    $("show-panel").dataset.hand = handKey;
+    for (const box of ["show-report-box", "show-count-box", "show-challenge-box"]) $(box).open = false;
+    for (const input of ["show-count", "show-card-input"]) $(input).value = "";
+  }
+  const over = Boolean(shown && shown.phase === "complete");
   $("show-state").innerHTML = shown ? [
+    ...(shown.misdealt ? [[gettext("Misdeal"), gettext("the hand is abandoned, every chip back (SHOW-5)")]] : []),
     [gettext("Board"), shown.board.join(" ") || "—"],
     [gettext("Pot"), money(shown.pot)],
-    [gettext("Leading"), shown.leader ? `${gettext("seat")} ${shown.leader.seat}: ${esc(shown.leader.hand)}` : "—"],
-    [gettext("Next card costs"), shown.next_card_price ? money(shown.next_card_price) : "—"],
+    ...(over ? [] : [
+      [gettext("Leading"), shown.leader ? `${gettext("seat")} ${shown.leader.seat}: ${esc(shown.leader.hand)}` : "—"],
+      [gettext("Next card costs"), shown.next_card_price ? money(shown.next_card_price) : "—"],
+    ]),
     [gettext("Out"), shown.seats.filter((x) => x.folded || x.dead).map((x) => x.seat).join(", ") || "—"],
     ...(h && h.clock_expires_at ? [[gettext("Showdown clock"), `<span id="show-clock-left" data-until="${h.clock_expires_at}"></span>`]] : []),
     ...(shown.awards.length ? [[gettext("Won"), shown.awards.map((a) => `${gettext("seat")} ${a.winner} +${money(a.amount)}`).join(", ")]] : []),
@@ -1004,7 +1015,8 @@ function renderShow() {
     $("show-exposed-card").value = "";
   }
   // after a declaration or a purchase: cards found in a hand (SHOW-6)
-  const counting = Boolean(h && ["declaring", "buying", "awaiting_card"].includes(h.phase));
+  const counting = Boolean(h && ["declaring", "buying", "awaiting_card"].includes(h.phase)
+    && (h.declarations.length || h.board.length > 3)); // after a declaration or a purchase (SHOW-6)
   $("show-count-box").hidden = !counting;
   if (counting) {
     const live = h.seats.filter((x) => !x.folded && !x.dead).map((x) => x.seat);
@@ -1088,7 +1100,14 @@ $("show-card-submit").addEventListener("click", async () => {
   if (answer) $("show-card-input").value = "";
 });
 $("show-report").addEventListener("click", () => {
-  showAct(showPath("deal-report"), { wrong_count_seats: ticked("show-wrong-seats"), exposed_seats: ticked("show-exposed-seats") });
+  const wrong = ticked("show-wrong-seats");
+  const exposed = ticked("show-exposed-seats");
+  if (!wrong.length && exposed.length < 2) { // not a misdeal: nothing the report would record
+    $("show-error").textContent = gettext("Not a misdeal: a single exposed card goes on the flop (SHOW-7); enter it with the flop.");
+    $("show-error").hidden = false;
+    return;
+  }
+  showAct(showPath("deal-report"), { wrong_count_seats: wrong, exposed_seats: exposed });
 });
 $("show-count-submit").addEventListener("click", () => {
   showAct(showPath("card-count"), { seat: Number($("show-count-seat").value), count: Number($("show-count").value) });

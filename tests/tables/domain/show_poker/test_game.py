@@ -389,3 +389,35 @@ def test_a_card_is_in_one_place_at_showdown_in_a_challenge_and_when_turned() -> 
     while buying.phase == "buying":
         buying = run(buying, Buy(buying.pending[0]))
     refused(buying, TurnCard("As"), "duplicate_card")
+
+
+@pytest.mark.rule("SHOW-4")
+@pytest.mark.rule("SHOW-5")
+@pytest.mark.rule("SHOW-6")
+def test_the_deal_and_the_flop_name_dealt_seats_and_a_count_comes_after_a_declaration() -> None:
+    dealt = start()
+    refused(dealt, ReportDeal(wrong_count_seats=(9,)), "seat_not_in_hand")  # nobody at 9
+    refused(dealt, DealFlop("2c5d7h", exposed=(7, "2c")), "seat_not_in_hand")
+    # everybody away at the third flop card: no hand left to play, pot or not
+    refused(dealt, DealFlop("2c5d7h", absent_seats=(1, 2, 3)), "no_player_present")
+    twice = events_of(dealt, DealFlop("2c5d7h", absent_seats=(2, 2)))
+    assert [e.seat for e in twice if isinstance(e, HandKilled)] == [2]  # once
+    # a card count at the deal is the deal report's (SHOW-5), and after the flop it waits
+    # for a declaration or a purchase (SHOW-6)
+    refused(dealt, ReportCardCount(1, 5), "wrong_phase")
+    flopped = run(dealt, DealFlop("2c5d7h"))
+    refused(flopped, ReportCardCount(flopped.pending[0], 5), "wrong_phase")
+    declared = run(flopped, Declare(flopped.pending[0], "a K"))
+    assert any(isinstance(e, HandKilled) for e in events_of(declared, ReportCardCount(1, 5)))
+
+
+@pytest.mark.rule("SHOW-26")
+def test_the_showdown_clock_cannot_be_restarted_and_a_better_hand_stops_it() -> None:
+    state = run(showdown_state(), Declare(1, "kings", shown="KsKd3c4c"))
+    started = run(state, StartShowdownClock(T0, T0 - timedelta(seconds=10)))
+    assert started.clock_expires_at is not None
+    refused(started, StartShowdownClock(T0, T0 - timedelta(seconds=10)), "clock_running")
+    worse = run(started, Declare(3, "queens", shown="Qs Qd 8c 8d"))
+    assert worse.clock_expires_at == started.clock_expires_at  # runs on
+    better = run(worse, Declare(2, "aces", shown="AsAd3h4h"))
+    assert better.clock_expires_at is None  # 10 s more with no better hand, then again
