@@ -150,3 +150,16 @@ def test_before_the_start_and_while_places_may_still_move(room: Room, new_page: 
     assert t["clock"]["players_left"] == 7 and t["clock"]["late_registration_open"], t["clock"]
     page.goto(f"{room.base}/director/?t={tid}")
     expect(page.locator("#eliminations tr").first).to_contain_text("provisional")
+
+
+def test_a_tournament_published_elsewhere_joins_the_list(room: Room, new_page: Any) -> None:
+    """The list was read once at load: a tournament published on another console (or by
+    the API) appeared only after a reload."""
+    tid = room.started_tournament("Already open")
+    page = _director(room, new_page, tid)
+    body = {"name": "Published elsewhere", "buy_in": 100, "fee": 10, "starting_stack": 1000,
+            "levels": [{"small_blind": 25, "big_blind": 50}]}  # fmt: skip
+    new = room.api("POST", "/api/v1/tournaments/", body)["tournament_id"]
+    option = page.locator(f"#t-select option[value='{new}']")
+    expect(option).to_have_count(1, timeout=40_000)
+    assert page.input_value("#t-select") == str(tid)  # the open tournament stays open

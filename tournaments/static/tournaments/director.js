@@ -86,20 +86,34 @@ $("new-form").addEventListener("submit", (e) => {
 
 // --- choosing a tournament ------------------------------------------------------------------
 
-async function loadList(select) {
+// The tournaments to choose from (newest first), and the events a satellite may feed.
+async function fillList() {
   const list = await get("/api/v1/tournaments/");
+  const target = $("n-satellite").value;
   $("n-satellite").innerHTML = $("n-satellite").options[0].outerHTML + list
     .filter((t) => t.status === "registering" || t.status === "running").reverse()
     .map((t) => `<option value="${t.tournament_id}">${esc(t.name)}</option>`).join("");
+  $("n-satellite").value = target;
   const el = $("t-select");
+  const current = el.value;
   el.innerHTML = `<option value="">—</option>` + list.slice().reverse().map((t) =>
     `<option value="${t.tournament_id}">${esc(t.name)} · ${esc(T[t.status] || t.status)}</option>`).join("");
+  el.value = current;
+  return list;
+}
+
+async function loadList(select) {
+  const list = await fillList();
+  const el = $("t-select");
   const wanted = String(select || new URLSearchParams(location.search).get("t") || (list.length ? list[list.length - 1].tournament_id : ""));
   if (list.some((t) => String(t.tournament_id) === wanted)) el.value = wanted;
   open(el.value);
 }
 
 $("t-select").addEventListener("change", () => open($("t-select").value));
+// a tournament published on another console appears within half a minute (never while
+// the director has the list open)
+setInterval(() => { if (document.activeElement !== $("t-select")) fillList().catch(() => {}); }, 30_000);
 
 function open(id) {
   if (feed) feed.stop();
