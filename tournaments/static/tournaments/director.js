@@ -187,9 +187,11 @@ function refreshSoon(delay = 250) {
   refreshTimer = setTimeout(() => refresh().catch(showError), delay);
 }
 
+let refreshes = 0; // reads may finish out of order: only the latest one started is shown
 async function refresh() {
   if (!tid) return;
   const id = tid;
+  const mine = ++refreshes;
   const [t, e] = await Promise.all([get(`/api/v1/tournaments/${id}/`), get(`/api/v1/tournaments/${id}/entries/`)]);
   await learn(e.map((x) => x.player_id)).catch(() => {}); // names are a nicety: ids stay
   const headsUp = t.config && t.config.format === "headsup";
@@ -202,7 +204,7 @@ async function refresh() {
     started ? get(`${base}/payments/`) : [],
     t.status === "cancelled" ? get(`${base}/settlement/`) : null,
   ]);
-  if (id !== tid) return;
+  if (id !== tid || mine !== refreshes) return; // another tournament, or a newer read
   entries = e;
   bracket = b;
   deal = d;
