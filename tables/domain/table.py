@@ -592,34 +592,16 @@ def _decide_correction(state: TableState, cmd: CorrectStacks) -> list[DomainEven
     so the correction waits for its end (:func:`_deferred_corrections`)."""
     c = state.config
     players = dict(cmd.players)
+    occupants = {seat: _disputed_player(state, seat, players) for seat, _ in cmd.adjustments}
     moved = []
     if state.hand_id is not None and any(s in state.in_hand for s, _ in cmd.adjustments):
-        for seat, _ in cmd.adjustments:
-            occupant = state.seat(seat)
-            if occupant is None or occupant.player_id != players.get(seat):
-                raise DomainError(
-                    "player_left_table",
-                    "A player of the disputed hand has left this seat: settle the correction "
-                    "with him at the cage.",
-                    rule="SD-24",
-                    seat=seat,
-                )
         moved = [SeatStack(seat, amount) for seat, amount in cmd.adjustments if amount]
         if not moved:
             return []
         involved = tuple((m.seat, players[m.seat]) for m in moved)
         return [StacksCorrectionDeferred(c.table_id, cmd.hand_id, tuple(moved), involved)]
     for seat, amount in cmd.adjustments:
-        occupant = state.seat(seat)
-        if occupant is None or occupant.player_id != players.get(seat):
-            raise DomainError(
-                "player_left_table",
-                "A player of the disputed hand has left this seat: settle the correction "
-                "with him at the cage.",
-                rule="SD-24",
-                seat=seat,
-            )
-        not_in_hand(state, seat, rule="SD-24")
+        occupant = occupants[seat]
         if occupant.stack + amount < 0:
             raise DomainError(
                 "correction_exceeds_stack",
@@ -632,6 +614,24 @@ def _decide_correction(state: TableState, cmd: CorrectStacks) -> list[DomainEven
         if amount:
             moved.append(SeatStack(seat, amount))
     return [StacksCorrected(c.table_id, cmd.hand_id, tuple(moved))] if moved else []
+
+
+def _disputed_player(state: TableState, seat: int, players: dict[int, int]) -> Seat:
+    """The disputed hand's player still at ``seat`` (SD-24).
+
+    Raises:
+        DomainError ``player_left_table``: he left it (settle with him at the cage).
+    """
+    occupant = state.seat(seat)
+    if occupant is None or occupant.player_id != players.get(seat):
+        raise DomainError(
+            "player_left_table",
+            "A player of the disputed hand has left this seat: settle the correction "
+            "with him at the cage.",
+            rule="SD-24",
+            seat=seat,
+        )
+    return occupant
 
 
 def _after(state: TableState, event: DomainEvent) -> TableState:
