@@ -272,6 +272,23 @@ def login(page: Any, base: str, username: str, password: str, target: str = "/")
     page.wait_for_url(lambda url: "/login/" not in url)
 
 
+def open_director(
+    room: Room, new_page: Any, tournament_id: int, *, accept_dialogs: bool = False
+) -> Any:
+    """Log in as a director and open ``tournament_id`` on /director/, ready to read.
+
+    ``accept_dialogs`` answers yes to every ``confirm()`` the console asks before a drastic
+    step (a cancellation, a rollback)."""
+    username, password = room.staff("director")
+    page = new_page()
+    if accept_dialogs:
+        page.on("dialog", lambda dialog: dialog.accept())
+    login(page, room.base, username, password, f"/director/?t={tournament_id}")
+    page.wait_for_selector("#tournament:not([hidden])")
+    page.wait_for_function("document.getElementById('t-status').textContent.length > 0")
+    return page
+
+
 def pair_tablet(page: Any, base: str, token: str) -> None:
     """Open /tablet/ and enter the device token once (stored in localStorage)."""
     page.goto(f"{base}/tablet/")

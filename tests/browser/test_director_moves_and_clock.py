@@ -11,22 +11,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Room, login
-
-
-def _director(room: Room, new_page: Any, tournament_id: int) -> Any:
-    username, password = room.staff("director")
-    page = new_page()
-    login(page, room.base, username, password, f"/director/?t={tournament_id}")
-    page.wait_for_selector("#tournament:not([hidden])")
-    page.wait_for_function("document.getElementById('t-status').textContent.length > 0")
-    return page
+from tests.browser.conftest import Room, open_director
 
 
 @pytest.mark.rule("TSEAT-8")
 def test_the_final_table_redraw_is_on_the_list_of_moves(room: Room, new_page: Any) -> None:
     tid = room.started_tournament("Redraw", entrants=12, table_size=6)
-    page = _director(room, new_page, tid)
+    page = open_director(room, new_page, tid)
     t = room.api("GET", f"/api/v1/tournaments/{tid}/")
     assert len(t["tables"]) == 2
     for _ in range(10):
@@ -52,7 +43,7 @@ def test_a_paused_break_is_frozen_on_the_director_and_the_board(room: Room, new_
     tid = room.started_tournament("Paused break")
     room.api("POST", f"/api/v1/tournaments/{tid}/breaks/", {"minutes": 5})
     room.api("POST", f"/api/v1/tournaments/{tid}/clock/pause/", {})
-    page = _director(room, new_page, tid)
+    page = open_director(room, new_page, tid)
     board = new_page(1920, 1080)
     board.goto(f"{room.base}/board/tournament/{tid}/")
     expect(page.locator("#clock-flags")).to_contain_text("Paused")
@@ -68,7 +59,7 @@ def test_close_late_registration_is_offered_only_while_it_is_open(
     room: Room, new_page: Any
 ) -> None:
     tid = room.started_tournament("Late close", late_reg_until_level=3)
-    page = _director(room, new_page, tid)
+    page = open_director(room, new_page, tid)
     close = page.locator("button[data-op='late-registration/close']")
     expect(close).to_be_visible()
     close.click()
@@ -96,7 +87,7 @@ def test_the_director_re_enters_an_eliminated_player(room: Room, new_page: Any) 
     room.api("POST", f"{url}/award/", {"winners_by_pot": winners})
     entries = room.api("GET", f"/api/v1/tournaments/{tid}/entries/")
     [busted] = [e["player_id"] for e in entries if e["status"] == "eliminated"]
-    page = _director(room, new_page, tid)
+    page = open_director(room, new_page, tid)
     page.fill("#player-q", str(busted))
     page.press("#player-q", "Enter")
     page.click(f"button[data-buy='re-entries'][data-player='{busted}']")
@@ -131,7 +122,7 @@ def test_before_the_start_and_while_places_may_still_move(room: Room, new_page: 
     body = {"name": "Lobby card", "buy_in": 100, "fee": 10, "starting_stack": 1000,
             "min_entrants": 2, "levels": [{"small_blind": 25, "big_blind": 50}]}  # fmt: skip
     waiting = int(room.api("POST", "/api/v1/tournaments/", body)["tournament_id"])
-    page = _director(room, new_page, waiting)
+    page = open_director(room, new_page, waiting)
     expect(page.locator("#clock-level")).to_have_text("Registration open")
     tid = room.started_tournament("Provisional", entrants=8, table_size=6, late_reg_until_level=3)
     table = room.api("GET", f"/api/v1/tournaments/{tid}/")["tables"][0]
@@ -156,7 +147,7 @@ def test_a_tournament_published_elsewhere_joins_the_list(room: Room, new_page: A
     """The list was read once at load: a tournament published on another console (or by
     the API) appeared only after a reload."""
     tid = room.started_tournament("Already open")
-    page = _director(room, new_page, tid)
+    page = open_director(room, new_page, tid)
     body = {"name": "Published elsewhere", "buy_in": 100, "fee": 10, "starting_stack": 1000,
             "levels": [{"small_blind": 25, "big_blind": 50}]}  # fmt: skip
     new = room.api("POST", "/api/v1/tournaments/", body)["tournament_id"]

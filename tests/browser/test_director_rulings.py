@@ -10,17 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Room, login
-
-
-def _director(room: Room, new_page: Any, tournament_id: int) -> Any:
-    username, password = room.staff("director")
-    page = new_page()
-    page.on("dialog", lambda dialog: dialog.accept())  # confirm() before a drastic step
-    login(page, room.base, username, password, f"/director/?t={tournament_id}")
-    page.wait_for_selector("#tournament:not([hidden])")
-    page.wait_for_function("document.getElementById('t-status').textContent.length > 0")
-    return page
+from tests.browser.conftest import Room, open_director
 
 
 def _ok(page: Any, result: str) -> None:
@@ -32,7 +22,7 @@ def _ok(page: Any, result: str) -> None:
 @pytest.mark.rule("PEN-16")
 def test_the_director_issues_penalties_and_flags_conduct(room: Room, new_page: Any) -> None:
     tid = room.started_tournament("Penalties", entrants=3)
-    page = _director(room, new_page, tid)
+    page = open_director(room, new_page, tid, accept_dialogs=True)
     expect(page.locator("#penalty-card")).to_be_visible()
     expect(page.locator("#penalties")).to_contain_text("No penalties")
     offender = int(page.locator("#pen-player option").first.get_attribute("value") or 0)
@@ -88,7 +78,7 @@ def test_a_deal_is_asked_for_proposed_and_confirmed_from_the_console(
     room: Room, new_page: Any
 ) -> None:
     tid = room.started_tournament("Deal", entrants=3)
-    page = _director(room, new_page, tid)
+    page = open_director(room, new_page, tid, accept_dialogs=True)
     card = page.locator("#deal-card")
     expect(card).to_be_visible()  # one table: the final table
     asks = page.locator("button[data-deal-ask]")
@@ -133,7 +123,7 @@ def test_a_player_who_declines_ends_the_discussion(room: Room, new_page: Any) ->
     for e in room.api("GET", f"/api/v1/tournaments/{tid}/entries/"):
         room.api("POST", f"/api/v1/tournaments/{tid}/deal/requests/", {"player_id": e["player_id"]})
     room.api("POST", f"/api/v1/tournaments/{tid}/deal/proposals/", {"method": "chip_count"})
-    page = _director(room, new_page, tid)
+    page = open_director(room, new_page, tid, accept_dialogs=True)
     expect(page.locator("#deal-shares tbody tr")).to_have_count(2)
     expect(page.locator("#deal-note")).to_contain_text("Chip count")
     # a look at custom amounts, then back: their empty fields never block a proposal
@@ -157,7 +147,7 @@ def test_the_director_holds_and_releases_a_winners_prize(room: Room, new_page: A
         if room.shove_round(tid)["status"] == "finished":
             break
     [owed] = room.api("GET", f"/api/v1/tournaments/{tid}/payments/")
-    page = _director(room, new_page, tid)
+    page = open_director(room, new_page, tid, accept_dialogs=True)
     row = page.locator(f"#holds tr[data-owed='{owed['player_id']}']")
     expect(row).to_be_visible()
     expect(row.locator(".flag")).to_have_count(0)
@@ -187,7 +177,7 @@ def test_the_lobby_time_is_set_in_room_time_and_a_cancellation_is_settled(
     players = [room.player(f"Lobby {n}") for n in range(2)]
     for pid in players:
         room.api("POST", f"/api/v1/tournaments/{tid}/registrations/", {"player_id": pid})
-    page = _director(room, new_page, tid)
+    page = open_director(room, new_page, tid, accept_dialogs=True)
     expect(page.locator("#schedule-form")).to_be_visible()
     expect(page.locator("#rollback-form")).to_be_hidden()
     # the console is in Prague's time: 19:30 on 1 December is 18:30 UTC (CET)
@@ -234,7 +224,7 @@ def test_a_crash_rollback_puts_the_hand_in_progress_back(room: Room, new_page: A
     hand = room.api("POST", f"/api/v1/tables/{table}/hands/", {})
     room.api("POST", f"/api/v1/hands/{hand['hand_id']}/actions/",
              {"seat": hand["legal"]["seat"], "action": "call"})  # fmt: skip
-    page = _director(room, new_page, tid)
+    page = open_director(room, new_page, tid, accept_dialogs=True)
     expect(page.locator("#schedule-form")).to_be_hidden()
     page.fill("#rb-reason", "the server restarted mid-hand")
     page.click("#rollback-form button[type=submit]")
@@ -246,7 +236,7 @@ def test_a_crash_rollback_puts_the_hand_in_progress_back(room: Room, new_page: A
 @pytest.mark.rule("ELIM-9")
 def test_a_hold_on_a_player_still_playing_shows_on_the_console(room: Room, new_page: Any) -> None:
     tid = room.started_tournament("Hold early", entrants=3)
-    page = _director(room, new_page, tid)
+    page = open_director(room, new_page, tid, accept_dialogs=True)
     expect(page.locator("#holds")).to_contain_text("owes nobody")
     suspect = page.locator("#hold-player option").first.get_attribute("value")
     page.select_option("#hold-player", str(suspect))
