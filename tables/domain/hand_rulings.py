@@ -19,7 +19,8 @@ Commands and refusals (:class:`HandRuleViolation` code / rule):
   :func:`out_of_turn_ruling` rules on it when the action reaches the player (BET-25/26),
   and :func:`rule_out_of_turn` turns the ruling into events (his binding action included);
 * :class:`RuleIrregularity` (MIS-4..21): the ruling, then a misdeal (within the window,
-  MIS-1..3) or a dead hand (a fold) when that is the consequence;
+  MIS-1..3) or a dead hand (a fold) when that is the consequence; ``irregularity_not_now``
+  for a board irregularity the hand has not reached (MIS-16..20, :func:`_board_fits`);
 * :class:`CorrectResult` (SD-24..26): ``hand_not_complete``, ``dispute_window_closed``,
   ``adjustments_not_balanced``;
 * :class:`RecordRabbitConsent` (RAKE-8): ``rabbit_hunt_not_allowed`` (RAKE-7),
@@ -669,7 +670,36 @@ def _betting_on_last_street(hand: hand_engine.HandState) -> bool:
     return any(isinstance(e, ActionTaken) for e in hand.history[since_board + 1 :])
 
 
+_BOARD_STAGE: dict[str, tuple[str, str]] = {
+    "missed_or_double_burn": ("MIS-16", "A burn error is ruled once a board card is dealt."),
+    "four_card_flop": ("MIS-17", "A four-card flop is ruled when the flop is dealt."),
+    "flop_dealt_early": ("MIS-18", "A flop dealt early is ruled during the preflop betting."),
+    "turn_dealt_early": ("MIS-19", "A turn dealt early is ruled during the flop betting."),
+    "river_dealt_early": ("MIS-20", "A river dealt early is ruled during the turn betting."),
+}
+
+
+def _board_fits(hand: hand_engine.HandState, cause: str) -> bool:
+    """Whether the board is where ``cause`` can happen (MIS-16..20): a burn error once a
+    board card is due or dealt; a four-card flop when the flop is due and not yet recorded;
+    a street dealt early while the betting of the street before it still runs."""
+    board, betting = len(hand.board), hand.phase == "betting"
+    if cause == "missed_or_double_burn":
+        return board > 0 or hand.next_street is not None
+    if cause == "four_card_flop":
+        return hand.next_street == "flop"
+    early = {"flop_dealt_early": 0, "turn_dealt_early": 3, "river_dealt_early": 4}
+    if cause in early:
+        return betting and board == early[cause]
+    return True
+
+
 def _irregularity(hand: hand_engine.HandState, cmd: RuleIrregularity) -> list[DomainEvent]:
+    if not _board_fits(hand, cmd.cause):
+        rule, detail = _BOARD_STAGE[cmd.cause]
+        raise HandRuleViolation(
+            "irregularity_not_now", rule, detail, cause=cmd.cause, street=hand.street
+        )
     ruling = rule_irregularity(
         cmd.cause,
         seat=cmd.seat,

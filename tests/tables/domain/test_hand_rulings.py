@@ -363,3 +363,39 @@ def test_the_floor_view_shows_what_the_tablet_must_show() -> None:
     reached = reduce(evolve, rule_out_of_turn(reached), reached)
     view = floor_view(reached)
     assert view is not None and view.out_of_turn == () and view.passive_seats == (1,)
+
+
+@pytest.mark.rule("MIS-16")
+@pytest.mark.rule("MIS-17")
+@pytest.mark.rule("MIS-18")
+@pytest.mark.rule("MIS-19")
+@pytest.mark.rule("MIS-20")
+def test_a_board_irregularity_is_ruled_only_where_the_board_is_at() -> None:
+    preflop = fresh()
+    flop_due = play(preflop, TakeAction(3, "call"), TakeAction(1, "call"), TakeAction(2, "check"))
+    flop = play(flop_due, DealBoard("flop", "Qs9c4s"))
+    turn = play(
+        flop, TakeAction(1, "check"), TakeAction(2, "check"), TakeAction(3, "check"),
+        DealBoard("turn", "2d"),
+    )  # fmt: skip
+    stages = {"preflop": preflop, "flop_due": flop_due, "flop": flop, "turn": turn}
+    allowed = {
+        "four_card_flop": {"flop_due"},
+        "flop_dealt_early": {"preflop"},
+        "turn_dealt_early": {"flop"},
+        "river_dealt_early": {"turn"},
+        "missed_or_double_burn": {"flop_due", "flop", "turn"},
+    }
+    for cause, where in allowed.items():
+        for name, state in stages.items():
+            if name in where:
+                _, (ruled, *_) = rule(state, RuleIrregularity(cause))  # type: ignore[arg-type]
+                assert ruled.cause == cause
+                continue
+            with pytest.raises(HandRuleViolation) as refused:
+                rule(state, RuleIrregularity(cause))  # type: ignore[arg-type]
+            assert refused.value.code == "irregularity_not_now", (cause, name)
+            assert refused.value.context["cause"] == cause
+    # nothing to rule on the board: the hand's other irregularities are not street-bound
+    _, (stub, *_) = rule(preflop, RuleIrregularity("stub_damaged"))
+    assert stub.rule == "MIS-21"
