@@ -99,6 +99,8 @@ class _ListView:
         # callback numbers from the contact store (an erased one reads ""), v1 entries' own
         self.phones = contacts.phones(e.phone_ref for e in self.entries)
         self.held = {(c.table_id, c.seat): c for c in self.calls}
+        # where each player sits now: a table-change entry shows his table after a move
+        self.seated_at = {s.player_id: s.table_id for s in self.seats}
         occupied = {(s.table_id, s.seat) for s in self.seats}
         self.open_seats = {
             t.pk: [n for n in range(1, t.max_seats + 1) if (t.pk, n) not in occupied]
@@ -122,6 +124,13 @@ class _ListView:
 
     def name(self, player_id: int) -> str:
         return display_name(self.players.get(player_id))
+
+    def from_table(self, entry: WaitlistEntry) -> int | None:
+        """On a table-change list, the table the player sits at now (a must-move or another
+        list may have moved him since he joined); ``None`` on other lists."""
+        if entry.from_table_id is None:
+            return None
+        return self.seated_at.get(entry.player_id, entry.from_table_id)
 
     def offer(self, table_id: int) -> dict[str, Any] | None:
         """Whom the floor is offered for an open seat at ``table_id``."""
@@ -158,7 +167,7 @@ class _ListView:
             "player_id": entry.player_id,
             "display": self.name(entry.player_id),
             "position": state.position_of(entry.player_id),
-            "from_table_id": entry.from_table_id,
+            "from_table_id": self.from_table(entry),
             "returning_minimum": restriction.amount_required if restriction else 0,
             "return_until": iso(restriction.until) if restriction else None,
             "seated_at_table_id": seated.table_id if seated else None,
@@ -214,7 +223,7 @@ class _ListView:
                     "misses": e.misses,
                     "away": e.away,
                     "call_id": call_of.get(e.player_id),
-                    "from_table_id": e.from_table_id,
+                    "from_table_id": self.from_table(e),
                     "estimated_wait_seconds": self.wait(e.position, e.player_id),
                 }
                 for e in self.entries

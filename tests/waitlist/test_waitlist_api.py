@@ -430,6 +430,33 @@ def test_a_main_table_seat_goes_to_the_longest_seated_must_move_player(
     assert call(tablet, nlh, feeder, 5).json()["player_id"] == players[4].id
 
 
+@pytest.mark.rule("SES-2")
+def test_a_table_change_entry_follows_its_player_after_a_must_move(
+    tablet: TabletClient, players: list
+) -> None:
+    main = open_table(tablet, name="main", max_seats=2)
+    feeder = open_table(tablet, name="must-move")
+    nlh = open_list(tablet)
+    change = open_list(tablet, kind="table_change")
+    seat(tablet, main, players[0], 1)
+    seat(tablet, main, players[1], 2)
+    seat(tablet, feeder, players[2], 5, 1800)
+    join(tablet, change, players[2])
+    assert waitlist(tablet, change)["entries"][0]["from_table_id"] == feeder
+    tablet.post(f"{LISTS}{nlh}/must-move/", {"main_table_id": main, "must_move_table_id": feeder})
+    cash_out(tablet, main, 2)
+    moved = tablet.post(f"{LISTS}{nlh}/must-move/moves/", {"seat": 2})
+    assert moved.status_code == 200, moved.json()
+    # still on the table-change list, now from the main table he was moved to
+    listed = waitlist(tablet, change)
+    assert [(e["player_id"], e["from_table_id"]) for e in listed["entries"]] == [
+        (players[2].id, main)
+    ]
+    offers = {t["table_id"]: t["open_seats"] for t in listed["tables"]}
+    offer = offers[feeder][0]["offer"]  # his old table is now a change for him
+    assert (offer["player_id"], offer["from_table_id"]) == (players[2].id, main)
+
+
 def test_an_interest_list_becomes_a_running_game_at_the_threshold(
     tablet: TabletClient, players: list, settings: Any
 ) -> None:
