@@ -125,12 +125,13 @@ class _ListView:
     def name(self, player_id: int) -> str:
         return display_name(self.players.get(player_id))
 
-    def from_table(self, entry: WaitlistEntry) -> int | None:
-        """On a table-change list, the table the player sits at now (a must-move or another
-        list may have moved him since he joined); ``None`` on other lists."""
-        if entry.from_table_id is None:
+    def from_table(self, player_id: int, joined_from: int | None) -> int | None:
+        """On a table-change list (``joined_from`` set), the table the player sits at now:
+        a must-move or another list may have moved him since he joined. ``None`` on other
+        lists."""
+        if joined_from is None:
             return None
-        return self.seated_at.get(entry.player_id, entry.from_table_id)
+        return self.seated_at.get(player_id, joined_from)
 
     def offer(self, table_id: int) -> dict[str, Any] | None:
         """Whom the floor is offered for an open seat at ``table_id``."""
@@ -167,7 +168,7 @@ class _ListView:
             "player_id": entry.player_id,
             "display": self.name(entry.player_id),
             "position": state.position_of(entry.player_id),
-            "from_table_id": self.from_table(entry),
+            "from_table_id": self.from_table(entry.player_id, entry.from_table_id),
             "returning_minimum": restriction.amount_required if restriction else 0,
             "return_until": iso(restriction.until) if restriction else None,
             "seated_at_table_id": seated.table_id if seated else None,
@@ -223,7 +224,7 @@ class _ListView:
                     "misses": e.misses,
                     "away": e.away,
                     "call_id": call_of.get(e.player_id),
-                    "from_table_id": self.from_table(e),
+                    "from_table_id": self.from_table(e.player_id, e.from_table_id),
                     "estimated_wait_seconds": self.wait(e.position, e.player_id),
                 }
                 for e in self.entries
