@@ -122,12 +122,21 @@ class TableState:
         return tuple(s for s in self.seats if s.stack > 0 and not s.must_rebuy)
 
 
+CATALOGUE_LIMITS: dict[tuple[str, int, int], tuple[str, int, int]] = {
+    ("NLH", 10, 20): ("BI-3", 1000, 5000),
+    ("NLH", 25, 50): ("BI-4", 2000, 10000),
+}
+"""The buy-in limits the catalogue sets, by (game, small blind, big blind): (rule, min, max)
+in CZK."""
+
+
 def buy_in_rule(config: TableOpened) -> str:
-    """Catalogue rule that sets this table's buy-in limits (BI-3, BI-4 or BI-5)."""
-    if config.game == "NLH" and (config.small_blind, config.big_blind) == (10, 20):
-        return "BI-3"
-    if config.game == "NLH" and (config.small_blind, config.big_blind) == (25, 50):
-        return "BI-4"
+    """Catalogue rule that sets this table's buy-in limits: BI-3 or BI-4 when the table
+    keeps the limits those rules name; BI-5 for other games and for limits the players
+    agreed or the floor changed (a 10/20 table at 500 to 3,000 is not BI-3's)."""
+    rule = CATALOGUE_LIMITS.get((config.game, config.small_blind, config.big_blind))
+    if rule is not None and (config.buy_in_min, config.buy_in_max) == rule[1:]:
+        return rule[0]
     return "BI-5"
 
 

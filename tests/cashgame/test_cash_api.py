@@ -88,7 +88,7 @@ def test_floor_overrides_limits_with_a_reason_and_it_is_recorded(
     assert event.data["reason"] == "players agreed"
     assert event.data["changed_by"] == f"device:{tablet.device.pk}"
     assert seat(tablet, table_id, players[0], 1, 500).status_code == 201
-    refused(seat(tablet, table_id, players[1], 2, 3001), "buy_in_above_maximum", "BI-3")
+    refused(seat(tablet, table_id, players[1], 2, 3001), "buy_in_above_maximum", "BI-5")
 
 
 # --- top-ups -----------------------------------------------------------------------------------

@@ -64,12 +64,29 @@ def test_invalid_config_is_refused(change: dict) -> None:
 
 
 @pytest.mark.rule("BI-3")
-def test_buy_in_rule_ids_follow_the_stakes() -> None:
+@pytest.mark.rule("BI-4")
+@pytest.mark.rule("BI-5")
+def test_buy_in_rule_ids_follow_the_stakes_and_their_limits() -> None:
     from dataclasses import replace
 
     assert t.buy_in_rule(CONFIG) == "BI-3"
-    assert t.buy_in_rule(replace(CONFIG, small_blind=25, big_blind=50)) == "BI-4"
+    bi4 = replace(CONFIG, small_blind=25, big_blind=50, buy_in_min=2000, buy_in_max=10000)
+    assert t.buy_in_rule(bi4) == "BI-4"
     assert t.buy_in_rule(replace(CONFIG, game="PLO")) == "BI-5"
+    # the players' own limits at 10/20 are theirs, not BI-3's 1,000 to 5,000 (BI-5)
+    assert t.buy_in_rule(replace(CONFIG, buy_in_min=500, buy_in_max=3000)) == "BI-5"
+    assert t.buy_in_rule(replace(bi4, buy_in_max=8000)) == "BI-5"
+
+
+@pytest.mark.rule("BI-5")
+def test_a_refused_buy_in_at_agreed_limits_cites_bi5_and_after_a_change_too() -> None:
+    agreed = run(t.OpenTable(replace(CONFIG, buy_in_min=500, buy_in_max=3000)))
+    low = refusal(agreed, t.SeatPlayer(1, 1, 400))
+    assert (low.code, low.rule) == ("buy_in_below_minimum", "BI-5")
+    standard = run(t.OpenTable(CONFIG))
+    assert refusal(standard, t.SeatPlayer(1, 1, 400)).rule == "BI-3"
+    changed = run(t.OpenTable(CONFIG), t.ChangeLimits(800, 4000, "players asked", "floor"))
+    assert refusal(changed, t.SeatPlayer(1, 1, 4500)).rule == "BI-5"
 
 
 @pytest.mark.rule("BI-6")
