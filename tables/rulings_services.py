@@ -180,7 +180,7 @@ def read_pushed_chips(
                   ruling.amount_to, ruling.rule, ruling.returned, ruling.completed)
     ]  # fmt: skip
     if ruling.kind != "insufficient_call":
-        hand_rulings.check_not_passive(state, seat, ruling.kind)
+        hand_rulings.check_may_raise(state, seat, ruling.kind)
         amount = ruling.amount_to if ruling.kind in ("bet", "raise") else None
         action = TakeAction(seat=seat, action=ruling.kind, amount_to=amount)
         interim = hand_domain.evolve(state, events[0])

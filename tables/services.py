@@ -556,8 +556,8 @@ def _execute_on_hand(
     table = load_table(loaded.state.started.table_id, trust_cache=True).state
     assert table is not None
     _lock_tournament_of(table)
-    if isinstance(command, TakeAction):  # exposed cards made the hand passive (BET-30..32)
-        hand_rulings.check_not_passive(loaded.state, command.seat, command.action)
+    if isinstance(command, TakeAction):  # a passive hand (BET-30..32), a short call (BET-27)
+        hand_rulings.check_may_raise(loaded.state, command.seat, command.action)
     events = hand_domain.decide(loaded.state, command)
     return append_to_hand(hand_id, loaded, events)
 

@@ -69,6 +69,7 @@ from tables.ruling_events import (
     AbsenceRuled,
     BurnRecorded,
     CardsExposed,
+    ChipsRead,
     ChopExceptionRecorded,
     ClockCalled,
     ClockExpired,
@@ -770,33 +771,56 @@ def jackpot_cards(hand: hand_engine.HandState) -> tuple[str, ...]:
 
 def legal_actions(hand: hand_engine.HandState) -> LegalActions | None:
     """What the player to act may do, the floor's rulings included: a seat whose exposed
-    cards made it passive may check, call or fold only (BET-30..32), so it has no bet or
+    cards made it passive (BET-30..32), or whose chips were ruled an insufficient call it
+    has not yet completed (BET-27), may check or call or fold only, so it has no bet or
     raise (an all-in that is no more than a call stays)."""
     legal = hand.legal
-    if legal is None or not any(isinstance(e, CardsExposed) for e in hand.history):
+    if legal is None or not any(isinstance(e, CardsExposed | ChipsRead) for e in hand.history):
         return legal
-    if legal.seat not in floor_log(hand.history).passive_seats():
+    if _raise_barred(hand, legal.seat) is None:
         return legal
     return replace(legal, can_bet=False, can_raise=False, min_raise_to=None, max_raise_to=None)
 
 
-def check_not_passive(hand: hand_engine.HandState, seat: int, action: str) -> None:
-    """Refuse a bet or raise from a seat whose exposed cards made it passive (BET-30..32);
-    an all-in that is no more than a call is a call.
+def _raise_barred(hand: hand_engine.HandState, seat: int) -> tuple[str, str, str] | None:
+    """Why ``seat`` may not bet or raise now, as ``(code, rule, detail)``, or ``None``:
+    his exposed cards made his hand passive (BET-30..32), or his chips were ruled an
+    insufficient call and he has not acted since (BET-27: he completes the call or folds)."""
+    for exposure in floor_log(hand.history).exposures:
+        if exposure.seat == seat and exposure.passive:
+            return (
+                "passive_hand", exposure.rule,
+                "His cards were exposed: he may check, call or fold, not bet or raise.",
+            )  # fmt: skip
+    for e in reversed(hand.history):
+        if isinstance(e, ActionTaken) and e.seat == seat:
+            break
+        if isinstance(e, ChipsRead) and e.seat == seat:
+            if e.kind == "insufficient_call":
+                return (
+                    "insufficient_call_pending", "BET-27",
+                    "His chips were short of the call: he completes the call or folds; "
+                    "he may not raise.",
+                )  # fmt: skip
+            break
+    return None
+
+
+def check_may_raise(hand: hand_engine.HandState, seat: int, action: str) -> None:
+    """Refuse a bet or raise from a seat that may not make one now: its exposed cards made
+    the hand passive (BET-30..32), or its insufficient call is still to be completed
+    (BET-27). An all-in that is no more than a call is a call, and allowed.
 
     Raises:
-        HandRuleViolation: ``passive_hand`` with the rule of the exposure ruling.
+        HandRuleViolation: ``passive_hand`` with the rule of the exposure ruling, or
+        ``insufficient_call_pending`` (BET-27).
     """
     if action not in ("bet", "raise", "all_in"):
         return
     legal = hand.legal
     if action == "all_in" and legal and legal.seat == seat and legal.all_in_to <= legal.call_to:
         return  # all in for no more than a call: a call
-    for exposure in floor_log(hand.history).exposures:
-        if exposure.seat == seat and exposure.passive:
-            raise HandRuleViolation(
-                "passive_hand",
-                exposure.rule,
-                "His cards were exposed: he may check, call or fold, not bet or raise.",
-                seat=seat,
-            )
+    barred = _raise_barred(hand, seat)
+    if barred is not None:
+        code, rule, detail = barred
+        raise HandRuleViolation(code, rule, detail, seat=seat)

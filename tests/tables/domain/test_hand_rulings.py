@@ -21,7 +21,7 @@ from tables.domain.hand_rulings import (
     RecordRabbitConsent,
     RuleIrregularity,
     RulingCommand,
-    check_not_passive,
+    check_may_raise,
     decide_ruling,
     floor_log,
     floor_view,
@@ -32,7 +32,7 @@ from tables.domain.hand_rulings import (
 )
 from tables.domain.showdown_procedure import HandClosure
 from tables.events import ActionTaken, HandVoided
-from tables.ruling_events import ClockExpired, ResultCorrected
+from tables.ruling_events import ChipsRead, ClockExpired, ResultCorrected
 from tests.tables.domain.support import play, start_hand
 
 T0 = datetime(2026, 11, 23, 21, 0, tzinfo=UTC)
@@ -86,10 +86,10 @@ def test_exposed_cards_make_the_hand_passive() -> None:
     state, (exposed,) = rule(fresh(mode="tournament"), RecordExposure(3, "AsKd", "tournament_000"))
     assert exposed.passive and not exposed.folded
     with pytest.raises(HandRuleViolation) as caught:
-        check_not_passive(state, 3, "raise")
+        check_may_raise(state, 3, "raise")
     assert getattr(caught.value, "code", "") == "passive_hand"
-    check_not_passive(state, 3, "call")
-    check_not_passive(state, 1, "raise")
+    check_may_raise(state, 3, "call")
+    check_may_raise(state, 1, "raise")
     # the tablet is offered no bet or raise for him (it showed "Raise to" and "All-in")
     assert state.to_act == 3
     assert state.legal is not None and state.legal.can_raise
@@ -399,3 +399,24 @@ def test_a_board_irregularity_is_ruled_only_where_the_board_is_at() -> None:
     # nothing to rule on the board: the hand's other irregularities are not street-bound
     _, (stub, *_) = rule(preflop, RuleIrregularity("stub_damaged"))
     assert stub.rule == "MIS-21"
+
+
+@pytest.mark.rule("BET-27")
+def test_an_insufficient_call_bars_a_raise_until_he_completes_it() -> None:
+    state = fresh()
+    assert state.to_act == 3 and legal_actions(state).can_raise  # type: ignore[union-attr]
+    short = evolve(state, ChipsRead(3, ((5,),), "none", "insufficient_call", 5, "BET-27", 0, False))
+    legal = legal_actions(short)
+    assert legal is not None and not legal.can_raise and legal.min_raise_to is None
+    assert legal.to_call == state.to_call  # he completes the call ...
+    with pytest.raises(HandRuleViolation) as barred:
+        check_may_raise(short, 3, "raise")
+    assert (barred.value.code, barred.value.rule) == ("insufficient_call_pending", "BET-27")
+    check_may_raise(short, 3, "call")  # ... or folds
+    check_may_raise(short, 1, "raise")  # nobody else is barred
+    # once he has acted, the bar is lifted: facing a raise later he may re-raise
+    later = play(short, TakeAction(3, "call"), TakeAction(1, "raise", 100))
+    assert later.to_act == 2
+    later = play(later, TakeAction(2, "call"))
+    assert later.to_act == 3 and legal_actions(later).can_raise  # type: ignore[union-attr]
+    check_may_raise(later, 3, "raise")
