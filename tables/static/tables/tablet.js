@@ -5,7 +5,7 @@
 // hand's `legal` actions only, bounds the amount picker by min/max, and shows a refusal's
 // rule in words. Feed events are signals: the table or hand is read again by REST (never
 // computed here); a write's answer is shown at once.
-import { get, post, describeError, setDeviceToken, ApiError } from "/static/casino/api.js";
+import { get, post, describeError, ruleTitle, setDeviceToken, ApiError } from "/static/casino/api.js";
 import { Feed } from "/static/casino/feed.js";
 import { amount as fmtAmount, esc, number, seconds } from "/static/casino/fmt.js";
 import { showNotice, showError, clearNotice } from "/static/casino/shell.js";
@@ -23,6 +23,8 @@ const state = {
   picked: [], pickFor: null, showSeat: null, straddles: [], busy: false, feed: null,
   names: new Map(), // player_id -> {nickname, short_name}: GET /tables/<id>/players/ (the feed has ids only)
   show: null, lastShow: null, // a Show poker table's running and last hand (SHOW-1..27)
+  chips: { key: null, motions: [[]] }, // the chips pushed by the player to act, per motion (BET-17)
+  chipRuling: null, // the last chip reading's ruling, shown until the hand moves past it
 };
 window.__tablet = state; // for the browser tests and the screenshots (read-only use)
 
@@ -249,7 +251,8 @@ function showFact(msg) {
 // --- writes ---------------------------------------------------------------------------------
 
 // One user intent = one write (one Idempotency-Key, reused by api.js on retries). The
-// answer is shown at once; a refusal shows its rule in words.
+// answer is shown at once; a refusal shows its rule in words. The answer is the hand, the
+// table, or holds them (a chip reading answers {ruling, hand}).
 async function act(path, body, { errorBox = null } = {}) {
   if (state.busy) return null;
   state.busy = true;
@@ -258,11 +261,12 @@ async function act(path, body, { errorBox = null } = {}) {
     const answer = await post(path, body);
     clearNotice();
     if (errorBox) errorBox.hidden = true;
-    if (answer && answer.hand_id) setHand(answer);
+    const hand = answer && (answer.hand_id ? answer : answer.hand && answer.hand.hand_id ? answer.hand : null);
+    if (hand) setHand(hand);
     if (answer && answer.table_id && answer.seats && !answer.hand_id) setTable(answer);
     if (answer && answer.table) setTable(answer.table);
-    if (answer && answer.hand_id && answer.phase === "complete") await refreshTable();
-    else if (answer && !answer.hand_id && state.table && !state.table.current_hand_id) await refreshPreview();
+    if (hand && hand.phase === "complete") await refreshTable();
+    else if (answer && !hand && state.table && !state.table.current_hand_id) await refreshPreview();
     render();
     return answer;
   } catch (err) {
@@ -430,7 +434,9 @@ function renderPanel() {
   else if (h.phase === "betting") turn.innerHTML = `${gettext("To act")}: <strong>${gettext("seat")} ${h.to_act}</strong>${clockHtml(h)}`;
   else if (board) turn.textContent = gettext("Deal the board");
   else if (h.phase === "showdown") turn.textContent = gettext("Showdown: show or muck");
+  renderChipRuling();
   if (h && h.phase === "betting") renderBetting(h);
+  if (h && h.phase === "betting") renderChips(h);
   if (board) renderBoardEntry(h);
   if (h && h.phase === "showdown") renderShowdown(h);
   if (needCards) renderPicker();
@@ -544,6 +550,141 @@ $("actions").addEventListener("click", (e) => {
   if (action === "bet" || action === "raise") body.amount_to = clampAmount($("amount").value);
   act(handPath("actions/"), body);
 });
+
+// --- chips pushed (BET-10..13, 17..24, 27): the dealer reports, the server rules -------------
+
+// The chips offered. Neither the table nor the hand payload names the room's chips (and a
+// tournament's `denominations` is the director's to read, not a dealer tablet's), so the
+// tablet offers the standard casino set, from the largest chip that fits in the small blind
+// up to the stack of the player to act; any other chip is typed in ("Add").
+const CHIP_SET = [1, 5, 25, 100, 500, 1000, 5000, 25000, 100000];
+
+function chipValues(h) {
+  const t = state.table;
+  const seat = h.seats.find((x) => x.seat === h.to_act);
+  const blind = t.small_blind || t.big_blind || 1;
+  const low = Math.max(1, ...CHIP_SET.filter((c) => c <= blind));
+  const values = CHIP_SET.filter((c) => c >= low && (!seat || c <= seat.stack));
+  return values.length ? values : [low];
+}
+
+const motions = () => state.chips.motions;
+const pushed = () => motions().filter((m) => m.length);
+
+function renderChips(h) {
+  // a new turn starts blank: nothing of the last player's chips is sent again
+  const key = `${h.hand_id}:${h.street}:${h.to_act}`;
+  if (state.chips.key !== key) {
+    state.chips = { key, motions: [[]] };
+    $("chips-said").value = "none";
+    $("chips-amount").value = "";
+    $("chip-other").value = "";
+    $("chips-error").hidden = true;
+    $("chips-box").open = false;
+  }
+  $("chips-for").textContent = `${gettext("Seat")} ${h.to_act}`;
+  const values = chipValues(h);
+  const valuesKey = values.join(",");
+  if ($("chip-values").dataset.key !== valuesKey) {
+    $("chip-values").dataset.key = valuesKey;
+    $("chip-values").innerHTML = values.map((c) => `<button type="button" class="btn chip" data-chip="${c}">${number(c)}</button>`).join("");
+  }
+  const ms = motions();
+  $("chip-motions").innerHTML = ms.map((m, i) => `<li data-motion="${i + 1}">${gettext("Motion")} ${i + 1}: ${m.length
+    ? `${m.map((c) => number(c)).join(" + ")} = <strong>${number(m.reduce((a, c) => a + c, 0))}</strong>`
+    : `<span class="muted">${gettext("no chips yet")}</span>`}</li>`).join("");
+  $("chips-next-motion").disabled = ms[ms.length - 1].length === 0;
+  $("chips-undo").disabled = ms.length === 1 && ms[0].length === 0;
+  $("chips-amount-box").hidden = $("chips-said").value !== "raise";
+}
+
+// A tap on the control redraws it (only while the hand waits on the player to act).
+function redrawChips() {
+  if (state.hand && state.hand.phase === "betting") renderChips(state.hand);
+}
+
+function addChip(value) {
+  const ms = motions();
+  ms[ms.length - 1].push(value);
+  $("chips-error").hidden = true;
+  redrawChips();
+}
+
+$("chip-values").addEventListener("click", (e) => {
+  const b = e.target.closest("[data-chip]");
+  if (b && state.hand) addChip(Number(b.dataset.chip));
+});
+$("chip-other-add").addEventListener("click", () => {
+  const value = Number($("chip-other").value);
+  if (!state.hand) return;
+  if (!Number.isInteger(value) || value < 1) {
+    $("chips-error").textContent = gettext("A chip value is a whole number above 0.");
+    $("chips-error").hidden = false;
+    return;
+  }
+  addChip(value);
+});
+$("chips-next-motion").addEventListener("click", () => {
+  const ms = motions();
+  if (ms[ms.length - 1].length) ms.push([]);
+  redrawChips();
+});
+$("chips-undo").addEventListener("click", () => {
+  const ms = motions();
+  if (ms[ms.length - 1].length) ms[ms.length - 1].pop();
+  else if (ms.length > 1) ms.pop();
+  redrawChips();
+});
+$("chips-clear").addEventListener("click", () => {
+  state.chips.motions = [[]];
+  redrawChips();
+});
+$("chips-said").addEventListener("change", redrawChips);
+// opened: the whole control in view (the panel scrolls on a landscape tablet)
+$("chips-box").addEventListener("toggle", () => {
+  if ($("chips-box").open) $("chips-box").scrollIntoView({ block: "nearest" });
+});
+
+$("chips-submit").addEventListener("click", async () => {
+  const h = state.hand;
+  if (!h || h.phase !== "betting") return;
+  const body = { seat: h.to_act, chips: pushed().map((m) => [...m]), announced: $("chips-said").value };
+  if (body.announced === "raise" && $("chips-amount").value !== "") body.announced_amount_to = Number($("chips-amount").value);
+  const answer = await act(handPath("chips/"), body, { errorBox: $("chips-error") });
+  if (!answer) return; // the refusal is in the control's error box
+  state.chipRuling = { hand_id: answer.hand.hand_id, version: answer.hand.version, ruling: answer.ruling };
+  state.chips = { key: null, motions: [[]] };
+  render();
+});
+
+// The ruling in words, with its rule ID: what the wager is, the rule's title (translated,
+// from the server's list; else the server's sentence), and what the dealer does with the
+// chips (completes the raise, returns the excess).
+function chipHead(r) {
+  const to = number(r.amount_to);
+  return { call: gettext("Call"), check: gettext("Check"), bet: `${gettext("Bet")} ${to}`,
+    raise: `${gettext("Raise to")} ${to}`, insufficient_call: gettext("Insufficient call") }[r.kind] || r.kind;
+}
+
+function chipRulingText(r) {
+  const extra = [];
+  if (r.completed) extra.push(gettext("to be completed"));
+  if (r.returned) extra.push(interpolate(gettext("%(amount)s back to the player"), { amount: number(r.returned) }, true));
+  return `${chipHead(r)} — ${ruleTitle(r.rule) || r.detail} (${r.rule})${extra.length ? ` · ${extra.join(" · ")}` : ""}`;
+}
+
+// Shown until the hand moves past it (the next action or ruling), then it is history.
+function renderChipRuling() {
+  const c = state.chipRuling;
+  const h = state.hand || state.lastHand;
+  const el = $("chips-ruling");
+  const live = Boolean(c && h && h.hand_id === c.hand_id && h.version === c.version);
+  el.hidden = !live;
+  if (!live) return;
+  el.textContent = chipRulingText(c.ruling);
+  el.dataset.rule = c.ruling.rule;
+  el.dataset.kind = c.ruling.kind;
+}
 
 // --- board entry and card picker ---------------------------------------------------------------
 
