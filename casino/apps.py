@@ -8,11 +8,14 @@ class CasinoConfig(AppConfig):
     def ready(self) -> None:
         from django.contrib.auth import get_user_model
         from django.db.models.signals import post_save
+        from django.urls import register_converter
 
         from casino import security  # noqa: F401  (registers the deploy check)
+        from casino.api.converters import IdConverter
         from casino.models import Device
         from casino.realtime import revocation
 
+        register_converter(IdConverter, "id")  # before any app's URLs are read
         post_save.connect(revocation.on_device_saved, sender=Device, weak=False)
         post_save.connect(revocation.on_user_saved, sender=get_user_model(), weak=False)
 

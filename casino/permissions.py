@@ -81,7 +81,7 @@ Resolving the operation per request (:func:`operation_id_for`): on first use a p
 generates the schema once (drf-spectacular's ``SchemaGenerator``, about 0.1 s once the
 views are imported) and keeps ``(path template, method) -> operationId``. A request is
 mapped from its URL route (``request.resolver_match.route``, e.g.
-``api/v1/tables/<int:table_id>/``, rewritten to ``/api/v1/tables/{table_id}/`` and cached),
+``api/v1/tables/<id:table_id>/``, rewritten to ``/api/v1/tables/{table_id}/`` and cached),
 so each request costs two dict lookups. ``HEAD`` counts as ``GET``. The only database
 reads are the principal's staff profile (session users, one primary-key query) and, for a
 dealer on ``/hands/{hand_id}/...``, the hand's table (one primary-key query, then cached:

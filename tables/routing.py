@@ -5,6 +5,6 @@ from django.urls import path
 from tables.consumers import FloorConsumer, TableConsumer
 
 websocket_urlpatterns = [
-    path("ws/tables/<int:table_id>/", TableConsumer.as_asgi()),
+    path("ws/tables/<id:table_id>/", TableConsumer.as_asgi()),
     path("ws/floor/", FloorConsumer.as_asgi()),
 ]

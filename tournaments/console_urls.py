@@ -173,7 +173,7 @@ urlpatterns = [
         name="console-director",
     ),
     path(
-        "board/tournament/<int:tournament_id>/",
+        "board/tournament/<id:tournament_id>/",
         console_page(
             "tournaments/board.html", roles=None, extra=lambda request: {"strings": BOARD_STRINGS}
         ),

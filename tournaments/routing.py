@@ -5,6 +5,6 @@ from django.urls import path
 from tournaments.consumers import TournamentClockConsumer, TournamentConsumer
 
 websocket_urlpatterns = [
-    path("ws/tournaments/<int:tournament_id>/", TournamentConsumer.as_asgi()),
-    path("ws/tournaments/<int:tournament_id>/clock/", TournamentClockConsumer.as_asgi()),
+    path("ws/tournaments/<id:tournament_id>/", TournamentConsumer.as_asgi()),
+    path("ws/tournaments/<id:tournament_id>/clock/", TournamentClockConsumer.as_asgi()),
 ]

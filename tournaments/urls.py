@@ -2,7 +2,7 @@ from django.urls import path
 
 from tournaments import api, reports
 
-T = "tournaments/<int:tournament_id>/"
+T = "tournaments/<id:tournament_id>/"
 
 urlpatterns = [
     path("tournaments/", api.TournamentListView.as_view(), name="tournaments"),
@@ -38,7 +38,7 @@ urlpatterns = [
     path(T + "crash-rollback/", api.RollBackView.as_view(), name="tournament-rollback"),
     path(T + "cancel/", api.CancelView.as_view(), name="tournament-cancel"),
     path(T + "settlement/", api.CancellationView.as_view(), name="tournament-settlement"),
-    path("players/<int:player_id>/t-money/", api.TMoneyView.as_view(), name="player-t-money"),
+    path("players/<id:player_id>/t-money/", api.TMoneyView.as_view(), name="player-t-money"),
     path("cage/prize-payments/", api.PrizePaymentsView.as_view(), name="cage-prize-payments"),
     path("reports/tournaments/", reports.TournamentReport.as_view(), name="report-tournaments"),
 ]

@@ -6,7 +6,7 @@ urlpatterns = [
     path("players/", players.PlayersView.as_view(), name="player-create"),
     path("players/search/", player_search.PlayerSearchView.as_view(), name="player-search"),
     path(
-        "players/<int:player_id>/contacts/erase/",
+        "players/<id:player_id>/contacts/erase/",
         players.EraseContactsView.as_view(),
         name="player-contacts-erase",
     ),
@@ -16,10 +16,10 @@ urlpatterns = [
     path("auth/logout/", staff.LogoutView.as_view(), name="auth-logout"),
     path("auth/me/", staff.MeView.as_view(), name="auth-me"),
     path("staff/", staff.StaffListView.as_view(), name="staff"),
-    path("staff/<int:user_id>/", staff.StaffDetailView.as_view(), name="staff-detail"),
+    path("staff/<id:user_id>/", staff.StaffDetailView.as_view(), name="staff-detail"),
     path("devices/", staff.DeviceListView.as_view(), name="devices"),
     path(
-        "devices/<int:device_id>/revoke/",
+        "devices/<id:device_id>/revoke/",
         staff.RevokeDeviceView.as_view(),
         name="device-revoke",
     ),

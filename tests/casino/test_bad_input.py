@@ -425,6 +425,19 @@ def test_unknown_paths_answer_a_json_404(tablet: TabletClient, path: str) -> Non
     refused(APIClient().get(path), 404, "not_found")
 
 
+@pytest.mark.parametrize("table_id", [0, 2**31, 2**63, 10**30])
+def test_an_id_in_a_path_beyond_the_id_range_is_a_404_not_a_500(
+    tablet: TabletClient, players: list, table_id: int
+) -> None:
+    """Found by fuzzing: seating at table 2**63 reached the database with a number it cannot
+    store (a 500). A path id is 1 to 2**31 - 1, as in bodies (``casino.api.converters``)."""
+    before = StoredEvent.objects.count()
+    body = {"player_id": players[0].id, "seat": 1, "buy_in": 2000}
+    refused(tablet.post(f"/api/v1/tables/{table_id}/seats/", body), 404, "not_found")
+    refused(tablet.get(f"/api/v1/tables/{table_id}/"), 404, "not_found")
+    assert StoredEvent.objects.count() == before
+
+
 @pytest.mark.parametrize("method", ["post", "put", "patch", "delete"])
 def test_writes_to_unknown_paths_answer_a_json_404_not_a_csrf_page(
     tablet: TabletClient, method: str
