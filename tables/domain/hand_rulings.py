@@ -22,7 +22,7 @@ Commands and refusals (:class:`HandRuleViolation` code / rule):
   MIS-1..3) or a dead hand (a fold) when that is the consequence; ``irregularity_not_now``
   for a board irregularity the hand has not reached (MIS-16..20, :func:`_board_fits`);
 * :class:`CorrectResult` (SD-24..26): ``hand_not_complete``, ``dispute_window_closed``,
-  ``adjustments_not_balanced``;
+  ``adjustments_not_balanced``, ``seat_listed_twice``, ``nothing_to_correct``;
 * :class:`RecordRabbitConsent` (RAKE-8): ``rabbit_hunt_not_allowed`` (RAKE-7),
   ``consent_missing``;
 * :class:`RecordChopException` (RAKE-9): ``reason_required``.
@@ -312,6 +312,8 @@ def decide_ruling(
         if not command.reason.strip():
             raise HandRuleViolation("reason_required", "RAKE-9", "A chop exception needs a reason.")
         return [ChopExceptionRecorded(command.floor, command.reason.strip(), command.seats)]
+    if isinstance(command, ExpireClock) and hand.is_complete:
+        return []  # the hand ended before the clock ran out: the timer is stale (BET-28)
     if hand.is_complete:
         raise HandRuleViolation("hand_already_complete", "SD-25", "The hand is over.")
     if isinstance(command, CallClock):
@@ -754,7 +756,16 @@ def _correct(hand: hand_engine.HandState, cmd: CorrectResult, now: datetime) -> 
         raise HandRuleViolation(
             "adjustments_not_balanced", "SD-24", "A correction moves chips between seats only."
         )
-    for seat_number, _ in cmd.adjustments:
+    seats = [seat_number for seat_number, _ in cmd.adjustments]
+    if len(set(seats)) != len(seats):
+        raise HandRuleViolation(
+            "seat_listed_twice", "SD-24", "Give each seat's correction once, as one amount."
+        )
+    if not any(amount for _, amount in cmd.adjustments):
+        raise HandRuleViolation(
+            "nothing_to_correct", "SD-24", "A correction moves chips; this one moves none."
+        )
+    for seat_number in seats:
         hand_engine.seat_in_hand(hand, seat_number)
     return [ResultCorrected(cmd.kind, cmd.detail, cmd.adjustments, rule, now.isoformat())]
 

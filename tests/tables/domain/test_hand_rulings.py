@@ -8,7 +8,7 @@ from functools import reduce
 
 import pytest
 
-from tables.domain import DealBoard, HandState, TakeAction, evolve
+from tables.domain import DealBoard, DeclareMisdeal, HandState, TakeAction, evolve
 from tables.domain.errors import HandRuleViolation
 from tables.domain.hand_rulings import (
     CallClock,
@@ -60,6 +60,11 @@ def test_clock_expiry_kills_the_hand_and_a_stale_timer_does_nothing() -> None:
     assert isinstance(events[1], ActionTaken) and events[1].action == "fold" and events[1].seat == 3
     assert expired.seat_state(3).folded  # type: ignore[union-attr]
     assert decide_ruling(expired, ExpireClock(clock=1), T0 + timedelta(seconds=99)) == []
+    # a hand that ended (a misdeal, everyone else folded) before the clock ran out: the
+    # timer finds nothing to do, it does not fail (found by fuzzing: the task raised)
+    voided = play(state, DeclareMisdeal("cards exposed"))
+    assert voided.is_complete
+    assert decide_ruling(voided, ExpireClock(clock=1), T0 + timedelta(seconds=70)) == []
 
 
 @pytest.mark.rule("BET-28")
@@ -219,6 +224,15 @@ def test_correction_is_appended_inside_the_window_and_refused_after() -> None:
     with pytest.raises(HandRuleViolation) as unbalanced:
         decide_ruling(hand, CorrectResult("accounting", "x", ((3, -10),), closure), T0)
     assert getattr(unbalanced.value, "code", "") == "adjustments_not_balanced"
+    # found by fuzzing: corrections that move nothing were logged as corrections
+    for moves, code in (
+        ((), "nothing_to_correct"),
+        (((2, 0), (3, 0)), "nothing_to_correct"),
+        (((2, 100), (2, -100)), "seat_listed_twice"),
+    ):
+        with pytest.raises(HandRuleViolation) as empty:
+            decide_ruling(hand, CorrectResult("reading", "x", moves, closure), T0)
+        assert empty.value.code == code
 
 
 @pytest.mark.rule("RAKE-8")
