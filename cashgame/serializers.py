@@ -4,7 +4,13 @@ from typing import Any
 
 from rest_framework import serializers
 
-from casino.api.serializers import MAX_ID, RequestSerializer, SafeCharField, StrictIntegerField
+from casino.api.serializers import (
+    MAX_ID,
+    RequestSerializer,
+    SafeCharField,
+    StrictBooleanField,
+    StrictIntegerField,
+)
 from tables.domain.seating import MAX_SEATS
 from tables.domain.table_state import TABLE_GAMES
 from tables.serializers import MAX_AMOUNT, TableSerializer
@@ -75,7 +81,7 @@ class CageBalanceSerializer(serializers.Serializer):
         help_text="Rake, refreshments and dealer fees collected."
     )
     chips_with_players = serializers.IntegerField(help_text="Chips in players' pockets.")
-    reconciled = serializers.BooleanField(
+    reconciled = StrictBooleanField(
         allow_null=True, help_text="Ledger equals the stacks on the tables (today only)."
     )
     tournament_cash_in = serializers.IntegerField(
@@ -160,8 +166,8 @@ class CashSessionSerializer(serializers.Serializer):
     chips_in = serializers.IntegerField()
     chips_out = serializers.IntegerField(allow_null=True)
     refreshments = serializers.IntegerField()
-    arrived_by_transfer = serializers.BooleanField()
-    left_by_transfer = serializers.BooleanField()
+    arrived_by_transfer = StrictBooleanField()
+    left_by_transfer = StrictBooleanField()
 
 
 class ChipGiftRequest(RequestSerializer):
@@ -184,7 +190,7 @@ class ChipGiftResponse(serializers.Serializer):
 class PartialCashOutRequest(RequestSerializer):
     amount = StrictIntegerField(min_value=1, max_value=MAX_AMOUNT, help_text="CZK")
     reason = SafeCharField(max_length=500, allow_blank=True)
-    floor_override = serializers.BooleanField(
+    floor_override = StrictBooleanField(
         default=False, help_text="The floor approves the exception to SES-5 (SES-6)."
     )
 

@@ -9,7 +9,13 @@ from typing import Any
 
 from rest_framework import serializers
 
-from casino.api.serializers import MAX_ID, RequestSerializer, SafeCharField, StrictIntegerField
+from casino.api.serializers import (
+    MAX_ID,
+    RequestSerializer,
+    SafeCharField,
+    StrictBooleanField,
+    StrictIntegerField,
+)
 from casino.api.views import write_view
 from tables import rulings_services
 from tables import serializers as s
@@ -46,8 +52,8 @@ class ChipsRequest(RequestSerializer):
     incomplete_raise_base = serializers.ChoiceField(
         choices=sorted(INCOMPLETE_RAISE_RULE), default="previous_raise"
     )
-    bb_single_chip_unraised_is_raise = serializers.BooleanField(default=True)
-    raise_methods_allowed = serializers.BooleanField(default=False)
+    bb_single_chip_unraised_is_raise = StrictBooleanField(default=True)
+    raise_methods_allowed = StrictBooleanField(default=False)
 
 
 class ChipRulingSerializer(serializers.Serializer):
@@ -55,7 +61,7 @@ class ChipRulingSerializer(serializers.Serializer):
     amount_to = serializers.IntegerField()
     rule = serializers.CharField()
     detail = serializers.CharField()
-    completed = serializers.BooleanField()
+    completed = StrictBooleanField()
     returned = serializers.IntegerField()
 
 
@@ -66,7 +72,7 @@ class ChipsResponse(serializers.Serializer):
 
 class ClockRequest(RequestSerializer):
     called_by = StrictIntegerField(min_value=1, max_value=10)
-    caller_seated = serializers.BooleanField(default=True)
+    caller_seated = StrictBooleanField(default=True)
     seconds = StrictIntegerField(min_value=1, max_value=600, default=60)
     final_countdown = StrictIntegerField(min_value=0, max_value=60, default=10)
     expiry = serializers.ChoiceField(
@@ -83,7 +89,7 @@ class ExposureRequest(RequestSerializer):
     seat = StrictIntegerField(min_value=1, max_value=10)
     cards = SafeCharField(max_length=20)
     policy = serializers.ChoiceField(choices=["tournament_000", "cash_000", "floor_002"])
-    deliberate_for_reaction = serializers.BooleanField(default=False)
+    deliberate_for_reaction = StrictBooleanField(default=False)
 
 
 class BurnRequest(RequestSerializer):
@@ -103,14 +109,14 @@ class SeeHandRequest(RequestSerializer):
         min_value=1, max_value=10, required=False, allow_null=True, default=None,
         help_text="The seat asking (none: the floor's order).",
     )  # fmt: skip
-    floor_order = serializers.BooleanField(
+    floor_order = StrictBooleanField(
         default=False, help_text="The floor orders it on suspicion of collusion (SD-17)."
     )
     shown_to = serializers.ListField(
         child=StrictIntegerField(min_value=1, max_value=10), max_length=10, default=list,
         help_text="Seats he showed his cards to during the hand (SD-19).",
     )  # fmt: skip
-    caller_may_request_aggressor_show = serializers.BooleanField(
+    caller_may_request_aggressor_show = StrictBooleanField(
         default=True,
         help_text="003: a river caller may see the last aggressor's hand (SD-18); off: 000, "
         "only the floor may order it (SD-17).",

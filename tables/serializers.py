@@ -8,6 +8,7 @@ from casino.api.serializers import (
     UNKNOWN_FIELD,
     RequestSerializer,
     SafeCharField,
+    StrictBooleanField,
     StrictIntegerField,
 )
 from tables.domain.blinds import (
@@ -62,10 +63,10 @@ class OpenTableRequest(RequestSerializer):
     rake_cap = StrictIntegerField(
         min_value=0, max_value=MAX_AMOUNT, required=False, help_text="CZK per hand."
     )
-    no_flop_no_drop = serializers.BooleanField(required=False)
+    no_flop_no_drop = StrictBooleanField(required=False)
     min_raise_rule = serializers.ChoiceField(choices=MIN_RAISE_RULES, default="previous_increment")
     max_seats = StrictIntegerField(min_value=2, max_value=MAX_SEATS, default=MAX_SEATS)
-    returning_player_rule = serializers.BooleanField(
+    returning_player_rule = StrictBooleanField(
         default=True,
         help_text="SES-7 applies; only a private game whose players agreed turns it off.",
     )
@@ -81,19 +82,19 @@ class OpenTableRequest(RequestSerializer):
         help_text="wait_or_post_both (SEAT-15: a new player between the button and the big "
         "blind waits for it or posts both blinds) or immediate_no_post (SES-1).",
     )
-    missed_blind_sb_dead = serializers.BooleanField(
+    missed_blind_sb_dead = StrictBooleanField(
         default=True,
         help_text="A returning player posting his missed blinds posts the small blind dead "
         "(SEAT-16); off: live.",
     )
-    limit_cap_lifted_heads_up = serializers.BooleanField(
+    limit_cap_lifted_heads_up = StrictBooleanField(
         required=False,
         allow_null=True,
         default=None,
         help_text="Fixed limit (FLH): the cap of a bet and three raises is lifted when only "
         "two players are left (BET-6) or always kept (BET-5); default: BET-6 at cash tables.",
     )
-    allin_faceup_in_cash = serializers.BooleanField(
+    allin_faceup_in_cash = StrictBooleanField(
         default=False,
         help_text="SD-10: once a player is all-in and the betting is over, every live hand "
         "is turned face up at this cash table too (off: tournaments only, SD-11).",
@@ -138,9 +139,9 @@ class SeatStatusSerializer(SeatSerializer):
         help_text="active; new (sat down, not dealt in yet); waiting (for the big blind, "
         "SEAT-15/16); sitting_out (SEAT-16).",
     )
-    missed_small_blind = serializers.BooleanField(help_text="Owes a small blind (SEAT-16).")
-    missed_big_blind = serializers.BooleanField(help_text="Owes a big blind (SEAT-16).")
-    posts_next_hand = serializers.BooleanField(
+    missed_small_blind = StrictBooleanField(help_text="Owes a small blind (SEAT-16).")
+    missed_big_blind = StrictBooleanField(help_text="Owes a big blind (SEAT-16).")
+    posts_next_hand = StrictBooleanField(
         help_text="Chose to post what he owes and is dealt in at the next hand."
     )
 
@@ -159,13 +160,13 @@ class TableSerializer(serializers.Serializer):
     buy_in_max = serializers.IntegerField()
     rake_percent_bp = serializers.IntegerField()
     rake_cap = serializers.IntegerField()
-    no_flop_no_drop = serializers.BooleanField()
+    no_flop_no_drop = StrictBooleanField()
     min_raise_rule = serializers.ChoiceField(choices=MIN_RAISE_RULES)
     max_seats = serializers.IntegerField()
-    returning_player_rule = serializers.BooleanField()
+    returning_player_rule = StrictBooleanField()
     button_rule = serializers.ChoiceField(choices=BUTTON_RULES)
     cash_new_player_entry = serializers.ChoiceField(choices=ENTRY_RULES)
-    missed_blind_sb_dead = serializers.BooleanField()
+    missed_blind_sb_dead = StrictBooleanField()
     mode = serializers.ChoiceField(
         choices=["cash", "tournament"],
         help_text="tournament: chips, no rake; seats, stacks and blinds from the tournament.",
@@ -192,7 +193,7 @@ class ShuffleRequest(RequestSerializer):
 
 
 class SitInRequest(RequestSerializer):
-    post = serializers.BooleanField(
+    post = StrictBooleanField(
         default=False,
         help_text="Post what he owes and play the next hand (SEAT-15, SEAT-16); false: wait "
         "for the big blind when he owes blinds.",
@@ -236,8 +237,8 @@ class NextHandSerializer(serializers.Serializer):
         "post both blinds (SEAT-15) -- ask them before dealing.",
     )
     missed = MissedBlindSerializer(many=True, help_text="Blinds passing players sitting out.")
-    new_game = serializers.BooleanField()
-    heads_up = serializers.BooleanField()
+    new_game = StrictBooleanField()
+    heads_up = StrictBooleanField()
 
 
 class SeatPlayerRequest(RequestSerializer):
@@ -374,20 +375,20 @@ class HandSeatSerializer(serializers.Serializer):
     stack = serializers.IntegerField(help_text="Chips behind now (final stack once complete).")
     bet = serializers.IntegerField(help_text="Bet on the current street.")
     contributed = serializers.IntegerField(help_text="Total put in this hand.")
-    folded = serializers.BooleanField()
-    all_in = serializers.BooleanField()
+    folded = StrictBooleanField()
+    all_in = StrictBooleanField()
     shown = serializers.CharField(allow_null=True)
-    mucked = serializers.BooleanField()
+    mucked = StrictBooleanField()
 
 
 class LegalActionsSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     to_call = serializers.IntegerField()
     call_to = serializers.IntegerField()
-    can_check = serializers.BooleanField()
-    can_fold = serializers.BooleanField()
-    can_bet = serializers.BooleanField()
-    can_raise = serializers.BooleanField()
+    can_check = StrictBooleanField()
+    can_fold = StrictBooleanField()
+    can_bet = StrictBooleanField()
+    can_raise = StrictBooleanField()
     min_raise_to = serializers.IntegerField(allow_null=True)
     max_raise_to = serializers.IntegerField(allow_null=True)
     all_in_to = serializers.IntegerField()
@@ -446,8 +447,8 @@ class FloorClockSerializer(serializers.Serializer):
 class ExposureSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     cards = serializers.CharField()
-    passive = serializers.BooleanField()
-    folded = serializers.BooleanField()
+    passive = StrictBooleanField()
+    folded = StrictBooleanField()
     rule = serializers.CharField()
 
 

@@ -15,7 +15,13 @@ from rest_framework.views import APIView
 
 from casino import clock
 from casino.api.errors import WRITE_ERRORS, ErrorSerializer
-from casino.api.serializers import NoBody, RequestSerializer, SafeCharField, StrictIntegerField
+from casino.api.serializers import (
+    NoBody,
+    RequestSerializer,
+    SafeCharField,
+    StrictBooleanField,
+    StrictIntegerField,
+)
 from casino.api.views import WRITE_PARAMETERS, run_write, write_view
 from tables import show_services
 from tables.domain.show_poker import game as show
@@ -27,9 +33,9 @@ class ShowSeatSerializer(serializers.Serializer):
     player_id = serializers.CharField()
     stack = serializers.IntegerField()
     contributed = serializers.IntegerField()
-    folded = serializers.BooleanField()
-    dead = serializers.BooleanField()
-    standing_buy = serializers.BooleanField()
+    folded = StrictBooleanField()
+    dead = StrictBooleanField()
+    standing_buy = StrictBooleanField()
     shown = serializers.ListField(child=serializers.CharField())
 
 
@@ -38,8 +44,8 @@ class ShowDeclarationSerializer(serializers.Serializer):
     text = serializers.CharField()
     hand = serializers.CharField()
     ranks = serializers.ListField(child=serializers.IntegerField())
-    leading = serializers.BooleanField()
-    false = serializers.BooleanField()
+    leading = StrictBooleanField()
+    false = StrictBooleanField()
 
 
 class ShowAwardSerializer(serializers.Serializer):
@@ -64,7 +70,7 @@ class ShowHandSerializer(serializers.Serializer):
     declarations = ShowDeclarationSerializer(many=True)
     clock_expires_at = serializers.CharField(allow_null=True)
     awards = ShowAwardSerializer(many=True, help_text="The pots awarded, once settled (SHOW-25).")
-    misdealt = serializers.BooleanField(help_text="Abandoned as a misdeal (SHOW-5).")
+    misdealt = StrictBooleanField(help_text="Abandoned as a misdeal (SHOW-5).")
     seats = ShowSeatSerializer(many=True)
 
 
@@ -259,7 +265,7 @@ class ShowPenaltySerializer(serializers.Serializer):
     offence = serializers.CharField()
     occurrence = serializers.IntegerField()
     hands = serializers.IntegerField(help_text="Hands to sit out, blinds paid.")
-    warning = serializers.BooleanField()
+    warning = StrictBooleanField()
     rule = serializers.CharField()
 
 

@@ -5,7 +5,13 @@ from typing import Any
 
 from rest_framework import serializers
 
-from casino.api.serializers import MAX_ID, RequestSerializer, SafeCharField, StrictIntegerField
+from casino.api.serializers import (
+    MAX_ID,
+    RequestSerializer,
+    SafeCharField,
+    StrictBooleanField,
+    StrictIntegerField,
+)
 from tournaments.domain.config import MAX_ENTRIES, MAX_PAID_PLACES
 
 MAX_AMOUNT = 10**12
@@ -41,7 +47,7 @@ class BreakSerializer(RequestSerializer):
 
 
 class ReEntrySerializer(RequestSerializer):
-    allowed = serializers.BooleanField(default=False)
+    allowed = StrictBooleanField(default=False)
     max_per_player = StrictIntegerField(min_value=0, max_value=MAX_PER_PLAYER, default=1)
     until_level = StrictIntegerField(
         min_value=1, max_value=MAX_LEVELS, required=False, allow_null=True
@@ -58,7 +64,7 @@ class ReEntrySerializer(RequestSerializer):
 
 
 class RebuySerializer(RequestSerializer):
-    allowed = serializers.BooleanField(default=False)
+    allowed = StrictBooleanField(default=False)
     max_per_player = StrictIntegerField(
         min_value=0, max_value=MAX_PER_PLAYER, default=0, help_text="0: unlimited"
     )
@@ -72,7 +78,7 @@ class RebuySerializer(RequestSerializer):
 
 
 class AddOnSerializer(RequestSerializer):
-    allowed = serializers.BooleanField(default=False)
+    allowed = StrictBooleanField(default=False)
     at_level = StrictIntegerField(min_value=0, max_value=MAX_LEVELS, default=0)
     max_per_player = StrictIntegerField(min_value=1, max_value=MAX_PER_PLAYER, default=1)
     price = StrictIntegerField(min_value=0, max_value=MAX_AMOUNT, default=0)
@@ -137,9 +143,9 @@ class TournamentConfigSerializer(RequestSerializer):
         min_value=1, max_value=MAX_LEVELS, required=False, allow_null=True
     )
     late_reg_until = serializers.DateTimeField(required=False, allow_null=True)
-    late_reg_close_at_money = serializers.BooleanField(required=False)
-    late_reg_close_below_full_table = serializers.BooleanField(required=False)
-    unregister_allowed = serializers.BooleanField(required=False)
+    late_reg_close_at_money = StrictBooleanField(required=False)
+    late_reg_close_below_full_table = StrictBooleanField(required=False)
+    unregister_allowed = StrictBooleanField(required=False)
     unregister_deadline = serializers.DateTimeField(required=False, allow_null=True)
     reentry = ReEntrySerializer(required=False)
     rebuy = RebuySerializer(required=False)
@@ -166,7 +172,7 @@ class TournamentConfigSerializer(RequestSerializer):
     tie_remainder = serializers.ChoiceField(
         choices=["better_hand", "left_of_button"], required=False
     )
-    deals_allowed = serializers.BooleanField(required=False, help_text="DEAL-1")
+    deals_allowed = StrictBooleanField(required=False, help_text="DEAL-1")
     deal_min_stage = serializers.ChoiceField(
         choices=["final_table", "any"], required=False, help_text="DEAL-3"
     )
@@ -177,7 +183,7 @@ class TournamentConfigSerializer(RequestSerializer):
         help_text="CZK the house requires left for 1st (DEAL-6).",
     )
     bounty = BountySerializer(required=False, help_text="BNTY-1")
-    early_payout = serializers.BooleanField(required=False, help_text="ELIM-7/8")
+    early_payout = StrictBooleanField(required=False, help_text="ELIM-7/8")
     denominations = serializers.ListField(
         child=StrictIntegerField(min_value=1, max_value=MAX_AMOUNT), required=False, max_length=30,
         help_text="Chips in play (CR-1: colour-ups are scheduled from them).",
@@ -230,9 +236,9 @@ class ClockSerializer(serializers.Serializer):
     hands_left = serializers.IntegerField(
         allow_null=True, help_text="Of the level when levels count hands (SHOW-1), else null."
     )
-    paused = serializers.BooleanField()
-    on_break = serializers.BooleanField()
-    break_due = serializers.BooleanField(help_text="Starts when the hands in play end (CLK-7).")
+    paused = StrictBooleanField()
+    on_break = StrictBooleanField()
+    break_due = StrictBooleanField(help_text="Starts when the hands in play end (CLK-7).")
     break_seconds_left = serializers.IntegerField()
     next_break_at = serializers.CharField(allow_null=True)
     players_left = serializers.IntegerField()
@@ -240,14 +246,14 @@ class ClockSerializer(serializers.Serializer):
     average_stack = serializers.IntegerField(help_text="Chips.")
     prize_pool = serializers.IntegerField(help_text="CZK (TREG-15: provisional until closed).")
     places_paid = serializers.IntegerField()
-    late_registration_open = serializers.BooleanField()
+    late_registration_open = StrictBooleanField()
     late_registration_until_level = serializers.IntegerField(
         allow_null=True, help_text="Late registration runs to the end of this level (TREG-7)."
     )
     late_registration_until = serializers.CharField(
         allow_null=True, help_text="Late registration closes at this time, ISO UTC (TREG-7)."
     )
-    hand_for_hand = serializers.BooleanField()
+    hand_for_hand = StrictBooleanField()
 
 
 class CagePricesSerializer(serializers.Serializer):
@@ -281,7 +287,7 @@ class TournamentSerializer(serializers.Serializer):
     scheduled_start = serializers.DateTimeField(
         allow_null=True, help_text="The lobby start time (TREG-5), UTC; null: none set."
     )
-    start_missed = serializers.BooleanField(
+    start_missed = StrictBooleanField(
         help_text="The lobby time came with too few entries (TREG-5, TREG-3)."
     )
     version = serializers.IntegerField(help_text="Tournament stream version (If-Match).")
@@ -342,7 +348,7 @@ class BreakRequest(RequestSerializer):
 
 
 class HandForHandRequest(RequestSerializer):
-    on = serializers.BooleanField()
+    on = StrictBooleanField()
 
 
 class NoBody(RequestSerializer):
@@ -427,7 +433,7 @@ class DealAgreedSerializer(serializers.Serializer):
 
 class DealSerializer(serializers.Serializer):
     requests = serializers.ListField(child=serializers.IntegerField())
-    discussing = serializers.BooleanField(help_text="The final table is paused (DEAL-4).")
+    discussing = StrictBooleanField(help_text="The final table is paused (DEAL-4).")
     proposal = DealProposalSerializer(allow_null=True)
     confirmations = serializers.ListField(child=serializers.IntegerField())
     agreed = DealAgreedSerializer(allow_null=True)
@@ -450,7 +456,7 @@ class OwedSerializer(serializers.Serializer):
     seats_won = serializers.IntegerField(
         help_text="CZK of his prizes taken as satellite seats: never paid in cash (TREG-11)."
     )
-    held = serializers.BooleanField(help_text="Winnings held for a review (ELIM-9).")
+    held = StrictBooleanField(help_text="Winnings held for a review (ELIM-9).")
 
 
 class PaymentSerializer(serializers.Serializer):
@@ -471,7 +477,7 @@ class PenaltyRequest(RequestSerializer):
     )  # fmt: skip
     hands = StrictIntegerField(min_value=0, max_value=1000, default=0)
     orbits = StrictIntegerField(min_value=0, max_value=100, default=0)
-    override = serializers.BooleanField(default=False, help_text="Off the ladder (PEN-16).")
+    override = StrictBooleanField(default=False, help_text="Off the ladder (PEN-16).")
 
 
 class FlagRequest(RequestSerializer):
@@ -502,7 +508,7 @@ class BracketMatchSerializer(serializers.Serializer):
 
 
 class BracketSerializer(serializers.Serializer):
-    headsup = serializers.BooleanField()
+    headsup = StrictBooleanField()
     rounds = serializers.IntegerField()
     entrants = serializers.IntegerField()
     byes = serializers.ListField(child=serializers.IntegerField())
@@ -522,7 +528,7 @@ class SeatCorrectionRequest(RequestSerializer):
 
 class ScheduleRequest(RequestSerializer):
     start_at = serializers.DateTimeField(help_text="Lobby start time (TREG-5).")
-    delay = serializers.BooleanField(default=False)
+    delay = StrictBooleanField(default=False)
     reason = SafeCharField(max_length=500, allow_blank=True, default="")
 
 
@@ -547,9 +553,9 @@ class SettlementShareSerializer(serializers.Serializer):
 
 
 class SettlementSerializer(serializers.Serializer):
-    cancelled = serializers.BooleanField()
+    cancelled = StrictBooleanField()
     method = serializers.CharField(allow_null=True)
     policy = serializers.CharField(allow_null=True)
     policy_version = serializers.CharField(allow_null=True)
-    in_the_money = serializers.BooleanField(allow_null=True)
+    in_the_money = StrictBooleanField(allow_null=True)
     shares = SettlementShareSerializer(many=True)

@@ -3,7 +3,13 @@ Amounts are whole CZK, times ISO 8601 UTC, positions 1-based."""
 
 from rest_framework import serializers
 
-from casino.api.serializers import MAX_ID, RequestSerializer, SafeCharField, StrictIntegerField
+from casino.api.serializers import (
+    MAX_ID,
+    RequestSerializer,
+    SafeCharField,
+    StrictBooleanField,
+    StrictIntegerField,
+)
 from tables.serializers import TableSerializer
 from waitlist.domain.lists import CHANNELS, LEAVE_REASONS, LIST_KINDS
 
@@ -54,7 +60,7 @@ class LeaveListRequest(RequestSerializer):
 
 
 class AwayRequest(RequestSerializer):
-    away = serializers.BooleanField(help_text="true: he left the room for a while (WL-3).")
+    away = StrictBooleanField(help_text="true: he left the room for a while (WL-3).")
 
 
 class CallRequest(RequestSerializer):
@@ -165,7 +171,7 @@ class EntrySerializer(serializers.Serializer):
     phone = serializers.CharField()
     listed_at = serializers.DateTimeField()
     misses = serializers.IntegerField(help_text="Calls missed on this list (WL-2).")
-    away = serializers.BooleanField(help_text="Left the room for a while (WL-3).")
+    away = StrictBooleanField(help_text="Left the room for a while (WL-3).")
     call_id = serializers.CharField(allow_null=True)
     from_table_id = serializers.IntegerField(allow_null=True)
     estimated_wait_seconds = serializers.IntegerField(allow_null=True)
@@ -213,8 +219,8 @@ class FloorSerializer(serializers.Serializer):
 class BoardNameSerializer(serializers.Serializer):
     position = serializers.IntegerField()
     display = serializers.CharField(help_text="Nickname or initials only.")
-    called = serializers.BooleanField()
-    away = serializers.BooleanField()
+    called = StrictBooleanField()
+    away = StrictBooleanField()
     call_deadline = serializers.DateTimeField(
         allow_null=True, help_text="When the call in progress lapses (UTC, WL-2)."
     )
@@ -245,7 +251,7 @@ class CalledSerializer(serializers.Serializer):
 
 
 class NoShowSerializer(serializers.Serializer):
-    recorded = serializers.BooleanField()
+    recorded = StrictBooleanField()
     waitlist = WaitlistSerializer()
 
 

@@ -69,6 +69,30 @@ class StrictIntegerField(serializers.IntegerField):
         return super().to_internal_value(data)
 
 
+class StrictBooleanField(serializers.BooleanField):
+    """A JSON ``true`` or ``false``: the strings and numbers DRF would read as a boolean
+    (``"yes"``, ``"off"``, ``1``, ``"0"``) are refused with code ``invalid``."""
+
+    def to_internal_value(self, data: Any) -> bool:
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
+
+
+class PasswordField(serializers.CharField):
+    """A password: a JSON string of at most 4,096 characters, kept as typed (no trimming);
+    a number or a boolean is refused with code ``invalid`` rather than turned into text."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("max_length", 4096)
+        super().__init__(trim_whitespace=False, style={"input_type": "password"}, **kwargs)
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return str(super().to_internal_value(data))
+
+
 class SafeCharField(serializers.CharField):
     """Text of at most ``max_length`` (required) characters without control characters or
     bidi overrides (code ``forbidden_characters``); ``multiline`` allows line feeds and

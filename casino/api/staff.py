@@ -37,7 +37,14 @@ from rest_framework.views import APIView
 
 from casino import clock, table_lookup
 from casino.api.errors import ErrorSerializer
-from casino.api.serializers import MAX_ID, RequestSerializer, SafeCharField, StrictIntegerField
+from casino.api.serializers import (
+    MAX_ID,
+    PasswordField,
+    RequestSerializer,
+    SafeCharField,
+    StrictBooleanField,
+    StrictIntegerField,
+)
 from casino.api.throttle import refuse_if_locked_out
 from casino.api.views import (
     IDEMPOTENCY_KEY,
@@ -113,9 +120,7 @@ class PrincipalSerializer(serializers.Serializer):
 
 class LoginRequest(RequestSerializer):
     username = SafeCharField(max_length=150)
-    password = serializers.CharField(
-        max_length=4096, trim_whitespace=False, style={"input_type": "password"}
-    )
+    password = PasswordField()
 
 
 class LoginResponse(PrincipalSerializer):
@@ -127,7 +132,7 @@ class CsrfResponse(serializers.Serializer):
 
 
 class LogoutResponse(serializers.Serializer):
-    logged_out = serializers.BooleanField()
+    logged_out = StrictBooleanField()
 
 
 def principal_payload(principal: Any) -> dict[str, Any]:
@@ -229,7 +234,7 @@ class StaffSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     username = serializers.CharField()
     role = serializers.ChoiceField(choices=Role.choices, allow_null=True)
-    is_active = serializers.BooleanField()
+    is_active = StrictBooleanField()
 
 
 def _staff_role(value: str) -> str:
@@ -240,10 +245,7 @@ def _staff_role(value: str) -> str:
 
 class CreateStaffRequest(RequestSerializer):
     username = SafeCharField(max_length=150)
-    password = serializers.CharField(
-        max_length=4096,
-        trim_whitespace=False,
-        style={"input_type": "password"},
+    password = PasswordField(
         help_text="Checked by the room's password validators (AUTH_PASSWORD_VALIDATORS).",
     )
     role = serializers.ChoiceField(choices=Role.choices, help_text="Any role but dealer.")
@@ -256,14 +258,11 @@ class UpdateStaffRequest(RequestSerializer):
     role = serializers.ChoiceField(
         choices=Role.choices, required=False, help_text="Any role but dealer."
     )
-    is_active = serializers.BooleanField(
+    is_active = StrictBooleanField(
         required=False, help_text="false locks the account out at its next request."
     )
-    password = serializers.CharField(
-        max_length=4096,
+    password = PasswordField(
         required=False,
-        trim_whitespace=False,
-        style={"input_type": "password"},
         help_text="A new password (checked by AUTH_PASSWORD_VALIDATORS); the account's "
         "other sessions end.",
     )
@@ -377,7 +376,7 @@ class DeviceSerializer(serializers.Serializer):
     name = serializers.CharField()
     role = serializers.ChoiceField(choices=Role.choices)
     table_id = serializers.IntegerField(allow_null=True)
-    revoked = serializers.BooleanField()
+    revoked = StrictBooleanField()
     created_at = serializers.DateTimeField()
     revoked_at = serializers.DateTimeField(allow_null=True)
     registered_by = serializers.IntegerField(allow_null=True, help_text="Staff user id.")

@@ -270,6 +270,25 @@ def test_staff_passwords_go_through_the_validators(password: str) -> None:
     assert target.check_password(PASSWORD)
 
 
+@pytest.mark.parametrize("password", [-(2**63), 918273645501234567, True, ["plum orchard 47"]])
+def test_a_password_is_a_json_string(password: Any) -> None:
+    """Found by fuzzing: a JSON number was turned into text and set as the password."""
+    admin = User.objects.create_superuser("root", password=PASSWORD)
+    client, csrf = console(admin)
+    body = {"username": "newcashier", "password": password, "role": "cashier"}
+    created = post(client, csrf, "/api/v1/staff/", body)
+    assert created.status_code == 400 and "password" in created.json()["errors"], created.json()
+    assert not User.objects.filter(username="newcashier").exists()
+    target = User.objects.create_user("target", password=PASSWORD)
+    changed = client.patch(
+        f"/api/v1/staff/{target.pk}/", {"password": password}, format="json",
+        HTTP_X_CSRFTOKEN=csrf, HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
+    )  # fmt: skip
+    assert changed.status_code == 400
+    target.refresh_from_db()
+    assert target.check_password(PASSWORD)
+
+
 def test_a_strong_staff_password_is_accepted() -> None:
     admin = User.objects.create_superuser("root", password=PASSWORD)
     client, csrf = console(admin)

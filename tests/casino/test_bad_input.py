@@ -22,7 +22,13 @@ from drf_spectacular.settings import spectacular_settings
 from rest_framework import serializers
 from rest_framework.test import APIClient
 
-from casino.api.serializers import RequestSerializer, SafeCharField, StrictIntegerField
+from casino.api.serializers import (
+    PasswordField,
+    RequestSerializer,
+    SafeCharField,
+    StrictBooleanField,
+    StrictIntegerField,
+)
 from casino.eventstore.models import CommandRecord, StoredEvent
 from casino.models import Device, Player
 from tests.conftest import TabletClient
@@ -83,10 +89,16 @@ def _field_problems(field: Any, where: str) -> list[str]:
     if isinstance(field, serializers.CharField):
         if field.max_length is None:
             return [f"{where}: string without max_length"]
-        if not isinstance(field, SafeCharField) and field.style.get("input_type") != "password":
-            return [f"{where}: CharField is not a SafeCharField"]
+        if not isinstance(field, SafeCharField | PasswordField):
+            return [f"{where}: CharField is not a SafeCharField or a PasswordField"]
         return []
-    if isinstance(field, serializers.BooleanField | serializers.DateTimeField):
+    if isinstance(field, serializers.BooleanField):
+        return (
+            []
+            if isinstance(field, StrictBooleanField)
+            else [f"{where}: BooleanField is not strict"]
+        )
+    if isinstance(field, serializers.DateTimeField):
         return []
     return [f"{where}: unchecked field type {type(field).__name__}"]
 
@@ -379,6 +391,17 @@ def test_an_unknown_field_is_refused_everywhere(
     before = counts()
     refused(tablet.post(path, body), 400, "unknown_field")
     assert nothing_written(before) and not Player.objects.exists()
+
+
+@pytest.mark.parametrize("flag", ["yes", "off", 1, "0", "", None])
+def test_a_boolean_is_a_json_boolean(tablet: TabletClient, flag: Any) -> None:
+    """Found by fuzzing: ``"yes"``, ``"off"``, ``1`` and ``"0"`` were read as booleans."""
+    before = counts()
+    body = {"name": "T", "game": "NLH", "small_blind": 10, "big_blind": 20, "no_flop_no_drop": flag}
+    response = tablet.post("/api/v1/tables/", body)
+    assert refused(response, 400, "invalid_request")["errors"].keys() == {"no_flop_no_drop"}
+    assert nothing_written(before)
+    assert tablet.post("/api/v1/tables/", {**body, "no_flop_no_drop": True}).status_code == 201
 
 
 # --- A: names and nicknames -------------------------------------------------------------------
