@@ -25,7 +25,8 @@ Commands and refusals (:class:`HandRuleViolation` code / rule):
   ``adjustments_not_balanced``, ``seat_listed_twice``, ``nothing_to_correct``;
 * :class:`RecordRabbitConsent` (RAKE-8): ``rabbit_hunt_not_allowed`` (RAKE-7),
   ``consent_missing``;
-* :class:`RecordChopException` (RAKE-9): ``reason_required``.
+* :class:`RecordChopException` (RAKE-9): ``not_a_cash_hand``, ``reason_required``,
+  ``chop_seats_invalid``, and a seat not in the hand.
 """
 
 from __future__ import annotations
@@ -309,9 +310,7 @@ def decide_ruling(
     if isinstance(command, RecordRabbitConsent):
         return _rabbit_consent(hand, command)
     if isinstance(command, RecordChopException):
-        if not command.reason.strip():
-            raise HandRuleViolation("reason_required", "RAKE-9", "A chop exception needs a reason.")
-        return [ChopExceptionRecorded(command.floor, command.reason.strip(), command.seats)]
+        return _chop_exception(hand, command)
     if isinstance(command, ExpireClock) and hand.is_complete:
         return []  # the hand ended before the clock ran out: the timer is stale (BET-28)
     if hand.is_complete:
@@ -768,6 +767,25 @@ def _correct(hand: hand_engine.HandState, cmd: CorrectResult, now: datetime) -> 
     for seat_number in seats:
         hand_engine.seat_in_hand(hand, seat_number)
     return [ResultCorrected(cmd.kind, cmd.detail, cmd.adjustments, rule, now.isoformat())]
+
+
+def _chop_exception(hand: hand_engine.HandState, cmd: RecordChopException) -> list[DomainEvent]:
+    """RAKE-9: a cash all-in pot is not chopped; the floor's exception names its reason and
+    the players who chop (two or more seats dealt in this hand, each once). A tournament
+    hand has no such exception: the rule is the cash game's."""
+    if hand.started.mode == "tournament":
+        raise HandRuleViolation(
+            "not_a_cash_hand", "RAKE-9", "A chop exception is for a cash game's all-in pot."
+        )
+    if not cmd.reason.strip():
+        raise HandRuleViolation("reason_required", "RAKE-9", "A chop exception needs a reason.")
+    if len(cmd.seats) < 2 or len(set(cmd.seats)) != len(cmd.seats):
+        raise HandRuleViolation(
+            "chop_seats_invalid", "RAKE-9", "Name each player who chops once: two or more seats."
+        )
+    for seat_number in cmd.seats:
+        hand_engine.seat_in_hand(hand, seat_number)
+    return [ChopExceptionRecorded(cmd.floor, cmd.reason.strip(), cmd.seats)]
 
 
 def _rabbit_consent(hand: hand_engine.HandState, cmd: RecordRabbitConsent) -> list[DomainEvent]:

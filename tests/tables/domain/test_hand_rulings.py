@@ -254,6 +254,16 @@ def test_floor_exception_to_no_chop_is_recorded_with_a_reason() -> None:
         decide_ruling(settled(), RecordChopException("floor-1", " ", (1, 2)), T0)
     state, (chop,) = rule(settled(), RecordChopException("floor-1", "both asked, regulars", (1, 2)))
     assert floor_log(state.history).chop_exceptions == (chop,)
+    # found by QA: any seats were taken, none or one included, and at tournament hands too
+    for seats, code in (((), "chop_seats_invalid"), ((1,), "chop_seats_invalid"),
+                        ((1, 1), "chop_seats_invalid"), ((1, 9), "seat_not_in_hand")):  # fmt: skip
+        with pytest.raises(HandRuleViolation) as refused:
+            decide_ruling(settled(), RecordChopException("floor-1", "asked", seats), T0)
+        assert refused.value.code == code
+    tournament = play(None, start_hand((1000, 1000, 1000), mode="tournament"))
+    with pytest.raises(HandRuleViolation) as not_cash:
+        decide_ruling(tournament, RecordChopException("floor-1", "asked", (1, 2)), T0)
+    assert (not_cash.value.code, not_cash.value.rule) == ("not_a_cash_hand", "RAKE-9")
 
 
 @pytest.mark.rule("BET-25")
