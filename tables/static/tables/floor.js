@@ -1,7 +1,8 @@
 // Floor console (/floor/, issue #13): every table live (/ws/floor/), a past hand replayed
-// step by step from its log (who recorded each step, when), open/close tables, limit
-// overrides, transfers, waiting and interest lists (/ws/waitlists/) with call deadlines
-// counting down, dealer tablets and staff accounts. Session login; public API only.
+// step by step from its log (who recorded each step, when) and ruled on (its result
+// corrected, SD-24..26; a chop allowed, RAKE-9), open/close tables, limit overrides,
+// transfers, waiting and interest lists (/ws/waitlists/) with call deadlines counting down,
+// dealer tablets and staff accounts. Session login; public API only.
 import { get, post, patch, describeError, ApiError } from "/static/casino/api.js";
 import { Feed } from "/static/casino/feed.js";
 import { amount, dateTime, esc, number, seconds, time } from "/static/casino/fmt.js";
@@ -12,7 +13,7 @@ import { actionWord, streetWord } from "/static/tables/words.js";
 const gettext = globalThis.gettext || ((s) => s);
 const interpolate = globalThis.interpolate || ((fmt, obj) => fmt.replace(/%\((\w+)\)s/g, (_, k) => obj[k]));
 const $ = (id) => document.getElementById(id);
-const state = { tables: new Map(), lists: [], clockSkew: 0, replay: null, devices: [], staff: null };
+const state = { tables: new Map(), lists: [], clockSkew: 0, replay: null, devices: [], staff: null, followed: null };
 window.__floor = state;
 
 // --- tabs -----------------------------------------------------------------------------------
@@ -120,18 +121,36 @@ function renderTables() {
   [...state.tables.values()].sort((a, b) => a.table_id - b.table_id).forEach((t) => renderTable(t));
 }
 
-// An accounting correction upheld during a hand moves its chips when the hand ends (SD-24);
-// when it cannot, the floor must settle it at the cage: said until dismissed.
-function correctionNotice(msg) {
+// A number of chips moved, with its sign: "+200", "-200".
+const signed = (n) => `${n > 0 ? "+" : ""}${number(n)}`;
+
+// What a correction did at the table (SD-24), from the table's event: [words, kind] ("ok",
+// "pending", "error"), or null for any other event. Its chips moved (StacksCorrected); an
+// accounting correction upheld during a hand moves them when the hand ends (Deferred); when
+// they cannot move then, the floor must settle it at the cage (Unsettled).
+function correctionWords(msg) {
   const d = msg.data || {};
-  if (msg.event_type === "tables.StacksCorrectionDeferred") {
-    showNotice(interpolate(gettext("Table %(table)s: the correction of the last hand moves its chips when this hand ends (SD-24)."), { table: d.table_id }, true));
-  } else if (msg.event_type === "tables.CorrectionUnsettled") {
-    const why = d.reason === "player_left" ? gettext("the player of that hand left the seat") : gettext("the stack no longer covers it");
-    const moves = (d.adjustments || []).map((a) => `${gettext("seat")} ${a.seat} ${a.stack > 0 ? "+" : ""}${number(a.stack)}`).join(", ");
-    showNotice(interpolate(gettext("Table %(table)s: a correction could not be made at the table (seat %(seat)s: %(why)s). Settle it at the cage: %(moves)s."),
-      { table: d.table_id, seat: d.seat, why, moves }, true), "error");
+  const moves = (d.adjustments || []).map((a) => `${gettext("seat")} ${a.seat} ${signed(a.stack)}`).join(", ");
+  if (msg.event_type === "tables.StacksCorrected") {
+    return [interpolate(gettext("Table %(table)s: the correction moved the chips: %(moves)s."), { table: d.table_id, moves }, true), "ok"];
   }
+  if (msg.event_type === "tables.StacksCorrectionDeferred") {
+    return [interpolate(gettext("Table %(table)s: the correction of the last hand moves its chips when this hand ends (SD-24)."), { table: d.table_id }, true), "pending"];
+  }
+  if (msg.event_type === "tables.CorrectionUnsettled") {
+    const why = d.reason === "player_left" ? gettext("the player of that hand left the seat") : gettext("the stack no longer covers it");
+    return [interpolate(gettext("Table %(table)s: a correction could not be made at the table (seat %(seat)s: %(why)s). Settle it at the cage: %(moves)s."),
+      { table: d.table_id, seat: d.seat, why, moves }, true), "error"];
+  }
+  return null;
+}
+
+// A deferred correction and one for the cage are said in the banner (the cage's until
+// dismissed); chips that moved show in the table's card (and in the correction form).
+function correctionNotice(msg) {
+  const words = correctionWords(msg);
+  if (!words || words[1] === "ok") return;
+  showNotice(words[0], words[1] === "error" ? "error" : "info");
 }
 
 const floorFeed = new Feed("/ws/floor/", {
@@ -143,7 +162,7 @@ const floorFeed = new Feed("/ws/floor/", {
   },
   onEvent: (msg) => {
     if (msg.type === "event" && msg.stream.startsWith("table-")) refreshTable(Number(msg.stream.slice(6)));
-    if (msg.type === "event") correctionNotice(msg);
+    if (msg.type === "event") { correctionNotice(msg); followCorrection(msg); }
   },
   // a new table's stream starts at version 1 (TableOpened)
   isNewStream: (stream) => stream.startsWith("table-"),
@@ -235,15 +254,20 @@ function statusWord(status) {
   return { running: gettext("running"), complete: gettext("complete"), voided: gettext("voided") }[status] || status;
 }
 $("replay-table").addEventListener("change", loadHands);
-$("replay-load").addEventListener("click", async () => {
-  const id = $("replay-hand").value;
-  if (!id) return;
-  const log = await run(() => get(`/api/v1/hands/${id}/log/`));
-  if (!log) return;
-  state.replay = { log, at: 0 };
+$("replay-load").addEventListener("click", () => { if ($("replay-hand").value) loadReplay($("replay-hand").value); });
+
+// A hand's log (the replay) and the hand as it stands (its seats and result, for the
+// rulings below the replay). ``last``: show the last step (a ruling just recorded).
+async function loadReplay(id, { last = false } = {}) {
+  const answer = await run(() => Promise.all([get(`/api/v1/hands/${id}/log/`), get(`/api/v1/hands/${id}/`)]));
+  if (!answer || answer === true) return;
+  const [log, hand] = answer;
+  const fresh = !state.replay || state.replay.hand.hand_id !== hand.hand_id;
+  state.replay = { log, hand, at: last ? log.length - 1 : 0 };
   $("replay").hidden = false;
   renderReplay();
-});
+  renderRulings(hand, fresh);
+}
 
 function describeStep(e) {
   const d = e.data;
@@ -269,7 +293,7 @@ function describeStep(e) {
     case "ShowOrdered": return `${gettext("Seat")} ${d.seat} ${gettext("must show")}${d.requested_by ? ` (${gettext("asked by seat")} ${d.requested_by})` : ""} [${d.rule}]`;
     case "AbsenceRuled": return `${gettext("Seat")} ${d.seat} ${gettext("away at the deal: dead hand")} [${d.rule}]`;
     case "PenaltyHandKilled": return `${gettext("Seat")} ${d.seat}: ${gettext("hand killed (penalty)")} [${d.rule}]`;
-    case "ResultCorrected": return `${gettext("Result corrected")} (${d.kind}): ${d.adjustments.map(([seat, amount]) => `${gettext("seat")} ${seat} ${amount > 0 ? "+" : ""}${number(amount)}`).join(", ")} [${d.rule}] — ${d.detail}`;
+    case "ResultCorrected": return `${gettext("Result corrected")} (${correctionKindWord(d.kind)}): ${d.adjustments.map(([seat, amount]) => `${gettext("seat")} ${seat} ${signed(amount)}`).join(", ")} [${d.rule}] — ${d.detail}`;
     case "RabbitHuntConsented": return `${gettext("Rabbit hunt for seat")} ${d.seat}: ${gettext("consent of seats")} ${d.consenting_seats.join(", ")}`;
     case "ChopExceptionRecorded": return `${gettext("Chop allowed by")} ${d.floor} (${gettext("seats")} ${d.seats.join(", ")}): ${d.reason}`;
     case "ChipsRead": return `${gettext("Chips read for seat")} ${d.seat}: ${actionWord(d.kind)} ${number(d.amount_to)} [${d.rule}]`;
@@ -294,6 +318,169 @@ $("replay-first").addEventListener("click", step(() => 0));
 $("replay-prev").addEventListener("click", step((r) => r.at - 1));
 $("replay-next").addEventListener("click", step((r) => r.at + 1));
 $("replay-last").addEventListener("click", step((r) => r.log.length - 1));
+
+// --- the floor's rulings on a replayed hand: correct its result, allow a chop ----------------
+// Both are the public API's (POST /hands/<id>/corrections/, /chop-exception/); the server
+// rules on them (the dispute window, SD-24..26) and its refusals are shown in the form.
+
+function correctionKindWord(kind) {
+  return { reading: gettext("reading"), accounting: gettext("accounting"), mucked_winner: gettext("mucked winner") }[kind] || kind;
+}
+
+// The correction form: one row per seat of the hand, the chips to move to it (negative: from
+// it); the chop form: a tick per seat. A tournament's hand has no chop exception (RAKE-9 is
+// the cash game's rule): no chop form there.
+function renderRulings(hand, fresh) {
+  const table = state.tables.get(hand.table_id);
+  const money = (n) => amount(n, table ? table.mode : "cash");
+  const settled = hand.phase === "complete" && !!hand.result;
+  $("hand-rulings").hidden = false;
+  $("hc-unsettled").hidden = settled;
+  $("hc-fields").hidden = !settled;
+  $("hc-moves").querySelector("tbody").innerHTML = hand.seats.map((s) => `<tr data-seat="${s.seat}"><td>${s.seat}</td>
+    <td data-player="${esc(s.player_id)}">${esc(label(Number(s.player_id)))}</td><td class="num">${esc(signed(s.stack - s.starting_stack))}</td>
+    <td class="num">${esc(money(s.stack))}</td>
+    <td><input type="number" step="1" data-move="${s.seat}" placeholder="0" aria-label="${esc(interpolate(gettext("Chips to seat %(seat)s"), { seat: s.seat }, true))}"></td></tr>`).join("");
+  $("chop").hidden = !!table && table.mode === "tournament";
+  $("ch-seats").querySelector("div").innerHTML = hand.seats.map((s) => `<label class="check"><input type="checkbox" value="${s.seat}"> ${gettext("Seat")} ${s.seat} · <span data-player="${esc(s.player_id)}">${esc(label(Number(s.player_id)))}</span></label>`).join("");
+  if (fresh) {
+    state.followed = null;
+    ["hc-error", "ch-error"].forEach((id) => { $(id).hidden = true; });
+    ["hc-result", "ch-result"].forEach((id) => { $(id).textContent = ""; $(id).className = "result"; });
+    $("hc-detail").value = "";
+    $("ch-reason").value = "";
+  }
+  updateBalance();
+  const ids = hand.seats.map((s) => Number(s.player_id));
+  if (ids.some((id) => label(id) === `#${id}`)) {
+    learn(ids).then(() => $("hand-rulings").querySelectorAll("[data-player]").forEach((el) => {
+      el.textContent = label(Number(el.dataset.player));
+    })).catch(() => {});
+  }
+}
+
+// The chips entered per seat, zeros left out ([{seat, stack}], as the table's events name
+// them), or null when one is not a whole number.
+function enteredMoves() {
+  const moves = [];
+  let whole = true;
+  $("hc-moves").querySelectorAll("input[data-move]").forEach((input) => {
+    if (input.validity.badInput) whole = false;
+    if (input.value === "") return;
+    const chips = Number(input.value);
+    if (!Number.isInteger(chips)) whole = false;
+    else if (chips) moves.push({ seat: Number(input.dataset.move), stack: chips });
+  });
+  return whole ? moves : null;
+}
+
+// The running balance: a correction moves chips (SD-24: one that moves none is refused,
+// nothing_to_correct) between the hand's seats only, so the form sends nothing until some
+// move and the moves add up to 0. The moves, or null until then.
+function updateBalance() {
+  const moves = enteredMoves();
+  const total = moves ? moves.reduce((sum, m) => sum + m.stack, 0) : null;
+  const ok = moves !== null && moves.length > 0 && total === 0;
+  const box = $("hc-balance");
+  if (moves === null) box.textContent = gettext("Chips are whole numbers: to the seat, or with a minus from it.");
+  else if (!moves.length) box.textContent = gettext("Enter the chips to move: to a seat, or with a minus from it.");
+  else if (!ok) {
+    box.textContent = interpolate(gettext("Balance %(total)s: the moves do not add up to 0. The chips only move between this hand's seats (SD-24)."),
+      { total: signed(total) }, true);
+  } else {
+    box.textContent = interpolate(gettext("Balance 0: %(moves)s."),
+      { moves: moves.map((m) => `${gettext("seat")} ${m.seat} ${signed(m.stack)}`).join(", ") }, true);
+  }
+  box.classList.toggle("bad", moves === null || (moves.length > 0 && !ok));
+  $("hc-submit").disabled = !ok;
+  return ok ? moves : null;
+}
+$("hc-moves").addEventListener("input", updateBalance);
+
+// The correction's answer is the hand; what happened to the chips is the table's: they moved,
+// or (its seats being in the running hand) they wait for its end, then move or go to the
+// cage. The form learns which from the floor feed's table events for this hand and these
+// moves (``state.followed``), even one that comes before the answer; a deferred correction's
+// outcome follows when the hand ends.
+function followCorrection(msg) {
+  const f = state.followed;
+  const words = correctionWords(msg);
+  const d = msg.data || {};
+  if (!words || !f || d.hand_id !== f.hand_id) return;
+  const key = (moves) => moves.map((m) => `${m.seat}:${m.stack}`).sort().join(",");
+  if (key(d.adjustments || []) !== key(f.moves)) return;
+  f.outcome = words;
+  if (f.answered) showOutcome(...words);
+}
+
+function showOutcome(text, kind) {
+  $("hc-result").textContent = text;
+  $("hc-result").className = `result ${kind}`;
+}
+
+$("correction").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const hand = state.replay && state.replay.hand;
+  const moves = updateBalance();
+  if (!hand) return;
+  if (!moves) {
+    $("hc-error").textContent = $("hc-balance").textContent;
+    $("hc-error").hidden = false;
+    return;
+  }
+  const table = state.tables.get(hand.table_id);
+  const tournament = !!table && table.mode === "tournament";
+  state.followed = tournament ? null : { hand_id: hand.hand_id, moves, outcome: null, answered: false };
+  const followed = state.followed;
+  $("hc-submit").disabled = true;
+  showOutcome("", "");
+  const answer = await run(() => post(`/api/v1/hands/${hand.hand_id}/corrections/`, {
+    kind: $("hc-kind").value, detail: $("hc-detail").value,
+    adjustments: moves.map((m) => ({ seat: m.seat, amount: m.stack })),
+  }), $("hc-error"));
+  if (!answer) {
+    if (state.followed === followed) state.followed = null;
+    updateBalance();
+    return;
+  }
+  if (tournament) showOutcome(gettext("Correction recorded. At a tournament table the director moves the chips."), "ok");
+  else if (followed.outcome) showOutcome(...followed.outcome);
+  else {
+    showOutcome(gettext("Correction recorded; waiting for the table's stacks…"), "pending");
+    setTimeout(() => {
+      if (state.followed === followed && !followed.outcome) {
+        showOutcome(gettext("Correction recorded, but the table's answer has not arrived (is the feed offline?): check its stacks."), "error");
+      }
+    }, 10_000);
+  }
+  if (followed) followed.answered = true;
+  $("hc-detail").value = "";
+  refreshTable(hand.table_id);
+  await loadReplay(hand.hand_id, { last: true });
+});
+
+$("chop").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const hand = state.replay && state.replay.hand;
+  if (!hand) return;
+  const seats = [...$("ch-seats").querySelectorAll("input:checked")].map((c) => Number(c.value));
+  if (!seats.length) {
+    $("ch-error").textContent = gettext("Tick the seats concerned.");
+    $("ch-error").hidden = false;
+    return;
+  }
+  $("ch-result").textContent = "";
+  $("ch-submit").disabled = true;
+  const answer = await run(() => post(`/api/v1/hands/${hand.hand_id}/chop-exception/`, {
+    floor: $("ch-floor").value, reason: $("ch-reason").value, seats,
+  }), $("ch-error"));
+  $("ch-submit").disabled = false;
+  if (!answer) return;
+  $("ch-result").textContent = gettext("Chop exception recorded on the hand.");
+  $("ch-result").className = "result ok";
+  $("ch-reason").value = "";
+  await loadReplay(hand.hand_id, { last: true });
+});
 
 // --- waiting and interest lists --------------------------------------------------------------
 let listsFeed = null;
