@@ -197,6 +197,17 @@ def decide_sidebet(state: TableState, cmd: RecordSidebet) -> list[DomainEvent]:
         )
     if any(b.sidebet_id == cmd.sidebet_id for b in state.sidebets):
         raise DomainError("sidebet_exists", "That sidebet is already recorded.")
+    covered = min(
+        seat.stack for seat in state.seats if seat.player_id in (cmd.player_a, cmd.player_b)
+    )
+    if cmd.amount > covered:
+        raise DomainError(
+            "amount_exceeds_stack",
+            "A sidebet is settled in chips at the table: each player's stack must cover it.",
+            rule="RAKE-5",
+            stack=covered,
+            amount=cmd.amount,
+        )
     return [
         SidebetRecorded(
             state.config.table_id,

@@ -347,6 +347,12 @@ def test_sidebet_settles_only_after_the_hand(tablet: TabletClient, players: list
     after = stacks(tablet, table_id)
     assert (after[1] - before[1], after[3] - before[3], after[2] - before[2]) == (200, -200, 0)
     assert tablet.post(settle, {"winner": players[0].id}).json()["code"] == "sidebet_not_found"
+    # found by fuzzing: a bet no stack covers was recorded and could never be settled
+    too_big = {"player_a": players[0].id, "player_b": players[2].id, "amount": 10**9}
+    before_bets = StoredEvent.objects.count()
+    refused(tablet.post(f"/api/v1/tables/{table_id}/sidebets/", too_big), "amount_exceeds_stack",
+            "RAKE-5")  # fmt: skip
+    assert StoredEvent.objects.count() == before_bets
 
 
 @pytest.mark.rule("BI-7")
@@ -355,6 +361,10 @@ def test_broke_sidebet_winner_must_rebuy_the_minimum(tablet: TabletClient, playe
     seat(tablet, table_id, players[0], 1, 1000)
     seat(tablet, table_id, players[1], 2, 1000)
     seat(tablet, table_id, players[2], 3, 1000)
+    bet = tablet.post(  # made while both stacks cover it (RAKE-5)
+        f"/api/v1/tables/{table_id}/sidebets/",
+        {"player_a": players[0].id, "player_b": players[2].id, "amount": 300},
+    ).json()
     hand = tablet.post(f"/api/v1/tables/{table_id}/hands/", {"button_seat": 3}).json()
     url = f"/api/v1/hands/{hand['hand_id']}/actions/"
     tablet.post(url, {"seat": 3, "action": "fold"})
@@ -366,10 +376,10 @@ def test_broke_sidebet_winner_must_rebuy_the_minimum(tablet: TabletClient, playe
     tablet.post(f"/api/v1/hands/{hand['hand_id']}/show/", {"seat": 1, "cards": "4c5d"})
     tablet.post(f"/api/v1/hands/{hand['hand_id']}/show/", {"seat": 2, "cards": "AhAd"})
     assert stacks(tablet, table_id)[1] == 0
-    bet = tablet.post(
-        f"/api/v1/tables/{table_id}/sidebets/",
-        {"player_a": players[0].id, "player_b": players[2].id, "amount": 300},
-    ).json()
+    # broke, he cannot bet again, but he wins the sidebet made before
+    late = {"player_a": players[0].id, "player_b": players[2].id, "amount": 300}
+    refused(tablet.post(f"/api/v1/tables/{table_id}/sidebets/", late), "amount_exceeds_stack",
+            "RAKE-5")  # fmt: skip
     tablet.post(
         f"/api/v1/tables/{table_id}/sidebets/{bet['sidebet_id']}/settle/", {"winner": players[0].id}
     )
