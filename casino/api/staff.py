@@ -92,11 +92,12 @@ def _run_idempotent(
     """:func:`casino.api.views.run_write` with a fingerprint of ``identity`` instead of the
     whole body, so that a password never reaches the idempotency records."""
     key = idempotency_key(request)
+    ctx = command_context(request)
     outcome = commands.run_command(
         body,
-        ctx=command_context(request),
+        ctx=ctx,
         command_id=key,
-        fingerprint=commands.fingerprint(request.method, request.path, identity),
+        fingerprint=commands.fingerprint(request.method, request.path, identity, ctx.actor),
         status_code=status_code,
     )
     response = Response(outcome.result, status=outcome.status_code)

@@ -110,7 +110,9 @@ def run_write(
     *,
     status_code: int = status.HTTP_200_OK,
 ) -> Response:
-    """Run a service for a write request, idempotently by its ``Idempotency-Key``.
+    """Run a service for a write request, idempotently by its ``Idempotency-Key``: a retry
+    by the same caller of the same method, path and body gets the first answer; anything
+    else with that key is refused (``idempotency_key_reused``).
 
     Raises:
         DomainError ``idempotency_key_required`` / ``invalid_idempotency_key`` (400):
@@ -118,11 +120,14 @@ def run_write(
     """
     key = idempotency_key(request)
     logs.bind(command_id=key)
+    ctx = command_context(request)
     outcome = commands.run_command(
         body,
-        ctx=command_context(request),
+        ctx=ctx,
         command_id=key,
-        fingerprint=commands.fingerprint(request.method, request.path, request.data),
+        # the caller is part of the request: another caller's key is a reused key, never a
+        # way to read the first caller's stored answer
+        fingerprint=commands.fingerprint(request.method, request.path, request.data, ctx.actor),
         status_code=status_code,
     )
     response = Response(outcome.result, status=outcome.status_code)

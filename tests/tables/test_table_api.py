@@ -4,6 +4,7 @@ import pytest
 
 from casino.eventstore import store
 from casino.eventstore.models import StoredEvent
+from casino.models import Device
 from tests.conftest import TabletClient
 
 
@@ -161,6 +162,12 @@ def test_retry_with_same_key_returns_first_result_and_appends_nothing(
     assert StoredEvent.objects.count() == count
     reused = tablet.post(f"/api/v1/tables/{nlh_table}/seats/", {**body, "seat": 3}, key="retry-1")
     assert (reused.status_code, reused.json()["code"]) == (422, "idempotency_key_reused")
+    # found by fuzzing: another caller sending the same request with the same key got the
+    # first caller's stored answer; the key is the first caller's
+    other = TabletClient(Device.objects.create(name="tablet-2", role=Device.Role.ADMIN))
+    stolen = other.post(f"/api/v1/tables/{nlh_table}/seats/", body, key="retry-1")
+    assert (stolen.status_code, stolen.json()["code"]) == (422, "idempotency_key_reused")
+    assert "Idempotent-Replayed" not in stolen and StoredEvent.objects.count() == count
 
 
 def test_if_match_with_stale_version_answers_409(
