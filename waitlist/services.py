@@ -233,12 +233,13 @@ def join_list(*, list_id: str, player_id: int, channel: str, phone: str = "") ->
 
     Raises:
         NotFound ``list_not_found``, ``player_not_found``; DomainError ``already_listed``
-        (WL-1), ``not_seated_in_game``, ``invalid_channel``.
+        (WL-1), ``not_seated_in_game``, ``seated_in_game`` (WL-2: a seated player asks
+        for a table change), ``invalid_channel``.
     """
     require_player(player_id)
     loaded = load_list(list_id)
     from_table_id = None
-    if loaded.state.list_kind == TABLE_CHANGE:
+    if loaded.state.list_kind in (TABLE_CHANGE, lists.WAITING):
         from_table_id = _seated_in_game(loaded.state, player_id)
     entry_id = str(uuid.uuid4())
     # the number goes to the contact store (erasable), the event names it by its key; a

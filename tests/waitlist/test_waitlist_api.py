@@ -137,17 +137,19 @@ def test_the_floor_is_offered_the_first_eligible_player_with_his_returning_minim
     with time_machine.travel(T0, tick=False):
         seat(tablet, other, players[1], 1, 3000)
         cash_out(tablet, other, 1)  # left with 3,000: SES-7 for two hours
-        seat(tablet, table_id, players[0], 1)  # already plays this game
+        seat(tablet, table_id, players[0], 1)  # already plays this game: not on the list
         seat(tablet, table_id, players[5], 2)
-        for player in players[:3]:
+        refused(tablet.post(f"{LISTS}{nlh}/entries/", {"player_id": players[0].id,
+                "channel": "in_person"}), "seated_in_game", "WL-2")  # fmt: skip
+        for player in players[1:3]:
             join(tablet, nlh, player)
     with time_machine.travel(T0 + timedelta(minutes=30), tick=False):
         console = waitlist(tablet, nlh)
         by_table = {t["table_id"]: t for t in console["tables"]}
         assert [s["seat"] for s in by_table[table_id]["open_seats"]] == list(range(3, 11))
         offer = by_table[table_id]["open_seats"][0]["offer"]
-        assert offer["player_id"] == players[1].id  # players[0] is seated in the game
-        assert offer["offer_kind"] == "waiting_list" and offer["position"] == 2
+        assert offer["player_id"] == players[1].id
+        assert offer["offer_kind"] == "waiting_list" and offer["position"] == 1
         assert offer["returning_minimum"] == 3000
         assert offer["return_until"] == "2026-11-21T20:00:00Z"
 
@@ -715,3 +717,22 @@ def test_a_callback_number_lives_in_the_contact_store_and_is_erased_on_request(
     call_command("rebuild_projections", verbosity=0)  # the rebuilt read models agree
     assert waitlist(tablet, nlh)["entries"][0]["phone"] == ""
     assert tablet.post("/api/v1/players/999999/contacts/erase/", {}).status_code == 404
+
+
+@pytest.mark.rule("WL-2")
+def test_a_player_seated_in_the_game_asks_for_a_table_change_not_a_seat(
+    tablet: TabletClient, players: list
+) -> None:
+    """Found by fuzzing: a player seated at NLH 10/20 joined its waiting list, where a call
+    would offer him a second seat in the game."""
+    table_id = open_table(tablet)
+    nlh = open_list(tablet)
+    change = open_list(tablet, kind="table_change")
+    seat(tablet, table_id, players[0], 1)
+    before = StoredEvent.objects.count()
+    body = {"player_id": players[0].id, "channel": "in_person"}
+    refused(tablet.post(f"{LISTS}{nlh}/entries/", body), "seated_in_game", "WL-2")
+    assert StoredEvent.objects.count() == before
+    join(tablet, change, players[0])  # the list for him
+    plo = open_list(tablet, "PLO", 25, 50)  # another game's list is his to join
+    join(tablet, plo, players[0])

@@ -186,8 +186,9 @@ class OpenList:
 
 @dataclass(frozen=True, slots=True)
 class Join:
-    """Put ``player_id`` at the bottom (WL-1). ``from_table_id``: his table, required on a
-    table-change list (the service looks it up)."""
+    """Put ``player_id`` at the bottom (WL-1). ``from_table_id``: the table of the game he
+    sits at, if any (the service looks it up): required on a table-change list, refused on a
+    waiting list (a seated player asks for a table change instead)."""
 
     entry_id: str
     player_id: int
@@ -397,6 +398,15 @@ def _join(state: ListState, c: Join) -> list[DomainEvent]:
             "not_seated_in_game",
             "Only a player seated in this game can ask for a table change.",
             player_id=c.player_id,
+        )
+    if state.list_kind == WAITING and c.from_table_id is not None:
+        raise DomainError(
+            "seated_in_game",
+            f"The player already sits in this game, at table {c.from_table_id}: put him on "
+            "its table-change list instead.",
+            rule="WL-2",
+            player_id=c.player_id,
+            table_id=c.from_table_id,
         )
 
     return [
