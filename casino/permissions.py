@@ -93,6 +93,7 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ObjectDoesNotExist
@@ -501,8 +502,8 @@ def check_request_shape(request: Request) -> None:
         raise error
     if request.method in ("POST", "PUT", "PATCH") and _operation_key(request) in _without_body:
         body = request.data
-        if body:
-            names = list(body)[:20] if isinstance(body, dict) else []
+        if body or not isinstance(body, Mapping):  # `[]` and `null` are bodies too
+            names = list(body)[:20] if isinstance(body, Mapping) else []
             error = DomainError(
                 "unknown_field",
                 "This operation takes no body.",

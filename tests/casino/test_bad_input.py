@@ -345,6 +345,23 @@ def test_cash_out_with_an_amount_is_refused_and_the_stack_stays(
     assert [(s["seat"], s["stack"]) for s in seats] == [(1, 2000), (2, 2000)]
 
 
+@pytest.mark.parametrize("body", [[], None, [1, 2, 3], "x", 0])
+def test_an_operation_without_a_body_refuses_any_body(
+    tablet: TabletClient, nlh_table: int, players: list[Player], body: Any
+) -> None:
+    """Found by fuzzing: ``[]`` and ``null`` were taken as no body (they are falsy)."""
+    _seated(tablet, nlh_table, players)
+    before = counts()
+    url = f"/api/v1/tables/{nlh_table}/seats/1/cash-out/"
+    response = tablet.http.post(
+        url, json.dumps(body), content_type="application/json", HTTP_IDEMPOTENCY_KEY="k"
+    )
+    refused(response, 400, "unknown_field")
+    assert nothing_written(before)
+    assert tablet.http.post(url, content_type="application/json",
+                            HTTP_IDEMPOTENCY_KEY="k2").status_code == 200  # fmt: skip
+
+
 def test_call_with_amount_to_is_refused(
     tablet: TabletClient, nlh_table: int, players: list[Player]
 ) -> None:
