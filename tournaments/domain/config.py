@@ -471,6 +471,11 @@ def validate_config(c: TournamentConfig) -> None:
         problems.append("sync_break_minutes must be > 0")
     if c.late_reg_until_level is not None and c.late_reg_until_level < 1:
         problems.append("late_reg_until_level must be >= 1")
+    if c.levels and c.starting_stack < c.levels[0].big_blind:
+        problems.append("starting_stack must cover at least the first level's big blind")
+    for i, (lower, higher) in enumerate(pairwise(c.levels), 2):
+        if higher.small_blind < lower.small_blind or higher.big_blind < lower.big_blind:
+            problems.append(f"level {i}: the blinds must not go down (CLK-1)")
     for name in ("late_reg_until", "unregister_deadline"):
         value = getattr(c, name)
         if value is not None:

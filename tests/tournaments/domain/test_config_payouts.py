@@ -48,7 +48,25 @@ def test_invalid_configs_list_every_problem() -> None:
         validate_config(bad)
     assert err.value.code == "invalid_tournament_config"
     problems = err.value.context["problems"]
-    assert len(problems) == 7, problems  # the break after level 4 has no level 4
+    # the break after level 4 has no level 4; a stack of 0 covers no big blind
+    assert len(problems) == 8, problems
+
+
+@pytest.mark.rule("CLK-1")
+def test_a_structure_that_contradicts_itself_is_refused() -> None:
+    """Found by fuzzing: each of these was accepted."""
+    levels = (Level(100, 200), Level(200, 400))
+    for bad, problem in (
+        (config(levels=levels, starting_stack=100), "starting_stack"),
+        (config(levels=(Level(400, 800), Level(100, 200))), "level 2: the blinds"),
+        (config(levels=(Level(100, 200), Level(50, 200))), "level 2: the blinds"),
+    ):
+        with pytest.raises(DomainError) as err:
+            validate_config(bad)
+        assert any(p.startswith(problem) for p in err.value.context["problems"]), (
+            err.value.context["problems"]
+        )
+    validate_config(config(levels=levels, breaks=(), starting_stack=200))
 
 
 @pytest.mark.rule("CLK-1")
