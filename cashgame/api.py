@@ -14,6 +14,7 @@ from cashgame import serializers as s
 from cashgame.models import CashSession
 from casino import clock, gaming_day
 from casino.api.errors import ErrorSerializer
+from casino.api.serializers import NoBody
 from casino.api.views import write_view
 from casino.errors import DomainError
 from casino.models import require_player
@@ -60,6 +61,13 @@ def _settle_sidebet(
     data: dict[str, Any], table_id: int, sidebet_id: Any, if_match: int | None
 ) -> Any:
     services.settle_sidebet(table_id=table_id, sidebet_id=str(sidebet_id), **data)
+    return table_payload(table_id)
+
+
+def _call_off_sidebet(
+    data: dict[str, Any], table_id: int, sidebet_id: Any, if_match: int | None
+) -> Any:
+    services.call_off_sidebet(table_id=table_id, sidebet_id=str(sidebet_id))
     return table_payload(table_id)
 
 
@@ -143,6 +151,15 @@ SettleSidebetView = write_view(
     response=TableSerializer,
     perform=_settle_sidebet,
     doc="Settle a sidebet between hands: chips move between the two stacks (RAKE-5).",
+)
+CallOffSidebetView = write_view(
+    operation_id="call_off_sidebet",
+    request=NoBody,
+    response=TableSerializer,
+    perform=_call_off_sidebet,
+    doc="The two players call off an open sidebet: it ends and no chips move (RAKE-5). A "
+    "player's open sidebets are called off by themselves when he cashes out or moves to "
+    "another table.",
 )
 ChipGiftView = write_view(
     operation_id="give_chips",

@@ -117,6 +117,16 @@ def settle_sidebet(*, table_id: int, sidebet_id: str, winner: int) -> None:
     execute_on_table(table_id, table_domain.SettleSidebet(sidebet_id=sidebet_id, winner=winner))
 
 
+def call_off_sidebet(*, table_id: int, sidebet_id: str) -> None:
+    """The two players call off an open sidebet: it ends and no chips move (RAKE-5). A
+    player's open sidebets are called off by themselves when he leaves the table.
+
+    Raises:
+        DomainError ``sidebet_not_found``.
+    """
+    execute_on_table(table_id, table_domain.CallOffSidebet(sidebet_id=sidebet_id))
+
+
 def give_chips(
     *, table_id: int, from_seat: int, to_seat: int, amount: int, objected_by: list[int]
 ) -> str:

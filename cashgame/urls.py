@@ -19,6 +19,10 @@ urlpatterns = [
         "tables/<id:table_id>/sidebets/<uuid:sidebet_id>/settle/",
         api.SettleSidebetView.as_view(),
     ),
+    path(
+        "tables/<id:table_id>/sidebets/<uuid:sidebet_id>/call-off/",
+        api.CallOffSidebetView.as_view(),
+    ),
     path("players/<id:player_id>/", players.PlayerDetailView.as_view()),
     path("players/<id:player_id>/buy-in-restrictions/", api.RestrictionsView.as_view()),
     path("players/<id:player_id>/cash-sessions/", api.SessionsView.as_view()),

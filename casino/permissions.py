@@ -172,6 +172,7 @@ MATRIX: dict[str, frozenset[Role]] = {
     "give_chips": DEALER_AT_TABLE,  # BI-9
     "record_sidebet": DEALER_AT_TABLE,  # RAKE-5
     "settle_sidebet": DEALER_AT_TABLE,  # RAKE-5
+    "call_off_sidebet": DEALER_AT_TABLE,  # RAKE-5
     # --- hands (dealer at his table) --------------------------------------------------------
     "start_hand": DEALER_AT_TABLE,
     "export_hand_phh": READ_TABLES,
@@ -310,6 +311,7 @@ TABLE_SCOPED: frozenset[str] = frozenset(
         "give_chips",
         "record_sidebet",
         "settle_sidebet",
+        "call_off_sidebet",
         "start_hand",
         "list_hands",
         "export_hands",

@@ -110,6 +110,20 @@ class SidebetSettled(DomainEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class SidebetCalledOff(DomainEvent):
+    """An open sidebet ends with no chips moving (RAKE-5: staff do not rule on side bets):
+    the two players called it off (``reason`` ``agreed``), or one of them left the table by
+    a cash-out or a transfer (``player_left``, ``player_id`` the one who left), so it can no
+    longer be paid at the table."""
+
+    TYPE = "cashgame.SidebetCalledOff"
+    table_id: int
+    sidebet_id: str
+    reason: str
+    player_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class DealerFeePaid(DomainEvent):
     """The fee for a rabbit hunt after ``hand_id``, paid to the dealer from the stack at
     ``seat`` (RAKE-8)."""

@@ -19,6 +19,7 @@ from tables.cash_events import (
     PlayerTransferredIn,
     PlayerTransferredOut,
     RefreshmentPaid,
+    SidebetCalledOff,
     SidebetRecorded,
     SidebetSettled,
     TableClosed,
@@ -182,10 +183,10 @@ def _sidebet_settled(recorded: RecordedEvent) -> None:
     _bump(e.table_id, recorded)
 
 
-@projection.on(SidebetRecorded)
-def _sidebet_recorded(recorded: RecordedEvent) -> None:
+@projection.on(SidebetRecorded, SidebetCalledOff)
+def _sidebet_recorded_or_called_off(recorded: RecordedEvent) -> None:
     e = recorded.event
-    assert isinstance(e, SidebetRecorded)
+    assert isinstance(e, SidebetRecorded | SidebetCalledOff)
     _bump(e.table_id, recorded)
 
 

@@ -39,6 +39,7 @@ from tables.cash_events import (
     PlayerTransferredIn,
     PlayerTransferredOut,
     RefreshmentPaid,
+    SidebetCalledOff,
     SidebetRecorded,
     SidebetSettled,
     TableClosed,
@@ -68,6 +69,7 @@ from tables.domain.table_commands import (
     SHUFFLE_STEPS,
     AddEntrantChips,
     BeginHand,
+    CallOffSidebet,
     CashOut,
     ChangeLimits,
     ChangeSeat,
@@ -94,6 +96,7 @@ from tables.domain.table_commands import (
     UnseatEntrant,
 )
 from tables.domain.table_money import (
+    decide_call_off,
     decide_gift,
     decide_partial,
     decide_refreshment,
@@ -103,6 +106,7 @@ from tables.domain.table_money import (
     decide_top_up,
     decide_transfer_in,
     decide_transfer_out,
+    sidebets_called_off,
 )
 from tables.domain.table_state import (
     CASH,
@@ -150,6 +154,7 @@ CASH_ONLY = (
     TransferIn,
     RecordSidebet,
     SettleSidebet,
+    CallOffSidebet,
     GiveChips,
     TakePartialCashOut,
     PayDealerFee,
@@ -494,7 +499,10 @@ def decide(state: TableState | None, command: Command) -> list[DomainEvent]:
         case CashOut(seat=seat):
             occupant = seat_occupant(state, seat)
             not_in_hand(state, seat)
-            return [PlayerCashedOut(c.table_id, seat, occupant.player_id, occupant.stack)]
+            return [
+                PlayerCashedOut(c.table_id, seat, occupant.player_id, occupant.stack),
+                *sidebets_called_off(state, occupant.player_id),
+            ]
         case TopUp():
             return decide_top_up(state, command)
         case PayRefreshment():
@@ -524,6 +532,8 @@ def decide(state: TableState | None, command: Command) -> list[DomainEvent]:
             return decide_sidebet(state, command)
         case SettleSidebet():
             return decide_settle(state, command)
+        case CallOffSidebet():
+            return decide_call_off(state, command)
         case GiveChips():
             return decide_gift(state, command)
         case TakePartialCashOut():
@@ -861,6 +871,8 @@ def evolve(state: TableState | None, event: DomainEvent) -> TableState | None:
             state = _with_stack(state, lost.seat, -amount)
             state = _with_stack(state, won.seat, amount, must_rebuy=event.winner_must_rebuy)
             return replace(state, sidebets=tuple(b for b in state.sidebets if b.sidebet_id != sid))
+        case SidebetCalledOff(sidebet_id=sid):
+            return replace(state, sidebets=tuple(b for b in state.sidebets if b.sidebet_id != sid))
         case HandBegan():
             return _hand_began(state, event)
         case PlayerSatOut(seat=seat):
@@ -893,6 +905,7 @@ __all__ = [
     "TOURNAMENT",
     "AddEntrantChips",
     "BeginHand",
+    "CallOffSidebet",
     "CashOut",
     "ChangeLimits",
     "ChangeSeat",

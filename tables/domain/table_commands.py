@@ -101,6 +101,13 @@ class SettleSidebet:
 
 
 @dataclass(frozen=True, slots=True)
+class CallOffSidebet:
+    """The two players call off an open sidebet: it ends with no chips moving (RAKE-5)."""
+
+    sidebet_id: str
+
+
+@dataclass(frozen=True, slots=True)
 class GiveChips:
     """A player lends or gives chips to another at the table. ``objected_by`` are the
     seats of players who object; any objection blocks it (BI-9). ``allowed`` is the room's
@@ -263,6 +270,7 @@ Command = (
     | CloseTable
     | RecordSidebet
     | SettleSidebet
+    | CallOffSidebet
     | GiveChips
     | TakePartialCashOut
     | PayDealerFee

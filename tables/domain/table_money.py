@@ -17,11 +17,13 @@ from tables.cash_events import (
     PlayerTransferredIn,
     PlayerTransferredOut,
     RefreshmentPaid,
+    SidebetCalledOff,
     SidebetRecorded,
     SidebetSettled,
 )
 from tables.domain.seating import next_button as next_button  # callers use table.next_button
 from tables.domain.table_commands import (
+    CallOffSidebet,
     GiveChips,
     PayRefreshment,
     RecordSidebet,
@@ -160,7 +162,8 @@ def decide_transfer_out(state: TableState, cmd: TransferOut) -> list[DomainEvent
     return [
         PlayerTransferredOut(
             c.table_id, cmd.seat, occupant.player_id, occupant.stack, cmd.to_table.table_id
-        )
+        ),
+        *sidebets_called_off(state, occupant.player_id),
     ]
 
 
@@ -256,6 +259,28 @@ def decide_settle(state: TableState, cmd: SettleSidebet) -> list[DomainEvent]:
             bet.amount,
             winner_must_rebuy=winner_seat.stack == 0,
         )
+    ]
+
+
+def decide_call_off(state: TableState, cmd: CallOffSidebet) -> list[DomainEvent]:
+    """The players call off an open sidebet: no chips move (RAKE-5: staff do not rule on
+    side bets, they only move the chips of one that is paid).
+
+    Raises:
+        DomainError ``sidebet_not_found``.
+    """
+    if not any(b.sidebet_id == cmd.sidebet_id for b in state.sidebets):
+        raise DomainError("sidebet_not_found", "No open sidebet with that id.")
+    return [SidebetCalledOff(state.config.table_id, cmd.sidebet_id, "agreed")]
+
+
+def sidebets_called_off(state: TableState, player_id: int) -> list[DomainEvent]:
+    """The open sidebets of ``player_id``, called off as he leaves the table (a cash-out or
+    a transfer): they can no longer be paid in chips at the table (RAKE-5)."""
+    return [
+        SidebetCalledOff(state.config.table_id, b.sidebet_id, "player_left", player_id)
+        for b in state.sidebets
+        if player_id in (b.player_a, b.player_b)
     ]
 
 

@@ -355,6 +355,48 @@ def test_sidebet_settles_only_after_the_hand(tablet: TabletClient, players: list
     assert StoredEvent.objects.count() == before_bets
 
 
+@pytest.mark.rule("RAKE-5")
+def test_a_sidebet_is_called_off_by_the_players_or_when_one_of_them_leaves(
+    tablet: TabletClient, players: list
+) -> None:
+    """Before, a sidebet whose player had left could never be settled nor closed."""
+    table_id, other = open_table(tablet), open_table(tablet, name="NLH 10/20 b")
+    for n in range(3):
+        seat(tablet, table_id, players[n], n + 1, 1000)
+    sidebets = f"/api/v1/tables/{table_id}/sidebets/"
+
+    def bet(a: int, b: int) -> str:
+        made = tablet.post(sidebets, {"player_a": players[a].id, "player_b": players[b].id,
+                                      "amount": 100})  # fmt: skip
+        assert made.status_code == 201, made.json()
+        return str(made.json()["sidebet_id"])
+
+    agreed, left, moved = bet(0, 1), bet(0, 2), bet(1, 2)
+    before = stacks(tablet, table_id)
+    assert tablet.post(f"{sidebets}{agreed}/call-off/").status_code == 200
+    assert stacks(tablet, table_id) == before  # no chips move
+    refused(tablet.post(f"{sidebets}{agreed}/settle/", {"winner": players[0].id}),
+            "sidebet_not_found", None)  # fmt: skip
+    refused(tablet.post(f"{sidebets}{agreed}/call-off/"), "sidebet_not_found", None)
+    # seat 1 cashes out: his open sidebet ends with him, the others' stays
+    assert tablet.post(f"/api/v1/tables/{table_id}/seats/1/cash-out/").status_code == 200
+    # seat 2 moves to the other table: his open sidebet ends too
+    moved_out = tablet.post(f"/api/v1/tables/{table_id}/seats/2/transfer/",
+                            {"to_table_id": other, "to_seat": 1})  # fmt: skip
+    assert moved_out.status_code == 200, moved_out.json()
+    called_off = [
+        (e.data["sidebet_id"], e.data["reason"], e.data["player_id"])
+        for e in StoredEvent.objects.filter(type="cashgame.SidebetCalledOff").order_by("position")
+    ]
+    assert called_off == [
+        (agreed, "agreed", None),
+        (left, "player_left", players[0].id),
+        (moved, "player_left", players[1].id),
+    ]
+    for sidebet in (left, moved):
+        refused(tablet.post(f"{sidebets}{sidebet}/call-off/"), "sidebet_not_found", None)
+
+
 @pytest.mark.rule("BI-7")
 def test_broke_sidebet_winner_must_rebuy_the_minimum(tablet: TabletClient, players: list) -> None:
     table_id = open_table(tablet, buy_in_min=1000, buy_in_max=5000)

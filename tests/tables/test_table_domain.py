@@ -9,6 +9,7 @@ import dacite
 import pytest
 
 from casino.errors import DomainError
+from tables.cash_events import SidebetCalledOff
 from tables.domain import decide as hand_decide
 from tables.domain import evolve as hand_evolve
 from tables.domain import table as t
@@ -634,3 +635,27 @@ def test_a_sit_out_asked_for_during_a_voided_hand_stands_and_the_blinds_are_owed
     assert (seat.missed_small_blind, seat.missed_big_blind) == (
         owed.missed_small_blind, owed.missed_big_blind,
     )  # fmt: skip
+
+
+@pytest.mark.rule("RAKE-5")
+def test_a_players_open_sidebets_are_called_off_when_he_leaves_and_by_agreement() -> None:
+    state = run(t.OpenTable(CONFIG), t.SeatPlayer(1, 1, 1000), t.SeatPlayer(2, 2, 1000),
+                t.SeatPlayer(3, 3, 1000), t.RecordSidebet("a", 1, 2, 100),
+                t.RecordSidebet("b", 2, 3, 100), t.RecordSidebet("c", 1, 3, 100))  # fmt: skip
+    assert [b.sidebet_id for b in state.sidebets] == ["a", "b", "c"]
+    assert t.decide(state, t.CashOut(1)) == [
+        PlayerCashedOut(1, 1, 1, 1000),
+        SidebetCalledOff(1, "a", "player_left", 1),
+        SidebetCalledOff(1, "c", "player_left", 1),
+    ]
+    agreed = run_from(state, t.CallOffSidebet("b"))
+    assert [b.sidebet_id for b in agreed.sidebets] == ["a", "c"]
+    assert [s.stack for s in agreed.seats] == [1000, 1000, 1000]  # no chips move
+    assert refusal(agreed, t.CallOffSidebet("b")).code == "sidebet_not_found"
+
+
+def run_from(state: t.TableState, *commands: t.Command) -> t.TableState:
+    for command in commands:
+        for event in t.decide(state, command):
+            state = t.evolve(state, event)
+    return state
