@@ -314,6 +314,10 @@ class StaffListView(APIView):
         _check_password(data["password"], User(username=data["username"]))
 
         def body() -> dict[str, Any]:
+            if User.objects.filter(username=data["username"]).exists():  # before hashing
+                raise _refusal(
+                    "username_taken", "That username is taken.", 409, username=data["username"]
+                )
             try:
                 with transaction.atomic():
                     user = User.objects.create_user(

@@ -289,6 +289,24 @@ def test_a_password_is_a_json_string(password: Any) -> None:
     assert target.check_password(PASSWORD)
 
 
+def test_a_taken_username_is_refused_and_a_retry_gets_the_first_answer() -> None:
+    admin = User.objects.create_superuser("root", password=PASSWORD)
+    client, csrf = console(admin)
+    body = {"username": "newcashier", "password": "plum orchard 47 lanterns", "role": "cashier"}
+
+    def create(key: str) -> Any:
+        return client.post("/api/v1/staff/", body, format="json", HTTP_X_CSRFTOKEN=csrf,
+                           HTTP_IDEMPOTENCY_KEY=key)  # fmt: skip
+
+    first = create("staff-1")
+    assert first.status_code == 201, first.json()
+    retry = create("staff-1")  # the same request again (a lost answer): the first answer
+    assert (retry.status_code, retry.json()["username"]) == (201, "newcashier")
+    taken = create("staff-2")  # another request for the same name
+    assert (taken.status_code, taken.json()["code"]) == (409, "username_taken")
+    assert User.objects.filter(username="newcashier").count() == 1
+
+
 def test_a_strong_staff_password_is_accepted() -> None:
     admin = User.objects.create_superuser("root", password=PASSWORD)
     client, csrf = console(admin)
