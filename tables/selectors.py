@@ -8,7 +8,11 @@ from casino.models import Player
 from tables import serializers as s
 from tables.models import HandView, SeatView, TableView
 
-TABLE_FIELDS: list[str] = [str(name) for name in s.TableSerializer().fields if name != "seats"]
+FROM_AGGREGATE = ("seats", "hand_closed_by", "sidebets")
+"""Fields of the table payload that come from the table aggregate, not its read model."""
+TABLE_FIELDS: list[str] = [
+    str(name) for name in s.TableSerializer().fields if name not in FROM_AGGREGATE
+]
 SEAT_FIELDS: list[str] = [str(name) for name in s.SeatSerializer().fields]
 
 
@@ -41,6 +45,12 @@ def table_payload(table_id: int) -> dict[str, Any]:
             }
         )
     table["seats"] = seats
+    table["hand_closed_by"] = state.config.hand_closed_by
+    table["sidebets"] = [
+        {"sidebet_id": b.sidebet_id, "player_a": b.player_a, "player_b": b.player_b,
+         "amount": b.amount}
+        for b in state.sidebets
+    ]  # fmt: skip
     return table
 
 

@@ -21,6 +21,7 @@ from tables.domain.blinds import (
 from tables.domain.hand_state import ACTIONS, ANTE_TYPES, MIN_RAISE_RULES
 from tables.domain.seating import MAX_SEATS
 from tables.domain.table import TABLE_GAMES
+from tables.domain.table_commands import HAND_CLOSED_BY
 
 CLOCK_EXPIRIES = ["dead_hand", "fold_or_check"]
 """What a called clock does when it runs out: BET-28 (live) or BET-29 (the timeout rule)."""
@@ -146,6 +147,16 @@ class SeatStatusSerializer(SeatSerializer):
     )
 
 
+class OpenSidebetSerializer(serializers.Serializer):
+    """A sidebet between two players at the table, open until settled or called off;
+    ``amount`` in CZK (RAKE-5)."""
+
+    sidebet_id = serializers.UUIDField()
+    player_a = serializers.IntegerField()
+    player_b = serializers.IntegerField()
+    amount = serializers.IntegerField()
+
+
 class TableSerializer(serializers.Serializer):
     """A table: configuration, button, running hand, seats and stacks, stream version."""
 
@@ -179,6 +190,14 @@ class TableSerializer(serializers.Serializer):
     rake_total = serializers.IntegerField()
     version = serializers.IntegerField(help_text="Table stream version (for If-Match).")
     seats = SeatStatusSerializer(many=True)
+    hand_closed_by = serializers.ChoiceField(
+        choices=HAND_CLOSED_BY,
+        help_text="What closes a settled hand to disputes of its reading: the next hand "
+        "(SD-24), the first riffle (SD-25) or the cut (SD-26) of the next shuffle.",
+    )
+    sidebets = OpenSidebetSerializer(
+        many=True, help_text="Sidebets recorded and not yet settled or called off (RAKE-5)."
+    )
 
 
 class SeatChangeRequest(RequestSerializer):

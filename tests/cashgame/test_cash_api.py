@@ -372,6 +372,10 @@ def test_a_sidebet_is_called_off_by_the_players_or_when_one_of_them_leaves(
         return str(made.json()["sidebet_id"])
 
     agreed, left, moved = bet(0, 1), bet(0, 2), bet(1, 2)
+    table = tablet.get(f"/api/v1/tables/{table_id}/").json()  # the open ones, for the screens
+    assert [(b["sidebet_id"], b["player_a"], b["amount"]) for b in table["sidebets"]] == [
+        (agreed, players[0].id, 100), (left, players[0].id, 100), (moved, players[1].id, 100)
+    ]  # fmt: skip
     before = stacks(tablet, table_id)
     assert tablet.post(f"{sidebets}{agreed}/call-off/").status_code == 200
     assert stacks(tablet, table_id) == before  # no chips move
@@ -395,6 +399,7 @@ def test_a_sidebet_is_called_off_by_the_players_or_when_one_of_them_leaves(
     ]
     for sidebet in (left, moved):
         refused(tablet.post(f"{sidebets}{sidebet}/call-off/"), "sidebet_not_found", None)
+    assert tablet.get(f"/api/v1/tables/{table_id}/").json()["sidebets"] == []
 
 
 @pytest.mark.rule("BI-7")

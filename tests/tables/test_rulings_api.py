@@ -298,6 +298,7 @@ def test_the_dealers_riffle_or_cut_closes_the_last_hand(
     tablet: TabletClient, players: list, closed_by: str, rule_id: str
 ) -> None:
     table_id, hand = start(tablet, players, hand_closed_by=closed_by)
+    assert tablet.get(f"/api/v1/tables/{table_id}/").json()["hand_closed_by"] == closed_by
     during = tablet.post(f"/api/v1/tables/{table_id}/shuffle/", {"step": "first_riffle"})
     assert (during.status_code, during.json()["code"]) == (422, "hand_in_progress")
     hand = folded_around(tablet, hand)
