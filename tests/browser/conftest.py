@@ -289,6 +289,24 @@ def open_director(
     return page
 
 
+def open_floor_replay(
+    room: Room, new_page: Any, table: int, hand_id: str, *, height: int = 800
+) -> Any:
+    """Log in as a floor person and load ``hand_id`` of ``table`` in the replay tab of
+    /floor/ (the hand's steps and, for a settled hand, its rulings' forms)."""
+    page = new_page(1280, height)
+    login(page, room.base, *room.staff("floor"), target="/floor/")
+    page.goto(f"{room.base}/floor/")
+    page.wait_for_selector("#floor[data-ready='true']")
+    page.click(".tab[data-tab=replay]")
+    page.wait_for_selector(f"#replay-table option[value='{table}']", state="attached")
+    page.select_option("#replay-table", str(table))
+    page.wait_for_selector(f"#replay-hand option[value='{hand_id}']", state="attached")
+    page.select_option("#replay-hand", hand_id)
+    page.click("#replay-load")
+    return page
+
+
 def pair_tablet(page: Any, base: str, token: str) -> None:
     """Open /tablet/ and enter the device token once (stored in localStorage)."""
     page.goto(f"{base}/tablet/")

@@ -11,22 +11,7 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Room, login
-
-
-def _replay(room: Room, new_page: Any, table: int, hand_id: str) -> Any:
-    """The floor's replay of ``hand_id`` at ``table``, loaded."""
-    page = new_page(1280, 800)
-    login(page, room.base, *room.staff("floor"), target="/floor/")
-    page.goto(f"{room.base}/floor/")
-    page.wait_for_selector("#floor[data-ready='true']")
-    page.click(".tab[data-tab=replay]")
-    page.wait_for_selector(f"#replay-table option[value='{table}']", state="attached")
-    page.select_option("#replay-table", str(table))
-    page.wait_for_selector(f"#replay-hand option[value='{hand_id}']", state="attached")
-    page.select_option("#replay-hand", hand_id)
-    page.click("#replay-load")
-    return page
+from tests.browser.conftest import Room, login, open_floor_replay
 
 
 def test_the_floor_names_the_players_already_seated_when_it_opens(
@@ -102,7 +87,7 @@ def test_the_floor_replays_a_past_hand_with_who_recorded_each_step(
              {"seat": hand["to_act"], "action": "fold"}, token=token)  # fmt: skip
     device = next(d for d in room.api("GET", "/api/v1/devices/") if d["table_id"] == table)
 
-    page = _replay(room, new_page, table, hand["hand_id"])
+    page = open_floor_replay(room, new_page, table, hand["hand_id"])
     rows = page.locator("#replay-steps tbody tr")
     expect(rows).to_have_count(3)  # started, the fold, settled
     expect(page.locator("#replay-pos")).to_have_text("Step 1 / 3")
@@ -127,7 +112,7 @@ def test_the_replay_says_each_ruling_in_words(room: Room, new_page: Any) -> None
     early = next(s for s in (1, 2, 3) if s != to_act)
     room.api("POST", f"{url}/out-of-turn/", {"seat": early, "action": "call"})
     room.api("POST", f"{url}/clock/", {"called_by": early})
-    page = _replay(room, new_page, table, hand["hand_id"])
+    page = open_floor_replay(room, new_page, table, hand["hand_id"])
     steps = page.locator("#replay-steps tbody")
     expect(steps).to_contain_text(f"Seat {early} out of turn: call")
     expect(steps).to_contain_text(f"Clock called on seat {to_act}")

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Room, login
+from tests.browser.conftest import Room, open_floor_replay
 
 
 def _table(room: Room, name: str) -> int:
@@ -48,16 +48,7 @@ def _log_types(room: Room, hand_id: str) -> list[str]:
 
 def _floor_on_hand(room: Room, new_page: Any, table: int, hand_id: str) -> Any:
     """A floor person's console with ``hand_id`` of ``table`` loaded in the replay tab."""
-    page = new_page(1280, 900)
-    login(page, room.base, *room.staff("floor"), target="/floor/")
-    page.goto(f"{room.base}/floor/")
-    page.wait_for_selector("#floor[data-ready='true']")
-    page.click(".tab[data-tab=replay]")
-    page.wait_for_selector(f"#replay-table option[value='{table}']", state="attached")
-    page.select_option("#replay-table", str(table))
-    page.wait_for_selector(f"#replay-hand option[value='{hand_id}']", state="attached")
-    page.select_option("#replay-hand", hand_id)
-    page.click("#replay-load")
+    page = open_floor_replay(room, new_page, table, hand_id, height=900)
     expect(page.locator("#hand-rulings")).to_be_visible()
     return page
 
