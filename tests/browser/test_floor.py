@@ -316,3 +316,43 @@ def test_the_floor_is_told_when_a_correction_must_be_settled_at_the_cage(
                           {"seat": second["to_act"], "action": "fold"})  # fmt: skip
     expect(page.locator("#notice")).to_contain_text("Settle it at the cage")
     expect(page.locator("#notice")).to_contain_text("seat 3 -3, seat 1 +3")
+
+
+@pytest.mark.rule("BI-2")
+@pytest.mark.rule("WL-2")
+def test_seating_from_the_list_takes_chips_bought_at_the_cage(room: Room, new_page: Any) -> None:
+    """Found by QA: the floor's "Seat" asked for the buy-in only, so it was always booked as
+    cash paid at the table; a player bringing chips from the cage was counted in the drop
+    and in the chips issued a second time."""
+    table = room.open_table(buy_in_min=100, buy_in_max=10_000, small_blind=3, big_blind=6)
+    listed = room.api("POST", "/api/v1/waitlists/", {"game": "NLH", "small_blind": 3,
+                                                    "big_blind": 6})  # fmt: skip
+    player = room.player("Cage Chips")
+    room.api("POST", "/api/v1/cage/sales/", {"player_id": player, "amount": 2000})
+    room.api("POST", f"/api/v1/waitlists/{listed['list_id']}/entries/",
+             {"player_id": player, "channel": "in_person"})  # fmt: skip
+    room.api(
+        "POST", f"/api/v1/waitlists/{listed['list_id']}/calls/", {"table_id": table, "seat": 4}
+    )
+    before = room.api("GET", "/api/v1/cage/balance/")
+    page = new_page(1280, 800)
+    login(page, room.base, *room.staff("floor"), target="/floor/")
+    page.goto(f"{room.base}/floor/")
+    page.wait_for_selector("#floor[data-ready='true']")
+    page.click(".tab[data-tab=lists]")
+    page.click(f"[data-list='{listed['list_id']}'] [data-seatcall]")
+    dialog = page.locator("#seat-call-dialog")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#sc-who")).to_contain_text("seat 4")
+    page.fill("#sc-buyin", "50")  # below the table's minimum: refused in the dialog
+    page.select_option("#sc-paid", "chips")
+    page.click("#sc-submit")
+    expect(page.locator("#sc-error")).to_contain_text("BI-5")
+    page.fill("#sc-buyin", "1500")
+    page.click("#sc-submit")
+    expect(dialog).to_be_hidden()
+    seats = room.api("GET", f"/api/v1/tables/{table}/")["seats"]
+    assert [(s["seat"], s["player_id"], s["stack"]) for s in seats] == [(4, player, 1500)]
+    after = room.api("GET", "/api/v1/cage/balance/")
+    assert after["table_drop"] == before["table_drop"]  # no cash at the table
+    assert after["chips_issued"] == before["chips_issued"]  # the cage's chips, not new ones

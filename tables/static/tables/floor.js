@@ -545,7 +545,7 @@ function drawLists() {
       <td><button type="button" class="btn small" data-leave="${l.list_id}:${e.player_id}">${gettext("Remove")}</button></td></tr>`).join("");
     const calls = l.calls.map((c) => `<tr><td>${esc(c.display)} <span class="muted">#${c.player_id}</span></td><td>${gettext("table")} ${c.table_id} ${gettext("seat")} ${c.seat}</td>
       <td class="countdown" data-deadline="${c.deadline}"></td>
-      <td><button type="button" class="btn small primary" data-seatcall="${l.list_id}:${c.call_id}:${c.player_id}:${c.table_id}:${c.seat}">${gettext("Seat")}</button>
+      <td><button type="button" class="btn small primary" data-seatcall="${l.list_id}:${c.call_id}:${c.player_id}:${c.table_id}:${c.seat}" data-display="${esc(c.display)}">${gettext("Seat")}</button>
       <button type="button" class="btn small" data-noshow="${l.list_id}:${c.call_id}">${gettext("No-show")}</button>
       <button type="button" class="btn small" data-cancelcall="${l.list_id}:${c.call_id}">${gettext("Cancel call")}</button></td></tr>`).join("");
     // an open seat's offer: a player to call from the list, or (a main table fed by a
@@ -663,17 +663,40 @@ $("lists").addEventListener("click", async (e) => {
     const [list, call] = b.dataset.cancelcall.split(":");
     ok = await run(() => post(`/api/v1/waitlists/${list}/calls/${call}/cancel/`, { reason: "floor" }));
   } else if (b.dataset.seatcall) {
-    const [list, , player, table, seat] = b.dataset.seatcall.split(":");
-    const t = state.tables.get(Number(table));
-    const buyIn = prompt(gettext("Buy-in (CZK)"), t ? t.buy_in_min : "");
-    if (buyIn === null) return;
-    ok = await run(() => post(`/api/v1/waitlists/${list}/seatings/`, { player_id: Number(player), table_id: Number(table), seat: Number(seat), buy_in: Number(buyIn) }));
+    openSeatCall(b.dataset.seatcall, b.dataset.display);
+    return;
   } else if (b.dataset.leave) {
     const [list, player] = b.dataset.leave.split(":");
     ok = await run(() => post(`/api/v1/waitlists/${list}/entries/${player}/leave/`, { reason: "floor" }));
   }
   if (ok) loadLists();
 });
+// Seating a called player: his buy-in, and how he pays it — cash at the table, or chips he
+// bought at the cage (BI-2; the drop and the chips in circulation differ: cashgame/cage.py).
+function openSeatCall(spec, display) {
+  const [list, , player, table, seat] = spec.split(":");
+  const t = state.tables.get(Number(table));
+  const form = $("seat-call-form");
+  form.dataset.spec = JSON.stringify({ list, player: Number(player), table: Number(table), seat: Number(seat) });
+  $("sc-who").textContent = `${display || label(Number(player))} → ${t ? t.name : `${gettext("Table")} ${table}`}, ${gettext("seat")} ${seat}`;
+  $("sc-buyin").value = t ? t.buy_in_min : "";
+  $("sc-paid").value = "cash";
+  $("sc-error").hidden = true;
+  $("seat-call-dialog").showModal();
+}
+$("sc-cancel").addEventListener("click", () => $("seat-call-dialog").close());
+$("seat-call-form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const spec = JSON.parse(e.target.dataset.spec || "{}");
+  const ok = await run(() => post(`/api/v1/waitlists/${spec.list}/seatings/`, {
+    player_id: spec.player, table_id: spec.table, seat: spec.seat,
+    buy_in: Number($("sc-buyin").value), paid_with: $("sc-paid").value,
+  }), $("sc-error"));
+  if (!ok) return;
+  $("seat-call-dialog").close();
+  loadLists();
+});
+
 $("open-list").addEventListener("submit", async (e) => {
   e.preventDefault();
   const ok = await run(() => post("/api/v1/waitlists/", {
