@@ -715,6 +715,12 @@ async function loadDevices() {
       <td>${dateTime(d.created_at)}</td><td>${d.revoked ? `<span class="badge bad">${gettext("revoked")}</span>` : `<span class="badge ok">${gettext("active")}</span>`}</td>
       <td>${d.revoked || d.role !== "dealer" ? "" : `<button type="button" class="btn small danger" data-revoke="${d.id}">${gettext("Revoke")}</button>`}</td></tr>`).join("");
   }
+  // staff accounts are the admin's (the API refuses anyone else): no doomed call, no 403
+  const admin = document.body.dataset.role === "admin";
+  $("staff-denied").hidden = admin;
+  $("create-staff").hidden = !admin;
+  $("staff").hidden = !admin;
+  if (!admin) return;
   try {
     const staff = await get("/api/v1/staff/");
     $("staff-denied").hidden = true;
