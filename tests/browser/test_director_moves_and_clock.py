@@ -154,3 +154,35 @@ def test_a_tournament_published_elsewhere_joins_the_list(room: Room, new_page: A
     option = page.locator(f"#t-select option[value='{new}']")
     expect(option).to_have_count(1, timeout=40_000)
     assert page.input_value("#t-select") == str(tid)  # the open tournament stays open
+
+
+def test_the_list_follows_the_start_and_a_finished_tournament_shows_no_clock(
+    room: Room, new_page: Any
+) -> None:
+    """Found by QA: the list still said "registering" after the start until a reload, and a
+    finished tournament kept its last level's time and blinds on the director's console and
+    the TV board, as if the clock had stopped by mistake."""
+    body = {"name": "Ends tonight", "buy_in": 100, "fee": 10, "starting_stack": 1000,
+            "min_entrants": 2, "levels": [{"small_blind": 25, "big_blind": 50}]}  # fmt: skip
+    tid = int(room.api("POST", "/api/v1/tournaments/", body)["tournament_id"])
+    for n in range(2):
+        room.api("POST", f"/api/v1/tournaments/{tid}/registrations/",
+                 {"player_id": room.player(f"Ends tonight {n}")})  # fmt: skip
+    page = open_director(room, new_page, tid)
+    option = page.locator(f"#t-select option[value='{tid}']")
+    expect(option).to_have_text("Ends tonight · registering")
+    room.api("POST", f"/api/v1/tournaments/{tid}/start/", {"reserve_tables": 0})
+    expect(option).to_have_text("Ends tonight · running", timeout=20_000)
+    board = new_page(1920, 1080)
+    board.goto(f"{room.base}/board/tournament/{tid}/")
+    expect(board.locator("#level")).to_have_text("Level 1")
+    for _ in range(10):
+        if room.shove_round(tid)["status"] == "finished":
+            break
+    expect(option).to_have_text("Ends tonight · finished", timeout=20_000)
+    expect(page.locator("#clock-level")).to_have_text("finished")
+    expect(page.locator("#clock-time")).to_have_text("—")
+    expect(page.locator("#clock-blinds")).to_have_text("")
+    expect(board.locator("#level")).to_have_text("Finished", timeout=20_000)
+    expect(board.locator("#time")).to_have_text("—")
+    expect(board.locator("#blinds")).to_have_text("")

@@ -18,6 +18,10 @@ function running(c) {
   return state && state.status === "running" && !c.paused;
 }
 
+// A finished or cancelled tournament has no clock: its last level's time and blinds would
+// read as a clock stopped by mistake.
+const over = () => state && (state.status === "finished" || state.status === "cancelled");
+
 function render() {
   const c = state.clock;
   $("t-name").textContent = state.name;
@@ -30,7 +34,7 @@ function render() {
   else if (c.on_break) level.textContent = T.break;
   else level.textContent = `${T.level} ${c.level}`;
   const ante = c.ante ? ` · ${c.ante_type === "big_blind_ante" ? T.bbAnte : T.ante} ${number(c.ante)}` : "";
-  $("blinds").textContent = `${number(c.small_blind)} / ${number(c.big_blind)}${ante}`;
+  $("blinds").textContent = over() ? "" : `${number(c.small_blind)} / ${number(c.big_blind)}${ante}`;
   $("players").textContent = `${number(c.players_left)}`;
   $("entries").textContent = number(c.entries);
   $("average").textContent = number(c.average_stack);
@@ -56,6 +60,11 @@ function tick() {
   const elapsed = running(c) ? (performance.now() - receivedAt) / 1000 : 0; // a paused break is frozen too
   const left = Math.max(0, base - elapsed);
   const el = $("time");
+  if (over()) {
+    el.textContent = "—";
+    delete el.dataset.secondsLeft;
+    return;
+  }
   if (c.hands_left !== null && c.hands_left !== undefined && !c.on_break) {
     el.textContent = `${T.handsLeft}: ${number(c.hands_left)}`; // SHOW-1: levels by hands
     el.dataset.handsLeft = String(c.hands_left);

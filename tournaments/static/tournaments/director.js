@@ -234,6 +234,10 @@ function renderBracket() {
 
 function setTournament(t) {
   tournament = t;
+  // the list's entry says its status too: keep it in step (found by QA: "registering"
+  // stayed after the start until a reload)
+  const option = $("t-select").querySelector(`option[value="${t.tournament_id}"]`);
+  if (option) option.textContent = `${t.name} · ${T[t.status] || t.status}`;
   setClock(t.clock);
   renderStatus();
   renderTables();
@@ -251,8 +255,9 @@ function setClock(c) {
   clockAt = performance.now();
   const ante = c.ante ? ` · ${c.ante_type === "big_blind_ante" ? T.bbAnte : T.ante} ${number(c.ante)}` : "";
   const before = !tournament || tournament.status === "registering";
-  $("clock-level").textContent = c.on_break ? T.break : before ? T.registrationOpen : `${T.level} ${c.level}`;
-  $("clock-blinds").textContent = `${number(c.small_blind)}/${number(c.big_blind)}${ante}`;
+  const over = ended();
+  $("clock-level").textContent = over ? T[tournament.status] : c.on_break ? T.break : before ? T.registrationOpen : `${T.level} ${c.level}`;
+  $("clock-blinds").textContent = over ? "" : `${number(c.small_blind)}/${number(c.big_blind)}${ante}`;
   $("c-players").textContent = before ? number(c.entries) : `${number(c.players_left)} / ${number(c.entries)}`;
   $("c-average").textContent = before ? "—" : `${number(c.average_stack)}`;
   $("c-pool").textContent = amount(c.prize_pool);
@@ -272,8 +277,15 @@ function setClock(c) {
   tick();
 }
 
+// A finished or cancelled tournament has no clock (its last level's time would read as a
+// clock stopped by mistake).
+function ended() {
+  return !!tournament && (tournament.status === "finished" || tournament.status === "cancelled");
+}
+
 function tick() {
   if (!clock || !tournament) return;
+  if (ended()) { $("clock-time").textContent = "—"; return; }
   const live = tournament.status === "running" && !clock.paused; // a paused break is frozen too
   const base = clock.on_break ? clock.break_seconds_left : clock.seconds_left;
   const left = Math.max(0, base - (live ? (performance.now() - clockAt) / 1000 : 0));
