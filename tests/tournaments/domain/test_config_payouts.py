@@ -63,9 +63,9 @@ def test_a_structure_that_contradicts_itself_is_refused() -> None:
     ):
         with pytest.raises(DomainError) as err:
             validate_config(bad)
-        assert any(p.startswith(problem) for p in err.value.context["problems"]), (
-            err.value.context["problems"]
-        )
+        assert any(p.startswith(problem) for p in err.value.context["problems"]), err.value.context[
+            "problems"
+        ]
     validate_config(config(levels=levels, breaks=(), starting_stack=200))
 
 
