@@ -305,6 +305,7 @@ function render() {
   renderSeats();
   renderCenter();
   renderPanel();
+  renderSidebetControl();
 }
 
 // A Show hand's seats as the felt draws a hand's: stacks after blinds and purchases,
@@ -1052,6 +1053,101 @@ function rulingBody(kind) {
 $("ruling-submit").addEventListener("click", async () => {
   const kind = $("ruling-kind").value;
   if (await act(handPath(RULING_PATHS[kind]), rulingBody(kind), { errorBox: $("ruling-error") })) $("ruling-dialog").close();
+});
+
+// --- sidebets between two seated players (RAKE-5), cash tables only -------------------------
+// Staff do not rule on a sidebet: the dealer records it, and settles it (the loser's chips
+// to the winner) or calls it off as the two players say. The server refuses a settlement
+// while a hand runs, and a sidebet that either stack does not cover; the refusal shows in
+// the dialog. The open sidebets are the table's (`sidebets`), kept current by its feed.
+
+function renderSidebetControl() {
+  const t = state.table;
+  const cash = t.mode !== "tournament";
+  const open = t.sidebets || [];
+  $("open-sidebets").hidden = !cash;
+  $("sidebets-count").textContent = number(open.length);
+  $("sidebets-count").hidden = !open.length;
+  if (!cash && $("sidebets-dialog").open) $("sidebets-dialog").close();
+  if ($("sidebets-dialog").open) renderSidebets();
+}
+
+function sidebetPlayers(seats, selected) {
+  return seats.map((s) => `<option value="${s.player_id}" ${s.player_id === selected ? "selected" : ""}>${gettext("Seat")} ${s.seat} · ${esc(playerLabel(s.player_id))}</option>`).join("");
+}
+
+function renderSidebets() {
+  const t = state.table;
+  const open = t.sidebets || [];
+  $("sidebets-list").innerHTML = open.length ? open.map((b) => {
+    const won = (id) => esc(interpolate(gettext("%(player)s won"), { player: playerLabel(id) }, true));
+    return `<li class="sidebet" data-sidebet="${esc(b.sidebet_id)}">
+      <div class="sidebet-who"><strong>${esc(playerLabel(b.player_a))}</strong> ${gettext("against")} <strong>${esc(playerLabel(b.player_b))}</strong> · <span class="sidebet-amount">${money(b.amount)}</span></div>
+      <div class="sidebet-ops"><span class="muted">${gettext("Settle:")}</span>
+        <button type="button" class="btn" data-winner="${b.player_a}">${won(b.player_a)}</button>
+        <button type="button" class="btn" data-winner="${b.player_b}">${won(b.player_b)}</button>
+        <button type="button" class="btn danger" data-call-off="true">${gettext("Call off")}</button></div></li>`;
+  }).join("") : `<li class="muted" id="sidebets-none">${gettext("No open sidebets.")}</li>`;
+  // the two players: the seated ones, rebuilt only when who sits changes (a choice is kept)
+  const seats = t.seats;
+  const key = seats.map((s) => `${s.seat}:${playerLabel(s.player_id)}`).join(",");
+  if ($("sidebet-a").dataset.key !== key) {
+    $("sidebet-a").dataset.key = key;
+    const ids = seats.map((s) => s.player_id);
+    const keep = (id, fallback) => (ids.includes(id) ? id : fallback);
+    const a = keep(Number($("sidebet-a").value), ids[0]);
+    const b = keep(Number($("sidebet-b").value), ids.find((id) => id !== a));
+    $("sidebet-a").innerHTML = sidebetPlayers(seats, a);
+    $("sidebet-b").innerHTML = sidebetPlayers(seats, b);
+  }
+  $("sidebet-submit").disabled = seats.length < 2;
+}
+
+// One write of the dialog; a refusal shows in the dialog's error box, scrolled into view.
+async function sidebetAct(path, body) {
+  const answer = await act(path, body, { errorBox: $("sidebets-error") });
+  if (!answer && !$("sidebets-error").hidden) $("sidebets-error").scrollIntoView({ block: "nearest" });
+  return answer;
+}
+
+// Each opening starts blank: the players from who sits now, no amount of another sidebet.
+$("open-sidebets").addEventListener("click", () => {
+  if (!state.table || state.table.mode === "tournament") return;
+  $("sidebets-error").hidden = true;
+  $("sidebet-amount").value = "";
+  $("sidebet-description").value = "";
+  $("sidebet-a").value = "";
+  $("sidebet-b").value = "";
+  $("sidebet-a").dataset.key = "";
+  renderSidebets();
+  $("sidebets-dialog").showModal();
+});
+
+$("sidebet-submit").addEventListener("click", async () => {
+  const body = {
+    player_a: Number($("sidebet-a").value), player_b: Number($("sidebet-b").value),
+    amount: Number($("sidebet-amount").value),
+  };
+  const description = $("sidebet-description").value.trim();
+  if (description) body.description = description;
+  if (await sidebetAct(tablePath("sidebets/"), body)) {
+    $("sidebet-amount").value = "";
+    $("sidebet-description").value = "";
+  }
+});
+
+$("sidebets-list").addEventListener("click", (e) => {
+  const row = e.target.closest("[data-sidebet]");
+  if (!row) return;
+  const id = row.dataset.sidebet;
+  const winner = e.target.closest("[data-winner]");
+  if (winner) { sidebetAct(tablePath(`sidebets/${id}/settle/`), { winner: Number(winner.dataset.winner) }); return; }
+  if (!e.target.closest("[data-call-off]")) return;
+  const bet = (state.table.sidebets || []).find((b) => b.sidebet_id === id);
+  if (!bet) return;
+  const question = interpolate(gettext("Call off the sidebet of %(a)s and %(b)s (%(amount)s)? No chips move."),
+    { a: playerLabel(bet.player_a), b: playerLabel(bet.player_b), amount: money(bet.amount) }, true);
+  if (confirm(question)) sidebetAct(tablePath(`sidebets/${id}/call-off/`), {});
 });
 
 // --- Show poker (SHOW-1..27) ----------------------------------------------------------------
