@@ -151,6 +151,10 @@ def test_a_revoked_tablet_goes_back_to_pairing(room: Room, new_page: Any) -> Non
     expect(tablet.locator("#pairing")).to_be_visible(timeout=10_000)
     expect(tablet.locator("#pair-error")).to_contain_text("revoked")
     assert tablet.evaluate("localStorage.getItem('casino.deviceToken')") is None
+    # found by QA: the old table's name, a "live" badge and the dead token stayed on screen
+    expect(tablet.locator("#table-name")).to_have_text("")
+    expect(tablet.locator("#feed-status")).to_be_hidden()
+    expect(tablet.locator("#device-token")).to_have_value("")
     assert errors == []
 
 

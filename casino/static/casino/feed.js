@@ -90,6 +90,9 @@ export class Feed {
     this.stopped = true;
     clearTimeout(this.timer);
     if (this.ws) this.ws.close();
+    // a stopped feed has no state: its badge must not go on saying "live"
+    const el = document.getElementById(this.badge);
+    if (el) el.hidden = true;
   }
 
   // A page fetched a stream's state by REST (e.g. a new hand it learned of from the table

@@ -73,6 +73,9 @@ function revoked() {
   setDeviceToken(null);
   $("tablet").dataset.ready = "false";
   $("unpair").hidden = true;
+  // nothing of the table it served stays on screen, nor the dead token (found by QA)
+  $("table-name").textContent = "";
+  $("device-token").value = "";
   showPairing(gettext("This tablet's device token was revoked. Pair it again with a new token."));
 }
 
