@@ -138,6 +138,17 @@ def test_a_portrait_tablet_reaches_the_board_entry(room: Room, new_page: Any) ->
             assert side or above, (a, b)
 
 
+def test_the_tablet_of_a_closed_table_offers_no_hand(room: Room, new_page: Any) -> None:
+    """Found by QA: a tablet paired to a closed table offered "Start hand" (the server
+    refuses it: the screen now says so first)."""
+    table, token = _table(room, {})
+    room.api("POST", f"/api/v1/tables/{table}/close/", {"reason": "end of the night"})
+    tablet = new_page(1280, 800)
+    pair_tablet(tablet, room.base, token)
+    expect(tablet.locator("#preview")).to_contain_text("Table closed.")
+    expect(tablet.locator("#start-hand")).to_be_disabled()
+
+
 def test_a_revoked_tablet_goes_back_to_pairing(room: Room, new_page: Any) -> None:
     """docs/consoles.md: a revoked token sends the tablet back to pairing. It stayed on the
     table with a refused feed and an uncaught error, its dead token kept."""

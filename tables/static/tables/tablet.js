@@ -809,6 +809,13 @@ $("award-submit").addEventListener("click", async () => {
 function renderBetween() {
   const t = state.table;
   const p = state.preview;
+  if (t.status === "closed") { // found by QA: a tablet of a closed table offered "Start hand"
+    $("new-game").hidden = true;
+    $("straddles").hidden = true;
+    $("preview").innerHTML = `<p class="error">${gettext("Table closed.")}</p>`;
+    $("start-hand").disabled = true;
+    return;
+  }
   const needDraw = !t.button_seat;
   $("new-game").hidden = !needDraw;
   if (needDraw) {
