@@ -195,3 +195,12 @@ def test_a_csv_download_obeys_the_permission_matrix(evening: dict) -> None:
     device = Device.objects.create(name="office-1", role=Device.Role.MANAGER)
     manager.credentials(HTTP_AUTHORIZATION=f"Token {device.token}")
     assert manager.get("/api/v1/reports/drop-by-table/?format=csv").status_code == 200
+
+
+def test_hours_round_a_half_up_as_the_reports_page_does() -> None:
+    """Found by QA: 882 s showed 0.24 h in the table and 0.25 h in the page's total."""
+    from cashgame.reports import hours_of
+
+    assert [hours_of(s) for s in (0, 17, 18, 882, 878, 3600, 16_200)] == [
+        0.0, 0.0, 0.01, 0.25, 0.24, 1.0, 4.5,
+    ]  # fmt: skip
