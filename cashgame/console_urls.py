@@ -19,7 +19,8 @@ CASHIER_STRINGS = {
     **COMMON_STRINGS,
     "none": _("No players found."),
     "returning": _(
-        "Returning player (SES-7): a buy-in for a game he left must be at least what he left with."
+        "Returning player (SES-7): a buy-in for a game left within the return window must be "
+        "at least the stack taken from it."
     ),
     "leftWith": _("left with"),
     "at": _("at"),
