@@ -149,6 +149,24 @@ def test_the_tablet_of_a_closed_table_offers_no_hand(room: Room, new_page: Any) 
     expect(tablet.locator("#start-hand")).to_be_disabled()
 
 
+@pytest.mark.rule("BI-7")
+def test_a_busted_player_is_marked_on_the_tablet_until_he_rebuys(room: Room, new_page: Any) -> None:
+    """Found by QA: a player at 0 stayed in his seat with nothing telling the dealer."""
+    table, token = _table(room, {1: 1000, 2: 1000, 3: 1000})
+    seats = room.api("GET", f"/api/v1/tables/{table}/")["seats"]
+    a, b = seats[0]["player_id"], seats[1]["player_id"]
+    bet = room.api("POST", f"/api/v1/tables/{table}/sidebets/",
+                   {"player_a": a, "player_b": b, "amount": 1000})  # fmt: skip
+    room.api("POST", f"/api/v1/tables/{table}/sidebets/{bet['sidebet_id']}/settle/", {"winner": b})
+    tablet = new_page(1280, 800)
+    pair_tablet(tablet, room.base, token)
+    seat1 = tablet.locator("#seats [data-seat='1']")
+    expect(seat1.locator(".busted")).to_be_visible()
+    expect(tablet.locator("#seats [data-seat='2'] .busted")).to_have_count(0)
+    room.api("POST", f"/api/v1/tables/{table}/seats/1/top-up/", {"amount": 1000})
+    expect(seat1.locator(".busted")).to_have_count(0)
+
+
 def test_a_revoked_tablet_goes_back_to_pairing(room: Room, new_page: Any) -> None:
     """docs/consoles.md: a revoked token sends the tablet back to pairing. It stayed on the
     table with a refused feed and an uncaught error, its dead token kept."""
