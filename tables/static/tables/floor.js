@@ -549,8 +549,10 @@ function drawLists() {
       <button type="button" class="btn small" data-noshow="${l.list_id}:${c.call_id}">${gettext("No-show")}</button>
       <button type="button" class="btn small" data-cancelcall="${l.list_id}:${c.call_id}">${gettext("Cancel call")}</button></td></tr>`).join("");
     // an open seat's offer: a player to call from the list, or (a main table fed by a
-    // must-move table, SES-2/SES-4) the must-move player who moves first
-    const seats = l.tables.flatMap((t) => t.open_seats.filter((s) => !s.call_id && s.offer).map((s) => (s.offer.offer_kind === "must_move"
+    // must-move table, SES-2/SES-4) the must-move player who moves first. One per table,
+    // its first open seat: every seat of a table offers the same player (found by QA: a
+    // button per open seat of every table, twenty of them for one call)
+    const seats = l.tables.flatMap((t) => t.open_seats.filter((s) => !s.call_id && s.offer).slice(0, 1).map((s) => (s.offer.offer_kind === "must_move"
       ? `<button type="button" class="btn small" data-mustmove-seat="${l.list_id}:${s.seat}">${gettext("Move the next must-move player")} ${esc(s.offer.display)} → ${esc(t.name)} ${gettext("seat")} ${s.seat}</button>`
       : `<button type="button" class="btn small" data-call="${l.list_id}:${t.table_id}:${s.seat}:${s.offer.player_id}">${gettext("Call player")} ${esc(s.offer.display)} → ${esc(t.name)} ${gettext("seat")} ${s.seat}</button>`))).join(" ");
     return `<section class="card wl" data-list="${l.list_id}"><header><h2>${esc(l.game)} ${number(l.small_blind)}/${number(l.big_blind)}</h2>
