@@ -224,6 +224,9 @@ function startFeed(token) {
       // Back after a loss: read everything again, so what is shown is the server's state.
       if (s === "live" && state.wasOffline) { state.wasOffline = false; refreshTable().catch(readFailed); }
       if (s === "offline") state.wasOffline = true;
+      // The socket refused: if the token was revoked (the close that says so may be lost
+      // to a reconnect), the next read answers 401 and the tablet goes back to pairing.
+      if (s === "denied") get("/api/v1/auth/me/").catch(readFailed);
     },
     onError: (msg) => {
       if (msg.code === "revoked") { revoked(); return; }
