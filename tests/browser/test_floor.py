@@ -381,3 +381,46 @@ def test_an_admin_manages_staff_accounts_from_the_floor_console(room: Room, new_
     expect(page.locator("#staff")).to_contain_text("new-cashier-1")
     accounts = room.api("GET", "/api/v1/staff/")
     assert [a["role"] for a in accounts if a["username"] == "new-cashier-1"] == ["cashier"]
+
+
+def test_the_floor_puts_a_player_on_a_waiting_list_by_name(room: Room, new_page: Any) -> None:
+    """The join form took only a player's number, which the floor rarely knows: it now
+    takes a name or a nickname, suggests matches as the floor types, and refuses a name
+    that several players share until one is picked."""
+    listed = room.api("POST", "/api/v1/waitlists/",
+                      {"game": "PLO", "small_blind": 25, "big_blind": 50})  # fmt: skip
+    kveta = room.player("Květa Zapletalová", nickname="Zapla")
+    first = room.player("Jiří Dvořák")
+    second = room.player("Jiří Dvořáček")
+    page = new_page(1280, 800)
+    login(page, room.base, *room.staff("floor"), target="/floor/")
+    page.goto(f"{room.base}/floor/")
+    page.wait_for_selector("#floor[data-ready='true']")
+    page.click(".tab[data-tab=lists]")
+    form = page.locator(f"form[data-join='{listed['list_id']}']")
+    field = form.locator("input[name=player]")
+
+    field.press_sequentially("zapl")  # part of the nickname, any case
+    expect(page.locator("#player-found option")).to_have_count(1)
+    assert page.locator("#player-found option").get_attribute("value") == (
+        f"Květa Zapletalová (Zapla) #{kveta}"
+    )
+    form.locator("button[type=submit]").click()
+    box = page.locator(f"[data-list='{listed['list_id']}']")
+    expect(box.locator("tbody")).to_contain_text(f"#{kveta}")
+    expect(field).to_have_value("")
+
+    field.fill("Jiří Dvoř")  # two players: refused, nothing joins
+    form.locator("button[type=submit]").click()
+    expect(page.locator("#notice")).to_contain_text("Several players match")
+    entries = room.api("GET", f"/api/v1/waitlists/{listed['list_id']}/")["entries"]
+    assert [e["player_id"] for e in entries] == [kveta]
+
+    field.fill(f"Jiří Dvořáček #{second}")  # a picked suggestion names its number
+    form.locator("button[type=submit]").click()
+    expect(box.locator("tbody")).to_contain_text(f"#{second}")
+    field.fill(str(first))  # a number alone still works
+    form.locator("button[type=submit]").click()
+    expect(box.locator("tbody")).to_contain_text(f"#{first}")
+    entries = room.api("GET", f"/api/v1/waitlists/{listed['list_id']}/")["entries"]
+    assert [e["player_id"] for e in entries] == [kveta, second, first]

@@ -7,7 +7,7 @@ import { get, post, patch, describeError, ApiError } from "/static/casino/api.js
 import { Feed } from "/static/casino/feed.js";
 import { amount, dateTime, esc, number, seconds, time } from "/static/casino/fmt.js";
 import { showNotice, showError } from "/static/casino/shell.js";
-import { label, learn } from "/static/casino/names.js";
+import { label, learn, resolve, suggest } from "/static/casino/names.js";
 import { actionWord, streetWord } from "/static/tables/words.js";
 
 const gettext = globalThis.gettext || ((s) => s);
@@ -562,7 +562,7 @@ function drawLists() {
       <table class="grid"><thead><tr><th>#</th><th>${gettext("Player")}</th><th>${gettext("Channel")}</th><th>${gettext("Phone")}</th><th></th><th></th></tr></thead><tbody>${entries}</tbody></table>
       ${listExtras(l)}
       <form class="row wrap join" data-join="${l.list_id}">
-        <div><label>${gettext("Player ID")}<input name="player" type="number" min="1" required></label></div>
+        <div><label>${gettext("Player (name or number)")}<input name="player" type="search" autocomplete="off" maxlength="100" required list="player-found"></label></div>
         <div><label>${gettext("Channel")}<select name="channel"><option value="in_person">${gettext("in person")}</option><option value="phone">${gettext("phone")}</option><option value="console">${gettext("console")}</option></select></label></div>
         <div><label>${gettext("Phone")}<input name="phone" maxlength="40"></label></div>
         <div class="shrink"><button class="btn" type="submit">${gettext("Join")}</button></div>
@@ -643,10 +643,18 @@ $("lists").addEventListener("submit", async (e) => {
   const form = e.target.closest("[data-join]");
   if (!form) return;
   e.preventDefault();
-  const ok = await run(() => post(`/api/v1/waitlists/${form.dataset.join}/entries/`, {
-    player_id: Number(form.player.value), channel: form.channel.value, phone: form.phone.value,
+  const ok = await run(async () => post(`/api/v1/waitlists/${form.dataset.join}/entries/`, {
+    player_id: await resolve(form.player.value, {
+      none: gettext("No player has that name, nickname or number."),
+      several: gettext("Several players match: pick one from the list."),
+    }),
+    channel: form.channel.value, phone: form.phone.value,
   }));
   if (ok) { form.reset(); loadLists(); }
+});
+// The join form's player field suggests players by name as the floor types.
+$("lists").addEventListener("input", (e) => {
+  if (e.target.matches("form[data-join] input[name=player]")) suggest(e.target, $("player-found"));
 });
 $("lists").addEventListener("click", async (e) => {
   const b = e.target.closest("button");
