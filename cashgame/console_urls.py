@@ -77,6 +77,7 @@ REPORT_STRINGS = {
     "noData": _("No data in this range."),
     "hours": _("hours"),
     "handsPerHour": _("hands per hour"),
+    "total": _("Total"),
 }
 """Words the reports' script writes."""
 

@@ -328,6 +328,8 @@ def test_reports_draw_charts_and_download_csv(room: Room, new_page: Any) -> None
     player = room.player("Report Drop")
     room.api("POST", f"/api/v1/tables/{table}/seats/",
              {"player_id": player, "seat": 1, "buy_in": 7000})  # fmt: skip
+    tournament = room.started_tournament("Report Cup", guarantee=500)
+    assert room.shove_round(tournament)["status"] == "finished"
     username, password = room.staff("manager")
     page = new_page()
     login(page, room.base, username, password, "/reports/")
@@ -342,7 +344,15 @@ def test_reports_draw_charts_and_download_csv(room: Room, new_page: Any) -> None
         "hours-by-game",
         "hours-by-player",
         "hands-per-hour",
+        "tournaments",
     }
+    # the tournaments finished in the range, with the house's money (it was not shown)
+    row = page.locator("#t-tournaments tr", has_text=f"Report Cup #{tournament}")
+    cells = [c.strip() for c in row.locator("td").all_inner_texts()]
+    money = [c.replace("\xa0", " ") for c in cells[2:7]]
+    # 2 entries of 100 + 10 fee; the guarantee of 500 adds 300 of overlay
+    assert money == ["2", "200 CZK", "20 CZK", "300 CZK", "500 CZK"]
+    assert re.fullmatch(r"#\d+", cells[7])
     for href in set(hrefs):
         answer = page.request.get(href)  # the page's session
         assert answer.status == 200, href

@@ -1,8 +1,8 @@
 // The manager's reports (issue #13): rake, drop, hours and hands per hour over a range of
-// business days, two charts (Chart.js, vendored: cashgame/static/cashgame/vendor/) and a
+// business days, the tournaments finished in it (entries, fees, overlay), two charts (Chart.js, vendored: cashgame/static/cashgame/vendor/) and a
 // CSV download of each report (the reports API's ?format=csv). Read-only.
 import { get } from "../casino/api.js";
-import { amount, esc, number, roomTz } from "../casino/fmt.js";
+import { amount, dateTime, esc, number, roomTz } from "../casino/fmt.js";
 
 const T = JSON.parse(document.getElementById("page-i18n").textContent);
 const $ = (id) => document.getElementById(id);
@@ -70,8 +70,8 @@ async function load() {
     a.href = `/api/v1/reports/${a.dataset.report}/?format=csv&${query()}`;
   }
   try {
-    const [rake, drop, byTable, hours, hph] = await Promise.all(
-      ["rake", "drop", "drop-by-table", "hours-by-game", "hands-per-hour"].map(rows));
+    const [rake, drop, byTable, hours, hph, tournaments] = await Promise.all(
+      ["rake", "drop", "drop-by-table", "hours-by-game", "hands-per-hour", "tournaments"].map(rows));
     const sum = (list, k) => list.reduce((s, r) => s + (r[k] || 0), 0);
     $("kpi-rake").textContent = amount(sum(rake, "rake"));
     $("kpi-drop").textContent = amount(sum(drop, "drop"));
@@ -91,6 +91,15 @@ async function load() {
       <td class="num">${amount(r.drop)}</td><td class="num">${amount(r.cash_outs)}</td>`, 5);
     table("t-hours", hours, (r) => `<td>${esc(r.game)}</td><td class="num">${number(r.sessions)}</td><td class="num">${number(r.hours)}</td>`, 3);
     table("t-hph", hph, (r) => `<td>${r.day}</td><td>${r.table_id}</td><td class="num">${number(r.hands)}</td><td class="num">${number(r.hands_per_hour)}</td>`, 4);
+    // Tournaments: the house's income is the fees, less any overlay it added to reach a guarantee.
+    table("t-tournaments", tournaments, (r) => `<td>${dateTime(r.finished_at)}</td><td>${esc(r.name)} <span class="muted">#${r.tournament_id}</span></td>
+      <td class="num">${number(r.entries)}</td><td class="num">${amount(r.contributions)}</td><td class="num">${amount(r.fees)}</td>
+      <td class="num">${amount(r.overlay)}</td><td class="num">${amount(r.prize_pool)}</td>
+      <td>${r.winner_player_id ? `#${r.winner_player_id}` : "—"}</td>`, 8);
+    $("t-tournaments-total").innerHTML = tournaments.length > 1 ? `<tr><th colspan="2">${esc(T.total)}</th>
+      <th class="num">${number(sum(tournaments, "entries"))}</th><th class="num">${amount(sum(tournaments, "contributions"))}</th>
+      <th class="num">${amount(sum(tournaments, "fees"))}</th><th class="num">${amount(sum(tournaments, "overlay"))}</th>
+      <th class="num">${amount(sum(tournaments, "prize_pool"))}</th><th></th></tr>` : "";
     status.className = "result";
     status.textContent = "";
     document.body.dataset.reportsLoaded = "true";
