@@ -1,6 +1,6 @@
 from django.urls import path
 
-from cashgame import api, players, reports
+from cashgame import api, journal, players, reports
 
 urlpatterns = [
     path("tables/<id:table_id>/seats/<id:seat>/top-up/", api.TopUpView.as_view()),
@@ -30,6 +30,7 @@ urlpatterns = [
     path("cage/redemptions/", api.RedeemChipsView.as_view()),
     path("cage/redemptions/override/", api.RedeemChipsOverrideView.as_view()),
     path("cage/balance/", api.CageBalanceView.as_view()),
+    path("cage/journal/", journal.CageJournal.as_view()),
     path("reports/rake/", reports.RakeReport.as_view()),
     path("reports/drop/", reports.DropReport.as_view()),
     path("reports/drop-by-table/", reports.DropByTableReport.as_view()),

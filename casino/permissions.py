@@ -41,7 +41,8 @@ The matrix, and why (rule IDs from shared/rules/CATALOGUE.md):
   unregistration (TREG-1, TREG-9, TREG-10, TREG-14) and reads entries, places and prizes
   to pay them.
 * **cashier**: the only role that moves cash at the cage (``sell_chips``,
-  ``redeem_chips``) and reads ``cage_balance``; registers players (``create_player``);
+  ``redeem_chips``) and reads ``cage_balance`` and ``cage_journal``; registers players
+  (``create_player``);
   reads a player's ``buy_in_restrictions`` (SES-7) and ``list_cash_sessions``. The
   cashier has no table operations: buy-ins at the table are the dealer's or floor's
   (BI-1, BI-2).
@@ -58,7 +59,8 @@ The matrix, and why (rule IDs from shared/rules/CATALOGUE.md):
   closes late registration (TREG-7); registers players with the cashier; reads tables and
   hands. Tournament hands are recorded by the dealer tablets like cash hands; seats,
   moves and eliminations follow from the tournament's decisions, not from a role.
-* **manager**: read-only -- every ``report_*`` and ``cage_balance``; nothing else.
+* **manager**: read-only -- every ``report_*``, ``cage_balance`` and ``cage_journal``;
+  nothing else.
 * **admin**: everything in the schema, plus staff accounts (``create_staff`` ...).
 
 Waiting lists (issue #5, WL-1..WL-3): only the **floor** (and admin) reads and edits them
@@ -214,6 +216,7 @@ MATRIX: dict[str, frozenset[Role]] = {
     # above the chips the records show the player holding: a floor decision, audited
     "redeem_chips_override": _roles(FLOOR),
     "cage_balance": _roles(CASHIER, MANAGER),
+    "cage_journal": _roles(CASHIER, MANAGER),  # every desk's movements, with who recorded them
     "pay_tournament_prize": _roles(CASHIER),  # cash leaves the cage (issue #13)
     "list_prize_payments": _roles(CASHIER, MANAGER),
     # --- management reports: read-only ----------------------------------------------------

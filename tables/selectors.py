@@ -1,6 +1,5 @@
 """Read-side helpers of tables: the table as the API shows it."""
 
-import re
 from datetime import UTC, datetime
 from typing import Any
 
@@ -122,25 +121,11 @@ def hand_log(hand_id: str) -> list[dict[str, Any]]:
     ``actor`` comes from the event's stored metadata (``device:<id>``, ``user:<id>``,
     ``system:<name>``); ``actor_name`` is the device's name or the username, looked up now.
     """
-    from django.contrib.auth import get_user_model
-
+    from casino.actors import actor_names
     from casino.eventstore import codec, store
-    from casino.models import Device
 
     recorded = store.read_stream(f"hand-{hand_id}")
-    actors = {r.metadata.get("actor", "") for r in recorded}
-    device_ids = [int(a.split(":")[1]) for a in actors if re.fullmatch(r"device:\d+", a)]
-    user_ids = [int(a.split(":")[1]) for a in actors if re.fullmatch(r"user:\d+", a)]
-    names = {
-        f"device:{pk}": name
-        for pk, name in Device.objects.filter(pk__in=device_ids).values_list("pk", "name")
-    }
-    names |= {
-        f"user:{pk}": name
-        for pk, name in get_user_model()
-        .objects.filter(pk__in=user_ids)
-        .values_list("pk", "username")
-    }
+    names = actor_names(r.metadata.get("actor", "") for r in recorded)
     return [
         {
             "version": r.version,

@@ -83,6 +83,39 @@ def test_cashier_is_stopped_below_the_returning_minimum_and_sees_the_rule(
     assert "4" in page.locator("#journal").inner_text()
 
 
+def test_the_cashier_reads_the_cages_journal_of_every_desk(room: Room, new_page: Any) -> None:
+    """A desk's journal lived in its browser: cash another desk or the director took (a
+    tournament registration) was in no journal the cashier could read."""
+    player = room.player("Journal Jana", "JJ")
+    tid = int(room.api("POST", "/api/v1/tournaments/", {
+        "name": "Journal Cup", "buy_in": 300, "fee": 30, "starting_stack": 1000,
+        "levels": [{"small_blind": 25, "big_blind": 50}]})["tournament_id"])  # fmt: skip
+    room.api("POST", f"/api/v1/tournaments/{tid}/registrations/", {"player_id": player})
+    username, password = room.staff("cashier")
+    page = new_page()
+    login(page, room.base, username, password, "/cashier/")
+    page.fill("#player-q", "JJ")
+    page.press("#player-q", "Enter")
+    page.click(f"button.pick[data-id='{player}']")
+    page.fill("#sale-amount", "1500")
+    page.click("#sale-submit")
+    page.locator("#sale-result.ok").wait_for()
+    page.click("#cage-journal-box summary")
+    sale = page.locator("#cage-journal tr", has_text="Chip sale").filter(has_text="Journal Jana")
+    expect(sale).to_have_count(1)
+    cells = sale.locator("td").all_inner_texts()
+    assert _czk(cells[3]) == 1500 and cells[4] == "" and cells[5] == username
+    buy_in = page.locator("#cage-journal tr", has_text=f"Tournament buy-in · tournament #{tid}")
+    expect(buy_in).to_have_count(1)
+    cells = buy_in.locator("td").all_inner_texts()
+    assert "Journal Jana" in cells[1] and _czk(cells[3]) == 300 and cells[5] != username
+    # newest first: the sale is above the registration
+    texts = page.locator("#cage-journal tr").all_inner_texts()
+    assert texts.index(sale.inner_text()) < texts.index(buy_in.inner_text())
+    csv = page.request.get(room.base + (page.get_attribute("#cage-journal-csv", "href") or ""))
+    assert csv.status == 200 and f",sold,in,True,1500,{player}," in csv.text()
+
+
 def _shove_until_finished(room: Room, tournament_id: int) -> None:
     """Play the tournament's hands (everybody all in) until one player has every chip."""
     for _ in range(20):

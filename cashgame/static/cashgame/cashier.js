@@ -121,7 +121,35 @@ function showBalance(b) {
     : b.reconciled ? `<span class="badge ok">${esc(T.yes)}</span>` : `<span class="badge bad">${esc(T.no)}</span>`;
 }
 
-const loadBalance = () => get("/api/v1/cage/balance/").then(showBalance).catch(showError);
+// The cage's journal of the balance's day, every desk (GET /cage/journal/): the books, with
+// who recorded each movement; this desk's lines above are only a reminder of its own writes.
+async function loadJournal(day) {
+  const range = `date_from=${day}&date_to=${day}`;
+  $("cage-journal-csv").href = `/api/v1/cage/journal/?format=csv&${range}`;
+  if (!$("cage-journal-box").open) return;
+  const rows = [];
+  let url = `/api/v1/cage/journal/?${range}&page_size=1000`;
+  while (url) {
+    const page = await get(url);
+    rows.push(...page.results);
+    url = page.next ? new URL(page.next).pathname + new URL(page.next).search : null;
+  }
+  await learn(rows.map((r) => r.player_id));
+  rows.reverse(); // newest first
+  $("cage-journal").innerHTML = rows.length ? rows.map((r) => {
+    const what = `${esc(T.kinds[r.kind] || r.kind)}${r.tournament_id ? ` · ${esc(T.tournament)} #${r.tournament_id}` : ""}${r.cash ? "" : ` (${esc(T.notCash)})`}`;
+    const value = amount(r.amount);
+    return `<tr><td>${time(r.at)}</td><td>${esc(label(r.player_id))}</td><td>${what}</td>
+      <td class="num">${r.direction === "in" ? value : ""}</td><td class="num">${r.direction === "out" ? value : ""}</td>
+      <td>${esc(r.actor_name || r.actor)}</td></tr>`;
+  }).join("") : `<tr class="muted"><td colspan="6">${esc(T.nothingYet)}</td></tr>`;
+}
+
+let cageDay = null;
+const loadBalance = () => get("/api/v1/cage/balance/")
+  .then((b) => { showBalance(b); cageDay = b.day; return loadJournal(b.day); })
+  .catch(showError);
+$("cage-journal-box").addEventListener("toggle", () => { if (cageDay) loadJournal(cageDay).catch(showError); });
 $("cage-refresh").addEventListener("click", loadBalance);
 
 function record(what, value) {
