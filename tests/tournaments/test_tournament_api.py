@@ -13,6 +13,7 @@ import pytest
 import time_machine
 from rest_framework.test import APIClient
 
+from casino import gaming_day
 from casino.eventstore.commands import run_command
 from casino.eventstore.models import StoredEvent
 from casino.models import Player
@@ -282,7 +283,8 @@ def test_a_small_tournament_runs_to_one_winner_with_consistent_results(
     assert [(r["tournament_id"], r["entries"], r["prize_pool"]) for r in report] == [
         (tournament_id, 12, 6000)
     ]
-    day = report[0]["finished_at"][:10]
+    # the business day in the room's time zone, not the UTC date (they differ near midnight)
+    day = gaming_day.day_of(datetime.fromisoformat(report[0]["finished_at"])).isoformat()
     csv = tablet.get(f"/api/v1/reports/tournaments/?format=csv&date_from={day}&date_to={day}")
     assert csv.status_code == 200 and csv["Content-Type"].startswith("text/csv")
     header, row = csv.content.decode().splitlines()
