@@ -34,7 +34,7 @@ from __future__ import annotations
 import heapq
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tables.domain.seating import first_after, strictly_between
 
@@ -58,6 +58,10 @@ class TableLayout:
 
     ``button_seat`` / ``big_blind_seat``: the last (or running) hand's, or only the drawn
     button before the first hand. ``in_hand``: a hand is running (no player may leave it).
+    ``next_button_seat``: where the next hand's button will be when that is known now --
+    with the dead button (SEAT-5) the last small blind's seat, even if it is empty since;
+    ``None`` (the forward button, SEAT-6, or a dead small blind) counts the forbidden zone
+    from ``button_seat``, which is never too narrow.
     """
 
     table_id: int
@@ -66,6 +70,7 @@ class TableLayout:
     button_seat: int | None = None
     big_blind_seat: int | None = None
     in_hand: bool = False
+    next_button_seat: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,14 +212,19 @@ def next_big_blind_seat(layout: TableLayout) -> int | None:
 
 
 def forbidden_seats(layout: TableLayout) -> frozenset[int]:
-    """Empty seats strictly between the button and ``P`` (SEAT-14, TSEAT-5, TSEAT-7)."""
-    if layout.button_seat is None:
+    """Empty seats strictly between the next hand's button and ``P`` (SEAT-14, TSEAT-5,
+    TSEAT-7): the next button is ``next_button_seat`` when known, else the last button.
+    Seats behind the next button are not in it: a player there waits his turn for the
+    blinds like everyone else (QA found players from a broken table made to wait for the
+    big blind there, several hands)."""
+    start = layout.next_button_seat if layout.next_button_seat is not None else layout.button_seat
+    if start is None:
         return frozenset()
     p = reference_seat(layout)
     return frozenset(
         s
         for s in range(1, layout.max_seats + 1)
-        if s not in layout.seats and strictly_between(layout.button_seat, p, s)
+        if s not in layout.seats and strictly_between(start, p, s)
     )
 
 
@@ -248,8 +258,7 @@ def _target(
     empty = _clockwise_empty(layout, seats)
     if not empty:
         return None
-    zone = forbidden_seats(TableLayout(layout.table_id, layout.max_seats, seats,
-                                       layout.button_seat, layout.big_blind_seat))  # fmt: skip
+    zone = forbidden_seats(replace(layout, seats=seats, in_hand=False))
     allowed = empty if seat_filter == ANY_SEAT else [s for s in empty if s not in zone]
     if not allowed:
         return (rng.choice(empty) if rng is not None else empty[0]), True
@@ -280,11 +289,7 @@ class _Plan:
         return seats
 
     def layout(self, table_id: int) -> TableLayout:
-        t = self.layouts[table_id]
-        return TableLayout(
-            t.table_id, t.max_seats, self.seats_of(table_id), t.button_seat, t.big_blind_seat,
-            t.in_hand,
-        )  # fmt: skip
+        return replace(self.layouts[table_id], seats=self.seats_of(table_id))
 
     def move(self, player: int, src: int, src_seat: int, dst: int, dst_seat: int) -> None:
         del self.seats_of(src)[src_seat]

@@ -174,7 +174,7 @@ def _late_entry(b: Builder, player_id: int, entry_number: int, seed: int) -> Non
     rng = random.Random(seed)
     s = b.state
     due = set(tables_due_to_break(s))
-    layouts = {t: info.layout() for t, info in s.tables.items() if t not in due}
+    layouts = {t: info.layout(s.config.button_rule) for t, info in s.tables.items() if t not in due}
     placement = seating.late_entry_seat(layouts, player_id, rng,
                                         seat_filter=s.config.broken_table_seat_filter)  # fmt: skip
     if placement is None:

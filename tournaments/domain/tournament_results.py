@@ -307,7 +307,7 @@ def settle_after_hand(b: Builder, rng: random.Random | None) -> None:
     if rng is not None:
         idle = [t for t in tables_due_to_break(s) if not s.tables[t].in_hand]
         if idle:
-            layouts = {t: info.layout() for t, info in s.tables.items()}
+            layouts = {t: info.layout(s.config.button_rule) for t, info in s.tables.items()}
             moves = seating.break_tables(
                 layouts, idle, rng, seat_filter=cfg.broken_table_seat_filter
             )
@@ -317,7 +317,7 @@ def settle_after_hand(b: Builder, rng: random.Random | None) -> None:
                 b.emit(_moved(m))
     s = b.state
     due = set(tables_due_to_break(s))
-    layouts = {t: info.layout() for t, info in s.tables.items() if t not in due}
+    layouts = {t: info.layout(s.config.button_rule) for t, info in s.tables.items() if t not in due}
     for m in seating.balance(
         layouts, policy=cfg.balance_placement, seat_filter=cfg.broken_table_seat_filter
     ):

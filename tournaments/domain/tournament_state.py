@@ -141,10 +141,13 @@ class TableInfo:
     def in_hand(self) -> bool:
         return self.hand_number is not None
 
-    def layout(self) -> seating.TableLayout:
+    def layout(self, button_rule: str = "dead_button") -> seating.TableLayout:
+        """The table for the seating functions; with the dead button (SEAT-5) the next
+        hand's button is the last small blind's seat, known once a hand had one."""
+        dead = button_rule == "dead_button" and self.big_blind_seat is not None
         return seating.TableLayout(
             self.table_id, self.max_seats, self.seats, self.button_seat, self.big_blind_seat,
-            self.in_hand,
+            self.in_hand, self.small_blind_seat if dead else None,
         )  # fmt: skip
 
 

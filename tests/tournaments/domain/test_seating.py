@@ -74,6 +74,25 @@ def test_balancing_never_seats_a_player_between_the_button_and_the_big_blind() -
     assert move.to_seat in (3, 4) and move.wait_for_big_blind
 
 
+@pytest.mark.rule("SEAT-14")
+@pytest.mark.rule("TSEAT-7")
+def test_the_zone_starts_at_the_next_button_the_last_small_blinds_seat() -> None:
+    """Last hand: button 2, small blind 4 (since busted), big blind 6. With the dead
+    button (SEAT-5) the next hand has the button on seat 4, the small blind on 6 and the
+    big blind on 7: only seat 5 is between them. Seat 3 is behind the next button, so a
+    player put there is dealt in and meets the blinds in turn; the zone counted from the
+    last button made him wait an orbit for the big blind (found by QA)."""
+    seats = {1: 21, 2: 22, 6: 26, 7: 27, 8: 28, 9: 29}
+    dead = TableLayout(2, 9, seats, 2, 6, next_button_seat=4)
+    assert seating.forbidden_seats(dead) == frozenset({5})
+    forward = TableLayout(2, 9, seats, 2, 6)  # the forward button: counted from the last
+    assert seating.forbidden_seats(forward) == frozenset({3, 4, 5})
+    # a broken table's player drawn to a seat: never seat 5, and on seat 3 he plays at once
+    for seed in range(40):
+        (move,) = seating.break_tables({1: layout(1, {4: 14}), 2: dead}, [1], seed)
+        assert move.to_seat in (3, 4) and not move.wait_for_big_blind
+
+
 @pytest.mark.rule("TSEAT-6")
 def test_similar_position_keeps_the_distance_to_the_big_blind() -> None:
     long = layout(1, {1: 11, 2: 12, 3: 13, 4: 14, 5: 15, 6: 16, 7: 17, 8: 18}, 1, 3)
