@@ -13,6 +13,10 @@ COMMON_STRINGS = {
     "working": _("Working…"),
     "done": _("Done."),
     "retry": _("Retry"),
+    "discard": _("Discard"),
+    "discardHint": _(
+        "Check the cage's journal first: a write whose answer was lost may be recorded."
+    ),
 }
 
 CASHIER_STRINGS = {
@@ -43,6 +47,7 @@ CASHIER_STRINGS = {
     "tournament": _("tournament"),
     "notCash": _("not cash: a satellite seat or T-Money"),
     "nothingYet": _("Nothing yet."),
+    "cashTotal": _("Cash in and out"),
     "kinds": {  # the cage journal's movements
         "sold": _("Chip sale"),
         "redeemed": _("Redemption"),

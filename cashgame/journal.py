@@ -75,8 +75,9 @@ def journal_rows(params: Any) -> QuerySet[Any]:
 
 
 def with_actors(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """``rows`` with ``actor`` (``user:<id>``, ``device:<id>``, ``system:<name>``) and
-    ``actor_name`` (the username or device name, ``None`` when unknown) from their events'
+    """``rows`` with ``actor`` (``user:<id>``, ``device:<id>``, ``system:<name>``),
+    ``actor_name`` (the username or device name, ``None`` when unknown) and ``request_id``
+    (one per operation: an entry's buy-in, fee and bounty share it) from their events'
     metadata; two or three queries for the page."""
     metadata = dict(
         StoredEvent.objects.filter(position__in={r["position"] for r in rows}).values_list(
@@ -89,6 +90,7 @@ def with_actors(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         row["tournament_id"] = row.pop("j_tournament")
         row["actor"] = actors.get(row["position"], "unknown")
         row["actor_name"] = names.get(row["actor"])
+        row["request_id"] = (metadata.get(row["position"]) or {}).get("request_id")
     return rows
 
 
@@ -106,6 +108,11 @@ class JournalRow(serializers.Serializer):
     tournament_id = serializers.IntegerField(allow_null=True)
     actor = serializers.CharField(help_text="user:<id>, device:<id> or system:<name>")
     actor_name = serializers.CharField(allow_null=True, help_text="Username or device name.")
+    request_id = serializers.CharField(
+        allow_null=True,
+        help_text="The request that recorded it: rows of one operation share it (an entry's "
+        "buy-in, fee and bounty); null for a system event.",
+    )
 
 
 @extend_schema_view(get=extend_schema(operation_id="cage_journal"))

@@ -51,6 +51,11 @@ DIRECTOR_STRINGS = {
     "addOn": _("Add-on"),
     "created": _("Tournament published."),
     "done": _("Done."),
+    "retry": _("Retry"),
+    "discard": _("Discard"),
+    "discardHint": _(
+        "Check the tournament's entries first: a write whose answer was lost may be recorded."
+    ),
     "confirmStart": _("Start the tournament now? Seats are drawn."),
     "moves": _("Move"),
     "seat": _("seat"),

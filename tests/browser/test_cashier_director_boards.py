@@ -80,7 +80,8 @@ def test_cashier_is_stopped_below_the_returning_minimum_and_sees_the_rule(
         "before => document.getElementById('cage-cash_in').textContent !== before",
         arg=cash_in_before,
     )
-    assert "4" in page.locator("#journal").inner_text()
+    expect(page.locator("#journal tr").first).to_contain_text("Chip sale")
+    assert _czk(page.locator("#journal tr td").last.inner_text()) == 4000
 
 
 def test_the_cashier_reads_the_cages_journal_of_every_desk(room: Room, new_page: Any) -> None:
@@ -114,6 +115,47 @@ def test_the_cashier_reads_the_cages_journal_of_every_desk(room: Room, new_page:
     assert texts.index(sale.inner_text()) < texts.index(buy_in.inner_text())
     csv = page.request.get(room.base + (page.get_attribute("#cage-journal-csv", "href") or ""))
     assert csv.status == 200 and f",sold,in,True,1500,{player}," in csv.text()
+    # "my movements today" are this user's: the director's registration is not among them
+    expect(page.locator("#journal tr")).to_have_count(1)
+    expect(page.locator("#journal tr")).to_contain_text("Chip sale")
+
+    # another cashier on the same browser starts with none of them (the list was the
+    # browser's and showed the previous cashier's lines)
+    page.click("#logout")
+    page.wait_for_url("**/login/**")
+    login(page, room.base, *room.staff("cashier"), "/cashier/")
+    expect(page.locator("#journal tr")).to_have_text("Nothing yet.")
+
+
+def test_a_sale_whose_answer_was_lost_is_retried_not_sold_twice(room: Room, new_page: Any) -> None:
+    """A sale reached the server but its answer was lost: "Sell chips" was enabled again,
+    and a second press (a new Idempotency-Key) sold the chips twice (found by QA)."""
+    player = room.player("Lost Answer Lukáš", "Lost")
+    username, password = room.staff("cashier")
+    page = new_page()
+    login(page, room.base, username, password, "/cashier/")
+    page.fill("#player-q", "Lost")
+    page.press("#player-q", "Enter")
+    page.click(f"button.pick[data-id='{player}']")
+    before = room.api("GET", "/api/v1/cage/balance/")["cash_in"]
+    lost = {"n": 0}
+
+    def lose_the_answer(route: Any) -> None:
+        route.fetch()  # the server records the sale
+        lost["n"] += 1
+        route.abort()  # its answer never arrives
+
+    page.route("**/api/v1/cage/sales/", lose_the_answer)
+    page.fill("#sale-amount", "1000")
+    page.click("#sale-submit")
+    expect(page.locator("#sale-result.error")).to_contain_text("No answer")
+    assert lost["n"] >= 1
+    expect(page.locator("#sale-submit")).to_be_disabled()  # no second sale with a new key
+    page.unroute("**/api/v1/cage/sales/")
+    page.click("#sale-result button:has-text('Retry')")  # the same key: the first answer
+    expect(page.locator("#sale-result.ok")).to_be_visible()
+    expect(page.locator("#sale-submit")).to_be_enabled()
+    assert room.api("GET", "/api/v1/cage/balance/")["cash_in"] - before == 1000
 
 
 def _shove_until_finished(room: Room, tournament_id: int) -> None:
@@ -182,11 +224,14 @@ def test_the_cashier_takes_a_knockout_entry_at_the_price_the_books_record(
     page.locator("#t-result.ok").wait_for()
     charged = room.api("GET", "/api/v1/cage/balance/")["tournament_cash_in"] - before
     assert charged == 1600
-    line = page.locator("#journal tr").first.inner_text()
-    assert _czk(line.split("\t")[-1]) == charged
-    page.reload()  # the desk's journal of this shift survives a reload
-    page.locator("#journal tr").first.wait_for()
-    assert page.locator("#journal tr").first.inner_text() == line
+    line = page.locator("#journal tr", has_text="Tournament buy-in")  # one line per operation
+    expect(line).to_have_count(1)
+    text = line.inner_text()
+    assert "Tournament fee" in text and "Bounty paid in" in text
+    assert _czk(text.split("\t")[-1]) == charged
+    page.reload()  # the cashier's movements are the server's journal: a reload keeps them
+    expect(page.locator("#journal tr").first).to_contain_text("Bounty paid in")
+    assert page.locator("#journal tr").first.inner_text() == text
 
 
 @pytest.mark.rule("TREG-11")

@@ -12,16 +12,8 @@ const $ = (id) => document.getElementById(id);
 let player = null; // {id, name, nickname}
 let restrictions = [];
 let tournaments = [];
-// This desk's writes this shift, kept in the browser so that a reload does not lose them
-// (the books are the server's: GET /cage/balance/); lines older than a shift (12 h) drop.
-const JOURNAL_KEY = "casino.cashierJournal";
-const SHIFT_MS = 12 * 3600 * 1000;
-const journal = (() => {
-  try {
-    const kept = JSON.parse(localStorage.getItem(JOURNAL_KEY) || "[]");
-    return kept.filter((j) => Date.now() - Date.parse(j.at) < SHIFT_MS);
-  } catch { return []; }
-})();
+// Who is logged in: "my movements today" are the journal's rows recorded by this user.
+const me = document.body.dataset.user || "";
 
 // --- players -----------------------------------------------------------------------------
 
@@ -121,12 +113,50 @@ function showBalance(b) {
     : b.reconciled ? `<span class="badge ok">${esc(T.yes)}</span>` : `<span class="badge bad">${esc(T.no)}</span>`;
 }
 
-// The cage's journal of the balance's day, every desk (GET /cage/journal/): the books, with
-// who recorded each movement; this desk's lines above are only a reminder of its own writes.
+// The cage's journal of the balance's day (GET /cage/journal/), the books: "my movements
+// today" (this user's, one line per operation with its net amount) and, opened, every
+// desk's movements with who recorded each and the day's cash totals. It replaced a list
+// kept in the browser, which showed a previous cashier's lines after a hand-over, only
+// the last 12, and a sale under the player picked while it was on its way (found by QA).
+function kindsOf(rows) {
+  const words = rows.map((r) => T.kinds[r.kind] || r.kind);
+  const t = rows.find((r) => r.tournament_id);
+  return `${words.join(" + ")}${t ? ` · ${T.tournament} #${t.tournament_id}` : ""}`;
+}
+
+function renderMine(rows) {
+  const operations = new Map(); // request -> its rows: an entry's buy-in, fee and bounty
+  for (const r of rows) {
+    if (r.actor_name !== me) continue;
+    const key = r.request_id || `@${r.position}`;
+    if (!operations.has(key)) operations.set(key, []);
+    operations.get(key).push(r);
+  }
+  const lines = [...operations.values()].reverse(); // newest first
+  $("journal").innerHTML = lines.length ? lines.map((op) => {
+    const net = op.reduce((sum, r) => sum + (r.cash ? (r.direction === "in" ? r.amount : -r.amount) : 0), 0);
+    return `<tr><td>${time(op[0].at)}</td><td>${esc(label(op[0].player_id))}</td><td>${esc(kindsOf(op))}</td>
+      <td class="num">${amount(net)}</td></tr>`;
+  }).join("") : `<tr class="muted"><td colspan="4">${esc(T.nothingYet)}</td></tr>`;
+}
+
+function renderBooks(rows) {
+  const newest = [...rows].reverse();
+  $("cage-journal").innerHTML = newest.length ? newest.map((r) => {
+    const what = `${esc(T.kinds[r.kind] || r.kind)}${r.tournament_id ? ` · ${esc(T.tournament)} #${r.tournament_id}` : ""}${r.cash ? "" : ` (${esc(T.notCash)})`}`;
+    const value = amount(r.amount);
+    return `<tr><td>${time(r.at)}</td><td>${esc(label(r.player_id))}</td><td>${what}</td>
+      <td class="num">${r.direction === "in" ? value : ""}</td><td class="num">${r.direction === "out" ? value : ""}</td>
+      <td>${esc(r.actor_name || r.actor)}</td></tr>`;
+  }).join("") : `<tr class="muted"><td colspan="6">${esc(T.nothingYet)}</td></tr>`;
+  const cash = (direction) => rows.reduce((sum, r) => sum + (r.cash && r.direction === direction ? r.amount : 0), 0);
+  $("cage-journal-total").innerHTML = rows.length ? `<tr><th colspan="3">${esc(T.cashTotal)}</th>
+    <th class="num">${amount(cash("in"))}</th><th class="num">${amount(cash("out"))}</th><th></th></tr>` : "";
+}
+
 async function loadJournal(day) {
   const range = `date_from=${day}&date_to=${day}`;
   $("cage-journal-csv").href = `/api/v1/cage/journal/?format=csv&${range}`;
-  if (!$("cage-journal-box").open) return;
   const rows = [];
   let url = `/api/v1/cage/journal/?${range}&page_size=1000`;
   while (url) {
@@ -135,33 +165,15 @@ async function loadJournal(day) {
     url = page.next ? new URL(page.next).pathname + new URL(page.next).search : null;
   }
   await learn(rows.map((r) => r.player_id));
-  rows.reverse(); // newest first
-  $("cage-journal").innerHTML = rows.length ? rows.map((r) => {
-    const what = `${esc(T.kinds[r.kind] || r.kind)}${r.tournament_id ? ` · ${esc(T.tournament)} #${r.tournament_id}` : ""}${r.cash ? "" : ` (${esc(T.notCash)})`}`;
-    const value = amount(r.amount);
-    return `<tr><td>${time(r.at)}</td><td>${esc(label(r.player_id))}</td><td>${what}</td>
-      <td class="num">${r.direction === "in" ? value : ""}</td><td class="num">${r.direction === "out" ? value : ""}</td>
-      <td>${esc(r.actor_name || r.actor)}</td></tr>`;
-  }).join("") : `<tr class="muted"><td colspan="6">${esc(T.nothingYet)}</td></tr>`;
+  renderMine(rows);
+  renderBooks(rows);
 }
 
 let cageDay = null;
 const loadBalance = () => get("/api/v1/cage/balance/")
   .then((b) => { showBalance(b); cageDay = b.day; return loadJournal(b.day); })
   .catch(showError);
-$("cage-journal-box").addEventListener("toggle", () => { if (cageDay) loadJournal(cageDay).catch(showError); });
 $("cage-refresh").addEventListener("click", loadBalance);
-
-function record(what, value) {
-  journal.unshift({ at: new Date().toISOString(), who: `${player.name} #${player.id}`, what, value });
-  renderJournal();
-}
-
-function renderJournal() {
-  try { localStorage.setItem(JOURNAL_KEY, JSON.stringify(journal.slice(0, 200))); } catch { /* full or private */ }
-  $("journal").innerHTML = journal.slice(0, 12).map((j) => `<tr><td>${time(j.at)}</td><td>${esc(j.who)}</td>
-    <td>${esc(j.what)}</td><td class="num">${amount(j.value)}</td></tr>`).join("");
-}
 
 $("sale-form").addEventListener("submit", (e) => {
   e.preventDefault();
@@ -170,9 +182,8 @@ $("sale-form").addEventListener("submit", (e) => {
   const r = selectedGame();
   const body = { player_id: player.id, amount: value };
   if (r) body.buy_in_for = { game: r.game, small_blind: r.small_blind, big_blind: r.big_blind };
-  intent($("sale-submit"), $("sale-result"), () => post("/api/v1/cage/sales/", body), (balance) => {
-    showBalance(balance);
-    record(r ? `${T.sale} (${T.buyIn} ${r.game} ${r.small_blind}/${r.big_blind})` : T.sale, value);
+  intent($("sale-submit"), $("sale-result"), () => post("/api/v1/cage/sales/", body), () => {
+    loadBalance();
     $("sale-amount").value = "";
     checkMinimum();
   });
@@ -183,9 +194,8 @@ $("redeem-form").addEventListener("submit", (e) => {
   if (!player) return;
   const value = Number($("redeem-amount").value);
   const body = { player_id: player.id, amount: value };
-  intent($("redeem-submit"), $("redeem-result"), () => post("/api/v1/cage/redemptions/", body), (balance) => {
-    showBalance(balance);
-    record(T.redemption, -value);
+  intent($("redeem-submit"), $("redeem-result"), () => post("/api/v1/cage/redemptions/", body), () => {
+    loadBalance();
     $("redeem-amount").value = "";
   });
 });
@@ -258,21 +268,12 @@ function renderEntries() {
     || `<tr class="muted"><td colspan="5">${esc(T.noPrizes)}</td></tr>`;
 }
 
-// What the player pays for an entry, a re-entry, a rebuy or an add-on: the server's prices
-// (CZK, prize pool + fee + the entrant's bounty), one rule with the books.
-function price(t, op) {
-  const p = t.prices;
-  return { "re-entries": p.re_entry, rebuys: p.rebuy, "add-ons": p.add_on }[op] ?? p.registration;
-}
-
 $("prizes").addEventListener("click", (e) => {
   const id = $("t-select").value;
   const owner = e.target.closest("button[data-pay-player]");
   if (owner && id) { // everything owed to one player: pay_tournament_winnings
     const pid = Number(owner.dataset.payPlayer);
-    intent(owner, $("t-result"), () => post(`/api/v1/tournaments/${id}/payments/`, { player_id: pid }), (answer) => {
-      journal.unshift({ at: new Date().toISOString(), who: label(pid), what: T.winningsPaid, value: -answer.paid });
-      renderJournal();
+    intent(owner, $("t-result"), () => post(`/api/v1/tournaments/${id}/payments/`, { player_id: pid }), () => {
       loadEntries().catch(showError);
       loadBalance();
     });
@@ -282,9 +283,7 @@ $("prizes").addEventListener("click", (e) => {
   if (!b || !id) return;
   const entry = entries.find((x) => x.entry_number === Number(b.dataset.pay));
   const body = { tournament_id: Number(id), entry_number: entry.entry_number };
-  intent(b, $("t-result"), () => post("/api/v1/cage/prize-payments/", body), (p) => {
-    journal.unshift({ at: p.paid_at, who: label(p.player_id), what: `${T.prizePaid} (${p.place}.)`, value: -p.amount });
-    renderJournal();
+  intent(b, $("t-result"), () => post("/api/v1/cage/prize-payments/", body), () => {
     loadEntries().catch(showError);
     loadBalance();
   });
@@ -298,11 +297,8 @@ $("t-actions").addEventListener("click", (e) => {
   if (!b || !id) return;
   if (!player) { $("t-result").className = "result error"; $("t-result").textContent = T.pickPlayer; return; }
   const path = `/api/v1/tournaments/${id}/${b.dataset.op}/`;
-  const t = tournaments.find((x) => String(x.tournament_id) === id);
   const body = b.dataset.pay ? { player_id: player.id, pay_with: b.dataset.pay } : { player_id: player.id };
-  intent(b, $("t-result"), () => post(path, body), (answer) => {
-    if (answer && answer.refund !== undefined) record(`${b.textContent.trim()} · ${t.name}`, -answer.refund);
-    else record(`${b.textContent.trim()} · ${t.name}`, b.dataset.pay ? 0 : price(t, b.dataset.op)); // T-Money: no cash
+  intent(b, $("t-result"), () => post(path, body), () => {
     loadTournaments().catch(showError);
     loadBalance();
   });
@@ -319,7 +315,6 @@ async function fromLink() {
   if (params.get("amount")) { $("sale-amount").value = params.get("amount"); checkMinimum(); }
 }
 
-renderJournal();
 loadBalance();
 loadTournaments().catch(showError);
 fromLink().catch(showError);
