@@ -137,7 +137,8 @@ class RakeRow(serializers.Serializer):
 
 @extend_schema_view(get=extend_schema(operation_id="report_rake"))
 class RakeReport(Report):
-    """Rake by business day and table, with the table's game and stakes."""
+    """Rake by business day and cash table, with the table's game and stakes (tournament
+    tables take no rake: their hands are not in it)."""
 
     serializer_class = RakeRow
     filterset_class = RakeFilter
@@ -146,7 +147,7 @@ class RakeReport(Report):
     def get_queryset(self) -> QuerySet[Any]:
         with_tz = gaming_day.truncate("ended_at")
         return (
-            HandView.objects.filter(status="complete")
+            HandView.objects.filter(status="complete", table__mode="cash")
             .annotate(day=with_tz)
             .values("day", "table_id")
             .annotate(
@@ -344,7 +345,8 @@ class HandsPerHourRow(serializers.Serializer):
 
 @extend_schema_view(get=extend_schema(operation_id="report_hands_per_hour"))
 class HandsPerHourReport(Report):
-    """Hands dealt per hour at each table and business day."""
+    """Hands dealt per hour at each cash table and business day (a tournament table's
+    blinds are not stakes, and its shoves are not a dealer's pace)."""
 
     serializer_class = HandsPerHourRow
     filterset_class = RakeFilter
@@ -352,7 +354,7 @@ class HandsPerHourReport(Report):
 
     def get_queryset(self) -> QuerySet[Any]:
         return (
-            HandView.objects.filter(status="complete")
+            HandView.objects.filter(status="complete", table__mode="cash")
             .annotate(day=gaming_day.truncate("ended_at"))
             .values("day", "table_id")
             .annotate(hands=Count("hand_id"), first=Min("started_at"), last=Max("ended_at"))

@@ -204,3 +204,23 @@ def test_hours_round_a_half_up_as_the_reports_page_does() -> None:
     assert [hours_of(s) for s in (0, 17, 18, 882, 878, 3600, 16_200)] == [
         0.0, 0.0, 0.01, 0.25, 0.24, 1.0, 4.5,
     ]  # fmt: skip
+
+
+def test_tournament_tables_are_not_in_the_cash_game_reports(
+    tablet: TabletClient, evening: dict
+) -> None:
+    """A tournament table showed in the rake report as '50/100, 0 CZK' stakes and pulled
+    the room's hands per hour up with its shoves (found by QA)."""
+    import random
+
+    from tests.tournaments.play import create, ok, play_hand, register
+
+    with time_machine.travel(DAY1 + timedelta(minutes=40), tick=False):
+        tournament = create(tablet, min_entrants=2)
+        register(tablet, tournament, 4)
+        tables = ok(tablet.post(f"/api/v1/tournaments/{tournament}/start/",
+                                {"reserve_tables": 0}))["tables"]  # fmt: skip
+        assert play_hand(tablet, tables[0], random.Random(3)) is not None
+    for report in ("rake", "hands-per-hour"):
+        listed = {r["table_id"] for r in _rows(tablet, report)}
+        assert listed == {evening["nlh"], evening["plo"]}, report
