@@ -60,9 +60,16 @@ def _observe_timer_lateness(task: Task | None = None, **_: object) -> None:
 
 @worker_init.connect
 def _refuse_builtin_secret_key(**_: Any) -> None:
+    """Stop a worker on the built-in key. Celery logs and swallows an ``Exception`` from a
+    signal handler (the worker ran on), so this leaves with ``SystemExit``."""
+    from django.core.exceptions import ImproperlyConfigured
+
     from casino.security import require_secret_key
 
-    require_secret_key()
+    try:
+        require_secret_key()
+    except ImproperlyConfigured as error:
+        raise SystemExit(f"celery worker: {error}") from None
 
 
 @dataclass

@@ -72,3 +72,69 @@ def test_up_migrates_creates_the_demo_room_and_serves_http(tmp_path: Path) -> No
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_a_second_up_on_a_busy_port_refuses_before_changing_anything(tmp_path: Path) -> None:
+    """A second ``up`` on the same database minted new demo tokens (cutting off the running
+    server's tablets and admin), printed its banner, and only then failed to bind. It now
+    refuses first, in one line; so do a port out of range and a missing SECRET_KEY."""
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")} | {
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'room.sqlite3'}"
+    }
+    up = [sys.executable, "manage.py", "up", "--no-timers"]
+    first = subprocess.Popen(
+        [*up, "--port", str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        assert first.stdout is not None
+        lines = [first.stdout.readline() for _ in range(4)]
+        token = re.search(r"Demo admin token:  (\S+)", lines[3])
+        assert token, lines
+        base, auth = f"http://127.0.0.1:{port}", {"Authorization": f"Token {token.group(1)}"}
+        for _ in range(100):
+            try:
+                if httpx.get(f"{base}/api/v1/tables/", headers=auth, timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        second = subprocess.run([*up, "--port", str(port)], cwd=ROOT, env=env,
+                                capture_output=True, text=True, timeout=60)  # fmt: skip
+        assert second.returncode != 0
+        assert "already in use" in second.stderr and "nothing was changed" in second.stderr
+        assert "Demo admin token" not in second.stdout
+        assert len(second.stderr.strip().splitlines()) == 1  # a line, not a traceback
+        assert httpx.get(f"{base}/api/v1/tables/", headers=auth).status_code == 200
+    finally:
+        first.terminate()
+        first.wait(10)
+    for bad in ("99999", "0", "-5", "http"):
+        refused = subprocess.run([*up, "--port", bad], cwd=ROOT, env=env,
+                                 capture_output=True, text=True, timeout=60)  # fmt: skip
+        assert refused.returncode != 0 and "port" in refused.stderr, bad
+        assert "Demo admin token" not in refused.stdout
+    production = env | {"DEBUG": "false"}
+    production.pop("SECRET_KEY", None)
+    refused = subprocess.run([*up, "--port", str(free_port())], cwd=ROOT, env=production,
+                             capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert refused.returncode != 0 and "SECRET_KEY" in refused.stderr
+    assert len(refused.stderr.strip().splitlines()) == 1
+    assert "Demo admin token" not in refused.stdout
+
+
+def test_a_celery_worker_refuses_the_builtin_secret_key() -> None:
+    """Celery logs and swallows an exception from a ``worker_init`` handler: the worker
+    said it refused the key, then ran on (found by QA)."""
+    env = {k: v for k, v in os.environ.items() if k != "SECRET_KEY"} | {"DEBUG": "false"}
+    worker = subprocess.run(
+        [sys.executable, "-m", "celery", "-A", "casino", "worker", "--loglevel=warning",
+         "--pool=solo"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert worker.returncode != 0
+    assert "SECRET_KEY is the built-in development key" in worker.stderr

@@ -9,11 +9,49 @@ waiting-list call deadlines: casino.celery.start_embedded) in threads beside it.
 on for ``up`` (manage.py) unless set otherwise.
 """
 
+import argparse
+import errno
 import os
+import socket
 from typing import Any
 
 from django.core.management import call_command
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+
+def port_number(text: str) -> int:
+    """A TCP port, 1-65535 (``--port 99999`` listened on 34463 before)."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 1-65535, not {port}")
+    return port
+
+
+def check_port_free(host: str, port: int) -> None:
+    """Refuse a port another server listens on before anything is changed: a second
+    ``up`` on the same database minted new demo tokens, which cut off the running
+    server's tablets, and only then failed to bind (found by QA).
+
+    Raises:
+        CommandError: the port is taken, or the host cannot be bound here.
+    """
+    for family, kind, proto, _, address in socket.getaddrinfo(host, port, 0, socket.SOCK_STREAM):
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+            try:
+                probe.bind(address)
+            except OSError as error:
+                taken = error.errno == errno.EADDRINUSE
+                raise CommandError(
+                    f"{host}:{port} is already in use (is the service running? stop it, or "
+                    f"pick another --port); nothing was changed"
+                    if taken
+                    else f"cannot serve on {host}:{port}: {error.strerror}"
+                ) from None
+        return
 
 
 class Command(BaseCommand):
@@ -21,7 +59,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--host", default="127.0.0.1")
-        parser.add_argument("--port", type=int, default=8000)
+        parser.add_argument("--port", type=port_number, default=8000)
         parser.add_argument("--workers", type=int, default=1, help="uvicorn worker processes")
         parser.add_argument("--no-serve", action="store_true", help="set everything up, then exit")
         parser.add_argument(
@@ -42,9 +80,16 @@ class Command(BaseCommand):
 
         from casino import logs
         from casino.celery import start_embedded
+        from casino.security import require_secret_key
         from casino.server import SERVER_SETTINGS
 
         ensure_demo_room = import_string(settings.CASINO_DEMO_ROOM)  # an app's, by name
+        if not options["no_serve"]:  # refuse before the tokens are minted again
+            try:
+                require_secret_key()
+            except Exception as error:
+                raise CommandError(str(error)) from None
+            check_port_free(options["host"], options["port"])
 
         os.environ["LOG_FORMAT"] = "console"  # human-readable, in uvicorn's workers too
         logs.use_console()
