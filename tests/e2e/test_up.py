@@ -110,6 +110,12 @@ def test_a_second_up_on_a_busy_port_refuses_before_changing_anything(tmp_path: P
         assert "Demo admin token" not in second.stdout
         assert len(second.stderr.strip().splitlines()) == 1  # a line, not a traceback
         assert httpx.get(f"{base}/api/v1/tables/", headers=auth).status_code == 200
+        # a second server on the same database (replay_phh's own) keeps the tokens
+        again = subprocess.run([*up, "--keep-tokens", "--no-serve"], cwd=ROOT, env=env,
+                               capture_output=True, text=True, timeout=60)  # fmt: skip
+        assert again.returncode == 0 and "Demo admin token" not in again.stdout
+        assert "unchanged" in again.stdout
+        assert httpx.get(f"{base}/api/v1/tables/", headers=auth).status_code == 200
     finally:
         first.terminate()
         first.wait(10)

@@ -63,6 +63,12 @@ class Command(BaseCommand):
         parser.add_argument("--workers", type=int, default=1, help="uvicorn worker processes")
         parser.add_argument("--no-serve", action="store_true", help="set everything up, then exit")
         parser.add_argument(
+            "--keep-tokens",
+            action="store_true",
+            help="do not mint new demo tokens: the ones an earlier start printed keep working "
+            "(a second server on the same database, e.g. replay_phh's own)",
+        )
+        parser.add_argument(
             "--no-timers",
             action="store_true",
             help="do not run a Celery worker and beat here (production: celery worker and beat)",
@@ -74,14 +80,11 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        import uvicorn
         from django.conf import settings
         from django.utils.module_loading import import_string
 
         from casino import logs
-        from casino.celery import start_embedded
         from casino.security import require_secret_key
-        from casino.server import SERVER_SETTINGS
 
         ensure_demo_room = import_string(settings.CASINO_DEMO_ROOM)  # an app's, by name
         if not options["no_serve"]:  # refuse before the tokens are minted again
@@ -94,11 +97,17 @@ class Command(BaseCommand):
         os.environ["LOG_FORMAT"] = "console"  # human-readable, in uvicorn's workers too
         logs.use_console()
         call_command("migrate", interactive=False, verbosity=0)
-        dealer, admin = ensure_demo_room()
+        dealer, admin = ensure_demo_room(issue_tokens=not options["keep_tokens"])
         logs.clear()  # what the setup bound (its actor, streams) is not the requests'
         base = f"http://{options['host']}:{options['port']}"
         self.stdout.write(f"API docs:          {base}/api/docs/")
         self.stdout.write(f"OpenAPI schema:    {base}/api/schema/")
+        if options["keep_tokens"]:
+            self.stdout.write("Demo tokens:       unchanged (--keep-tokens)")
+            self.stdout.flush()
+            if not options["no_serve"]:
+                self._serve(options)
+            return
         again = "; it had been revoked: reinstated with this token"
         self.stdout.write(
             f"Demo dealer token: {dealer.token}  (tablet of table {dealer.table_id}"
@@ -117,8 +126,16 @@ class Command(BaseCommand):
             f"createsuperuser), {base}/tablet/ (enter the dealer token once)"
         )
         self.stdout.flush()
-        if options["no_serve"]:
-            return
+        if not options["no_serve"]:
+            self._serve(options)
+
+    def _serve(self, options: dict[str, Any]) -> None:
+        import uvicorn
+        from django.conf import settings
+
+        from casino.celery import start_embedded
+        from casino.server import SERVER_SETTINGS
+
         workers = options["workers"]
         if not settings.REDIS_URL and workers > 1:
             self.stderr.write("in-process channel layer: serving with one worker (set REDIS_URL)")

@@ -40,7 +40,14 @@ def _own_server() -> Iterator[str]:
     """Start ``manage.py up`` on a free port for the duration of the replay."""
     port = _free_port()
     proc = subprocess.Popen(
-        [sys.executable, str(Path(settings.BASE_DIR) / "manage.py"), "up", "--port", str(port)],
+        [
+            sys.executable,
+            str(Path(settings.BASE_DIR) / "manage.py"),
+            "up",
+            "--port",
+            str(port),
+            "--keep-tokens",  # the demo tokens a running server printed keep working
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         env=os.environ.copy(),
