@@ -9,7 +9,9 @@ a :class:`Device` (dealer tablet, token) or a Django ``User`` with a :class:`Sta
 import hashlib
 import hmac
 import secrets
+import unicodedata
 import uuid
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -28,15 +30,32 @@ class Role(models.TextChoices):
     ADMIN = "admin"
 
 
+def search_key(*texts: str) -> str:
+    """Text as the player search compares it: case folded, accents dropped ("Černý" and
+    "cerny" match). SQLite's LIKE folds ASCII letters only, so "černý" did not find
+    "Černý" in the embedded mode, and nobody typed the accents (found by QA)."""
+    decomposed = unicodedata.normalize("NFKD", " ".join(texts))
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
 class Player(models.Model):
-    """A card-room customer. ``nickname`` is what public boards show."""
+    """A card-room customer. ``nickname`` is what public boards show. ``search_text`` is
+    kept from them on every save (:func:`search_key`) for the player search."""
 
     name = models.CharField(max_length=200)
     nickname = models.CharField(max_length=100, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    search_text = models.CharField(max_length=310, blank=True, default="", editable=False)
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.search_text = search_key(self.name, self.nickname)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and {"name", "nickname"} & set(update_fields):
+            kwargs["update_fields"] = {*update_fields, "search_text"}
+        super().save(*args, **kwargs)
 
 
 def _new_token() -> str:

@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 from casino.api.errors import ErrorSerializer
 from casino.api.players import PlayerSerializer
 from casino.api.serializers import SafeCharField
-from casino.models import Player
+from casino.models import Player, search_key
 from casino.numbers import whole_number
 
 SEARCH_LIMIT = 20
@@ -39,7 +39,8 @@ class PlayerSearchView(APIView):
         responses={200: PlayerSerializer(many=True), 400: ErrorSerializer},
     )
     def get(self, request: Request) -> Response:
-        """Up to 20 players whose name or nickname contains ``q`` (case-insensitive), or
+        """Up to 20 players whose name or nickname contains ``q`` (in any case, with or
+        without accents: "novak" finds "Novák"), or
         whose id is ``q``, by name; an empty ``q`` finds nobody (no browsing the
         registry). With ``ids`` (comma-separated, up to 500): those players, by id; parts
         that are not ids are skipped.
@@ -59,7 +60,7 @@ class PlayerSearchView(APIView):
         q = text.validated_data["q"]
         if not q:
             return Response([])
-        match = Q(name__icontains=q) | Q(nickname__icontains=q)
+        match = Q(search_text__contains=search_key(q))  # any case, with or without accents
         if (player_id := whole_number(q)) is not None:
             match |= Q(pk=player_id)
         players = Player.objects.filter(match).order_by("name", "id")[:SEARCH_LIMIT]
