@@ -98,6 +98,7 @@ REPORT_STRINGS = {
     "dropByTable": _("Drop by table"),
     "table": _("Table"),
     "noData": _("No data in this range."),
+    "backwards": _("The range ends before it starts: pick a From day on or before the To day."),
     "hours": _("hours"),
     "handsPerHour": _("hands per hour"),
     "total": _("Total"),

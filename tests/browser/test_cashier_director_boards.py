@@ -440,6 +440,22 @@ def test_reports_draw_charts_and_download_csv(room: Room, new_page: Any) -> None
     assert f"\n{table},PLO,10,20,7000,7000,0,0" in by_table
 
 
+def test_a_backwards_range_shows_no_figures(room: Room, new_page: Any) -> None:
+    """The error showed, but the last range's figures and charts stayed under the new
+    dates, and the CSV links pointed at the refused range (found by QA)."""
+    page = new_page()
+    login(page, room.base, *room.staff("manager"), "/reports/")
+    page.wait_for_selector("body[data-reports-loaded='true']")
+    assert page.inner_text("#kpi-rake") != "—"
+    page.fill("#date-from", "2026-11-28")
+    page.fill("#date-to", "2026-11-01")
+    page.click("#range button[type=submit]")
+    expect(page.locator("#report-status.error")).to_contain_text("ends before it starts")
+    assert page.inner_text("#kpi-rake") == "—"
+    assert page.evaluate("!Chart.getChart('chart-rake')")
+    assert page.locator("a.csv[href]").count() == 0
+
+
 def test_consoles_and_boards_speak_czech(room: Room, new_page: Any) -> None:
     username, password = room.staff("cashier")
     page = new_page(locale="cs-CZ")

@@ -52,7 +52,13 @@ async function choose(p) {
   $("player-name").textContent = p.name + (p.nickname ? ` (${p.nickname})` : "");
   $("player-id").textContent = `#${p.id}`;
   $("player-results").innerHTML = "";
-  for (const id of ["sale-submit", "redeem-submit"]) $(id).disabled = false;
+  // enabled, unless a write whose answer was lost waits for Retry or Discard (intent.js)
+  $("sale-submit").disabled = Boolean($("sale-result").querySelector("button"));
+  $("redeem-submit").disabled = Boolean($("redeem-result").querySelector("button"));
+  // the last player's "Done." is not this player's (a lost answer's Retry stays)
+  for (const id of ["sale-result", "redeem-result", "t-result"]) {
+    if ($(id).classList.contains("ok")) { $(id).className = "result"; $(id).textContent = ""; }
+  }
   await Promise.all([loadRestrictions(), loadSessions()]).catch(showError);
   renderEntries();
 }

@@ -62,8 +62,24 @@ function table(id, list, cells, cols) {
     : `<tr class="muted"><td colspan="${cols}">${esc(T.noData)}</td></tr>`;
 }
 
+// A refused range shows no figures: the last range's stayed under the new dates, and
+// the CSV links pointed at the refused range (found by QA).
+function clear() {
+  for (const id of ["kpi-rake", "kpi-drop", "kpi-hours", "kpi-hph"]) $(id).textContent = "—";
+  for (const id of Object.keys(charts)) { charts[id].destroy(); delete charts[id]; }
+  for (const id of ["t-rake", "t-drop", "t-hours", "t-hph", "t-tournaments", "t-tournaments-total"]) $(id).innerHTML = "";
+  for (const a of document.querySelectorAll("a.csv")) a.removeAttribute("href");
+}
+
 async function load() {
   const status = $("report-status");
+  delete document.body.dataset.reportsLoaded;
+  if ($("date-from").value > $("date-to").value) {
+    clear();
+    status.className = "result error";
+    status.textContent = T.backwards;
+    return;
+  }
   status.className = "result pending";
   status.textContent = T.working;
   for (const a of document.querySelectorAll("a.csv")) {
@@ -105,6 +121,7 @@ async function load() {
     document.body.dataset.reportsLoaded = "true";
   } catch (err) {
     const { describeError } = await import("../casino/api.js");
+    clear();
     status.className = "result error";
     status.textContent = describeError(err);
   }
