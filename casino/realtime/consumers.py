@@ -217,11 +217,11 @@ class LogFeedConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
         # A client resumes only streams of this feed: a stream named in ?resume= that the
         # feed does not carry is ignored, so resuming never reads another feed's events.
         resume = {stream: v for stream, v in named.items() if await self._may_resume(stream)}
-        token = params.get("cursor")
-        if not resume and token is None:
-            reason = "nothing_to_resume" if "resume" in params else None
-            await self._send_snapshot(reason)
+        if not resume:  # a cursor alone holds no state of this feed: it needs the snapshot
+            asked = "resume" in params or "cursor" in params
+            await self._send_snapshot("nothing_to_resume" if asked else None)
             return
+        token = params.get("cursor")
         reason = await self._resume(resume, token)
         if reason is not None:
             await self._send_snapshot(reason)

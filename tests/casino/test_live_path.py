@@ -89,6 +89,11 @@ def test_offline_across_whole_hands_resumes_with_every_event_once(world: dict, f
         ("resume=table-{t}:99999999999999999999999999", "nothing_to_resume"),
         ("resume=%25%25,:,x:y", "nothing_to_resume"),
         ("resume=table-{t}:1&cursor=99999999999999999999999999.1", "bad_cursor"),
+        # a cursor with none of the feed's streams: no state to build on (it got events
+        # from version 1 and no table, found by QA)
+        ("cursor=1.1", "nothing_to_resume"),
+        ("cursor=1.1&resume=", "nothing_to_resume"),
+        ("cursor=1.1&resume=table-77777:3", "nothing_to_resume"),
     ],
 )
 def test_a_resume_that_cannot_be_honoured_gets_a_snapshot_and_the_reason(
