@@ -180,7 +180,8 @@ def redeem_chips(*, player_id: int, amount: int, override_reason: str | None = N
     if amount > held and not override_reason:
         raise DomainError(
             "redemption_exceeds_holdings",
-            f"The records show {held} CZK of chips held by the player away from the tables.",
+            f"The records show {held} CZK of chips held by the player away from the tables; "
+            "the floor may approve more, with a reason (floor console).",
             player_id=player_id,
             amount=amount,
             held=held,

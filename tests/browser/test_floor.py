@@ -424,3 +424,30 @@ def test_the_floor_puts_a_player_on_a_waiting_list_by_name(room: Room, new_page:
     expect(box.locator("tbody")).to_contain_text(f"#{first}")
     entries = room.api("GET", f"/api/v1/waitlists/{listed['list_id']}/")["entries"]
     assert [e["player_id"] for e in entries] == [kveta, second, first]
+
+
+def test_the_floor_approves_a_redemption_above_the_records(room: Room, new_page: Any) -> None:
+    """The cage refuses to pay more than the records show a player holding; the floor's
+    override (redeem_chips_override) had no screen, so chips another player handed him
+    could only be paid through the raw API (found by QA)."""
+    giver, taker = room.player("Gustav Giver"), room.player("Tomáš Taker", nickname="Tom")
+    room.api("POST", "/api/v1/cage/sales/", {"player_id": giver, "amount": 2000})
+    room.api("POST", "/api/v1/cage/sales/", {"player_id": taker, "amount": 500})
+    before = room.api("GET", "/api/v1/cage/balance/")["cash_out"]
+    page = new_page(1280, 800)
+    login(page, room.base, *room.staff("floor"), target="/floor/")
+    page.goto(f"{room.base}/floor/")
+    page.wait_for_selector("#floor[data-ready='true']")
+    page.click("#override-box summary")
+    page.fill("#ov-player", "tomas taker")  # no accents, any case
+    page.fill("#ov-amount", "1500")
+    page.fill("#ov-reason", "Gustav handed him chips")
+    page.click("#ov-submit")
+    expect(page.locator("#ov-result.ok")).to_contain_text("Tomáš Taker")
+    assert room.api("GET", "/api/v1/cage/balance/")["cash_out"] - before == 1500
+    page.fill("#ov-player", "nobody at all")
+    page.fill("#ov-amount", "10")
+    page.fill("#ov-reason", "a mistake")
+    page.click("#ov-submit")
+    expect(page.locator("#ov-result.error")).to_contain_text("No player has that name")
+    assert room.api("GET", "/api/v1/cage/balance/")["cash_out"] - before == 1500
