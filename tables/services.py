@@ -430,13 +430,8 @@ def start_hand(
     hand_id = str(uuid.uuid4())
     current = load_table(table_id).state
     assert current is not None
-    c = current.config
     _lock_tournament_of(current)
-    if c.mode == table_domain.TOURNAMENT and current.button_seat is None and button_seat is None:
-        assert c.tournament_id is not None  # a new game: the tournament drew the button
-        button_seat = tournament_hooks.port().drawn_button(
-            tournament_id=c.tournament_id, table_id=table_id
-        )
+    button_seat = _tournament_button(current, table_id, button_seat)
     recorded, table = execute_on_table(
         table_id, table_domain.BeginHand(hand_id=hand_id, button_seat=button_seat)
     )
@@ -479,6 +474,18 @@ def start_hand(
     return loaded
 
 
+def _tournament_button(table: TableState, table_id: int, button_seat: int | None) -> int | None:
+    """The button a new game at a tournament table starts with: the tournament's draw
+    (SEAT-1 at the start, TSEAT-8 at the final table), unless one is given."""
+    c = table.config
+    if c.mode == table_domain.TOURNAMENT and table.button_seat is None and button_seat is None:
+        assert c.tournament_id is not None
+        return tournament_hooks.port().drawn_button(
+            tournament_id=c.tournament_id, table_id=table_id
+        )
+    return button_seat
+
+
 def next_hand(*, table_id: int, button_seat: int | None = None) -> blinds.HandPlan:
     """What the next hand would be if dealt now (nothing is written): the button, the
     blinds (a dead small blind's position), who is dealt in, who posts owed blinds, who
@@ -490,7 +497,8 @@ def next_hand(*, table_id: int, button_seat: int | None = None) -> blinds.HandPl
     """
     table = load_table(table_id).state
     assert table is not None
-    return table_domain.plan_next_hand(table, drawn_button=button_seat)
+    drawn = _tournament_button(table, table_id, button_seat)  # as start_hand will deal it
+    return table_domain.plan_next_hand(table, drawn_button=drawn)
 
 
 def change_seat(*, table_id: int, seat: int, new_seat: int, if_match: int | None = None) -> None:
