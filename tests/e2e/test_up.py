@@ -124,6 +124,11 @@ def test_a_second_up_on_a_busy_port_refuses_before_changing_anything(tmp_path: P
                                  capture_output=True, text=True, timeout=60)  # fmt: skip
         assert refused.returncode != 0 and "port" in refused.stderr, bad
         assert "Demo admin token" not in refused.stdout
+    nowhere = env | {"DATABASE_URL": f"sqlite:///{tmp_path / 'no' / 'such' / 'room.sqlite3'}"}
+    refused = subprocess.run([*up, "--port", str(free_port())], cwd=ROOT, env=nowhere,
+                             capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert refused.returncode != 0 and "cannot use the database" in refused.stderr
+    assert len(refused.stderr.strip().splitlines()) == 1, refused.stderr  # not a traceback
     production = env | {"DEBUG": "false"}
     production.pop("SECRET_KEY", None)
     refused = subprocess.run([*up, "--port", str(free_port())], cwd=ROOT, env=production,

@@ -218,3 +218,22 @@ def test_what_the_file_records_after_the_others_mucked_is_not_sent(
     assert outcome.matched, outcome.error
     assert outcome.reported == stacks
     assert replay(load_phh(path)).stacks == stacks  # the pure engine agrees
+
+
+@needs_corpus
+def test_an_unreachable_server_or_a_refused_token_is_one_line(live_server: object) -> None:
+    """Both ended in a traceback of 80 lines or more (found by QA)."""
+    import socket
+
+    from django.core.management import CommandError, call_command
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # nothing listens on it
+    hand = str(PHH / "pluribus" / "102" / "0.phh")
+    with pytest.raises(CommandError, match="cannot reach"):
+        call_command("replay_phh", hand, "--api", f"http://127.0.0.1:{port}", "--token", "x",
+                     "--quiet")  # fmt: skip
+    with pytest.raises(CommandError, match="refused the token"):
+        call_command("replay_phh", hand, "--api", live_server.url, "--token", "x",  # type: ignore[attr-defined]
+                     "--quiet")  # fmt: skip

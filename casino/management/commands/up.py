@@ -17,6 +17,7 @@ from typing import Any
 
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import DatabaseError
 
 
 def port_number(text: str) -> int:
@@ -79,6 +80,18 @@ class Command(BaseCommand):
             help="do not push events to WebSockets from this process (run 'manage.py relay')",
         )
 
+    def execute(self, *args: Any, **options: Any) -> str | None:
+        """The command, with a database it cannot use (a folder that does not exist, a
+        file that is not a database, no server) said in one line, not a traceback of 90
+        (found by QA); the system checks already touch it."""
+        from django.conf import settings
+
+        try:
+            return super().execute(*args, **options)
+        except DatabaseError as error:
+            where = settings.DATABASES["default"].get("NAME") or "the database"
+            raise CommandError(f"cannot use the database {where} (DATABASE_URL): {error}") from None
+
     def handle(self, *args: Any, **options: Any) -> None:
         from django.conf import settings
         from django.utils.module_loading import import_string
@@ -137,6 +150,16 @@ class Command(BaseCommand):
         from casino.server import SERVER_SETTINGS
 
         workers = options["workers"]
+        if options["host"] not in ("127.0.0.1", "localhost", "::1"):
+            self.stderr.write(
+                "serving beyond this machine: tablets must reach it by a name or address in "
+                f"ALLOWED_HOSTS (now {', '.join(settings.ALLOWED_HOSTS)})"
+            )
+        if options["no_relay"] and not settings.REDIS_URL:
+            self.stderr.write(
+                "--no-relay with the in-process channel layer: a separate 'manage.py relay' "
+                "cannot reach this server's sockets (set REDIS_URL for both)"
+            )
         if not settings.REDIS_URL and workers > 1:
             self.stderr.write("in-process channel layer: serving with one worker (set REDIS_URL)")
             workers = 1

@@ -118,12 +118,31 @@ class Command(BaseCommand):
             with _request_lines_silenced():
                 ok = self._run(InProcessApi(token), files, "in-process", options)
         elif options["api"]:
-            ok = self._run(HttpApi(options["api"], token), files, options["api"], options)
+            ok = self._run_remote(HttpApi(options["api"], token), files, options)
         else:
             with _own_server() as url:
                 ok = self._run(HttpApi(url, token), files, url, options)
         if not ok:
             sys.exit(1)
+
+    def _run_remote(self, api: Api, files: list[Path], options: dict[str, Any]) -> bool:
+        """The replay against ``--api``: an unreachable server or a refused token is said
+        in one line, not a traceback."""
+        import httpx
+
+        from tables.replay import ApiError
+
+        try:
+            return self._run(api, files, options["api"], options)
+        except httpx.TransportError as error:
+            raise CommandError(f"cannot reach {options['api']}: {error}") from None
+        except ApiError as error:
+            if error.status in (401, 403):
+                raise CommandError(
+                    f"{options['api']} refused the token ({error.status}): give an admin "
+                    "device's token with --token"
+                ) from None
+            raise
 
     def _demo_token(self) -> str:
         from tables.demo import replay_token
