@@ -37,6 +37,12 @@ async function run(fn, errorBox) {
   }
 }
 
+// What a "player (name or number)" field says when it names nobody, or several.
+const PICK_WORDS = {
+  none: gettext("No player has that name, nickname or number."),
+  several: gettext("Several players match: pick one from the list."),
+};
+
 // --- a redemption above the records (redeem_chips_override, floor only) ----------------------
 $("ov-player").addEventListener("input", (e) => suggest(e.target, $("override-found")));
 // One Idempotency-Key per redemption: a lost answer is retried with it (api.js write), and
@@ -68,10 +74,7 @@ $("override-form").addEventListener("submit", async (e) => {
   $("ov-submit").disabled = true;
   let playerId;
   try {
-    playerId = await resolve($("ov-player").value, {
-      none: gettext("No player has that name, nickname or number."),
-      several: gettext("Several players match: pick one from the list."),
-    });
+    playerId = await resolve($("ov-player").value, PICK_WORDS);
   } catch (err) {
     $("ov-result").className = "result error";
     $("ov-result").textContent = describeError(err);
@@ -691,10 +694,7 @@ $("lists").addEventListener("submit", async (e) => {
   if (!form) return;
   e.preventDefault();
   const ok = await run(async () => post(`/api/v1/waitlists/${form.dataset.join}/entries/`, {
-    player_id: await resolve(form.player.value, {
-      none: gettext("No player has that name, nickname or number."),
-      several: gettext("Several players match: pick one from the list."),
-    }),
+    player_id: await resolve(form.player.value, PICK_WORDS),
     channel: form.channel.value, phone: form.phone.value,
   }));
   if (ok) { form.reset(); loadLists(); }
