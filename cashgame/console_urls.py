@@ -22,6 +22,11 @@ COMMON_STRINGS = {
 CASHIER_STRINGS = {
     **COMMON_STRINGS,
     "none": _("No players found."),
+    "nameNeeded": _("Enter the player's full name."),
+    "sameName": _(
+        "%(count)s player(s) named %(name)s are registered already (listed under the search)."
+        " Register another one?"
+    ),
     "returning": _(
         "Returning player (SES-7): a buy-in for a game left within the return window must be "
         "at least the stack taken from it."

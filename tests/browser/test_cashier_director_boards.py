@@ -127,6 +127,33 @@ def test_the_cashier_reads_the_cages_journal_of_every_desk(room: Room, new_page:
     expect(page.locator("#journal tr")).to_have_text("Nothing yet.")
 
 
+def test_the_cashier_is_asked_before_registering_a_name_twice(room: Room, new_page: Any) -> None:
+    """With no search that ignored accents and no warning, the cashier registered a
+    second "Jan Novák"; a blank name did nothing and said nothing (found by QA)."""
+    first = room.player("Jan Novák")
+    page = new_page()
+    login(page, room.base, *room.staff("cashier"), "/cashier/")
+    page.click(".new-player summary")
+    page.fill("#new-name", "   ")
+    page.click("#new-player-form button[type=submit]")
+    assert page.evaluate("document.getElementById('new-name').validationMessage") != ""
+    asked: list[str] = []
+
+    def answer(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss() if len(asked) == 1 else dialog.accept()
+
+    page.on("dialog", answer)
+    page.fill("#new-name", "jan novak")  # the same name, typed without accents
+    page.click("#new-player-form button[type=submit]")
+    expect(page.locator(f"button.pick[data-id='{first}']")).to_be_visible()  # shown to pick
+    assert len(asked) == 1 and "registered already" in asked[0]
+    assert [p["id"] for p in room.api("GET", "/api/v1/players/search/?q=novak")] == [first]
+    page.click("#new-player-form button[type=submit]")  # yes: a different Jan Novák
+    expect(page.locator("#player-card")).to_be_visible()
+    assert len(room.api("GET", "/api/v1/players/search/?q=novak")) == 2
+
+
 def test_a_sale_whose_answer_was_lost_is_retried_not_sold_twice(room: Room, new_page: Any) -> None:
     """A sale reached the server but its answer was lost: "Sell chips" was enabled again,
     and a second press (a new Idempotency-Key) sold the chips twice (found by QA)."""

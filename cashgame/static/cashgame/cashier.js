@@ -39,11 +39,34 @@ $("player-results").addEventListener("click", (e) => {
   choose({ id: Number(b.dataset.id), name: b.dataset.name, nickname: b.dataset.nickname });
 });
 
-$("new-player-form").addEventListener("submit", (e) => {
+// A name as the search compares it: any case, no accents ("Novák" = "novak").
+const fold = (text) => text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().trim();
+
+// A new player: a blank name is said, not ignored; a name already registered is shown
+// (the results list) and asked about, so nobody is registered twice by accident and his
+// chips split over two records (found by QA).
+$("new-name").addEventListener("input", () => $("new-name").setCustomValidity(""));
+$("new-player-form").addEventListener("submit", async (e) => {
   e.preventDefault();
   const body = { name: $("new-name").value.trim(), nickname: $("new-nick").value.trim() };
-  if (!body.name) return;
-  post("/api/v1/players/", body).then((p) => { e.target.reset(); choose(p); }).catch(showError);
+  if (!body.name) {
+    $("new-name").setCustomValidity(T.nameNeeded);
+    $("new-name").reportValidity();
+    return;
+  }
+  try {
+    const same = (await get(`/api/v1/players/search/?q=${encodeURIComponent(body.name)}`))
+      .filter((p) => fold(p.name) === fold(body.name));
+    if (same.length) {
+      await search(body.name);
+      if (!window.confirm(T.sameName.replace("%(name)s", body.name).replace("%(count)s", String(same.length)))) return;
+    }
+    const p = await post("/api/v1/players/", body);
+    e.target.reset();
+    choose(p);
+  } catch (err) {
+    showError(err);
+  }
 });
 
 async function choose(p) {
