@@ -7,6 +7,7 @@ from rest_framework import serializers
 
 from casino.api.serializers import (
     MAX_ID,
+    AwareDateTimeField,
     RequestSerializer,
     SafeCharField,
     StrictBooleanField,
@@ -142,11 +143,15 @@ class TournamentConfigSerializer(RequestSerializer):
     late_reg_until_level = StrictIntegerField(
         min_value=1, max_value=MAX_LEVELS, required=False, allow_null=True
     )
-    late_reg_until = serializers.DateTimeField(required=False, allow_null=True)
+    late_reg_until = AwareDateTimeField(
+        required=False, allow_null=True, help_text="ISO-8601 with its UTC offset."
+    )
     late_reg_close_at_money = StrictBooleanField(required=False)
     late_reg_close_below_full_table = StrictBooleanField(required=False)
     unregister_allowed = StrictBooleanField(required=False)
-    unregister_deadline = serializers.DateTimeField(required=False, allow_null=True)
+    unregister_deadline = AwareDateTimeField(
+        required=False, allow_null=True, help_text="ISO-8601 with its UTC offset."
+    )
     reentry = ReEntrySerializer(required=False)
     rebuy = RebuySerializer(required=False)
     add_on = AddOnSerializer(required=False)
@@ -527,7 +532,7 @@ class SeatCorrectionRequest(RequestSerializer):
 
 
 class ScheduleRequest(RequestSerializer):
-    start_at = serializers.DateTimeField(help_text="Lobby start time (TREG-5).")
+    start_at = AwareDateTimeField(help_text="Lobby start time (TREG-5), with its UTC offset.")
     delay = StrictBooleanField(default=False)
     reason = SafeCharField(max_length=500, allow_blank=True, default="")
 

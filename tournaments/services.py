@@ -27,7 +27,7 @@ from casino import clock
 from casino.domain_events import DomainEvent
 from casino.errors import DomainError, NotFound
 from casino.eventstore import aggregates, store
-from casino.models import require_player
+from casino.models import Player, require_player
 from tables import services as table_services
 from tables import tournament_hooks
 from tables.domain.table import Stakes
@@ -133,12 +133,20 @@ def create_tournament(*, config: dict[str, Any]) -> int:
         raise DomainError("invalid_tournament_config", str(error)) from None
     if parsed.satellite_target is not None:
         parsed = _satellite_config(parsed)
-    validate_config(parsed)
+    validate_config(parsed, unknown_bounty_players=_unknown_players(parsed.bounty.players))
     tournament_id = (TournamentView.objects.aggregate(m=Max("tournament_id"))["m"] or 0) + 1
     command = domain.CreateTournament(str(tournament_id), parsed)
     events = domain.decide(None, command, clock.now())
     store.append(tournament_stream(tournament_id), events, expected_version=0)
     return tournament_id
+
+
+def _unknown_players(player_ids: Iterable[int]) -> list[int]:
+    """The ids among ``player_ids`` that are not players of the room (a fixed bounty's
+    named players, BNTY-1), for :func:`validate_config` to report."""
+    wanted = set(player_ids)
+    known = set(Player.objects.filter(pk__in=wanted).values_list("pk", flat=True))
+    return sorted(wanted - known)
 
 
 def _satellite_config(config: TournamentConfig) -> TournamentConfig:
@@ -802,10 +810,10 @@ def _apply_to_tables(
                         ))  # fmt: skip
                 _clear_the_tables(tournament_id, after, lambda _: "cancelled")
             case TournamentFinished():
-                winner = event.winner_player_id
+                first = frozenset(r.player_id for r in domain.winners(after))
 
-                def reason(player_id: int, winner: int = winner) -> str:
-                    return "winner" if player_id == winner else "deal"
+                def reason(player_id: int, first: frozenset[int] = first) -> str:
+                    return "winner" if player_id in first else "deal"  # ELIM-1: ties too
 
                 _clear_the_tables(tournament_id, after, reason)
             case PlayerDisqualified(table_id=table_id) if table_id is not None:

@@ -19,8 +19,10 @@ these bounds, so a new endpoint cannot forget them. The exception handler
 import copy
 import unicodedata
 from collections.abc import Mapping
+from datetime import datetime
 from typing import Any
 
+from django.utils.dateparse import parse_datetime
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 
@@ -185,3 +187,26 @@ def promoted_code(codes: Any) -> str | None:
     if len(found) == 1 and (code := next(iter(found))) in PROMOTED_CODES:
         return code
     return None
+
+
+class AwareDateTimeField(serializers.DateTimeField):
+    """An ISO-8601 time that carries its UTC offset (``2030-01-01T10:00:00+01:00`` or
+    ``...Z``). A time without one is refused: read in the server's zone (UTC) it would be
+    an hour or two off the room's wall clock, silently (a tournament's late registration
+    or start time, for one)."""
+
+    default_error_messages = {
+        "offset_required": "This time has no UTC offset: give one, e.g. "
+        "2030-01-01T10:00:00+01:00 or 2030-01-01T09:00:00Z.",
+    }
+
+    def to_internal_value(self, value: Any) -> datetime:
+        parsed = value if isinstance(value, datetime) else None
+        if isinstance(value, str):
+            try:
+                parsed = parse_datetime(value.strip())
+            except ValueError:
+                parsed = None  # not a valid time: the field's own message says so
+        if parsed is not None and parsed.utcoffset() is None:
+            self.fail("offset_required")
+        return super().to_internal_value(value)

@@ -8,6 +8,7 @@ from typing import Any
 
 from casino.models import Player
 from tests.conftest import TabletClient
+from tests.play import live_seats, play_out
 
 STRUCTURE: dict[str, Any] = {
     "name": "Friday 500",
@@ -57,28 +58,19 @@ def play_hand(
     r = tablet.post(f"/api/v1/tables/{table_id}/hands/", {})
     if r.status_code == 422:
         return None
-    hand = ok(r)
-    base = f"/api/v1/hands/{hand['hand_id']}"
-    boards = iter([("flop", "2c7d9h"), ("turn", "Js"), ("river", "3d")])
-    while hand["phase"] != "complete":
-        if hand["phase"] == "betting":
-            legal = hand["legal"]
-            body: dict[str, Any] = {"seat": legal["seat"]}
-            pick = rng.random()
-            if pick < 0.35 and legal["can_fold"] and legal["to_call"]:
-                body["action"] = "fold"
-            elif pick < 0.35 + all_in and (
-                legal["can_bet"] or legal["can_raise"] or legal["all_in_to"] <= legal["call_to"]
-            ):
-                body["action"] = "all_in"
-            else:
-                body["action"] = "call" if legal["to_call"] else "check"
-            hand = ok(tablet.post(f"{base}/actions/", body))
-        elif hand["next_street"]:
-            street, cards = next(boards)
-            hand = ok(tablet.post(f"{base}/board/", {"street": street, "cards": cards}))
-        else:
-            live = {s["seat"] for s in hand["seats"] if not s["folded"] and not s["mucked"]}
-            winners = [[rng.choice(sorted(set(p["eligible_seats"]) & live))] for p in hand["pots"]]
-            hand = ok(tablet.post(f"{base}/award/", {"winners_by_pot": winners}))
-    return dict(hand)
+
+    def action(legal: dict[str, Any]) -> dict[str, Any]:
+        pick = rng.random()
+        if pick < 0.35 and legal["can_fold"] and legal["to_call"]:
+            return {"action": "fold"}
+        if pick < 0.35 + all_in and (
+            legal["can_bet"] or legal["can_raise"] or legal["all_in_to"] <= legal["call_to"]
+        ):
+            return {"action": "all_in"}
+        return {"action": "call" if legal["to_call"] else "check"}
+
+    def award(hand: dict[str, Any]) -> list[list[int]]:
+        live = live_seats(hand)
+        return [[rng.choice(sorted(set(p["eligible_seats"]) & live))] for p in hand["pots"]]
+
+    return play_out(tablet, ok(r), action, award)

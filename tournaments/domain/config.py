@@ -427,12 +427,47 @@ def _headsup_problems(c: TournamentConfig) -> list[str]:
     return problems
 
 
-def validate_config(c: TournamentConfig) -> None:
-    """Check a configuration before a tournament is created.
+BOUNTY_KINDS_WITH_AMOUNT = ("knockout", "progressive", "fixed")
+"""Bounty kinds that pay an amount per bounty (BNTY-1): 0 CZK would be no bounty at all."""
+
+
+def _entry_rule_problems(c: TournamentConfig, unknown_bounty_players: Sequence[int]) -> list[str]:
+    """Rebuy, add-on and bounty settings that could never work (TREG-14, CLK-5, BNTY-1).
+
+    Level 0 never runs (the clock starts at level 1): a rebuy period ending there has no
+    rebuy. The add-on level is one of the published structure's levels, like a break's
+    (CLK-5: the add-on break follows it). A rebuy period may run past the last level (the
+    clock goes on at the last level's stakes, and rebuys with it). A bounty that pays an
+    amount needs one above 0, a fixed bounty names its players, and each must be a player
+    of the room (``unknown_bounty_players``, looked up by the service: the domain has no
+    player registry)."""
+    problems = []
+    levels = len(c.levels)
+    if c.rebuy.allowed and c.rebuy.until_level < 1:
+        problems.append("rebuy.until_level must be >= 1: level 0 never runs (TREG-14)")
+    if c.add_on.allowed and not 1 <= c.add_on.at_level <= levels:
+        problems.append(f"add_on.at_level must be a level of the structure, 1-{levels} (CLK-5)")
+    if c.bounty.kind in BOUNTY_KINDS_WITH_AMOUNT and c.bounty.amount <= 0:
+        problems.append(f"a {c.bounty.kind} bounty needs an amount > 0 CZK (BNTY-1)")
+    if c.bounty.kind == "fixed" and not c.bounty.players:
+        problems.append("a fixed bounty names its players in bounty.players (BNTY-1)")
+    if unknown_bounty_players:
+        listed = ", ".join(str(p) for p in sorted(unknown_bounty_players))
+        problems.append(f"bounty.players: no such player {listed} (BNTY-1)")
+    return problems
+
+
+def validate_config(c: TournamentConfig, *, unknown_bounty_players: Sequence[int] = ()) -> None:
+    """Check a configuration before a tournament is created (TREG-6).
+
+    ``unknown_bounty_players``: the ids in ``bounty.players`` that are not players of the
+    room (the service looks them up), reported with the other problems.
 
     Raises:
         DomainError: ``invalid_tournament_config`` listing every problem (rule SEAT-3 for
-            table sizes, TREG-3 for the minimum field, CLK-1 for the structure).
+            table sizes, TREG-3 for the minimum field, CLK-1 for the structure, TREG-14 and
+            CLK-5 for the rebuy and add-on levels, BNTY-1 for bounties; times must carry
+            their UTC offset).
     """
     problems: list[str] = []
     if c.buy_in < 0 or c.fee < 0 or c.guarantee < 0:
@@ -556,6 +591,7 @@ def validate_config(c: TournamentConfig) -> None:
         allowed = _CHOICES[name]
         if value not in allowed:
             problems.append(f"{name} must be one of {allowed}")
+    problems += _entry_rule_problems(c, unknown_bounty_players)
     if problems:
         raise DomainError(
             "invalid_tournament_config", "; ".join(problems), rule="TREG-6", problems=problems

@@ -434,10 +434,13 @@ def _draw_destination(
     return entry[2], target[0], True
 
 
-def tables_to_break(players: int, break_order: Sequence[int], table_size: int) -> list[int]:
+def tables_to_break(
+    players: int, break_order: Sequence[int], table_size: int, *, keep: int = 1
+) -> list[int]:
     """The tables to break, first ones first in ``break_order`` (TSEAT-4), so that the
-    remaining tables seat ``players`` at ``table_size`` each (at least one table stays)."""
-    surplus = len(break_order) - tables_needed(players, table_size)
+    remaining tables seat ``players`` at ``table_size`` each; at least ``keep`` tables stay
+    (2 while a final table smaller than a full table is not yet due, TSEAT-8)."""
+    surplus = len(break_order) - max(tables_needed(players, table_size), keep)
     return list(break_order[: max(surplus, 0)])
 
 

@@ -144,6 +144,7 @@ from tournaments.domain.tournament_queries import (
     may_start_hand,
     next_break_at,
     scheduled_start_due,
+    winners,
 )
 from tournaments.domain.tournament_results import (
     chip_counts,
@@ -482,4 +483,5 @@ __all__ = [
     "may_start_hand",
     "next_break_at",
     "scheduled_start_due",
+    "winners",
 ]

@@ -68,6 +68,7 @@ from tournaments.domain.tournament_state import (
     PLAYING,
     REGISTERED,
     REGISTERING,
+    UNREGISTERED,
     TournamentState,
 )
 
@@ -106,9 +107,17 @@ def unregister_player(b: Builder, cmd: Unregister, now: datetime) -> None:
     structure sets.
 
     Raises:
-        DomainError: the unregistration refusals (TREG-10)."""
+        DomainError: the unregistration refusals (TREG-10): ``player_not_registered`` for a
+            player with no entry (never registered, or withdrawn already),
+            ``unregistration_closed`` after the start, the deadline, or in an event that
+            allows none."""
     s, cfg = b.state, b.state.config
     p = entry_of(s, cmd.player_id)
+    if p.status == UNREGISTERED:  # withdrawn already: he has no entry, as if never registered
+        raise rule_error(
+            "player_not_registered", "This player has no entry.", rule="TREG-10",
+            player_id=cmd.player_id,
+        )  # fmt: skip
     if s.status != REGISTERING or p.status != REGISTERED:
         raise rule_error(
             "unregistration_closed", "Only a registered player may withdraw before the start.",

@@ -19,6 +19,7 @@ from tournaments.domain.config import (
     parse_time,
 )
 from tournaments.domain.events import (
+    Result,
     iso,
 )
 from tournaments.domain.tournament_commands import (
@@ -287,20 +288,48 @@ def _in_play(s: TournamentState) -> int:
     return sum(1 for p in s.players.values() if p.status == PLAYING)
 
 
+def _two_tables_play_on(s: TournamentState, left: int) -> bool:
+    """The director set a final table smaller than a full table (TSEAT-8: "the floor or
+    management decides how many players the final table has") and more players than that
+    are left: two tables play on, as long as each can deal (two players or more)."""
+    cfg = s.config
+    smaller = cfg.final_table_players < cfg.table_size
+    return smaller and left > cfg.final_table_players and left >= 4
+
+
 def final_table_due(s: TournamentState) -> bool:
+    """The final table is drawn now (TSEAT-8): several tables still play and no more than
+    ``config.final_table_size`` players are left, or the players left fit at one table.
+    With a final table smaller than a full table (``final_table_size`` 8 at 9-max) the
+    tables play on until that many are left: 9 players stay on two tables."""
     if s.status != RUNNING or len(s.tables) < 2 or is_headsup(s):
         return False
     left = _in_play(s)
-    return (
-        left <= s.config.final_table_players
-        or seating.tables_needed(left, s.config.table_size) == 1
-    )
+    if left <= s.config.final_table_players:
+        return True
+    if _two_tables_play_on(s, left):
+        return False
+    return seating.tables_needed(left, s.config.table_size) == 1
 
 
 def tables_due_to_break(s: TournamentState) -> list[int]:
+    """The tables to break now (TSEAT-4), first ones first in the break order, so that the
+    players left fill the fewest tables; while a smaller final table is not yet due
+    (TSEAT-8) two tables stay, so they are not merged into one before the final table."""
     if s.status != RUNNING or final_table_due(s) or is_headsup(s):
         return []
-    return seating.tables_to_break(_in_play(s), s.open_break_order(), s.config.table_size)
+    left = _in_play(s)
+    keep = 2 if _two_tables_play_on(s, left) else 1
+    return seating.tables_to_break(left, s.open_break_order(), s.config.table_size, keep=keep)
+
+
+def winners(s: TournamentState) -> tuple[Result, ...]:
+    """The results placed 1st once the event is over (ELIM-1): the winner, or every player
+    left when equal prizes ended it (tied for the places they share, each placed 1st);
+    empty before the finish. Each of these entries reads ``winner``, none ``playing``."""
+    if s.status != FINISHED:
+        return ()
+    return tuple(r for r in s.results if r.place == 1)
 
 
 def is_headsup(s: TournamentState) -> bool:
