@@ -115,9 +115,14 @@ def test_the_cashier_reads_the_cages_journal_of_every_desk(room: Room, new_page:
     assert texts.index(sale.inner_text()) < texts.index(buy_in.inner_text())
     csv = page.request.get(room.base + (page.get_attribute("#cage-journal-csv", "href") or ""))
     assert csv.status == 200 and f",sold,in,True,1500,{player}," in csv.text()
-    # "my movements today" are this user's: the director's registration is not among them
+    # "my movements of the day" are this user's: the director's registration is not there
     expect(page.locator("#journal tr")).to_have_count(1)
     expect(page.locator("#journal tr")).to_contain_text("Chip sale")
+    page.fill("#cage-day-pick", "2026-01-01")  # an earlier business day: its own books
+    page.dispatch_event("#cage-day-pick", "change")
+    expect(page.locator("#cage-day")).to_have_text("2026-01-01")
+    expect(page.locator("#journal tr")).to_have_text("Nothing yet.")
+    assert "date_from=2026-01-01" in (page.get_attribute("#cage-journal-csv", "href") or "")
 
     # another cashier on the same browser starts with none of them (the list was the
     # browser's and showed the previous cashier's lines)

@@ -12,7 +12,7 @@ const $ = (id) => document.getElementById(id);
 let player = null; // {id, name, nickname}
 let restrictions = [];
 let tournaments = [];
-// Who is logged in: "my movements today" are the journal's rows recorded by this user.
+// Who is logged in: "my movements of the day" are the journal's rows recorded by this user.
 const me = document.body.dataset.user || "";
 
 // --- players -----------------------------------------------------------------------------
@@ -143,7 +143,7 @@ function showBalance(b) {
 }
 
 // The cage's journal of the balance's day (GET /cage/journal/), the books: "my movements
-// today" (this user's, one line per operation with its net amount) and, opened, every
+// of the day" (this user's, one line per operation with its net amount) and, opened, every
 // desk's movements with who recorded each and the day's cash totals. It replaced a list
 // kept in the browser, which showed a previous cashier's lines after a hand-over, only
 // the last 12, and a sale under the player picked while it was on its way (found by QA).
@@ -198,11 +198,16 @@ async function loadJournal(day) {
   renderBooks(rows);
 }
 
-let cageDay = null;
-const loadBalance = () => get("/api/v1/cage/balance/")
-  .then((b) => { showBalance(b); cageDay = b.day; return loadJournal(b.day); })
-  .catch(showError);
+// The balance and journal of a business day: today unless the cashier picks an earlier
+// one (a shift past the day's cut-off still sees its start).
+const loadBalance = () => {
+  const picked = $("cage-day-pick").value;
+  return get(`/api/v1/cage/balance/${picked ? `?day=${picked}` : ""}`)
+    .then((b) => { showBalance(b); return loadJournal(b.day); })
+    .catch(showError);
+};
 $("cage-refresh").addEventListener("click", loadBalance);
+$("cage-day-pick").addEventListener("change", loadBalance);
 
 $("sale-form").addEventListener("submit", (e) => {
   e.preventDefault();
