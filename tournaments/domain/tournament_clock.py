@@ -219,7 +219,9 @@ def start_break(b: Builder, cmd: StartBreak, now: datetime) -> None:
 
 def end_break(b: Builder, cmd: EndBreak, now: datetime) -> None:
     """``EndBreak`` (the break timer or the director): play resumes, starting the next
-    level when the break fell between levels (CLK-4)."""
+    level when the break fell between levels (CLK-4). Ended while the clock is paused
+    (CLK-8), the clock stays paused with the level's whole time left: it had started the
+    level's time under the pause, and the resume then ended the level at once (QA)."""
     c = b.state.clock
     if cmd.expected_clock_version is not None:
         if (
@@ -237,6 +239,10 @@ def end_break(b: Builder, cmd: EndBreak, now: datetime) -> None:
     else:
         ends = now + timedelta(seconds=c.level_remaining)
         b.emit(BreakEnded(c.version + 1, iso(now), iso(ends)))
+    if c.paused:  # CLK-8: the break is over, the clock stays stopped with the level's time
+        after = b.state.clock
+        remaining = int(((after.level_ends_at or now) - now).total_seconds())
+        b.emit(ClockPaused(after.version + 1, iso(now), max(remaining, 0)))
 
 
 def close_late_registration(b: Builder, cmd: CloseLateRegistration, now: datetime) -> None:

@@ -116,6 +116,36 @@ def test_events_without_breaks_and_the_director_s_break() -> None:
     assert t.level_end_at(d.s) == d.now + timedelta(minutes=15)
 
 
+@pytest.mark.rule("CLK-8")
+def test_a_break_ended_while_paused_keeps_the_level_and_its_time() -> None:
+    """Break, pause, end the break, resume: the level's time ran under the pause and the
+    resume ended the level at once, raising the blinds (found by QA)."""
+    d = started(9, breaks=())
+    d(t.StartBreak(minutes=5), d.tick(minutes=10))  # level 1 has 10 minutes left
+    d(t.PauseClock(), d.tick(minutes=1))
+    d(t.EndBreak(), d.tick(minutes=1))
+    assert d.s.clock.paused and not d.s.clock.on_break
+    assert d.s.clock.level == 1 and d.s.clock.level_remaining == 10 * 60
+    d.tick(minutes=30)  # still paused: nothing runs
+    assert t.due_clock_commands(d.s, d.now) == []
+    d(t.ResumeClock())
+    assert d.s.clock.level == 1 and t.level_end_at(d.s) == d.now + timedelta(minutes=10)
+
+
+@pytest.mark.rule("CLK-8")
+def test_a_break_between_levels_ended_while_paused_starts_the_next_level_paused() -> None:
+    d = started(9)
+    for level in range(1, 5):  # the break after level 4 (support.config)
+        d(t.AdvanceLevel(level, d.s.clock.version), d.tick(minutes=20))
+    assert d.s.clock.on_break and d.s.clock.level == 4
+    d(t.PauseClock(), d.tick(minutes=2))
+    d(t.EndBreak(), d.tick(minutes=1))
+    assert d.s.clock.paused and d.s.clock.level == 5
+    assert d.s.clock.level_remaining == 20 * 60
+    d(t.ResumeClock(), d.tick(minutes=3))
+    assert d.s.clock.level == 5 and t.level_end_at(d.s) == d.now + timedelta(minutes=20)
+
+
 @pytest.mark.rule("CLK-3")
 def test_synchronized_breaks_at_55_past_the_hour() -> None:
     start = datetime(2025, 3, 1, 7, 25, tzinfo=UTC)
