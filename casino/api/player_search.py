@@ -40,10 +40,10 @@ class PlayerSearchView(APIView):
     )
     def get(self, request: Request) -> Response:
         """Up to 20 players whose name or nickname contains ``q`` (in any case, with or
-        without accents: "novak" finds "Novák"), or
-        whose id is ``q``, by name; an empty ``q`` finds nobody (no browsing the
-        registry). With ``ids`` (comma-separated, up to 500): those players, by id; parts
-        that are not ids are skipped.
+        without accents: "novak" finds "Novák"), by name; the player whose number ``q`` is
+        comes first and is never cut off (he was listed below "nick20" for "20"). An empty
+        ``q`` finds nobody (no browsing the registry). With ``ids`` (comma-separated, up to
+        500): those players, by id; parts that are not ids are skipped.
 
         Raises:
             ValidationError: 400 ``forbidden_characters`` when ``q`` holds a control
@@ -61,7 +61,9 @@ class PlayerSearchView(APIView):
         if not q:
             return Response([])
         match = Q(search_text__contains=search_key(q))  # any case, with or without accents
-        if (player_id := whole_number(q)) is not None:
-            match |= Q(pk=player_id)
-        players = Player.objects.filter(match).order_by("name", "id")[:SEARCH_LIMIT]
+        players = list(Player.objects.filter(match).order_by("name", "id")[:SEARCH_LIMIT])
+        if (player_id := whole_number(q)) is not None:  # his number: him first, always
+            exact = Player.objects.filter(pk=player_id).first()
+            others = [p for p in players if p.pk != player_id]
+            players = ([exact] if exact else []) + others[: SEARCH_LIMIT - (1 if exact else 0)]
         return Response(PlayerSerializer(players, many=True).data)

@@ -64,3 +64,17 @@ def test_search_ignores_case_and_accents_in_czech_names(tablet: TabletClient) ->
     jan.name = "Jan Dvořák"  # a renamed player is found by his new name only
     jan.save(update_fields=["name"])
     assert found("dvorak") == [jan.id] and found("novak") == []
+
+
+def test_the_player_with_that_number_comes_first_and_is_never_cut_off(
+    tablet: TabletClient,
+) -> None:
+    """ "20" listed #21 (nickname "nick20") above #20, and "7" left #7 out of the 20
+    results when 22 nicknames held a 7: the director registered the wrong man (QA)."""
+    seven = Player.objects.create(name="Sedmý Hráč")
+    crowd = [
+        Player.objects.create(name=f"Crowd {n}", nickname=f"n{seven.pk}x{n}") for n in range(22)
+    ]
+    found = [p["id"] for p in tablet.get(f"/api/v1/players/search/?q={seven.pk}").json()]
+    assert found[0] == seven.pk and len(found) == 20
+    assert set(found[1:]) <= {p.pk for p in crowd}
