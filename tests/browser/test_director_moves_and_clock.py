@@ -186,3 +186,23 @@ def test_the_list_follows_the_start_and_a_finished_tournament_shows_no_clock(
     expect(board.locator("#level")).to_have_text("Finished", timeout=20_000)
     expect(board.locator("#time")).to_have_text("—")
     expect(board.locator("#blinds")).to_have_text("")
+
+
+@pytest.mark.rule("TSEAT-9")
+@pytest.mark.rule("CLK-8")
+def test_the_console_offers_no_break_while_paused_and_no_hand_for_hand_at_one_table(
+    room: Room, new_page: Any
+) -> None:
+    """Both were offered and refused by the server ("The clock must be running",
+    "Hand-for-hand needs more than one table"; found by QA)."""
+    tid = room.started_tournament("One table", entrants=3)
+    assert len(room.api("GET", f"/api/v1/tournaments/{tid}/")["tables"]) == 1
+    page = open_director(room, new_page, tid)
+    expect(page.locator("#controls [data-op='clock/pause']")).to_be_visible()
+    expect(page.locator("#controls [data-op='breaks']")).to_be_visible()
+    expect(page.locator("#hfh")).to_be_hidden()
+    page.click("#controls [data-op='clock/pause']")
+    expect(page.locator("#controls [data-op='clock/resume']")).to_be_visible()
+    expect(page.locator("#controls [data-op='breaks']")).to_be_hidden()
+    page.click("#controls [data-op='clock/resume']")
+    expect(page.locator("#controls [data-op='breaks']")).to_be_visible()

@@ -300,10 +300,14 @@ function renderStatus() {
   const status = tournament.status;
   $("t-status").textContent = T[status] || status;
   const c = clock || {};
+  // a break needs a running clock; hand-for-hand needs two tables to keep together
+  // (TSEAT-9): the console offered both, and the server refused them (found by QA)
+  const tables = (tournament.tables || []).length;
   const hide = {
     "clock/pause": c.paused, "clock/resume": !c.paused,
-    breaks: c.on_break || c.break_due, "breaks/end": !c.on_break,
+    breaks: c.on_break || c.break_due || c.paused, "breaks/end": !c.on_break,
     "late-registration/close": !c.late_registration_open,
+    "hand-for-hand": !c.hand_for_hand && tables < 2,
   };
   for (const el of document.querySelectorAll("#controls [data-when]")) {
     const op = el.dataset.op || (el.querySelector("[data-op]") || {}).dataset?.op;
