@@ -243,12 +243,17 @@ class ClockView:
 
 
 def clock_view(state: TournamentState, now: datetime) -> ClockView:
-    """The public clock at ``now``."""
+    """The public clock at ``now``. Before the clock starts it shows level 1 with its whole
+    time (it read 0:00); on a break between levels, the stakes of the level that follows
+    it (the board showed the finished level's blinds; both found by QA)."""
     c = state.clock
-    stakes = state.config.level(max(c.level, 1))
+    between = c.on_break and c.break_after_level is not None
+    stakes = state.config.level(c.level + 1 if between else max(c.level, 1))
     left = state.players_left
     if c.level_ends_at is not None:
         seconds = max(0, int((c.level_ends_at - now).total_seconds()))
+    elif c.level == 0:
+        seconds = state.config.level(1).minutes * 60
     else:
         seconds = c.level_remaining
     if c.break_ends_at is not None:

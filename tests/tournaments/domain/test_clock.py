@@ -201,6 +201,23 @@ def test_the_clock_view_for_tablets_and_the_public_clock() -> None:
     assert view.next_break_at == (T0 + timedelta(minutes=80)).isoformat()
 
 
+def test_the_clock_view_before_the_start_and_on_a_break_between_levels() -> None:
+    """Before the start the clock read 0:00, and on a break between levels the board
+    showed the blinds of the level just played (found by QA)."""
+    d = started(9, clock=False)
+    view = t.clock_view(d.s, T0)
+    assert (view.level, view.seconds_left, view.small_blind) == (0, 20 * 60, 25)
+    d(t.StartClock(), T0)
+    for level in range(1, 5):  # the break after level 4
+        d(t.AdvanceLevel(level, d.s.clock.version), d.tick(minutes=20))
+    assert d.s.clock.on_break and d.s.clock.level == 4
+    upcoming = d.s.config.level(5)
+    view = t.clock_view(d.s, d.now)
+    assert (view.small_blind, view.big_blind) == (upcoming.small_blind, upcoming.big_blind)
+    assert (view.small_blind, view.big_blind) != (d.s.config.level(4).small_blind,
+                                                  d.s.config.level(4).big_blind)  # fmt: skip
+
+
 @pytest.mark.rule("CLK-6")
 def test_interval_breaks_after_each_span_from_the_start() -> None:
     d = started(9, breaks_mode="interval", interval_minutes=60, clock=False)
