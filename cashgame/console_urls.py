@@ -46,9 +46,6 @@ CASHIER_STRINGS = {
     "sessions": _("cash sessions"),
     "yes": _("yes"),
     "no": _("NO — count the tables"),
-    "sale": _("Chip sale"),
-    "buyIn": _("buy-in"),
-    "redemption": _("Redemption"),
     "tournament": _("tournament"),
     "notCash": _("not cash: a satellite seat or T-Money"),
     "nothingYet": _("Nothing yet."),
@@ -88,8 +85,6 @@ CASHIER_STRINGS = {
     "pickPlayer": _("Select a player first."),
     "pay": _("Pay"),
     "paid": _("paid"),
-    "prizePaid": _("Tournament prize"),
-    "winningsPaid": _("Tournament winnings"),
     "held": _("held (ELIM-9)"),
     "seatWon": _("satellite seat"),
 }

@@ -40,6 +40,18 @@ def _seconds(text: str) -> int:
     return int(minutes) * 60 + int(secs)
 
 
+def cashier_picks(room: Room, new_page: Any, query: str, player: int) -> tuple[Any, str]:
+    """A new cashier logged in on /cashier/, who searched ``query`` and picked ``player``:
+    the page and the cashier's username."""
+    username, password = room.staff("cashier")
+    page = new_page()
+    login(page, room.base, username, password, "/cashier/")
+    page.fill("#player-q", query)
+    page.press("#player-q", "Enter")
+    page.click(f"button.pick[data-id='{player}']")
+    return page, username
+
+
 @pytest.mark.rule("SES-7")
 def test_cashier_is_stopped_below_the_returning_minimum_and_sees_the_rule(
     room: Room, new_page: Any
@@ -92,12 +104,7 @@ def test_the_cashier_reads_the_cages_journal_of_every_desk(room: Room, new_page:
         "name": "Journal Cup", "buy_in": 300, "fee": 30, "starting_stack": 1000,
         "levels": [{"small_blind": 25, "big_blind": 50}]})["tournament_id"])  # fmt: skip
     room.api("POST", f"/api/v1/tournaments/{tid}/registrations/", {"player_id": player})
-    username, password = room.staff("cashier")
-    page = new_page()
-    login(page, room.base, username, password, "/cashier/")
-    page.fill("#player-q", "JJ")
-    page.press("#player-q", "Enter")
-    page.click(f"button.pick[data-id='{player}']")
+    page, username = cashier_picks(room, new_page, "JJ", player)
     page.fill("#sale-amount", "1500")
     page.click("#sale-submit")
     page.locator("#sale-result.ok").wait_for()
@@ -163,12 +170,7 @@ def test_a_sale_whose_answer_was_lost_is_retried_not_sold_twice(room: Room, new_
     """A sale reached the server but its answer was lost: "Sell chips" was enabled again,
     and a second press (a new Idempotency-Key) sold the chips twice (found by QA)."""
     player = room.player("Lost Answer Lukáš", "Lost")
-    username, password = room.staff("cashier")
-    page = new_page()
-    login(page, room.base, username, password, "/cashier/")
-    page.fill("#player-q", "Lost")
-    page.press("#player-q", "Enter")
-    page.click(f"button.pick[data-id='{player}']")
+    page, _ = cashier_picks(room, new_page, "Lost", player)
     before = room.api("GET", "/api/v1/cage/balance/")["cash_in"]
     lost = {"n": 0}
 
@@ -242,12 +244,7 @@ def test_the_cashier_takes_a_knockout_entry_at_the_price_the_books_record(
             "bounty": {"kind": "knockout", "amount": 500}}  # fmt: skip
     tid = int(room.api("POST", "/api/v1/tournaments/", body)["tournament_id"])
     player = room.player("Petr Lovec", "Hunter")
-    username, password = room.staff("cashier")
-    page = new_page()
-    login(page, room.base, username, password, "/cashier/")
-    page.fill("#player-q", "Hunter")
-    page.press("#player-q", "Enter")
-    page.click(f"button.pick[data-id='{player}']")
+    page, _ = cashier_picks(room, new_page, "Hunter", player)
     page.wait_for_selector(f"#t-select option[value='{tid}']", state="attached")
     page.select_option("#t-select", str(tid))
     expect(page.locator("#t-summary")).to_contain_text("500")

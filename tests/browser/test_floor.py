@@ -14,6 +14,15 @@ from playwright.sync_api import expect
 from tests.browser.conftest import Room, login, open_floor_replay
 
 
+def open_floor(room: Room, new_page: Any) -> Any:
+    """A new floor person logged in on /floor/ (1280x800), the console ready."""
+    page = new_page(1280, 800)
+    login(page, room.base, *room.staff("floor"), target="/floor/")
+    page.goto(f"{room.base}/floor/")
+    page.wait_for_selector("#floor[data-ready='true']")
+    return page
+
+
 def test_the_floor_names_the_players_already_seated_when_it_opens(
     room: Room, new_page: Any
 ) -> None:
@@ -23,10 +32,7 @@ def test_the_floor_names_the_players_already_seated_when_it_opens(
     for seat, name in ((2, "Alena Quiet"), (5, "Bohus Still")):
         room.api("POST", f"/api/v1/tables/{table}/seats/",
                  {"player_id": room.player(name), "seat": seat, "buy_in": 1000})  # fmt: skip
-    page = new_page(1280, 800)
-    login(page, room.base, *room.staff("floor"), target="/floor/")
-    page.goto(f"{room.base}/floor/")
-    page.wait_for_selector("#floor[data-ready='true']")
+    page = open_floor(room, new_page)
     card = page.locator(f".tcard[data-table='{table}']")
     expect(card.locator("tr[data-seat='2']")).to_contain_text("Alena Quiet")
     expect(card.locator("tr[data-seat='5']")).to_contain_text("Bohus Still")
@@ -41,10 +47,7 @@ def test_a_tournament_table_shows_its_tournament_and_is_not_managed_as_a_cash_ta
     tid = room.started_tournament("Floor view")
     [t_table] = room.api("GET", f"/api/v1/tournaments/{tid}/")["tables"]
     cash = room.open_table(buy_in_min=100, buy_in_max=10_000)
-    page = new_page(1280, 800)
-    login(page, room.base, *room.staff("floor"), target="/floor/")
-    page.goto(f"{room.base}/floor/")
-    page.wait_for_selector("#floor[data-ready='true']")
+    page = open_floor(room, new_page)
     card = page.locator(f".tcard[data-table='{t_table}']")
     expect(card.locator(".meta").last).to_contain_text(f"tournament #{tid}")
     expect(card).not_to_contain_text("buy-in")
@@ -65,10 +68,7 @@ def test_a_transfer_is_offered_only_to_a_table_of_the_same_game_and_stakes(
     same = room.open_table(buy_in_min=100, buy_in_max=10_000)
     plo = room.open_table(game="PLO", buy_in_min=100, buy_in_max=10_000)
     bigger = room.open_table(small_blind=25, big_blind=50, buy_in_min=100, buy_in_max=10_000)
-    page = new_page(1280, 800)
-    login(page, room.base, *room.staff("floor"), target="/floor/")
-    page.goto(f"{room.base}/floor/")
-    page.wait_for_selector("#floor[data-ready='true']")
+    page = open_floor(room, new_page)
     page.click(f".tcard[data-table='{here}'] [data-manage]")
     targets = page.locator("#tr-table option").evaluate_all("os => os.map(o => Number(o.value))")
     assert same in targets and plo not in targets and bigger not in targets and here not in targets
@@ -171,10 +171,7 @@ def test_an_open_seat_at_a_main_table_offers_the_must_move_player(
                       {"game": "NLH", "small_blind": 15, "big_blind": 30})  # fmt: skip
     room.api("POST", f"/api/v1/waitlists/{listed['list_id']}/must-move/",
              {"main_table_id": main, "must_move_table_id": must})  # fmt: skip
-    page = new_page(1280, 800)
-    login(page, room.base, *room.staff("floor"), target="/floor/")
-    page.goto(f"{room.base}/floor/")
-    page.wait_for_selector("#floor[data-ready='true']")
+    page = open_floor(room, new_page)
     page.click(".tab[data-tab=lists]")
     box = page.locator(f"[data-list='{listed['list_id']}']")
     assert box.locator(f"[data-call^='{listed['list_id']}:{main}:']").count() == 0
@@ -191,10 +188,7 @@ def test_a_waiting_list_call_counts_down_and_a_limit_override_needs_the_floor(
     listed = room.api("POST", "/api/v1/waitlists/",
                       {"game": "NLH", "small_blind": 5, "big_blind": 10})  # fmt: skip
     player = room.player("Wanda Waiting", nickname="Wanda")
-    page = new_page(1280, 800)
-    login(page, room.base, *room.staff("floor"), target="/floor/")
-    page.goto(f"{room.base}/floor/")
-    page.wait_for_selector("#floor[data-ready='true']")
+    page = open_floor(room, new_page)
     page.click(".tab[data-tab=lists]")
     # each feed shows its own state: the lists' badge in the panel, the tables' in the bar
     expect(page.locator("#lists-feed-status")).to_have_attribute("data-state", "live")
@@ -250,10 +244,7 @@ def test_the_floor_opens_a_show_poker_table_with_its_agreed_limits(
 ) -> None:
     """The form offered NLH and PLO only and no buy-in limits, so a fixed-limit or Show
     poker table (stakes with no configured limits, BI-5) could not be opened from it."""
-    page = new_page(1280, 800)
-    login(page, room.base, *room.staff("floor"), target="/floor/")
-    page.goto(f"{room.base}/floor/")
-    page.wait_for_selector("#floor[data-ready='true']")
+    page = open_floor(room, new_page)
     page.click("#tab-tables details summary")
     assert set(page.locator("#ot-game option").all_inner_texts()) >= {"NLH", "PLO", "FLH", "SHOW"}
     page.fill("#ot-name", "Show corner")
@@ -277,10 +268,7 @@ def test_the_floor_records_a_show_poker_penalty_from_the_table(room: Room, new_p
     offender = room.player("Declares For Others")
     room.api("POST", f"/api/v1/tables/{table}/seats/",
              {"player_id": offender, "seat": 4, "buy_in": 500})  # fmt: skip
-    page = new_page(1280, 800)
-    login(page, room.base, *room.staff("floor"), target="/floor/")
-    page.goto(f"{room.base}/floor/")
-    page.wait_for_selector("#floor[data-ready='true']")
+    page = open_floor(room, new_page)
     page.click(f".tcard[data-table='{table}'] [data-manage]")
     expect(page.locator("#td-show")).to_be_visible()
     page.select_option("#sp-seat", str(offender))
@@ -304,10 +292,7 @@ def test_the_floor_is_told_when_a_correction_must_be_settled_at_the_cage(
         player = room.player(f"Dispute {seat}")
         room.api("POST", f"/api/v1/tables/{table}/seats/",
                  {"player_id": player, "seat": seat, "buy_in": 1000})  # fmt: skip
-    page = new_page(1280, 800)
-    login(page, room.base, *room.staff("floor"), target="/floor/")
-    page.goto(f"{room.base}/floor/")
-    page.wait_for_selector("#floor[data-ready='true']")
+    page = open_floor(room, new_page)
     first = room.api("POST", f"/api/v1/tables/{table}/hands/", {"button_seat": 1})
     while first["phase"] != "complete":  # everybody folds to the big blind, seat 3
         first = room.api("POST", f"/api/v1/hands/{first['hand_id']}/actions/",
@@ -343,10 +328,7 @@ def test_seating_from_the_list_takes_chips_bought_at_the_cage(room: Room, new_pa
         "POST", f"/api/v1/waitlists/{listed['list_id']}/calls/", {"table_id": table, "seat": 4}
     )
     before = room.api("GET", "/api/v1/cage/balance/")
-    page = new_page(1280, 800)
-    login(page, room.base, *room.staff("floor"), target="/floor/")
-    page.goto(f"{room.base}/floor/")
-    page.wait_for_selector("#floor[data-ready='true']")
+    page = open_floor(room, new_page)
     page.click(".tab[data-tab=lists]")
     page.click(f"[data-list='{listed['list_id']}'] [data-seatcall]")
     dialog = page.locator("#seat-call-dialog")
@@ -392,10 +374,7 @@ def test_the_floor_puts_a_player_on_a_waiting_list_by_name(room: Room, new_page:
     kveta = room.player("Květa Zapletalová", nickname="Zapla")
     first = room.player("Jiří Dvořák")
     second = room.player("Jiří Dvořáček")
-    page = new_page(1280, 800)
-    login(page, room.base, *room.staff("floor"), target="/floor/")
-    page.goto(f"{room.base}/floor/")
-    page.wait_for_selector("#floor[data-ready='true']")
+    page = open_floor(room, new_page)
     page.click(".tab[data-tab=lists]")
     form = page.locator(f"form[data-join='{listed['list_id']}']")
     field = form.locator("input[name=player]")
@@ -434,10 +413,7 @@ def test_the_floor_approves_a_redemption_above_the_records(room: Room, new_page:
     room.api("POST", "/api/v1/cage/sales/", {"player_id": giver, "amount": 2000})
     room.api("POST", "/api/v1/cage/sales/", {"player_id": taker, "amount": 500})
     before = room.api("GET", "/api/v1/cage/balance/")["cash_out"]
-    page = new_page(1280, 800)
-    login(page, room.base, *room.staff("floor"), target="/floor/")
-    page.goto(f"{room.base}/floor/")
-    page.wait_for_selector("#floor[data-ready='true']")
+    page = open_floor(room, new_page)
     page.click("#override-box summary")
     page.fill("#ov-player", "tomas taker")  # no accents, any case
     page.fill("#ov-amount", "1500")

@@ -17,19 +17,23 @@ from tests.servers import exchange, free_port, unreadable_handshakes
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def embedded_env(tmp_path: Path) -> dict[str, str]:
+    """The environment of a fresh machine: a new SQLite file, no Redis."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    return env | {"DATABASE_URL": f"sqlite:///{tmp_path / 'room.sqlite3'}"}
+
+
+def start_up(env: dict[str, str], *args: str) -> subprocess.Popen[str]:
+    """``manage.py up`` in a fresh process, its banner and log on ``stdout``."""
+    return subprocess.Popen(
+        [sys.executable, "manage.py", "up", *args],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )  # fmt: skip
+
+
 def test_up_migrates_creates_the_demo_room_and_serves_http(tmp_path: Path) -> None:
     port = free_port()
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")} | {
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'room.sqlite3'}"
-    }
-    proc = subprocess.Popen(
-        [sys.executable, "manage.py", "up", "--port", str(port)],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    proc = start_up(embedded_env(tmp_path), "--port", str(port))
     try:
         assert proc.stdout is not None
         lines = [proc.stdout.readline() for _ in range(4)]
@@ -79,18 +83,9 @@ def test_a_second_up_on_a_busy_port_refuses_before_changing_anything(tmp_path: P
     server's tablets and admin), printed its banner, and only then failed to bind. It now
     refuses first, in one line; so do a port out of range and a missing SECRET_KEY."""
     port = free_port()
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")} | {
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'room.sqlite3'}"
-    }
+    env = embedded_env(tmp_path)
     up = [sys.executable, "manage.py", "up", "--no-timers"]
-    first = subprocess.Popen(
-        [*up, "--port", str(port)],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    first = start_up(env, "--no-timers", "--port", str(port))
     try:
         assert first.stdout is not None
         lines = [first.stdout.readline() for _ in range(4)]
