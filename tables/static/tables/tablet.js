@@ -306,7 +306,9 @@ const splitCards = (s) => (s ? s.match(/.{2}/g) || [] : []);
 
 function render() {
   const t = state.table;
-  if (!t) return;
+  // a read still on its way when the tablet was revoked does not redraw the old table
+  // (CI caught its name back on the pairing screen)
+  if (!t || !localStorage.getItem(TOKEN_KEY)) return;
   $("table-name").textContent = `${t.name} · ${gettext("table")} ${t.table_id} · ${t.small_blind}/${t.big_blind}`;
   renderSeats();
   renderCenter();
