@@ -427,3 +427,39 @@ def test_the_floor_approves_a_redemption_above_the_records(room: Room, new_page:
     page.click("#ov-submit")
     expect(page.locator("#ov-result.error")).to_contain_text("No player has that name")
     assert room.api("GET", "/api/v1/cage/balance/")["cash_out"] - before == 1500
+
+
+def test_a_redemption_whose_answer_was_lost_is_retried_not_paid_twice(
+    room: Room, new_page: Any
+) -> None:
+    """The floor's override form settles a lost answer the way every console does
+    (casino/static/casino/intent.js): the button stays disabled, "Retry" resends the same
+    Idempotency-Key, and "Discard" says where to check; the cash goes out once."""
+    player = room.player("Lucie Lost", nickname="Lucka")
+    room.api("POST", "/api/v1/cage/sales/", {"player_id": player, "amount": 300})
+    before = room.api("GET", "/api/v1/cage/balance/")["cash_out"]
+    page = open_floor(room, new_page)
+    lost = {"n": 0}
+
+    def lose_the_answer(route: Any) -> None:
+        route.fetch()  # the server records the redemption
+        lost["n"] += 1
+        route.abort()  # its answer never arrives
+
+    page.route("**/api/v1/cage/redemptions/override/", lose_the_answer)
+    page.click("#override-box summary")
+    page.fill("#ov-player", "lucie lost")
+    page.fill("#ov-amount", "800")
+    page.fill("#ov-reason", "chips from another player")
+    page.click("#ov-submit")
+    expect(page.locator("#ov-result.error")).to_contain_text("No answer")
+    assert lost["n"] >= 1
+    expect(page.locator("#ov-submit")).to_be_disabled()  # no second payout with a new key
+    expect(page.locator("#ov-result button:has-text('Discard')")).to_have_attribute(
+        "title", re.compile("Ask the cage")
+    )
+    page.unroute("**/api/v1/cage/redemptions/override/")
+    page.click("#ov-result button:has-text('Retry')")  # the same key: the first answer
+    expect(page.locator("#ov-result.ok")).to_contain_text("Lucka")
+    expect(page.locator("#ov-submit")).to_be_enabled()
+    assert room.api("GET", "/api/v1/cage/balance/")["cash_out"] - before == 800

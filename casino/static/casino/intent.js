@@ -4,18 +4,34 @@
 // (api.js NetworkError.retry), so a sale is never recorded twice. Until that is settled
 // the button stays disabled: pressed again it would send a new key and could record the
 // sale twice (found by QA). "Discard" frees it, for a write the staff has checked.
+// Its words come from the page's "page-i18n" JSON when the page has one (the cashier's and
+// director's own wording), else from the JavaScript catalogue (/jsi18n/: the floor);
+// `discardHint` says where to check, for staff who check somewhere else.
 import { NetworkError, describeError } from "./api.js";
 
-const T = () => JSON.parse(document.getElementById("page-i18n").textContent);
+const gettext = globalThis.gettext || ((s) => s);
 
-export async function intent(button, resultEl, run, onDone) {
-  const strings = T();
+function words() {
+  const page = document.getElementById("page-i18n");
+  return {
+    working: gettext("Working…"),
+    done: gettext("Done."),
+    retry: gettext("Retry"),
+    discard: gettext("Discard"),
+    discardHint: gettext("Check first whether it was recorded: a write whose answer was lost may be."),
+    ...(page ? JSON.parse(page.textContent) : {}),
+  };
+}
+
+export async function intent(button, resultEl, run, onDone, { discardHint } = {}) {
+  const strings = words();
+  if (discardHint) strings.discardHint = discardHint;
   if (button) button.disabled = true;
   resultEl.className = "result pending";
-  resultEl.textContent = strings.working || "…";
+  resultEl.textContent = strings.working;
   const finish = (answer) => {
     resultEl.className = "result ok";
-    resultEl.textContent = strings.done || "Done.";
+    resultEl.textContent = strings.done;
     if (onDone) onDone(answer);
   };
   let unsettled = false;
@@ -27,7 +43,7 @@ export async function intent(button, resultEl, run, onDone) {
     const retry = document.createElement("button");
     retry.type = "button";
     retry.className = "btn small";
-    retry.textContent = strings.retry || "Retry";
+    retry.textContent = strings.retry;
     retry.addEventListener("click", async () => {
       retry.disabled = true;
       try {
@@ -38,11 +54,11 @@ export async function intent(button, resultEl, run, onDone) {
     const discard = document.createElement("button");
     discard.type = "button";
     discard.className = "btn small";
-    discard.textContent = strings.discard || "Discard";
-    discard.title = strings.discardHint || "";
+    discard.textContent = strings.discard;
+    discard.title = strings.discardHint;
     discard.addEventListener("click", () => {
       resultEl.className = "result";
-      resultEl.textContent = strings.discardHint || "";
+      resultEl.textContent = strings.discardHint;
       if (button) button.disabled = false;
     });
     resultEl.append(" ", retry, " ", discard);

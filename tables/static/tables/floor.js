@@ -3,10 +3,11 @@
 // corrected, SD-24..26; a chop allowed, RAKE-9), open/close tables, limit overrides,
 // transfers, waiting and interest lists (/ws/waitlists/) with call deadlines counting down,
 // dealer tablets and staff accounts. Session login; public API only.
-import { get, post, patch, describeError, ApiError, NetworkError } from "/static/casino/api.js";
+import { get, post, patch, describeError, ApiError } from "/static/casino/api.js";
 import { Feed } from "/static/casino/feed.js";
 import { amount, dateTime, esc, number, seconds, time } from "/static/casino/fmt.js";
 import { showNotice, showError } from "/static/casino/shell.js";
+import { intent } from "/static/casino/intent.js";
 import { label, learn, resolve, suggest } from "/static/casino/names.js";
 import { actionWord, streetWord } from "/static/tables/words.js";
 
@@ -45,33 +46,12 @@ const PICK_WORDS = {
 
 // --- a redemption above the records (redeem_chips_override, floor only) ----------------------
 $("ov-player").addEventListener("input", (e) => suggest(e.target, $("override-found")));
-// One Idempotency-Key per redemption: a lost answer is retried with it (api.js write), and
-// the button stays disabled until then, so the cash is never recorded twice.
-async function redeemAbove(body, form) {
-  const result = $("ov-result");
-  try {
-    await (body.retry ? body.retry() : post("/api/v1/cage/redemptions/override/", body));
-    result.className = "result ok";
-    result.textContent = interpolate(gettext("Recorded: %(amount)s to %(player)s. The cage pays it out."),
-      { amount: amount(Number(form.dataset.amount)), player: label(Number(form.dataset.player)) }, true);
-    form.reset();
-    $("ov-submit").disabled = false;
-  } catch (err) {
-    result.className = "result error";
-    result.textContent = describeError(err);
-    if (!(err instanceof NetworkError)) { $("ov-submit").disabled = false; return; }
-    const retry = document.createElement("button");
-    retry.type = "button";
-    retry.className = "btn small";
-    retry.textContent = gettext("Retry");
-    retry.addEventListener("click", () => { retry.disabled = true; redeemAbove({ retry: err.retry }, form); });
-    result.append(" ", retry);
-  }
-}
+// One Idempotency-Key per redemption, and a lost answer settled by intent.js (Retry with the
+// same key, the button held until then), so the cash is never recorded twice.
 $("override-form").addEventListener("submit", async (e) => {
   e.preventDefault();
   const form = e.target;
-  $("ov-submit").disabled = true;
+  $("ov-submit").disabled = true; // a second press while the name resolves would record it twice
   let playerId;
   try {
     playerId = await resolve($("ov-player").value, PICK_WORDS);
@@ -82,9 +62,12 @@ $("override-form").addEventListener("submit", async (e) => {
     return;
   }
   const value = Number($("ov-amount").value);
-  form.dataset.player = String(playerId);
-  form.dataset.amount = String(value);
-  redeemAbove({ player_id: playerId, amount: value, override_reason: $("ov-reason").value }, form);
+  const body = { player_id: playerId, amount: value, override_reason: $("ov-reason").value };
+  intent($("ov-submit"), $("ov-result"), () => post("/api/v1/cage/redemptions/override/", body), () => {
+    $("ov-result").textContent = interpolate(gettext("Recorded: %(amount)s to %(player)s. The cage pays it out."),
+      { amount: amount(value), player: label(playerId) }, true);
+    form.reset();
+  }, { discardHint: gettext("Ask the cage whether it was recorded: a redemption whose answer was lost may be.") });
 });
 
 // --- tables, live -----------------------------------------------------------------------------
