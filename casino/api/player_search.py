@@ -22,12 +22,22 @@ class _SearchText(serializers.Serializer):
     q = SafeCharField(max_length=100, allow_blank=True)
 
 
+class _WholeName(serializers.Serializer):
+    name = SafeCharField(max_length=200, allow_blank=True)  # Player.name's length
+
+
 class PlayerSearchView(APIView):
     @extend_schema(
         operation_id="search_players",
         parameters=[
             OpenApiParameter(
                 "q", str, description="Part of the name or nickname, or the player id."
+            ),
+            OpenApiParameter(
+                "name",
+                str,
+                description="A whole name: the players registered under it, in any case, "
+                "with or without accents (the cashier's check before a new player).",
             ),
             OpenApiParameter(
                 "ids",
@@ -43,7 +53,9 @@ class PlayerSearchView(APIView):
         without accents: "novak" finds "Novák"), by name; the player whose number ``q`` is
         comes first and is never cut off (he was listed below "nick20" for "20"). An empty
         ``q`` finds nobody (no browsing the registry). With ``ids`` (comma-separated, up to
-        500): those players, by id; parts that are not ids are skipped.
+        500): those players, by id; parts that are not ids are skipped. With ``name``: the
+        players whose whole name is that name as the search compares it (up to 20), so a
+        console never folds names itself.
 
         Raises:
             ValidationError: 400 ``forbidden_characters`` when ``q`` holds a control
@@ -55,6 +67,8 @@ class PlayerSearchView(APIView):
         if ids:
             by_id = Player.objects.filter(pk__in=ids).order_by("id")
             return Response(PlayerSerializer(by_id, many=True).data)
+        if "name" in request.query_params:
+            return Response(PlayerSerializer(_same_name(request), many=True).data)
         text = _SearchText(data={"q": request.query_params.get("q", "").strip()[:100]})
         text.is_valid(raise_exception=True)
         q = text.validated_data["q"]
@@ -67,3 +81,15 @@ class PlayerSearchView(APIView):
             others = [p for p in players if p.pk != player_id]
             players = ([exact] if exact else []) + others[: SEARCH_LIMIT - (1 if exact else 0)]
         return Response(PlayerSerializer(players, many=True).data)
+
+
+def _same_name(request: Request) -> list[Player]:
+    """The players registered under ``?name=`` exactly (:func:`search_key` of the name;
+    ``search_text`` begins with it and a space, then the nickname), up to 20, by id."""
+    text = _WholeName(data={"name": request.query_params.get("name", "").strip()[:200]})
+    text.is_valid(raise_exception=True)
+    key = search_key(text.validated_data["name"])
+    if not key:
+        return []
+    candidates = Player.objects.filter(search_text__startswith=key + " ").order_by("id")
+    return [p for p in candidates[:MAX_IDS] if search_key(p.name) == key][:SEARCH_LIMIT]

@@ -3,6 +3,8 @@ or a registration."""
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from casino.models import Player
 from tests.conftest import TabletClient
 
@@ -78,3 +80,26 @@ def test_the_player_with_that_number_comes_first_and_is_never_cut_off(
     found = [p["id"] for p in tablet.get(f"/api/v1/players/search/?q={seven.pk}").json()]
     assert found[0] == seven.pk and len(found) == 20
     assert set(found[1:]) <= {p.pk for p in crowd}
+
+
+def test_the_players_registered_under_a_whole_name(tablet: TabletClient) -> None:
+    """``?name=`` answers the cashier's question before a new player: is this name taken?
+    As the search compares names (any case, with or without accents), the whole name only,
+    never a nickname, and not cut off behind 20 players whose names merely contain it."""
+    jan = Player.objects.create(name="Jan Novák", nickname="Honza")
+    twin = Player.objects.create(name="JAN NOVAK")
+    for n in range(25):
+        Player.objects.create(name=f"Jan Novák {n}")  # contain the name, are not it
+    Player.objects.create(name="Jan", nickname="Novák")  # his nickname is not his name
+    Player.objects.create(name="Petr", nickname="Jan Novák")
+
+    def same(name: str) -> list[int]:
+        response = tablet.get(f"/api/v1/players/search/?{urlencode({'name': name})}")
+        assert response.status_code == 200, response.content
+        return [p["id"] for p in response.json()]
+
+    assert same("jan novak") == same(" Jan Novák ") == [jan.id, twin.id]
+    assert same("Jan Nov") == [] and same("") == []
+    assert same("x" * 200) == []  # a name as long as a name may be
+    refused = tablet.get("/api/v1/players/search/?name=Jan%00Nov%C3%A1k")
+    assert refused.status_code == 400 and refused.json()["code"] == "forbidden_characters"

@@ -39,9 +39,6 @@ $("player-results").addEventListener("click", (e) => {
   choose({ id: Number(b.dataset.id), name: b.dataset.name, nickname: b.dataset.nickname });
 });
 
-// A name as the search compares it: any case, no accents ("Novák" = "novak").
-const fold = (text) => text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().trim();
-
 // A new player: a blank name is said, not ignored; a name already registered is shown
 // (the results list) and asked about, so nobody is registered twice by accident and his
 // chips split over two records (found by QA).
@@ -55,8 +52,8 @@ $("new-player-form").addEventListener("submit", async (e) => {
     return;
   }
   try {
-    const same = (await get(`/api/v1/players/search/?q=${encodeURIComponent(body.name)}`))
-      .filter((p) => fold(p.name) === fold(body.name));
+    // the same name as the search compares it: any case, no accents ("Novák" = "novak")
+    const same = await get(`/api/v1/players/search/?name=${encodeURIComponent(body.name)}`);
     if (same.length) {
       await search(body.name);
       if (!window.confirm(T.sameName.replace("%(name)s", body.name).replace("%(count)s", String(same.length)))) return;
