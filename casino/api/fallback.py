@@ -1,10 +1,14 @@
 """JSON answers for what no API view handles (issue #12 A): an unknown path under
 ``/api/`` and Django's own 404 and 500 handlers. Same shape as every other error
-(``{code, rule, detail}``); never Django's HTML or debug pages."""
+(``{code, rule, detail}``); never Django's HTML or debug pages. :func:`known_host` answers
+a host name the server does not serve the same way, ``DEBUG`` or not."""
 
 from typing import Any
 
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction
+from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest, JsonResponse
+from django.utils.decorators import sync_and_async_middleware
 from django.views.decorators.csrf import csrf_exempt
 
 
@@ -40,3 +44,31 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Jso
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
     """``handler403``."""
     return _error("permission_denied", "Permission denied.", 403)
+
+
+@sync_and_async_middleware
+def known_host(get_response: Any) -> Any:
+    """Middleware, before ``SecurityMiddleware``: a request for a host name not in
+    ``ALLOWED_HOSTS`` gets 400 ``disallowed_host`` in the one error shape. Django answers
+    it through ``handler400`` without ``DEBUG``, but with it (``manage.py up``) with its
+    HTML debug page, settings included (found by QA). Runs in the caller's mode, sync or
+    async, so an ASGI request hops no thread for it."""
+
+    def refusal(request: HttpRequest) -> JsonResponse | None:
+        try:
+            request.get_host()
+        except DisallowedHost:
+            return _error("disallowed_host", "This server does not answer to that host name.", 400)
+        return None
+
+    if iscoroutinefunction(get_response):
+
+        async def async_middleware(request: HttpRequest) -> Any:
+            return refusal(request) or await get_response(request)
+
+        return markcoroutinefunction(async_middleware)
+
+    def middleware(request: HttpRequest) -> Any:
+        return refusal(request) or get_response(request)
+
+    return middleware

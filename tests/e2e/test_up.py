@@ -55,6 +55,9 @@ def test_up_migrates_creates_the_demo_room_and_serves_http(tmp_path: Path) -> No
         docs = httpx.get(f"{base}/api/docs/")
         assert docs.status_code == 200 and "swagger" in docs.text.lower()
         assert httpx.get(f"{base}/api/v1/tables/").status_code == 401
+        stranger = httpx.get(f"{base}/api/v1/tables/", headers={"Host": "casino.example"})
+        assert (stranger.status_code, stranger.json()["code"]) == (400, "disallowed_host")
+        assert "SECRET_KEY" not in stranger.text  # not the debug page (up runs with DEBUG)
         tables = httpx.get(
             f"{base}/api/v1/tables/", headers={"Authorization": f"Token {token.group(1)}"}
         ).json()
