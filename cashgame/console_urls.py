@@ -74,6 +74,7 @@ CASHIER_STRINGS = {
     "eliminated": _("eliminated"),
     "unregistered": _("unregistered"),
     "winner": _("winner"),
+    "placed": _("placed by the deal"),
     "cancelled": _("cancelled"),
     "bounty": _("bounty"),
     "buyInFee": _("Buy-in + fee"),

@@ -336,10 +336,14 @@ def _finished(recorded: RecordedEvent) -> None:
     tid = _tid(recorded)
     for r in e.results:
         changes: dict[str, object] = {"place": r.place, "place_to": r.place_to, "prize": r.prize}
+        entry = EntryView.objects.filter(tournament_id=tid, entry_number=r.entry_number)
         if r.place == 1:  # the winner, or each player tied when equal prizes end it (ELIM-1)
             changes["table_id"], changes["seat"] = None, None
             changes["status"] = "winner"
-        EntryView.objects.filter(tournament_id=tid, entry_number=r.entry_number).update(**changes)
+        elif entry.filter(status="playing").exists():  # still in when a deal ended it
+            changes["table_id"], changes["seat"] = None, None
+            changes["status"] = "placed"
+        entry.update(**changes)
     _bump(
         recorded,
         status="finished",

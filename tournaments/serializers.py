@@ -302,7 +302,8 @@ class TournamentEntrySerializer(serializers.Serializer):
     entry_number = serializers.IntegerField()
     player_id = serializers.IntegerField()
     status = serializers.ChoiceField(
-        choices=["registered", "playing", "eliminated", "unregistered", "winner"]
+        choices=["registered", "playing", "eliminated", "unregistered", "winner", "placed"],
+        help_text="placed: still in when an agreed deal ended the event (DEAL-5); see place.",
     )
     stack = serializers.IntegerField()
     table_id = serializers.IntegerField(allow_null=True)

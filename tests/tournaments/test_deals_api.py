@@ -79,6 +79,11 @@ def test_icm_deal_at_the_final_table_confirmed_by_everyone(tablet: TabletClient)
     entries = ok(tablet.get(f"/api/v1/tournaments/{tournament_id}/entries/"))
     prizes = {e["player_id"]: e["prize"] for e in entries}
     assert all(prizes[pid] == shares[pid] for pid in left)
+    # those the deal placed below 1st no longer read "playing", nor sit at a table
+    ended = sorted(
+        (e["place"], e["status"], e["table_id"]) for e in entries if e["player_id"] in left
+    )
+    assert ended == [(1, "winner", None)] + [(p, "placed", None) for p in range(2, len(left) + 1)]
     assert sum(prizes.values()) == t["clock"]["prize_pool"]
 
 
