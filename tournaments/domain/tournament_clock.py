@@ -53,6 +53,7 @@ from tournaments.domain.tournament_state import (
     RUNNING,
     TournamentState,
     levels_by_hands,
+    seconds_left,
 )
 
 
@@ -165,7 +166,7 @@ def start_break_if_idle(b: Builder, now: datetime) -> None:
     if due.after_level is not None:
         remaining = 0
     elif c.level_ends_at is not None:
-        remaining = max(0, int((c.level_ends_at - now).total_seconds()))
+        remaining = seconds_left(c.level_ends_at, now)
     else:
         remaining = c.level_remaining
     b.emit(BreakStarted(
@@ -188,7 +189,7 @@ def pause_clock(b: Builder, cmd: PauseClock, now: datetime) -> None:
     if c.break_due is not None:
         raise rule_error("break_due", "A break is due; it starts when the hands end.", rule="CLK-7")
     ends = c.break_ends_at if c.on_break else c.level_ends_at
-    remaining = 0 if ends is None else max(0, int((ends - now).total_seconds()))
+    remaining = 0 if ends is None else seconds_left(ends, now)
     b.emit(ClockPaused(c.version + 1, iso(now), remaining))
 
 
@@ -241,8 +242,8 @@ def end_break(b: Builder, cmd: EndBreak, now: datetime) -> None:
         b.emit(BreakEnded(c.version + 1, iso(now), iso(ends)))
     if c.paused:  # CLK-8: the break is over, the clock stays stopped with the level's time
         after = b.state.clock
-        remaining = int(((after.level_ends_at or now) - now).total_seconds())
-        b.emit(ClockPaused(after.version + 1, iso(now), max(remaining, 0)))
+        remaining = seconds_left(after.level_ends_at or now, now)
+        b.emit(ClockPaused(after.version + 1, iso(now), remaining))
 
 
 def close_late_registration(b: Builder, cmd: CloseLateRegistration, now: datetime) -> None:

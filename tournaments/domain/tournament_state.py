@@ -606,12 +606,19 @@ def _paid(
     return replace(s, paid={**s.paid, player_id: new})
 
 
+def seconds_left(ends_at: datetime, at: datetime) -> int:
+    """Whole seconds from ``at`` until ``ends_at`` (UTC), to the nearest second, never
+    below 0: what a pause, a break or the end of the event records of a level. Cutting the
+    fraction off took up to a second from the level at each pause."""
+    return max(0, round((ends_at - at).total_seconds()))
+
+
 def _stopped(c: ClockState, at: datetime) -> ClockState:
     """The clock as it stood at ``at``, stopped for good (the tournament finished): the
     level's and break's remaining seconds frozen, no running end time, no break due."""
 
     def left(ends_at: datetime | None, remaining: int) -> int:
-        return remaining if ends_at is None else max(0, int((ends_at - at).total_seconds()))
+        return remaining if ends_at is None else seconds_left(ends_at, at)
 
     return replace(
         c, level_ends_at=None, level_remaining=left(c.level_ends_at, c.level_remaining),

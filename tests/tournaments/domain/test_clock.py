@@ -78,6 +78,20 @@ def test_pause_and_resume_keep_the_time_left() -> None:
         d(t.ResumeClock())
 
 
+@pytest.mark.rule("CLK-8")
+def test_pauses_keep_the_level_to_the_nearest_second() -> None:
+    """Each pause cut the fraction of a second off the level's time left: 0.9 s lost, and
+    thirty such pauses took half a minute from the level."""
+    d = started(9)
+    at = T0 + timedelta(minutes=5, milliseconds=100)  # 14 min 59.9 s left
+    for _ in range(30):
+        (paused,) = d(t.PauseClock(), at)
+        assert isinstance(paused, ClockPaused) and paused.remaining_seconds == 15 * 60
+        d(t.ResumeClock(), at + timedelta(seconds=7))
+        at += timedelta(seconds=7, milliseconds=100)
+    assert t.level_end_at(d.s) == at + timedelta(minutes=14, seconds=59, milliseconds=900)
+
+
 @pytest.mark.rule("CLK-7")
 def test_a_scheduled_break_starts_when_the_hands_in_progress_finish() -> None:
     d = started(18, tables=(1, 2))
