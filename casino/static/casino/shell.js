@@ -25,3 +25,15 @@ if (logout) {
     window.location.href = "/login/";
   });
 }
+
+// A form the browser blocked (a required field left empty) sends nothing: a "Done." left
+// beside it from the last write would read as this one's (found by QA). Clear the
+// finished outcomes next to it; an error waiting for Retry or Discard stays.
+document.addEventListener("invalid", (e) => {
+  const form = e.target.form;
+  if (!form || !form.parentElement) return;
+  form.parentElement.querySelectorAll(":scope > .result.ok").forEach((el) => {
+    el.className = "result";
+    el.textContent = "";
+  });
+}, true);
