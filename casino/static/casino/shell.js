@@ -32,7 +32,8 @@ if (logout) {
 document.addEventListener("invalid", (e) => {
   const form = e.target.form;
   if (!form || !form.parentElement) return;
-  form.parentElement.querySelectorAll(":scope > .result.ok").forEach((el) => {
+  const beside = [...form.querySelectorAll(".result.ok"), ...form.parentElement.querySelectorAll(":scope > .result.ok")];
+  beside.forEach((el) => {
     el.className = "result";
     el.textContent = "";
   });
