@@ -7,6 +7,7 @@ All stored times are UTC (``USE_TZ``).
 """
 
 import contextlib
+import re
 from pathlib import Path
 
 import environ
@@ -215,6 +216,16 @@ with contextlib.suppress(OSError):  # whitenoise warns about a missing STATIC_RO
 
 # --- Casino ------------------------------------------------------------------------------
 CASINO_CURRENCY = env.str("CASINO_CURRENCY", default="CZK")  # shown with amounts (exports)
+# the room's cash chips (CZK), e.g. CASINO_CHIP_SET=25,100,500,1000,5000: the dealer
+# tablet offers these for the chips a player pushes (BET-17..24); any other is typed in
+_CHIPS = env.list("CASINO_CHIP_SET", default=["1", "5", "25", "100", "500", "1000", "5000",
+                                               "25000", "100000"])  # fmt: skip
+if not _CHIPS or not all(re.fullmatch(r"\s*0*[1-9][0-9]{0,11}\s*", v) for v in _CHIPS):
+    raise environ.ImproperlyConfigured(
+        f"CASINO_CHIP_SET={','.join(_CHIPS)}: chip values are whole amounts above 0, "
+        "comma-separated"
+    )
+CASINO_CHIP_SET = sorted({int(v) for v in _CHIPS})
 # the gaming day starts at this local time (casino/gaming_day.py): cage balances and reports
 CASINO_GAMING_DAY_STARTS = env.str("CASINO_GAMING_DAY_STARTS", default="00:00")  # e.g. 06:00
 # what `manage.py up` calls to create the demo card room: () -> (dealer device, admin device)

@@ -5,6 +5,7 @@ stacks, hand replays, open/close, limits, transfers); its waiting-list panel is 
 waitlist app's template and its devices/staff panel casino's, included by the page.
 """
 
+from django.conf import settings
 from django.http import HttpRequest
 from django.urls import path
 from django.utils.translation import gettext_lazy as _
@@ -44,6 +45,7 @@ CAUSE_LABELS = {
 def _tablet(request: HttpRequest) -> dict[str, object]:
     return {
         "causes": [(c, CAUSE_LABELS.get(c, c.replace("_", " "))) for c in CAUSES],
+        "chip_set": settings.CASINO_CHIP_SET,
     }
 
 

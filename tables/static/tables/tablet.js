@@ -564,11 +564,11 @@ $("actions").addEventListener("click", (e) => {
 
 // --- chips pushed (BET-10..13, 17..24, 27): the dealer reports, the server rules -------------
 
-// The chips offered. Neither the table nor the hand payload names the room's chips (and a
-// tournament's `denominations` is the director's to read, not a dealer tablet's), so the
-// tablet offers the standard casino set, from the largest chip that fits in the small blind
-// up to the stack of the player to act; any other chip is typed in ("Add").
-const CHIP_SET = [1, 5, 25, 100, 500, 1000, 5000, 25000, 100000];
+// The chips offered: the room's chip set (the CASINO_CHIP_SET setting, in the page; a
+// tournament's `denominations` is the director's to read, not a dealer tablet's), from the
+// largest chip that fits in the small blind up to the stack of the player to act; any other
+// chip is typed in ("Add").
+const CHIP_SET = JSON.parse(document.getElementById("chip-set").textContent);
 
 function chipValues(h) {
   const t = state.table;
