@@ -58,6 +58,17 @@ class Player(models.Model):
         super().save(*args, **kwargs)
 
 
+def display_name(player: Player | None) -> str:
+    """What a public board shows of a player: the nickname, else initials (``"Jan Novak"``
+    -> ``"J. N."``); ``"?"`` for nobody. Never the full name, a phone number or an id: the
+    one rule for every board (waiting lists, tournament chip counts)."""
+    if player is None:
+        return "?"
+    if player.nickname.strip():
+        return player.nickname.strip()
+    return " ".join(f"{part[0].upper()}." for part in player.name.split()) or "?"
+
+
 def _new_token() -> str:
     # Letters and digits only: a token that starts with "-" would read as an option on a
     # command line (replay_phh --token ...), and one with "_" or "-" is awkward to read out.

@@ -231,6 +231,7 @@ MATRIX: dict[str, frozenset[Role]] = {
     "get_tournament": _roles(DIRECTOR, FLOOR, CASHIER, MANAGER),
     "list_tournament_entries": _roles(DIRECTOR, FLOOR, CASHIER, MANAGER),  # payouts: cashier
     "tournament_clock": EVERY_ROLE,  # also anonymous: PUBLIC_OPERATIONS (the clock board)
+    "tournament_chip_counts": EVERY_ROLE,  # also anonymous: PUBLIC_OPERATIONS (chip board)
     "create_tournament": _roles(DIRECTOR),  # TREG-6
     "register_tournament_player": _roles(CASHIER, DIRECTOR),  # TREG-1: buy-in paid
     "unregister_tournament_player": _roles(CASHIER, DIRECTOR),  # TREG-10: refund
@@ -287,11 +288,12 @@ NAME_OPERATIONS: frozenset[str] = frozenset({"create_player", "list_players", "p
 """The only operations whose answers carry players' full names (cashier, floor, director)."""
 
 PUBLIC_OPERATIONS: frozenset[str] = frozenset(
-    # waitlist_board (issue #5) and tournament_clock (issue #6): read-only boards
-    {"auth_csrf", "auth_login", "waitlist_board", "tournament_clock"}
+    # waitlist_board (issue #5), tournament_clock (issue #6) and tournament_chip_counts:
+    # read-only boards
+    {"auth_csrf", "auth_login", "waitlist_board", "tournament_clock", "tournament_chip_counts"}
 )
 """Operations anonymous callers may use (login still checks the CSRF token; the waiting-list
-board shows nicknames or initials only)."""
+and chip-count boards show nicknames or initials only, ``casino.models.display_name``)."""
 
 TABLE_SCOPED: frozenset[str] = frozenset(
     {

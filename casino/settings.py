@@ -282,6 +282,7 @@ SPECTACULAR_SETTINGS = {
         "LevelAnteTypeEnum": "tournaments.serializers.LEVEL_ANTE_TYPES",
         "BountyKindEnum": "tournaments.serializers.BOUNTY_KINDS",
         "PenaltyKindEnum": "tournaments.serializers.PENALTY_KINDS",
+        "TournamentStatusEnum": "tournaments.serializers.TOURNAMENT_STATUSES",
     },
 }
 

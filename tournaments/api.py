@@ -1,6 +1,6 @@
 """Tournament endpoints: the director's console, the cashier's registrations, the public
-clock and the results report. Thin views, one service call each; hands are played through
-the dealer API of the tables (``/api/v1/tables/{table_id}/hands/``)."""
+clock and chip counts, and the results report. Thin views, one service call each; hands are
+played through the dealer API of the tables (``/api/v1/tables/{table_id}/hands/``)."""
 
 from __future__ import annotations
 
@@ -71,6 +71,23 @@ class TournamentClockView(APIView):
         """The public clock (TV boards, tablets): level, blinds, time left, next break,
         players left, average stack, prize pool. No names."""
         return Response(selectors.clock_payload(tournament_id))
+
+
+class ChipCountsView(APIView):
+    @extend_schema(
+        operation_id="tournament_chip_counts",
+        responses={200: s.ChipCountsSerializer, 404: ErrorSerializer},
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        """The public chip-count board (TV boards): the players still in ranked by chips
+        with their table and seat, players left, average stack and chip leader, the payout
+        ladder (CZK) and the places taken so far with their prizes. Names are nicknames or
+        initials only; no player ids.
+
+        Raises:
+            NotFound: 404 ``tournament_not_found``.
+        """
+        return Response(selectors.chip_counts_payload(tournament_id))
 
 
 class EntryListView(APIView):

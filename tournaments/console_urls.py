@@ -1,5 +1,6 @@
-"""Console pages of tournaments (issue #13): the director's console (login, director) and
-the public clock board (no login: ``/ws/tournaments/<id>/clock/`` carries no names)."""
+"""Console pages of tournaments (issue #13): the director's console (login, director), the
+public clock board (no login: ``/ws/tournaments/<id>/clock/`` carries no names) and the
+public chip-count board (no login: ``tournament_chip_counts``, nicknames or initials only)."""
 
 from django.urls import path
 from django.utils.translation import gettext_lazy as _
@@ -29,6 +30,18 @@ BOARD_STRINGS = {
 }
 """Words the clock board's script writes (translated on each render, sent as JSON)."""
 
+CHIP_BOARD_STRINGS = {
+    "chipCounts": _("Chip counts"),
+    "registering": _("Registration open"),
+    "finished": _("Finished"),
+    "cancelled": _("Cancelled"),
+    "notFound": _("No such tournament"),
+    "provisional": _("provisional"),
+    "table": _("Table"),
+    "seat": _("seat"),
+}
+"""Words the chip-count board's script writes (the rest is in its template)."""
+
 DIRECTOR_STRINGS = {
     **BOARD_STRINGS,
     "registering": _("registering"),
@@ -39,6 +52,7 @@ DIRECTOR_STRINGS = {
     "eliminated": _("eliminated"),
     "unregistered": _("unregistered"),
     "winner": _("winner"),
+    "placed": _("placed by the deal"),
     "cancelled": _("cancelled"),
     "balancing": _("balancing"),
     "table_broken": _("table broken"),
@@ -49,6 +63,15 @@ DIRECTOR_STRINGS = {
     "reEntry": _("Re-entry"),
     "rebuy": _("Rebuy"),
     "addOn": _("Add-on"),
+    "perPlayer": _("per player"),
+    "unlimited": _("unlimited"),
+    "toLevel": _("to level"),
+    "atLevel": _("at level"),
+    "bounty_knockout": _("Knockout bounty"),
+    "bounty_progressive": _("Progressive bounty"),
+    "bounty_fixed": _("Fixed bounty"),
+    "inCash": _("in cash"),
+    "guarantee": _("Guarantee"),
     "created": _("Tournament published."),
     "done": _("Done."),
     "retry": _("Retry"),
@@ -183,5 +206,14 @@ urlpatterns = [
             "tournaments/board.html", roles=None, extra=lambda request: {"strings": BOARD_STRINGS}
         ),
         name="board-tournament",
+    ),
+    path(
+        "board/tournament/<id:tournament_id>/chips/",
+        console_page(
+            "tournaments/chip_board.html",
+            roles=None,
+            extra=lambda request: {"strings": CHIP_BOARD_STRINGS},
+        ),
+        name="board-tournament-chips",
     ),
 ]

@@ -193,3 +193,114 @@ def owed_payload(tournament_id: int) -> list[dict[str, Any]]:
     from tournaments.services import load_tournament
 
     return [dataclasses.asdict(o) for o in owed_to_all(load_tournament(tournament_id).state)]
+
+
+def chip_counts_payload(tournament_id: int) -> dict[str, Any]:
+    """The public chip-count board (:class:`tournaments.serializers.ChipCountsSerializer`):
+    the players still in ranked by chips, the payout ladder and the places taken so far.
+
+    Names are :func:`casino.models.display_name` (nickname, else initials): the payload
+    carries no player id and no full name. Chips are the entries' ``stack`` (the read model
+    the entries endpoint shows): a seated player's chips as of the last hand finished at his
+    table (``HandResultRecorded``), so blinds and bets of a hand in progress are not counted
+    out yet. A player with no chips whose elimination waits for the end of a hand-for-hand
+    round is no longer listed (as ``players_left`` does not count him). Equal stacks share a
+    rank (1, 2, 2, 4) and are listed by table and seat.
+
+    Prizes: the ladder is the event's prize per place for the current pool
+    (``payouts.event_prizes``; provisional while entries, rebuys or add-ons may still come,
+    TREG-15). A player out while the event runs is shown his place's prize from that ladder
+    (tied places share, ELIM-3/4); once it ends, the result of ``TournamentFinished`` (an
+    agreed deal's shares included). A cancelled event shows no players and no prizes (its
+    settlement is the director's).
+
+    Raises:
+        NotFound ``tournament_not_found``.
+    """
+    from casino.models import Player, display_name
+    from tournaments.domain import payouts
+    from tournaments.domain.deals import rebuys_open
+    from tournaments.services import load_tournament
+
+    loaded = load_tournament(tournament_id)
+    state = loaded.state
+    name = (
+        TournamentView.objects.filter(tournament_id=tournament_id)
+        .values_list("name", flat=True)
+        .first()
+    ) or state.config.name
+    rows: list[dict[str, Any]] = [
+        dict(r)
+        for r in EntryView.objects.filter(tournament_id=tournament_id)
+        .exclude(status="unregistered")
+        .values("entry_number", "player_id", "status", "stack", "table_id", "seat",
+                "place", "place_to", "prize")
+    ]  # fmt: skip
+    status = state.status
+    cancelled = status == "cancelled"
+    ladder = [] if cancelled else list(
+        payouts.event_prizes(state.prize_pool, state.config, state.entries)
+    )  # fmt: skip
+    in_play = sorted(
+        (r for r in rows if r["status"] == "playing" and r["stack"] > 0 and not cancelled),
+        key=lambda r: (-r["stack"], r["table_id"] or 0, r["seat"] or 0, r["entry_number"]),
+    )
+    placed = sorted(
+        (r for r in rows if r["place"] is not None and r["status"] != "playing" and not cancelled),
+        key=lambda r: (r["place"], r["place_to"] or r["place"], r["entry_number"]),
+    )
+    ids = {r["player_id"] for r in (*in_play, *placed)}
+    people = {p.pk: p for p in Player.objects.filter(pk__in=ids).only("name", "nickname")}
+
+    players: list[dict[str, Any]] = []
+    for i, r in enumerate(in_play):
+        tied = i and r["stack"] == in_play[i - 1]["stack"]
+        players.append({
+            "rank": players[-1]["rank"] if tied else i + 1,
+            "name": display_name(people.get(r["player_id"])),
+            "chips": r["stack"], "table_id": r["table_id"], "seat": r["seat"],
+        })  # fmt: skip
+
+    if status == "finished":
+        prizes = {r["entry_number"]: r["prize"] or 0 for r in placed}
+    else:  # the ladder's prize of each place taken so far (ties share, ELIM-3/4)
+        ranks = {e.entry_number: e.tie_rank for e in state.eliminations}
+        paid = [
+            payouts.Finisher(r["entry_number"], r["place"], r["place_to"] or r["place"],
+                             ranks.get(r["entry_number"], 0))
+            for r in placed
+            if r["place"] <= len(ladder)
+        ]  # fmt: skip
+        try:
+            prizes = payouts.award(ladder, paid, state.config.payout_rounding_unit)
+        except ValueError:  # places that do not add up: no prize rather than a wrong one
+            prizes = {}
+    finished = [
+        {"place": r["place"], "place_to": r["place_to"] or r["place"],
+         "name": display_name(people.get(r["player_id"])),
+         "prize": prizes.get(r["entry_number"], 0)}
+        for r in placed
+    ]  # fmt: skip
+
+    chips = sum(p["chips"] for p in players)
+    provisional = status == "registering" or (
+        status == "running" and (state.late_reg_open or rebuys_open(state))
+    )
+    return {
+        "tournament_id": tournament_id,
+        "name": name,
+        "status": status,
+        "entries": state.entries,
+        "registered": sum(1 for r in rows if r["status"] == "registered"),
+        "players_left": len(players),
+        "chips_in_play": chips,
+        "average_stack": chips // len(players) if players else 0,
+        "chip_leader": players[0] if players else None,
+        "players": players,
+        "prize_pool": 0 if cancelled else state.prize_pool,
+        "prize_pool_provisional": provisional,
+        "places_paid": len(ladder),
+        "payouts": [{"place": n, "prize": prize} for n, prize in enumerate(ladder, 1)],
+        "finished": finished,
+        "version": loaded.version,
+    }

@@ -565,3 +565,60 @@ class SettlementSerializer(serializers.Serializer):
     policy_version = serializers.CharField(allow_null=True)
     in_the_money = StrictBooleanField(allow_null=True)
     shares = SettlementShareSerializer(many=True)
+
+
+# --- the public chip-count board (``tournament_chip_counts``) ------------------------------
+
+TOURNAMENT_STATUSES = ["registering", "running", "finished", "cancelled"]
+"""A tournament's ``status`` (``TournamentStatusEnum`` in the schema: settings
+``ENUM_NAME_OVERRIDES``, as the chip board and the tournament share it)."""
+
+
+class ChipCountSerializer(serializers.Serializer):
+    """A player still in: nickname or initials only (``casino.models.display_name``)."""
+
+    rank = serializers.IntegerField(help_text="By chips, 1 first; equal stacks share a rank.")
+    name = serializers.CharField(help_text="Nickname, else initials; never the full name.")
+    chips = serializers.IntegerField(help_text="Chips after the last hand finished at his table.")
+    table_id = serializers.IntegerField(allow_null=True)
+    seat = serializers.IntegerField(allow_null=True)
+
+
+class PayoutPlaceSerializer(serializers.Serializer):
+    place = serializers.IntegerField()
+    prize = serializers.IntegerField(help_text="CZK.")
+
+
+class FinisherSerializer(serializers.Serializer):
+    """An entry out of the event (or placed at its end), by finishing place."""
+
+    place = serializers.IntegerField()
+    place_to = serializers.IntegerField(help_text="> place when tied (ELIM-3/4).")
+    name = serializers.CharField(help_text="Nickname, else initials; never the full name.")
+    prize = serializers.IntegerField(
+        help_text="CZK: 0 out of the money; from the payout ladder while the event runs (may "
+        "still move with the pool, see prize_pool_provisional), the result once it ends."
+    )
+
+
+class ChipCountsSerializer(serializers.Serializer):
+    """The public chip-count board of a tournament: no player ids, no full names."""
+
+    tournament_id = serializers.IntegerField()
+    name = serializers.CharField()
+    status = serializers.ChoiceField(choices=TOURNAMENT_STATUSES)
+    entries = serializers.IntegerField(help_text="Entries in the field, re-entries included.")
+    registered = serializers.IntegerField(help_text="Entries waiting for the seat draw.")
+    players_left = serializers.IntegerField()
+    chips_in_play = serializers.IntegerField(help_text="Sum of the players' chips.")
+    average_stack = serializers.IntegerField(help_text="Chips; 0 with nobody left.")
+    chip_leader = ChipCountSerializer(allow_null=True)
+    players = ChipCountSerializer(many=True, help_text="Every player still in, by chips.")
+    prize_pool = serializers.IntegerField(help_text="CZK.")
+    prize_pool_provisional = StrictBooleanField(
+        help_text="Entries, rebuys or add-ons can still change the pool and prizes (TREG-15)."
+    )
+    places_paid = serializers.IntegerField()
+    payouts = PayoutPlaceSerializer(many=True, help_text="Prize per place, 1st first.")
+    finished = FinisherSerializer(many=True, help_text="Places taken so far, best first.")
+    version = serializers.IntegerField(help_text="Tournament stream version.")

@@ -8,6 +8,7 @@ urlpatterns = [
     path("tournaments/", api.TournamentListView.as_view(), name="tournaments"),
     path(T, api.TournamentDetailView.as_view(), name="tournament"),
     path(T + "clock/", api.TournamentClockView.as_view(), name="tournament-clock"),
+    path(T + "chip-counts/", api.ChipCountsView.as_view(), name="tournament-chip-counts"),
     path(T + "entries/", api.EntryListView.as_view(), name="tournament-entries"),
     path(T + "registrations/", api.RegisterView.as_view(), name="tournament-register"),
     path(T + "unregistrations/", api.UnregisterView.as_view(), name="tournament-unregister"),

@@ -25,7 +25,7 @@ from django.conf import settings
 from cashgame import selectors as cash_selectors
 from cashgame.models import CashSession
 from casino import clock, contacts
-from casino.models import Player
+from casino.models import Player, display_name
 from tables.models import SeatView
 from waitlist import services
 from waitlist.domain.lists import INTEREST, TABLE_CHANGE, ListState
@@ -44,15 +44,6 @@ def overdue_calls(now: datetime | None = None) -> list[tuple[str, str]]:
     moment = now or clock.now()
     rows = WaitlistCall.objects.filter(status="open", deadline__lte=moment).order_by("deadline")
     return [(str(a), str(b)) for a, b in rows.values_list("waiting_list_id", "call_id")]
-
-
-def display_name(player: Player | None) -> str:
-    """What a board shows: the nickname, else initials (``"Jan Novak"`` -> ``"J. N."``)."""
-    if player is None:
-        return "?"
-    if player.nickname.strip():
-        return player.nickname.strip()
-    return " ".join(f"{part[0].upper()}." for part in player.name.split()) or "?"
 
 
 def seats_freed(state: ListState | WaitingList, since: datetime) -> int:

@@ -18,7 +18,6 @@ from django.test import override_settings
 ROOT = Path(__file__).resolve().parents[2]
 
 
-
 def _offered(client: Any) -> list[int]:
     page = client.get("/tablet/").content.decode()
     found = re.search(r'<script id="chip-set" type="application/json">(.*?)</script>', page)

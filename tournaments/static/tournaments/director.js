@@ -1,4 +1,5 @@
-// The tournament director's console (issue #13): publish from a structure, registration and
+// The tournament director's console (issue #13): publish from a structure (with re-entry,
+// rebuys, an add-on, a bounty and a guarantee when the director unfolds them), registration and
 // late registration, start, pause/resume, breaks, hand-for-hand, close late registration;
 // the clock; the table plan with the balancing moves to make; eliminations and payouts;
 // deals (DEAL-1..11), penalties and flags (PEN-1..16), holds on winnings (ELIM-9), the lobby
@@ -43,15 +44,79 @@ function fillFromStructure() {
   $("n-stack").value = s.starting_stack;
   $("n-minutes").value = s.levels[0].minutes;
   preview();
+  placeholders();
 }
 function preview() {
   const s = structure();
   const first = s.levels.slice(0, 4).map((l) => `${number(l.small_blind)}/${number(l.big_blind)}`).join(", ");
   $("n-preview").textContent = `${s.levels.length} × ${$("n-minutes").value} min: ${first}, …`;
 }
+
+// Re-entry (TREG-9), rebuys (TREG-14), an add-on (CLK-5), a bounty (BNTY-1) and a
+// guarantee, folded away so that the simple case stays simple. A section's fields take part
+// only while its box is ticked (disabled fields are neither checked nor sent); a blank field
+// takes the value of the field its data-default names (a re-entry costs the buy-in and fee,
+// a rebuy runs until late registration closes, the add-on follows the last rebuy level),
+// shown as its placeholder.
+function valueOf(id) {
+  const el = $(id);
+  if (el.value !== "" && !el.matches(":disabled")) return Number(el.value);
+  return el.dataset.default ? valueOf(el.dataset.default) : null;
+}
+function placeholders() {
+  for (const el of document.querySelectorAll("#new-form input[data-default]")) {
+    const v = valueOf(el.dataset.default);
+    el.placeholder = v === null ? "" : String(v);
+  }
+}
+function bountyFields() {
+  const kind = $("n-bounty").value;
+  $("n-bounty-amount").disabled = kind === "none";
+  $("n-bounty-cash").disabled = kind !== "progressive";
+  $("n-bounty-cash-box").hidden = kind !== "progressive";
+}
+for (const box of document.querySelectorAll("#new-form input[data-fields]")) {
+  box.addEventListener("change", () => { $(box.dataset.fields).disabled = !box.checked; placeholders(); });
+}
+$("n-bounty").addEventListener("change", bountyFields);
+$("new-form").addEventListener("input", placeholders);
+// a field the browser refuses may be folded away: unfold it so that it can say why
+$("new-form").addEventListener("invalid", (e) => {
+  const box = e.target.closest("details");
+  if (box) box.open = true;
+}, true);
+
+// The sub-objects of the configuration the director ticked, in whole CZK, chips and levels;
+// a level left blank with nothing to follow is not sent, so the server says what is missing.
+function entryOptions(body) {
+  const v = valueOf;
+  if ($("n-re").checked) {
+    body.reentry = { allowed: true, max_per_player: v("n-re-max"), price: v("n-re-price"), fee: v("n-re-fee"), stack: v("n-re-stack") };
+    if (v("n-re-until") !== null) body.reentry.until_level = v("n-re-until"); // else while late registration is open
+  }
+  if ($("n-rb").checked) {
+    body.rebuy = { allowed: true, max_per_player: v("n-rb-max"), price: v("n-rb-price"), fee: v("n-rb-fee"), stack: v("n-rb-stack") };
+    if (v("n-rb-until") !== null) body.rebuy.until_level = v("n-rb-until");
+    if ($("n-rb-threshold").value !== "") body.rebuy.stack_threshold = Number($("n-rb-threshold").value); // else the starting stack
+  }
+  if ($("n-ao").checked) {
+    body.add_on = { allowed: true, price: v("n-ao-price"), fee: v("n-ao-fee"), stack: v("n-ao-stack") };
+    if (v("n-ao-level") !== null) body.add_on.at_level = v("n-ao-level");
+    if ($("n-ao-break").value !== "") body.add_on.break_minutes = Number($("n-ao-break").value);
+  }
+  const kind = $("n-bounty").value;
+  if (kind !== "none") {
+    body.bounty = { kind, amount: Number($("n-bounty-amount").value) };
+    if (kind === "progressive") body.bounty.progressive_cash_bp = Math.round(Number($("n-bounty-cash").value) * 100);
+  }
+  const guarantee = Number($("n-guarantee").value || 0);
+  if (guarantee > 0) body.guarantee = guarantee;
+}
+
 $("n-structure").addEventListener("change", fillFromStructure);
 $("n-minutes").addEventListener("input", preview);
 fillFromStructure();
+bountyFields();
 
 $("new-toggle").addEventListener("click", () => {
   const card = $("new-card");
@@ -78,6 +143,7 @@ $("new-form").addEventListener("submit", (e) => {
     Object.assign(body, { format: "headsup", table_size: 2 });
   } else if ($("n-late").value) body.late_reg_until_level = Number($("n-late").value);
   if ($("n-satellite").value) body.satellite_target = Number($("n-satellite").value); // TREG-11
+  entryOptions(body);
   intent(e.submitter, $("new-result"), () => post("/api/v1/tournaments/", body), async (t) => {
     $("new-card").hidden = true;
     await loadList(t.tournament_id);
@@ -121,10 +187,11 @@ function open(id) {
   tid = id ? Number(id) : null;
   $("tournament").hidden = !tid;
   $("choose").textContent = tid ? "" : T.choose;
-  $("board-link").hidden = !tid;
+  $("board-link").hidden = $("chips-link").hidden = !tid;
   if (!tid) return;
   history.replaceState(null, "", `?t=${tid}`);
   $("board-link").href = `/board/tournament/${tid}/`;
+  $("chips-link").href = `/board/tournament/${tid}/chips/`;
   moves = [];
   seats = new Map();
   tournament = null;
@@ -240,6 +307,7 @@ function setTournament(t) {
   if (option) option.textContent = `${t.name} · ${T[t.status] || t.status}`;
   setClock(t.clock);
   renderStatus();
+  renderOptions();
   renderTables();
   renderBracket();
   renderDeal();
@@ -275,6 +343,27 @@ function setClock(c) {
   $("hfh").setAttribute("aria-pressed", String(c.hand_for_hand));
   if (tournament) renderStatus();
   tick();
+}
+
+// What the tournament offers beside the entry, as published: re-entry, rebuys, the add-on
+// (each with its price + fee), the bounty and the guarantee.
+function renderOptions() {
+  const c = tournament.config || {};
+  const money = (r) => `${number(r.price)} + ${number(r.fee)} ${currency}`;
+  const times = (n) => (n ? `${n}× ${T.perPlayer}` : T.unlimited);
+  const re = c.reentry || {}, rb = c.rebuy || {}, ao = c.add_on || {}, b = c.bounty || {};
+  const buys = [
+    re.allowed ? `${T.reEntry}: ${times(re.max_per_player)}${re.until_level ? `, ${T.toLevel} ${re.until_level}` : ""}, ${money(re)}` : null,
+    rb.allowed ? `${T.rebuy}: ${times(rb.max_per_player)}, ${T.toLevel} ${rb.until_level}, ${money(rb)}` : null,
+    ao.allowed ? `${T.addOn}: ${T.atLevel} ${ao.at_level}, ${money(ao)}` : null,
+  ].filter(Boolean);
+  const cash = b.kind === "progressive" ? ` (${number(b.progressive_cash_bp / 100)} % ${T.inCash})` : "";
+  const bounty = [
+    b.kind && b.kind !== "none" ? `${T[`bounty_${b.kind}`] || b.kind} ${amount(b.amount)}${cash}` : null,
+    tournament.guarantee > 0 ? `${T.guarantee} ${amount(tournament.guarantee)}` : null,
+  ].filter(Boolean);
+  $("c-buys").innerHTML = buys.length ? buys.map(esc).join("<br>") : "—";
+  $("c-bounty").innerHTML = bounty.length ? bounty.map(esc).join("<br>") : "—";
 }
 
 // A finished or cancelled tournament has no clock (its last level's time would read as a
