@@ -187,6 +187,7 @@ SellChipsView = write_view(
     request=s.SaleRequest,
     response=s.CageBalanceSerializer,
     perform=_at_cage(_sell),
+    takes_if_match=False,  # the room's one cage stream: no version to check
     doc="The cage sells chips to a player for cash (cash in). With ``buy_in_for`` the "
     "chips are a buy-in for that game: a returning player is refused a buy-in below the "
     "stack he left with (SES-7).",
@@ -197,6 +198,7 @@ RedeemChipsView = write_view(
     request=s.CageRequest,
     response=s.CageBalanceSerializer,
     perform=_at_cage(cage.redeem_chips),
+    takes_if_match=False,  # the room's one cage stream: no version to check
     doc="The cage pays cash for a player's chips (cash out), at most the chips the records "
     "show he holds away from the tables (redemption_exceeds_holdings) and never more than the "
     "chips in players' hands (chips_in_circulation_exceeded).",
@@ -207,6 +209,7 @@ RedeemChipsOverrideView = write_view(
     request=s.CageOverrideRequest,
     response=s.CageBalanceSerializer,
     perform=_at_cage(cage.redeem_chips),
+    takes_if_match=False,  # the room's one cage stream: no version to check
     doc="Floor only: a redemption above the chips the records show the player holding, with "
     "a reason kept in the event (never above the chips in players' hands).",
     status_code=201,

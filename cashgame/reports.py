@@ -19,7 +19,6 @@ from django.db.models import Count, DurationField, ExpressionWrapper, F, Max, Mi
 from django.db.models.functions import Coalesce
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import generics, serializers
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -28,7 +27,7 @@ from cashgame import cage
 from cashgame.csv_renderer import CSV_ROW_LIMIT, ReportCSVRenderer
 from cashgame.models import CashSession, ChipMovement
 from casino import clock, gaming_day
-from casino.api.filters import IdFilter
+from casino.api.filters import IdFilter, Pagination
 from tables.models import HandView
 
 
@@ -41,9 +40,10 @@ def _wants_csv(request: Request) -> bool:
     return getattr(renderer, "format", None) == ReportCSVRenderer.format
 
 
-class ReportPagination(PageNumberPagination):
-    """Pages of 100 rows (``page``, ``page_size`` up to 1000); a CSV download is one
-    unpaginated list of every row (up to ``CSV_ROW_LIMIT``)."""
+class ReportPagination(Pagination):
+    """Pages of 100 rows (``page``, ``page_size`` up to 1000, checked as every list's,
+    :class:`casino.api.filters.Pagination`); a CSV download is one unpaginated list of every
+    row (up to ``CSV_ROW_LIMIT``)."""
 
     page_size = 100
     page_size_query_param = "page_size"

@@ -77,7 +77,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django_prometheus.middleware.PrometheusBeforeMiddleware",  # first: HTTP metrics
-    "casino.api.fallback.known_host",  # an unknown Host: JSON 400, never the debug page
+    "casino.api.fallback.request_guard",  # unknown Host, chunked body: JSON 4xx, no debug page
     "django.middleware.security.SecurityMiddleware",
     # static files (Swagger UI, the consoles) straight from the app folders: nothing to
     # collect before `up`; production may still run collectstatic into STATIC_ROOT.

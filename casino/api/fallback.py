@@ -1,7 +1,7 @@
 """JSON answers for what no API view handles (issue #12 A): an unknown path under
 ``/api/`` and Django's own 404 and 500 handlers. Same shape as every other error
-(``{code, rule, detail}``); never Django's HTML or debug pages. :func:`known_host` answers
-a host name the server does not serve the same way, ``DEBUG`` or not."""
+(``{code, rule, detail}``); never Django's HTML or debug pages. :func:`request_guard`
+refuses an unknown host name and a chunked body the same way, ``DEBUG`` or not."""
 
 from typing import Any
 
@@ -47,18 +47,27 @@ def permission_denied(request: HttpRequest, exception: Exception | None = None) 
 
 
 @sync_and_async_middleware
-def known_host(get_response: Any) -> Any:
-    """Middleware, before ``SecurityMiddleware``: a request for a host name not in
-    ``ALLOWED_HOSTS`` gets 400 ``disallowed_host`` in the one error shape. Django answers
-    it through ``handler400`` without ``DEBUG``, but with it (``manage.py up``) with its
-    HTML debug page, settings included (found by QA). Runs in the caller's mode, sync or
-    async, so an ASGI request hops no thread for it."""
+def request_guard(get_response: Any) -> Any:
+    """Middleware, before ``SecurityMiddleware``: refusals before anything reads the request,
+    in the one error shape, ``DEBUG`` or not. Runs in the caller's mode, sync or async, so
+    an ASGI request hops no thread for it.
+
+    * A host name not in ``ALLOWED_HOSTS``: 400 ``disallowed_host``. Django answers it
+      through ``handler400`` without ``DEBUG``, but with it (``manage.py up``) with its
+      HTML debug page, settings included (found by QA).
+    * A body sent chunked (``Transfer-Encoding``, no ``Content-Length``): 411
+      ``length_required``. DRF reads a body only by its ``Content-Length``, so a chunked
+      ``{"amount": 100}`` to a cash-out ran as an empty body and cashed out the whole
+      stack (found by fuzzing).
+    """
 
     def refusal(request: HttpRequest) -> JsonResponse | None:
         try:
             request.get_host()
         except DisallowedHost:
             return _error("disallowed_host", "This server does not answer to that host name.", 400)
+        if "HTTP_TRANSFER_ENCODING" in request.META and "CONTENT_LENGTH" not in request.META:
+            return _error("length_required", "Send the body with a Content-Length.", 411)
         return None
 
     if iscoroutinefunction(get_response):

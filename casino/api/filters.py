@@ -68,7 +68,41 @@ class StrictFilterSet(django_filters.FilterSet):
                 raise UnknownFilter(unknown, sorted(set(self.filters)))
 
 
+class BadPaging(DomainError):
+    """``page`` or ``page_size`` is not a whole number in range (400 ``invalid_paging``)."""
+
+    status = 400
+
+    def __init__(self, parameter: str, detail: str) -> None:
+        super().__init__("invalid_paging", detail, parameter=parameter)
+
+
+def _whole(request: Any, parameter: str, low: int, high: int) -> int | None:
+    text = request.query_params.get(parameter)
+    if text is None:
+        return None
+    text = text.strip()
+    if not (text.isascii() and text.isdigit() and len(text) <= 9 and low <= int(text) <= high):
+        raise BadPaging(parameter, f"{parameter} is a whole number from {low} to {high}.")
+    return int(text)
+
+
 class Pagination(PageNumberPagination):
+    """``?page=N&page_size=M``: N from 1, M from 1 to 500 (default 50); anything else
+    answers 400 ``invalid_paging`` (DRF took ``page_size=abc`` or ``-5`` as the default and
+    ``page=0`` as 404 "Invalid page", found by fuzzing). A page past the last is 404.
+
+    Raises:
+        BadPaging (400 ``invalid_paging``).
+    """
+
     page_size = 50
     page_size_query_param = "page_size"
     max_page_size = 500
+
+    def get_page_size(self, request: Any) -> int:
+        return _whole(request, self.page_size_query_param, 1, self.max_page_size) or self.page_size
+
+    def paginate_queryset(self, queryset: Any, request: Any, view: Any = None) -> Any:
+        _whole(request, self.page_query_param, 1, 10**9 - 1)
+        return super().paginate_queryset(queryset, request, view)

@@ -48,9 +48,9 @@ from casino.api.serializers import (
 from casino.api.throttle import refuse_if_locked_out
 from casino.api.views import (
     IDEMPOTENCY_KEY,
-    WRITE_PARAMETERS,
     command_context,
     idempotency_key,
+    refuse_if_match,
     run_write,
 )
 from casino.auth import DeviceTokenAuthentication, forget_device
@@ -90,7 +90,9 @@ def _run_idempotent(
     status_code: int = status.HTTP_200_OK,
 ) -> Response:
     """:func:`casino.api.views.run_write` with a fingerprint of ``identity`` instead of the
-    whole body, so that a password never reaches the idempotency records."""
+    whole body, so that a password never reaches the idempotency records. Staff accounts
+    are no event stream: an ``If-Match`` is refused (:func:`refuse_if_match`)."""
+    refuse_if_match(request)
     key = idempotency_key(request)
     ctx = command_context(request)
     outcome = commands.run_command(
@@ -303,7 +305,7 @@ class StaffListView(APIView):
         operation_id="create_staff",
         request=CreateStaffRequest,
         responses={201: StaffSerializer, **ERRORS},
-        parameters=WRITE_PARAMETERS,
+        parameters=[IDEMPOTENCY_KEY],
     )
     def post(self, request: Request) -> Response:
         """Create a staff account with a role (never ``dealer``: dealers use tablets).
@@ -339,7 +341,7 @@ class StaffDetailView(APIView):
         operation_id="update_staff",
         request=UpdateStaffRequest,
         responses={200: StaffSerializer, **ERRORS},
-        parameters=WRITE_PARAMETERS,
+        parameters=[IDEMPOTENCY_KEY],
     )
     def patch(self, request: Request, user_id: int) -> Response:
         """Change an account's role, lock or unlock it, or set a new password."""
@@ -433,7 +435,7 @@ class DeviceListView(APIView):
         operation_id="register_device",
         request=RegisterDeviceRequest,
         responses={201: RegisteredDeviceSerializer, **ERRORS},
-        parameters=WRITE_PARAMETERS,
+        parameters=[IDEMPOTENCY_KEY],
     )
     def post(self, request: Request) -> Response:
         """Register a dealer tablet bound to one open table; the answer holds its token,
@@ -470,6 +472,7 @@ class DeviceListView(APIView):
             issued.append(device.token)
             return {**_device_payload(device), "token": None}
 
+        refuse_if_match(request)  # devices are no event stream
         response = run_write(request, body, status_code=status.HTTP_201_CREATED)
         if issued and not response.has_header("Idempotent-Replayed"):
             response.data = {**response.data, "token": issued[-1]}
@@ -481,7 +484,7 @@ class RevokeDeviceView(APIView):
         operation_id="revoke_device",
         request=None,
         responses={200: DeviceSerializer, **ERRORS},
-        parameters=WRITE_PARAMETERS,
+        parameters=[IDEMPOTENCY_KEY],
     )
     def post(self, request: Request, device_id: int) -> Response:
         """Revoke a device: its token is refused from now on. The floor revokes dealer
@@ -503,6 +506,7 @@ class RevokeDeviceView(APIView):
                 fresh.save(update_fields=["revoked", "revoked_at", "revoked_by"])
             return _device_payload(fresh)
 
+        refuse_if_match(request)  # devices are no event stream
         response = run_write(request, body)
         forget_device(device.token_hash)
         return response

@@ -74,6 +74,23 @@ def expected_version(request: Request) -> int | None:
     return version
 
 
+def refuse_if_match(request: Request) -> None:
+    """For a write that checks no stream version (reference data, the room's one cage
+    stream): an ``If-Match`` is refused rather than ignored, so a caller never believes
+    a stale write was checked (found by fuzzing: a sale with ``If-Match: 1`` was recorded).
+
+    Raises:
+        DomainError ``if_match_not_taken`` (400).
+    """
+    if request.headers.get("If-Match") is not None:
+        error = DomainError(
+            "if_match_not_taken",
+            "This operation checks no stream version: send it without If-Match.",
+        )
+        error.status = 400
+        raise error
+
+
 MAX_IDEMPOTENCY_KEY = 200
 """Longest ``Idempotency-Key`` accepted, characters (a UUID is 36)."""
 
@@ -147,9 +164,12 @@ def write_view(
     perform: Perform,
     doc: str,
     status_code: int = status.HTTP_200_OK,
+    takes_if_match: bool = True,
 ) -> type[APIView]:
     """A thin view for one write operation: parse ``request``, read ``If-Match``, and run
     ``perform(data, if_match=..., **url_kwargs) -> JSON`` once per ``Idempotency-Key``.
+    With ``takes_if_match=False`` (``perform`` checks no version) an ``If-Match`` is
+    refused (:func:`refuse_if_match`) and not documented.
 
     ``perform`` calls one service and builds the answer; rules stay in the domain.
     """
@@ -158,10 +178,12 @@ def write_view(
         operation_id=operation_id,
         request=request,
         responses={status_code: response, **WRITE_ERRORS},
-        parameters=WRITE_PARAMETERS,
+        parameters=WRITE_PARAMETERS if takes_if_match else [IDEMPOTENCY_KEY],
         description=doc,
     )
     def post(self: APIView, http: Request, **url_kwargs: Any) -> Response:
+        if not takes_if_match:
+            refuse_if_match(http)
         parsed = request(data=http.data)
         parsed.is_valid(raise_exception=True)
         data, if_match = dict(parsed.validated_data), expected_version(http)

@@ -313,6 +313,84 @@ def test_an_answer_the_client_cannot_accept_has_a_code_of_its_own(tablet: Tablet
             "not_acceptable")  # fmt: skip
 
 
+@pytest.mark.parametrize("charset", ["bz2", "zlib", "hex", "base64", "rot13", "utf-16", "nope"])
+def test_a_json_body_in_any_charset_but_utf8_is_refused_before_it_is_decoded(
+    tablet: TabletClient, charset: str
+) -> None:
+    """The declared charset went to ``codecs.decode``, which also inflates bz2 and zlib and
+    decodes hex: 146 bytes of ``charset=bz2`` took 18 s and 210 MB to refuse, ``hex``
+    registered a player from a body that is not JSON, ``zlib`` and ``rot13`` were 500s."""
+    import bz2
+    import codecs
+
+    body = json.dumps({"name": "Charset Karel"}).encode()
+    encoded = {
+        "bz2": bz2.compress(body), "zlib": codecs.encode(body, "zlib"),
+        "hex": body.hex().encode(), "base64": codecs.encode(body, "base64"),
+    }.get(charset, body)  # fmt: skip
+    before = counts()
+    started = time.monotonic()
+    response = tablet.http.post(
+        "/api/v1/players/", data=encoded,
+        content_type=f"application/json; charset={charset}",
+        HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
+    )  # fmt: skip
+    refused(response, 415, "unsupported_media_type")
+    assert time.monotonic() - started < 1
+    assert nothing_written(before) and not Player.objects.filter(name="Charset Karel").exists()
+    for fine in ("utf-8", "UTF8", "us-ascii"):
+        ok = tablet.http.post(
+            "/api/v1/players/", data=body, content_type=f"application/json; charset={fine}",
+            HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
+        )  # fmt: skip
+        assert ok.status_code == 201, (fine, ok.json())
+
+
+def test_if_match_on_a_write_that_checks_no_version_is_refused(
+    tablet: TabletClient, players: list[Player]
+) -> None:
+    """A cage sale with a stale ``If-Match`` was recorded: the header was read and dropped.
+    The cage (one stream for the room), players and staff check no version, so the header
+    is refused, never silently ignored."""
+    before = counts()
+    for path, body in [
+        ("/api/v1/cage/sales/", {"player_id": players[0].pk, "amount": 100}),
+        ("/api/v1/cage/redemptions/", {"player_id": players[0].pk, "amount": 100}),
+        ("/api/v1/players/", {"name": "If Match"}),
+        (
+            "/api/v1/staff/",
+            {"username": "ifmatch", "password": "a long passphrase 42", "role": "floor"},
+        ),
+    ]:
+        response = tablet.post(path, body, **{"If-Match": "1"})
+        refused(response, 400, "if_match_not_taken")
+    assert nothing_written(before)
+    assert (
+        tablet.post("/api/v1/cage/sales/", {"player_id": players[0].pk, "amount": 100}).status_code
+        == 201
+    )
+
+
+def test_paging_takes_whole_numbers_in_range_only(tablet: TabletClient) -> None:
+    """``page_size=abc`` and ``-5`` were read as the default, ``100000000`` silently as 500,
+    and ``page=0`` was a 404 "Invalid page"."""
+    for query in ("page_size=abc", "page_size=-5", "page_size=0", "page_size=501",
+                  "page_size=1e3", "page=0", "page=-1", "page=abc", "page=%C2%B2"):  # fmt: skip
+        response = tablet.get(f"/api/v1/players/?{query}")
+        body = refused(response, 400, "invalid_paging")
+        assert body["parameter"] == query.split("=")[0], query
+    assert tablet.get("/api/v1/players/?page_size=500&page=1").status_code == 200
+    assert tablet.get("/api/v1/players/?page=999").status_code == 404  # past the last page
+
+
+def test_a_player_list_search_is_bounded_and_folds_like_the_search(tablet: TabletClient) -> None:
+    """A 60,000-character ``q`` was a 500 on SQLite ("LIKE or GLOB pattern too complex")."""
+    refused(tablet.get(f"/api/v1/players/?q={'a' * 60_000}"), 400, "invalid_request")
+    karel = Player.objects.create(name="Karel Černý")
+    found = tablet.get("/api/v1/players/?q=cerny").json()["results"]
+    assert [p["id"] for p in found] == [karel.pk]
+
+
 def test_a_form_encoded_body_is_refused(tablet: TabletClient) -> None:
     response = tablet.http.post(
         "/api/v1/players/", {"name": "Ann"}, format="multipart", HTTP_IDEMPOTENCY_KEY="k-1"

@@ -58,6 +58,14 @@ def test_up_migrates_creates_the_demo_room_and_serves_http(tmp_path: Path) -> No
         stranger = httpx.get(f"{base}/api/v1/tables/", headers={"Host": "casino.example"})
         assert (stranger.status_code, stranger.json()["code"]) == (400, "disallowed_host")
         assert "SECRET_KEY" not in stranger.text  # not the debug page (up runs with DEBUG)
+        admin = {"Authorization": f"Token {token.group(1)}", "Idempotency-Key": "chunked-1"}
+        chunked = httpx.post(  # DRF reads a body by its Content-Length: this one ran empty
+            f"{base}/api/v1/players/", headers={**admin, "Content-Type": "application/json"},
+            content=iter([b'{"name": ', b'"Chunked Karel"}']),
+        )  # fmt: skip
+        assert (chunked.status_code, chunked.json()["code"]) == (411, "length_required")
+        found = httpx.get(f"{base}/api/v1/players/search/?q=chunked", headers=admin).json()
+        assert found == []  # nothing was written
         tables = httpx.get(
             f"{base}/api/v1/tables/", headers={"Authorization": f"Token {token.group(1)}"}
         ).json()
