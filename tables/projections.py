@@ -243,7 +243,7 @@ def _hand_ended(recorded: RecordedEvent) -> None:
         e.table_id,
         recorded,
         current_hand_id=None,
-        hands_played=rows.Add(1),
+        hands_played=rows.Add(0 if e.voided else 1),  # a misdeal is no hand played
         rake_total=rows.Add(e.rake),
         **changes,
     )

@@ -186,7 +186,7 @@ class TableSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=["open", "closed"])
     button_seat = serializers.IntegerField(allow_null=True)
     current_hand_id = serializers.CharField(allow_null=True)
-    hands_played = serializers.IntegerField()
+    hands_played = serializers.IntegerField(help_text="Hands played out; misdeals not counted.")
     rake_total = serializers.IntegerField()
     version = serializers.IntegerField(help_text="Table stream version (for If-Match).")
     seats = SeatStatusSerializer(many=True)

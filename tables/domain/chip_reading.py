@@ -204,7 +204,7 @@ def _read_one_motion(
         raise HandRuleViolation("no_chips", "BET-19", "No chips were pushed.")
     if pushed > s.stack:
         raise HandRuleViolation(
-            "chips_exceed_stack", "BET-24", "More chips than the stack.", stack=s.stack
+            "chips_exceed_stack", "BI-6", "More chips than the stack.", stack=s.stack
         )
     all_in_to = s.player_bet + s.stack
     total = s.player_bet + pushed

@@ -642,7 +642,7 @@ def raise_refusal(pk: State, seat: SeatState, max_bet: int) -> HandRuleViolation
     if seat.bet + seat.stack <= max_bet:
         return HandRuleViolation(
             "amount_exceeds_stack",
-            "BET-24",
+            "BI-6",  # table stakes: only his chips on the table play
             "The stack only covers a call (all-in).",
             seat=seat.seat,
             max_amount_to=seat.bet + seat.stack,

@@ -118,7 +118,7 @@ def decide_top_up(state: TableState, cmd: TopUp) -> list[DomainEvent]:
         raise DomainError(
             "top_up_above_maximum",
             f"A top-up may bring the stack to at most {c.buy_in_max}.",
-            rule="BI-6",
+            rule=buy_in_rule(c),  # the table's maximum (BI-3/4/5), not table stakes (BI-6)
             **context,
         )
     check_payment(cmd.paid_with)

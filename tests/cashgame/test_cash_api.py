@@ -100,7 +100,8 @@ def test_top_up_between_hands_up_to_the_maximum(tablet: TabletClient, players: l
     seat(tablet, table_id, players[0], 1, 1000)
     seat(tablet, table_id, players[1], 2, 1000)
     url = f"/api/v1/tables/{table_id}/seats/1/top-up/"
-    body = refused(tablet.post(url, {"amount": 4001}), "top_up_above_maximum", "BI-6")
+    # the maximum is the table's buy-in limit (BI-3 at NLH 10/20), not table stakes (BI-6)
+    body = refused(tablet.post(url, {"amount": 4001}), "top_up_above_maximum", "BI-3")
     assert (body["stack"], body["buy_in_max"]) == (1000, 5000)
     assert tablet.post(url, {"amount": 4000}).json()["seats"][0]["stack"] == 5000
     hand = tablet.post(f"/api/v1/tables/{table_id}/hands/", {}).json()

@@ -80,7 +80,9 @@ def test_misdeal_returns_every_chip_and_closes_the_hand(
     assert hand["voided"]["kind"] == "misdeal"
     assert stacks(table_id) == {1: 1000, 2: 1000, 3: 1000}
     assert HandView.objects.get(hand_id=hand["hand_id"]).status == "voided"
-    assert TableView.objects.get(table_id=table_id).current_hand_id is None
+    table = TableView.objects.get(table_id=table_id)
+    assert table.current_hand_id is None
+    assert table.hands_played == 0  # a misdeal is no hand played (the floor's count, QA)
     again = tablet.post(f"/api/v1/tables/{table_id}/hands/", {})
     assert again.status_code == 201  # the table goes on
 

@@ -298,7 +298,8 @@ def test_bet_and_raise_need_the_right_kind_and_an_amount() -> None:
     state = three_handed()
     refused(state, TakeAction(3, "bet", 30), "bet_not_allowed")  # the big blind is a bet
     refused(state, TakeAction(3, "raise"), "amount_required")
-    refused(state, TakeAction(3, "raise", 1001), "amount_exceeds_stack")
+    # table stakes: only his chips on the table play (BET-24, a caller's duty, was cited)
+    assert refused(state, TakeAction(3, "raise", 1001), "amount_exceeds_stack").rule == "BI-6"
     refused(state, TakeAction(3, "raise", 10), "raise_below_minimum")
     flop = limped_to_flop(state)
     refused(flop, TakeAction(1, "raise", 20), "nothing_to_raise")
@@ -356,6 +357,9 @@ def test_double_last_rule_needs_twice_the_last_bet() -> None:
         TakeAction(1, "bet", 100),
     )
     assert state.min_raise_to == 200
+    # below the previous raise too (BET-8), but the table's rule sets the minimum: BET-9
+    # (BET-8 was cited, found by QA)
+    assert refused(state, TakeAction(2, "raise", 150), "raise_below_minimum").rule == "BET-9"
     state = play(state, TakeAction(2, "raise", 500))
     assert state.min_raise_to == 950  # would be 1000, capped at seat 3's all-in
     violation = refused(state, TakeAction(3, "raise", 900), "raise_below_minimum")
