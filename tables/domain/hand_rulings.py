@@ -61,6 +61,7 @@ from tables.domain.showdown_procedure import (
     ShowOrder,
     ShowOrderRule,
     dispute_open,
+    face_up_rule,
     first_to_show,
     may_request_show,
     show_one_show_all,
@@ -393,7 +394,9 @@ def show_order(
 ) -> ShowOrder | None:
     """Who shows first at this showdown and the order after him (SD-13..15; all hands at
     once, read from the left of the button, when a player is all-in: SD-10), ``None``
-    outside a showdown still to be shown. ``rule``: the catalogue's
+    outside a showdown still to be shown; a cash table without the all-in face-up rule
+    (``allin_faceup_in_cash`` off) keeps the order of SD-13..15 after an all-in, which it
+    read as SD-10 although its hands could be mucked (found by QA). ``rule``: the catalogue's
     ``show_order_no_river_bet`` (default ``first_to_act``, the TDA rule, SD-15)."""
     if hand.phase != "showdown" or hand.is_complete:
         return None
@@ -404,7 +407,9 @@ def show_order(
     return first_to_show(
         live_seats=[s.seat for s in live], button_seat=hand.button_seat,
         final_street_aggressor=street_aggressor, hand_last_aggressor=hand_aggressor,
-        all_in=any(s.all_in for s in live), rule=rule,
+        all_in=face_up_rule(face_up=hand.started.all_in_face_up, mode=hand.started.mode)
+        if any(s.all_in for s in live) else None,
+        rule=rule,
     )  # fmt: skip
 
 

@@ -40,6 +40,7 @@ from tables.domain.pots import (
     Settlement,
     settle_pots,
 )
+from tables.domain.showdown_procedure import face_up_rule
 from tables.events import (
     ActionTaken,
     BoardDealt,
@@ -164,8 +165,8 @@ def decide_show(state: HandState, cmd: ShowCards) -> list[DomainEvent]:
 
 def decide_muck(state: HandState, cmd: MuckCards) -> list[DomainEvent]:
     seat = _showdown_seat(state, cmd.seat)
-    if state.started.all_in_face_up and any(s.all_in for s in state.seats if s.live):
-        rule = "SD-11" if state.started.mode == "tournament" else "SD-10"
+    rule = face_up_rule(face_up=state.started.all_in_face_up, mode=state.started.mode)
+    if rule and any(s.all_in for s in state.seats if s.live):
         raise HandRuleViolation(
             "all_in_hands_face_up",
             "SD-12" if seat.all_in else rule,

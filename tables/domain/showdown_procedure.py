@@ -50,7 +50,7 @@ def first_to_show(
     button_seat: int,
     final_street_aggressor: int | None,
     hand_last_aggressor: int | None,
-    all_in: bool = False,
+    all_in: str | None = None,
     rule: ShowOrderRule = "first_to_act",
 ) -> ShowOrder:
     """The show order at a showdown, clockwise from the first to show.
@@ -60,13 +60,15 @@ def first_to_show(
     * No bet on the final street: ``last_aggressor`` (SD-13, 000: the last player to bet or
       raise, even if the last round was checked) or ``first_to_act`` (SD-15, 003: the first
       live seat left of the button).
-    * All-in with the betting complete: every hand is tabled at once (SD-10), the order is
-      only the reading order (from the left of the button).
+    * All-in with the betting complete, where all hands are then turned up (``all_in``: the
+      rule of :func:`all_in_face_up`, SD-10 or SD-11): every hand is tabled at once, the
+      order is only the reading order (from the left of the button). Where they are not (a
+      cash table without the face-up rule) the order above applies.
     """
     if not live_seats:
         raise HandRuleViolation("no_live_hands", "SD-16", "No live hand to show.")
     if all_in:
-        return ShowOrder(tuple(_clockwise_from(live_seats, button_seat)), "SD-10")
+        return ShowOrder(tuple(_clockwise_from(live_seats, button_seat)), all_in)
     if final_street_aggressor is not None and final_street_aggressor in live_seats:
         first, why = final_street_aggressor, "SD-14"
     elif rule == "last_aggressor" and hand_last_aggressor in live_seats:
@@ -129,6 +131,15 @@ def all_in_face_up(
     if mode == "tournament":
         return "SD-11"
     return "SD-10" if allin_faceup_in_cash else None
+
+
+def face_up_rule(*, face_up: bool, mode: str) -> str | None:
+    """The rule that turns every hand up at this hand's all-in (its ``all_in_face_up``, set
+    at the deal by :func:`all_in_face_up`): SD-11 in a tournament, SD-10 in cash; ``None``
+    where the hands are not turned up."""
+    if not face_up:
+        return None
+    return "SD-11" if mode == "tournament" else "SD-10"
 
 
 def may_muck_all_in_hand(*, all_in_hand: bool, tabled: bool) -> bool:

@@ -429,6 +429,8 @@ def test_all_in_hands_are_turned_face_up_where_the_table_says(
     assert (shover.status_code, shover.json()["rule"]) == (422, "SD-12")
     # the room's 000 rule (the default): face up in tournaments only, a cash caller may muck
     cash = all_in_called(players[3:])
+    # ... and the show order is the usual one, not SD-10's all at once (cited before, QA)
+    assert cash["show_order"] == {"seats": [1, 3], "rule": "SD-15"}
     assert tablet.post(f"/api/v1/hands/{cash['hand_id']}/muck/", {"seat": 1}).status_code == 200
 
 

@@ -11,6 +11,7 @@ from tables.domain.showdown_procedure import (
     HandClosure,
     all_in_face_up,
     dispute_open,
+    face_up_rule,
     first_to_show,
     may_muck_all_in_hand,
     may_request_show,
@@ -45,7 +46,11 @@ def test_tda_first_left_of_the_button_when_no_river_bet() -> None:
 @pytest.mark.rule("SD-11")
 def test_all_in_hands_face_up() -> None:
     assert first_to_show(live_seats=[1, 4], button_seat=4, final_street_aggressor=None,
-                         hand_last_aggressor=4, all_in=True).rule == "SD-10"  # fmt: skip
+                         hand_last_aggressor=4, all_in="SD-10").rule == "SD-10"  # fmt: skip
+    assert first_to_show(live_seats=[1, 4], button_seat=4, final_street_aggressor=None,
+                         hand_last_aggressor=4, all_in="SD-11").rule == "SD-11"  # fmt: skip
+    assert face_up_rule(face_up=True, mode="tournament") == "SD-11"
+    assert face_up_rule(face_up=False, mode="cash") is None
     assert all_in_face_up(mode="tournament", allin_faceup_in_cash=False) == "SD-11"
     assert all_in_face_up(mode="cash", allin_faceup_in_cash=False) is None
     assert all_in_face_up(mode="cash", allin_faceup_in_cash=True) == "SD-10"
