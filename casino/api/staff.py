@@ -23,6 +23,7 @@ from typing import Any
 
 from django.contrib.auth import authenticate, get_user_model, login, logout
 from django.contrib.auth.password_validation import validate_password
+from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ObjectDoesNotExist
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
@@ -247,7 +248,11 @@ def _staff_role(value: str) -> str:
 
 
 class CreateStaffRequest(RequestSerializer):
-    username = SafeCharField(max_length=150)
+    username = SafeCharField(
+        max_length=150,
+        validators=[UnicodeUsernameValidator()],
+        help_text="Letters, digits and @ . + - _ (Django's rule); unique in any case.",
+    )
     password = PasswordField(
         help_text="Checked by the room's password validators (AUTH_PASSWORD_VALIDATORS).",
     )
@@ -316,7 +321,8 @@ class StaffListView(APIView):
         _check_password(data["password"], User(username=data["username"]))
 
         def body() -> dict[str, Any]:
-            if User.objects.filter(username=data["username"]).exists():  # before hashing
+            # "QA_Floor" beside "qa_floor" is one person to the floor, two accounts to Django
+            if User.objects.filter(username__iexact=data["username"]).exists():  # before hashing
                 raise _refusal(
                     "username_taken", "That username is taken.", 409, username=data["username"]
                 )

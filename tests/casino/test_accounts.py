@@ -305,6 +305,12 @@ def test_a_taken_username_is_refused_and_a_retry_gets_the_first_answer() -> None
     taken = create("staff-2")  # another request for the same name
     assert (taken.status_code, taken.json()["code"]) == (409, "username_taken")
     assert User.objects.filter(username="newcashier").count() == 1
+    body["username"] = "NewCashier"  # the same name to the floor (found by fuzzing)
+    assert create("staff-3").json()["code"] == "username_taken"
+    body["username"] = "new cashier/<b>"  # not a username by Django's rule
+    odd = create("staff-4")
+    assert (odd.status_code, odd.json()["code"]) == (400, "invalid_request")
+    assert User.objects.filter(username__iexact="newcashier").count() == 1
 
 
 def test_a_strong_staff_password_is_accepted() -> None:
