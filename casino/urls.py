@@ -5,10 +5,11 @@ error handlers answer JSON too (casino.api.fallback): no HTML error or debug pag
 
 from django.contrib import admin
 from django.urls import include, path, re_path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularSwaggerView
 from health_check.views import HealthCheckView
 
 from casino.api import fallback
+from casino.api.openapi import CachedSchemaView
 from casino.health import readiness_checks
 from casino.metrics import metrics_view
 
@@ -18,7 +19,7 @@ urlpatterns = [
     path("api/v1/", include("cashgame.urls")),
     path("api/v1/", include("waitlist.urls")),  # waiting lists (issue #5)
     path("api/v1/", include("tournaments.urls")),
-    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/schema/", CachedSchemaView.as_view(), name="schema"),  # built once per process
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     # liveness: the process answers; readiness: database, migrations, Redis, broker, relay
     path("admin/", admin.site.urls),  # staff: players, devices, configuration; read-only log

@@ -22,3 +22,28 @@ def test_every_write_documents_idempotency_key_and_errors() -> None:
         headers = {p["name"] for p in op.get("parameters", []) if p["in"] == "header"}
         assert "Idempotency-Key" in headers, path
         assert "422" in op["responses"] or path.endswith("/players/"), path
+
+
+def test_the_served_document_is_built_once_and_refuses_in_json() -> None:
+    """``/api/schema/`` needs no login and built the whole document on each request (about
+    0.5 s of CPU); its refusals answered YAML (found by fuzzing)."""
+    from rest_framework.test import APIClient
+
+    from casino.api.openapi import CachedSchemaView
+
+    CachedSchemaView.documents.clear()
+    client = APIClient()
+    first = client.get("/api/schema/?format=json")
+    assert first.status_code == 200 and first.json()["info"]["title"]
+    assert len(CachedSchemaView.documents) == 1
+    cached = next(iter(CachedSchemaView.documents.values()))
+    again = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+    assert again.json() == first.json()
+    assert next(iter(CachedSchemaView.documents.values())) is cached  # not built again
+    client.get("/api/schema/?format=json&lang=xx-nonsense")
+    assert len(CachedSchemaView.documents) == 1  # only the room's languages are kept
+    for refused, status in [(client.get("/api/schema/?format=xml"), 404),
+                            (client.post("/api/schema/"), 405)]:  # fmt: skip
+        assert refused.status_code == status
+        assert refused["Content-Type"].startswith("application/json")
+        assert refused.json()["code"] in {"not_found", "method_not_allowed"}
