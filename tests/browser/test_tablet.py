@@ -125,7 +125,9 @@ def test_a_dealer_plays_a_hand_with_an_all_in_and_a_side_pot_and_the_floor_sees_
     _deal(tablet, "River", "7c")
 
     expect(tablet.locator("#turn")).to_contain_text("Showdown")
-    expect(tablet.locator("#show-first")).to_contain_text("SD-10")  # all-in: all face up
+    # a cash table of the room's 000 rule (allin_faceup_in_cash off): the usual show order,
+    # no river bet (SD-15), not SD-10's all face up
+    expect(tablet.locator("#show-first")).to_contain_text("SD-15")
     for seat, cards in ((1, "AsAh"), (2, "KsKh"), (3, "JdTd")):
         tablet.click(f"#showdown [data-show='{seat}']")
         _pick(tablet, cards)

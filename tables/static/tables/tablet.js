@@ -406,12 +406,22 @@ function renderCenter() {
   $("board").innerHTML = boards.map((b, i) => `<div class="board-run">${boards.length > 1 ? `<span class="muted">${gettext("Run")} ${i + 1}</span>` : ""}${b.map((c) => cardHtml(c)).join("")}${"<span class='pcard blank'></span>".repeat(Math.max(0, 5 - b.length))}</div>`).join("");
   // While betting, the split by contribution is provisional (a small blind not yet called
   // reads as a "side pot"): show the pots only once someone is all-in or betting is over.
+  // A finished hand has no pot left ("Pot 0" on the felt, found by QA): what each seat won,
+  // or nothing (a misdeal, a void); the panel has the hand's result.
+  if (h.phase === "complete") { $("pots").innerHTML = wonHtml(h); return; }
   const split = h.phase !== "betting" || h.seats.some((x) => x.all_in);
   const pots = split && h.pots && h.pots.length ? h.pots : [];
   $("pots").innerHTML = `<span class="pot-total" id="pot-total">${gettext("Pot")} ${money(h.pot)}</span>` +
     pots.map((p) => `<span class="pot" data-pot="${p.index}">${p.index === 0 ? gettext("Main pot") : `${gettext("Side pot")} ${p.index}`}: ${money(p.amount)} <span class="muted">(${p.eligible_seats.join(", ")})</span></span>`).join("");
 }
 
+// What each seat won in a finished hand (every pot together, rake taken), for the felt.
+function wonHtml(h) {
+  if (!h.result || h.voided) return "";
+  const won = new Map();
+  for (const p of h.result.pots) for (const w of p.winners) won.set(w.seat, (won.get(w.seat) || 0) + w.amount);
+  return [...won].map(([seat, n]) => `<span class="pot won" data-won="${seat}">${gettext("seat")} ${seat} +${money(n)}</span>`).join("");
+}
 
 function boardNeeded(h) {
   return !!(h && h.next_street && (h.phase === "awaiting_board" || h.phase === "showdown"));
@@ -920,37 +930,53 @@ $("seats").addEventListener("click", (e) => {
     $("sit-in-wait").hidden = taken.status !== "sitting_out";
     $("sit-in-post").hidden = !(taken.status === "sitting_out" || taken.status === "waiting" || taken.status === "new");
   } else {
+    // The buy-in is the cash (or cage chips) the player hands over: the dealer types it.
+    // The script never writes an amount into the field; the minimum is only a hint (the
+    // placeholder and the line above it). A lookup used to raise a typed amount to the
+    // SES-7 minimum, seating the player for more cash than he gave (found by QA).
     $("seat-player").value = "";
-    $("seat-buyin").value = state.table.buy_in_min;
+    $("seat-buyin").value = "";
+    $("seat-buyin").placeholder = String(state.table.buy_in_min);
     $("seat-buyin").min = 1;
   }
   $("seat-dialog").showModal();
 });
 
 $("seat-player").addEventListener("change", async () => {
-  const id = Number($("seat-player").value);
+  const asked = $("seat-player").value;
+  const id = Number(asked);
   if (!id) return;
+  const t = state.table;
+  let text;
+  let minimum = t.buy_in_min;
   try {
     const rules = await get(`/api/v1/players/${id}/buy-in-restrictions/`);
-    const t = state.table;
     const here = rules.find((r) => r.game === t.game && r.small_blind === t.small_blind && r.big_blind === t.big_blind);
-    $("seat-restriction").textContent = here
+    text = here
       ? interpolate(gettext("Returning player (SES-7): at least %(amount)s."), { amount: money(here.amount_required) }, true)
       : interpolate(gettext("Buy-in from %(min)s to %(max)s."), { min: money(t.buy_in_min), max: money(t.buy_in_max) }, true);
-    if (here && Number($("seat-buyin").value) < here.amount_required) $("seat-buyin").value = here.amount_required;
+    if (here) minimum = here.amount_required;
   } catch (err) {
-    $("seat-restriction").textContent = describeError(err);
+    text = describeError(err);
   }
+  // an answer for another player (the ID changed meanwhile, or the dialog was closed) is old
+  if (!$("seat-dialog").open || $("seat-player").value !== asked) return;
+  $("seat-restriction").textContent = text;
+  $("seat-buyin").placeholder = String(minimum); // a hint only: a typed amount is kept as typed
 });
 
 const seatErr = () => ({ errorBox: $("seat-error") });
 async function seatWrite(path, body) {
   if (await act(path, body, seatErr())) $("seat-dialog").close();
 }
-$("seat-submit").addEventListener("click", () => seatWrite(tablePath("seats/"), {
-  player_id: Number($("seat-player").value), seat: dialogSeat,
-  buy_in: Number($("seat-buyin").value), paid_with: $("seat-paid").value,
-}));
+$("seat-submit").addEventListener("click", () => {
+  // an empty or invalid buy-in is not sent (the browser says why): only a typed amount is
+  if (!$("seat-buyin").reportValidity()) return;
+  seatWrite(tablePath("seats/"), {
+    player_id: Number($("seat-player").value), seat: dialogSeat,
+    buy_in: Number($("seat-buyin").value), paid_with: $("seat-paid").value,
+  });
+});
 $("topup-submit").addEventListener("click", () => seatWrite(tablePath(`seats/${dialogSeat}/top-up/`), {
   amount: Number($("topup-amount").value), paid_with: $("topup-paid").value,
 }));
@@ -962,6 +988,11 @@ $("cash-out").addEventListener("click", () => {
 });
 
 // --- misdeal, void, rabbit hunt ------------------------------------------------------------------
+
+// "More" closes once one of its actions is chosen (it stayed open under "Start hand")
+$("more").querySelector(".more-body").addEventListener("click", (e) => {
+  if (e.target.closest("button")) $("more").open = false;
+});
 
 $("open-misdeal").addEventListener("click", () => {
   if (!state.hand) { showNotice(gettext("No hand running."), "error"); return; }
