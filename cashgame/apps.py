@@ -6,7 +6,10 @@ class CashgameConfig(AppConfig):
     verbose_name = "Cash games"
 
     def ready(self) -> None:
-        from cashgame import projections  # noqa: F401  (registers the projection)
+        from cashgame import (  # noqa: F401  (registers the projection and the error texts)
+            error_texts,
+            projections,
+        )
         from cashgame.table_rules import RoomCashRules
         from tables import cash_rules
 

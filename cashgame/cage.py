@@ -142,7 +142,8 @@ def sell_chips(*, player_id: int, amount: int, buy_in_for: BuyInFor | None = Non
 
     Raises:
         DomainError ``buy_in_below_returning_minimum`` (SES-7, 422) with
-        ``amount_required`` (CZK); ``player_not_found`` (404); ``invalid_amount``.
+        ``amount_required`` (CZK) and the ``game``, ``small_blind``, ``big_blind`` asked;
+        ``player_not_found`` (404); ``invalid_amount``.
     """
     _check_amount(player_id, amount)
     if buy_in_for is not None:
@@ -158,6 +159,9 @@ def sell_chips(*, player_id: int, amount: int, buy_in_for: BuyInFor | None = Non
                 rule="SES-7",
                 amount_required=required,
                 amount=amount,
+                game=buy_in_for.game,
+                small_blind=buy_in_for.small_blind,
+                big_blind=buy_in_for.big_blind,
             )
     _append(ChipsSold(player_id=player_id, amount=amount, session_id=_session_of(player_id)))
 

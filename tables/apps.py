@@ -8,7 +8,8 @@ class TablesConfig(AppConfig):
     def ready(self) -> None:
         from casino import table_lookup
         from casino.realtime import groups
-        from tables import (  # noqa: F401  (registers the projection and the upcasters)
+        from tables import (  # noqa: F401  (registers the projection, upcasters, error texts)
+            error_texts,
             feeds,
             projections,
             upcasters,

@@ -7,6 +7,7 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from tournaments import (
             cage_projection,  # noqa: F401  (the cage's tournament money)
+            error_texts,  # noqa: F401  (the refusals' sentences in Czech)
             projections,  # noqa: F401  (registers the projection)
             services,
             upcasters,  # noqa: F401  (registers the upcasters)

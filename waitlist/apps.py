@@ -8,7 +8,8 @@ class WaitlistConfig(AppConfig):
 
     def ready(self) -> None:
         from casino.realtime import groups
-        from waitlist import (  # noqa: F401  (register the projection and the upcasters)
+        from waitlist import (  # noqa: F401  (register the projection, upcasters, error texts)
+            error_texts,
             projections,
             upcasters,
         )

@@ -1,4 +1,9 @@
-"""The one exception handler: every error leaves the API as ``{code, rule, detail, ...}``."""
+"""The one exception handler: every error leaves the API as ``{code, rule, detail, ...}``.
+
+A domain refusal's ``detail`` is said in the console's language when its app registered the
+sentence (:mod:`casino.api.error_texts`); otherwise, and always in English, it is the English
+detail the rule raised. The shape and the context numbers never change with the language.
+"""
 
 import logging
 from typing import Any
@@ -10,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from casino import metrics
+from casino.api.error_texts import localized_detail
 from casino.api.parsers import RequestTooLarge
 from casino.api.serializers import promoted_code
 from casino.errors import DomainError
@@ -57,7 +63,9 @@ def _body(code: str, detail: Any, rule: str | None = None, **context: Any) -> di
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """Map domain, concurrency, idempotency and DRF errors to the one error shape; count
-    each refusal (4xx) by its code (``casino_refusals_total``)."""
+    each refusal (4xx) by its code (``casino_refusals_total``). A domain refusal's
+    ``detail`` is translated when its app registered the sentence for the code and the
+    active language is not English (:func:`casino.api.error_texts.localized_detail`)."""
     response = _handle(exc, context)
     if response is not None and 400 <= response.status_code < 500:
         data = response.data if isinstance(response.data, dict) else {}
@@ -67,7 +75,11 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 
 def _handle(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, DomainError):
-        return Response(exc.as_dict(), status=exc.status)
+        body = exc.as_dict()
+        detail = localized_detail(exc.code, exc.detail, exc.context)
+        if detail is not exc.detail:  # the console's language (casino.api.error_texts)
+            body["detail"] = detail
+        return Response(body, status=exc.status)
     if isinstance(exc, ConcurrencyConflict):
         return Response(
             _body(

@@ -1,0 +1,51 @@
+"""The waiting lists' refusals in the console's language.
+
+Each template says exactly what the raise site's English ``detail`` says, its placeholders
+naming the error's context keys (:mod:`casino.api.error_texts` explains when it is used).
+Registered by :meth:`waitlist.apps.WaitlistConfig.ready`.
+"""
+
+from django.utils.translation import gettext_lazy as _
+
+from casino.api.error_texts import register_details
+
+register_details(
+    {
+        "already_listed": _("The player is already on this list."),
+        "seated_in_game": _(
+            "The player already sits in this game, at table %(table_id)s: put him on its "
+            "table-change list instead."
+        ),
+        "not_seated_in_game": (
+            _("Only a player seated in this game can ask for a table change."),
+            _("The player no longer sits in this game."),
+        ),
+        "not_on_list": _("Player %(player_id)s is not on this list."),
+        "list_exists": _("This list is already open."),
+        "list_not_found": _("There is no such list."),
+        "player_away": _("The player told staff he is away."),
+        "player_not_eligible": _("The player already plays this game (or sits at that table)."),
+        "not_next_on_list": _("Another player is next on the list."),
+        "seat_already_called": (
+            _("Someone is already called for this seat."),
+            _("Someone on another list is already called for this seat."),
+        ),
+        "seat_called_for_other_player": _(
+            "This seat is held for the player who was called for it."
+        ),
+        "no_eligible_player": _("Nobody on the list can take this seat."),
+        "call_not_found": _("There is no call in progress with this id."),
+        "player_called": _(
+            "The player is being called; record the no-show or cancel the call first."
+        ),
+        "already_called": _("The player is already called."),
+        "game_not_running": _("Nobody is called from an interest list; start the game first."),
+        "not_enough_interest": _("%(waiting)s players wait; the game starts with %(threshold)s."),
+        "must_move_first": _(
+            "A main-table seat goes to the longest-seated must-move player first."
+        ),
+        "table_game_mismatch": _("The table does not run this list's game and stakes."),
+        "game_running": _("A table runs this game: open its waiting list instead."),
+        "table_not_empty": _("Players sit at that table: start the game at an empty one."),
+    }
+)
