@@ -47,3 +47,35 @@ def test_the_served_document_is_built_once_and_refuses_in_json() -> None:
         assert refused.status_code == status
         assert refused["Content-Type"].startswith("application/json")
         assert refused.json()["code"] in {"not_found", "method_not_allowed"}
+
+
+def test_every_operation_documents_its_refusals_and_closed_request_bodies() -> None:
+    """A 401, 403 or 415 was an undocumented answer on every operation, and request bodies
+    did not say that unknown fields are refused (found by fuzzing with schemathesis)."""
+    from drf_spectacular.generators import SchemaGenerator
+
+    from casino.permissions import PUBLIC_OPERATIONS
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    operations = [
+        (method, op)
+        for item in schema["paths"].values()
+        for method, op in item.items()
+        if isinstance(op, dict) and "responses" in op
+    ]
+    assert len(operations) > 100
+    for method, op in operations:
+        answers = set(op["responses"])
+        assert {"400", "404", "406"} <= answers, op["operationId"]
+        if op["operationId"] not in PUBLIC_OPERATIONS:
+            assert {"401", "403"} <= answers, op["operationId"]
+        if method == "post":
+            assert {"409", "411", "413", "415", "422"} <= answers, op["operationId"]
+        for status, answer in op["responses"].items():
+            if status.startswith("4"):
+                ref = answer["content"]["application/json"]["schema"]
+                assert ref == {"$ref": "#/components/schemas/Error"}, (op["operationId"], status)
+    body = schema["paths"]["/api/v1/players/"]["post"]["requestBody"]["content"]
+    name = body["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
+    assert schema["components"]["schemas"][name]["additionalProperties"] is False
+    assert schema["components"]["schemas"]["Error"].get("additionalProperties") is None
