@@ -18,6 +18,7 @@ from rest_framework.pagination import PageNumberPagination
 
 from casino.api.serializers import MAX_ID
 from casino.errors import DomainError
+from casino.numbers import whole_number
 
 PAGING_PARAMETERS = frozenset({"page", "page_size", "format"})
 
@@ -81,10 +82,10 @@ def _whole(request: Any, parameter: str, low: int, high: int) -> int | None:
     text = request.query_params.get(parameter)
     if text is None:
         return None
-    text = text.strip()
-    if not (text.isascii() and text.isdigit() and len(text) <= 9 and low <= int(text) <= high):
+    number = whole_number(text.strip())
+    if number is None or not low <= number <= high:
         raise BadPaging(parameter, f"{parameter} is a whole number from {low} to {high}.")
-    return int(text)
+    return number
 
 
 class Pagination(PageNumberPagination):

@@ -263,6 +263,21 @@ def new_page(browser: Any) -> Iterator[Callable[..., Any]]:
         context.close()
 
 
+def lose_answers(page: Any, pattern: str) -> dict[str, int]:
+    """Let every request matching ``pattern`` reach the server, then drop its answer, as a
+    dropped Wi-Fi link does; ``["n"]`` of the returned dict counts the answers lost. Undo
+    with ``page.unroute(pattern)``."""
+    lost = {"n": 0}
+
+    def lose_the_answer(route: Any) -> None:
+        route.fetch()  # the server records the write
+        lost["n"] += 1
+        route.abort()  # its answer never arrives
+
+    page.route(pattern, lose_the_answer)
+    return lost
+
+
 def login(page: Any, base: str, username: str, password: str, target: str = "/") -> None:
     """Log in through the login page (session + CSRF), then open ``target``."""
     page.goto(f"{base}/login/?next={target}")

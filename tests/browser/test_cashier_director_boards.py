@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Proxy, Room, login, start_room
+from tests.browser.conftest import Proxy, Room, login, lose_answers, start_room
 
 PUSH_NOTE = """Pushes come from the relay tailing the log; on a PostgreSQL server shared with
 other busy databases (other test runs: every pytest-django test is a transaction) a
@@ -172,14 +172,7 @@ def test_a_sale_whose_answer_was_lost_is_retried_not_sold_twice(room: Room, new_
     player = room.player("Lost Answer Lukáš", "Lost")
     page, _ = cashier_picks(room, new_page, "Lost", player)
     before = room.api("GET", "/api/v1/cage/balance/")["cash_in"]
-    lost = {"n": 0}
-
-    def lose_the_answer(route: Any) -> None:
-        route.fetch()  # the server records the sale
-        lost["n"] += 1
-        route.abort()  # its answer never arrives
-
-    page.route("**/api/v1/cage/sales/", lose_the_answer)
+    lost = lose_answers(page, "**/api/v1/cage/sales/")
     page.fill("#sale-amount", "1000")
     page.click("#sale-submit")
     expect(page.locator("#sale-result.error")).to_contain_text("No answer")

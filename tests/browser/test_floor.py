@@ -11,7 +11,7 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Room, login, open_floor_replay
+from tests.browser.conftest import Room, login, lose_answers, open_floor_replay
 
 
 def open_floor(room: Room, new_page: Any) -> Any:
@@ -441,14 +441,7 @@ def test_a_redemption_whose_answer_was_lost_is_retried_not_paid_twice(
     room.api("POST", "/api/v1/cage/sales/", {"player_id": player, "amount": 300})
     before = room.api("GET", "/api/v1/cage/balance/")["cash_out"]
     page = open_floor(room, new_page)
-    lost = {"n": 0}
-
-    def lose_the_answer(route: Any) -> None:
-        route.fetch()  # the server records the redemption
-        lost["n"] += 1
-        route.abort()  # its answer never arrives
-
-    page.route("**/api/v1/cage/redemptions/override/", lose_the_answer)
+    lost = lose_answers(page, "**/api/v1/cage/redemptions/override/")
     page.click("#override-box summary")
     page.fill("#ov-player", "lucie lost")
     page.fill("#ov-amount", "800")
