@@ -1,7 +1,7 @@
 """Dealer-tablet and floor endpoints for tables: thin views, one service call each."""
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -19,6 +19,8 @@ from tables import selectors, services
 from tables import serializers as s
 from tables.domain import hand_rulings
 from tables.domain.hand import HandState
+from tables.domain.hand_names import best_hand
+from tables.events import Award, HandSettled
 from tables.models import TableView
 from tables.selectors import table_payload
 
@@ -257,6 +259,50 @@ def _floor(state: HandState) -> dict[str, Any] | None:
     }  # fmt: skip
 
 
+def _result(state: HandState, result: HandSettled) -> dict[str, Any]:
+    """The settled hand for the tablet: each pot's winners with the hand each one won with
+    (SD-1: the dealer announces it; ``None`` when it was not shown or the board is short),
+    and, for a board run more than once (RAKE-10), what each run paid and to whom."""
+    shown = {seat.seat: seat.shown for seat in state.seats if seat.shown}
+    boards = state.boards
+
+    def winners(awards: Iterable[Award], board: Sequence[str] | None) -> list[dict[str, Any]]:
+        return [
+            {
+                "seat": w.seat,
+                "amount": w.amount,
+                "hand": _best_hand(state.game, board, shown.get(w.seat)),
+            }
+            for w in awards
+        ]
+
+    return {
+        "method": result.method,
+        "rake": result.rake,
+        "uncalled": [dataclasses.asdict(u) for u in result.uncalled],
+        "pots": [
+            {
+                "index": p.index,
+                "amount": p.amount,
+                "rake": p.rake,
+                "eligible_seats": list(p.eligible_seats),
+                "winners": winners(p.winners, None if p.runs else boards[0]),
+                "runs": [
+                    {"run": r.run, "amount": r.amount,
+                     "winners": winners(r.winners, boards[r.run - 1])}
+                    for r in p.runs
+                ],
+            }
+            for p in result.pots
+        ],
+    }  # fmt: skip
+
+
+def _best_hand(game: str, board: Sequence[str] | None, hole: str | None) -> dict[str, str] | None:
+    hand = best_hand(game, board, hole) if board is not None and hole else None
+    return None if hand is None else {"category": hand.category, "cards": hand.cards}
+
+
 def hand_payload(state: HandState, version: int) -> dict[str, Any]:
     """The JSON the tablet reads for a hand (shape: :class:`serializers.HandSerializer`)."""
     legal = hand_rulings.legal_actions(state)
@@ -295,23 +341,7 @@ def hand_payload(state: HandState, version: int) -> dict[str, Any]:
         "rabbit": dataclasses.asdict(state.rabbit) if state.rabbit else None,
         "floor": _floor(state),
         "seats": [{**_scalars(seat), "all_in": seat.all_in} for seat in state.seats],
-        "result": None
-        if result is None
-        else {
-            "method": result.method,
-            "rake": result.rake,
-            "uncalled": [dataclasses.asdict(u) for u in result.uncalled],
-            "pots": [
-                {
-                    "index": p.index,
-                    "amount": p.amount,
-                    "rake": p.rake,
-                    "eligible_seats": list(p.eligible_seats),
-                    "winners": [dataclasses.asdict(w) for w in p.winners],
-                }
-                for p in result.pots
-            ],
-        },
+        "result": None if result is None else _result(state, result),
     }
 
 

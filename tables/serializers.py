@@ -18,6 +18,7 @@ from tables.domain.blinds import (
     STATUSES,
     WAIT_OR_POST_BOTH,
 )
+from tables.domain.hand_names import CATEGORIES
 from tables.domain.hand_state import ACTIONS, ANTE_TYPES, MIN_RAISE_RULES
 from tables.domain.seating import MAX_SEATS
 from tables.domain.table import TABLE_GAMES
@@ -418,12 +419,39 @@ class AwardSerializer(serializers.Serializer):
     amount = serializers.IntegerField()
 
 
+class BestHandSerializer(serializers.Serializer):
+    """The hand a winner won with, as the dealer announces it (SD-1)."""
+
+    category = serializers.ChoiceField(choices=CATEGORIES)
+    cards = serializers.CharField(
+        help_text='The best five cards, the defining ones first ("KhKdKs7c7h").'
+    )
+
+
+class WinnerSerializer(AwardSerializer):
+    hand = BestHandSerializer(
+        allow_null=True,
+        help_text="Null when the winner's cards were not shown (an uncontested pot, a"
+        " manual award), and on a pot whose board ran more than once: each run's winners"
+        " in ``runs`` name theirs.",
+    )
+
+
+class RunShareSerializer(serializers.Serializer):
+    run = serializers.IntegerField(help_text="1, 2 or 3: the board in ``boards``.")
+    amount = serializers.IntegerField(help_text="The run's share of the pot after rake.")
+    winners = WinnerSerializer(many=True)
+
+
 class PotResultSerializer(serializers.Serializer):
     index = serializers.IntegerField()
     amount = serializers.IntegerField()
     rake = serializers.IntegerField()
     eligible_seats = serializers.ListField(child=serializers.IntegerField())
-    winners = AwardSerializer(many=True)
+    winners = WinnerSerializer(many=True, help_text="Each winner's total over the runs.")
+    runs = RunShareSerializer(
+        many=True, help_text="What each run paid (RAKE-10); empty when the board ran once."
+    )
 
 
 class HandResultSerializer(serializers.Serializer):

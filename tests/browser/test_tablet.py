@@ -15,6 +15,7 @@ import statistics
 import time
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import ROOT, Proxy, Room, login, pair_tablet
@@ -287,6 +288,7 @@ def test_first_render_and_action_latency_to_another_screen(room: Room, new_page:
     assert p95 < (150 if os.environ.get("BROWSER_STRICT_LATENCY") else 400)
 
 
+@pytest.mark.rule("SD-1")
 def test_seat_sit_out_and_in_cash_out_run_it_twice_and_a_rabbit_hunt(
     room: Room, new_page: Any
 ) -> None:
@@ -330,6 +332,18 @@ def test_seat_sit_out_and_in_cash_out_run_it_twice_and_a_rabbit_hunt(
         tablet.click("#show-submit")
     expect(tablet.locator("#complete")).to_be_visible()
     expect(tablet.locator("#board .board-run")).to_have_count(2)
+    # the result reads each run to the table (SD-1, RAKE-10): run 1 to seat 1's wheel, run 2
+    # to seat 2's full house, each with its five cards; the felt names both winners' hands
+    run_1 = tablet.locator("#result [data-run='1'] [data-winner-seat='1']")
+    expect(run_1).to_contain_text("straight")
+    expect(run_1.locator(".pcard")).to_have_count(5)
+    expect(run_1.locator(".pcard").first).to_have_attribute("aria-label", "5d")  # five-high
+    run_2 = tablet.locator("#result [data-run='2'] [data-winner-seat='2']")
+    expect(run_2).to_contain_text("full house")
+    expect(run_2.locator(".pcard")).to_have_count(5)
+    expect(tablet.locator("#result [data-run] [data-winner-seat]")).to_have_count(2)
+    expect(tablet.locator("#pots [data-won='1'] .hand-name")).to_have_text("straight")
+    expect(tablet.locator("#pots [data-won='2'] .hand-name")).to_have_text("full house")
 
     # the next hand ends preflop; a rabbit hunt after it refuses a card already in play
     tablet.click("#start-hand")

@@ -212,6 +212,7 @@ def test_manual_award_splits_with_the_odd_chip_to_the_first_winner_left_of_butto
 
 @pytest.mark.rule("SD-20")
 @pytest.mark.rule("SD-9")
+@pytest.mark.rule("SD-1")
 def test_side_pots_and_uncalled_bet_over_the_api(tablet: TabletClient, players: list) -> None:
     table_id = tablet.post(
         "/api/v1/tables/", {**NLH_10_20, "rake_percent_bp": 0, "buy_in_min": 100}
@@ -228,8 +229,14 @@ def test_side_pots_and_uncalled_bet_over_the_api(tablet: TabletClient, players: 
     hand = post(tablet, hand, "show", {"seat": 2, "cards": "KhKd"})  # side pot
     hand = post(tablet, hand, "show", {"seat": 3, "cards": "QhQd"})
     pots = {p["index"]: p for p in hand["result"]["pots"]}
-    assert pots[0]["amount"] == 900 and pots[0]["winners"] == [{"seat": 1, "amount": 900}]
-    assert pots[1]["amount"] == 600 and pots[1]["winners"] == [{"seat": 2, "amount": 600}]
+    # each winner with the hand the dealer announces (SD-1), its five cards the best first
+    aces = {"category": "one_pair", "cards": "AhAdJs9h7d"}
+    kings = {"category": "one_pair", "cards": "KhKdJs9h7d"}
+    assert pots[0]["amount"] == 900
+    assert pots[0]["winners"] == [{"seat": 1, "amount": 900, "hand": aces}]
+    assert pots[1]["amount"] == 600
+    assert pots[1]["winners"] == [{"seat": 2, "amount": 600, "hand": kings}]
+    assert pots[0]["runs"] == pots[1]["runs"] == []
     assert [p["index"] for p in hand["result"]["pots"]] == [1, 0]  # side pot first
     assert stacks(table_id) == {1: 900, 2: 600, 3: 400}
 

@@ -47,6 +47,7 @@ def test_straddle_from_under_the_gun_only(tablet: TabletClient, players: list) -
 
 @pytest.mark.rule("RAKE-10")
 @pytest.mark.rule("RAKE-9")
+@pytest.mark.rule("SD-1")
 def test_run_it_twice_each_run_wins_half_of_the_pot(tablet: TabletClient, players: list) -> None:
     table_id = table_with(tablet, players, {1: 1000, 2: 1000}, rake_percent_bp=0)
     hand = tablet.post(f"/api/v1/tables/{table_id}/hands/", {"button_seat": 1}).json()
@@ -67,6 +68,17 @@ def test_run_it_twice_each_run_wins_half_of_the_pot(tablet: TabletClient, player
     [pot] = hand["result"]["pots"]
     assert pot["amount"] == 2000
     assert sorted((w["seat"], w["amount"]) for w in pot["winners"]) == [(1, 1500), (2, 500)]
+    # what each run paid, and with what (SD-1): the tablet reads it to the table
+    straight = {"category": "straight", "cards": "AsKsQsJhTs"}
+    assert pot["runs"] == [
+        {"run": 1, "amount": 1000,
+         "winners": [{"seat": 1, "amount": 1000,
+                      "hand": {"category": "one_pair", "cards": "8c8dJs9h7d"}}]},
+        {"run": 2, "amount": 1000,
+         "winners": [{"seat": 2, "amount": 500, "hand": straight},
+                     {"seat": 1, "amount": 500, "hand": straight}]},
+    ]  # fmt: skip
+    assert all(w["hand"] is None for w in pot["winners"])  # two runs: each run names its own
 
 
 @pytest.mark.rule("MIS-1")

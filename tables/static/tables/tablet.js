@@ -9,7 +9,7 @@ import { get, post, describeError, ruleTitle, setDeviceToken, ApiError } from "/
 import { Feed } from "/static/casino/feed.js";
 import { amount as fmtAmount, esc, number, seconds } from "/static/casino/fmt.js";
 import { showNotice, showError, clearNotice } from "/static/casino/shell.js";
-import { actionWord, streetWord } from "/static/tables/words.js";
+import { actionWord, handWord, streetWord } from "/static/tables/words.js";
 
 const gettext = globalThis.gettext || ((s) => s);
 const interpolate = globalThis.interpolate || ((fmt, obj) => fmt.replace(/%\((\w+)\)s/g, (_, k) => obj[k]));
@@ -416,11 +416,29 @@ function renderCenter() {
 }
 
 // What each seat won in a finished hand (every pot together, rake taken), for the felt.
+// Each seat's winning hand is named beside it (SD-1: the dealer announces it); a seat that won
+// on several runs with different hands gets each name once.
 function wonHtml(h) {
   if (!h.result || h.voided) return "";
   const won = new Map();
-  for (const p of h.result.pots) for (const w of p.winners) won.set(w.seat, (won.get(w.seat) || 0) + w.amount);
-  return [...won].map(([seat, n]) => `<span class="pot won" data-won="${seat}">${gettext("seat")} ${seat} +${money(n)}</span>`).join("");
+  const hands = new Map();
+  const named = (w) => {
+    if (!w.hand) return;
+    const names = hands.get(w.seat) || new Set();
+    hands.set(w.seat, names.add(handWord(w.hand.category)));
+  };
+  for (const p of h.result.pots) {
+    for (const w of p.winners) won.set(w.seat, (won.get(w.seat) || 0) + w.amount);
+    for (const w of p.winners) named(w);
+    for (const r of p.runs || []) for (const w of r.winners) named(w);
+  }
+  return [...won].map(([seat, n]) => `<span class="pot won" data-won="${seat}">${gettext("seat")} ${seat} +${money(n)}${hands.has(seat) ? ` <span class="hand-name">${esc([...hands.get(seat)].join(", "))}</span>` : ""}</span>`).join("");
+}
+
+// A winner in the hand's result: seat, chips, and the hand with its five cards.
+function winnerHtml(w) {
+  const hand = w.hand ? ` <span class="hand-name">${esc(handWord(w.hand.category))}</span> ${splitCards(w.hand.cards).map((c) => cardHtml(c, "small")).join("")}` : "";
+  return `<span class="winner" data-winner-seat="${w.seat}">${gettext("seat")} ${w.seat} +${number(w.amount)}${hand}</span>`;
 }
 
 function boardNeeded(h) {
@@ -904,7 +922,14 @@ function renderResult() {
   }
   const r = h.result;
   if (!r) { $("result").innerHTML = ""; return; }
-  const lines = r.pots.map((p) => `<li>${p.index === 0 ? gettext("Main pot") : `${gettext("Side pot")} ${p.index}`} ${money(p.amount)}: ${p.winners.map((w) => `${gettext("seat")} ${w.seat} +${number(w.amount)}`).join(", ")}</li>`);
+  // A pot whose board ran more than once (RAKE-10) lists what each run paid, and with what.
+  const potLine = (p) => {
+    const name = p.index === 0 ? gettext("Main pot") : `${gettext("Side pot")} ${p.index}`;
+    if (!p.runs || !p.runs.length) return `<li data-pot-result="${p.index}">${name} ${money(p.amount)}: ${p.winners.map(winnerHtml).join(", ")}</li>`;
+    const runs = p.runs.map((r) => `<li data-run="${r.run}">${gettext("Run")} ${r.run} ${money(r.amount)}: ${r.winners.map(winnerHtml).join(", ")}</li>`);
+    return `<li data-pot-result="${p.index}">${name} ${money(p.amount)}<ul class="result">${runs.join("")}</ul></li>`;
+  };
+  const lines = r.pots.map(potLine);
   if (r.uncalled.length) lines.push(`<li>${gettext("Uncalled bet returned")}: ${r.uncalled.map((u) => `${gettext("seat")} ${u.seat} ${number(u.amount)}`).join(", ")}</li>`);
   lines.push(`<li>${gettext("Rake")}: ${money(r.rake)}</li>`);
   if (h.rabbit) lines.push(`<li>${gettext("Rabbit hunt")}: ${splitCards(h.rabbit.cards).map((c) => cardHtml(c, "small")).join("")} (${gettext("fee")} ${money(h.rabbit.fee)})</li>`);

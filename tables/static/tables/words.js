@@ -10,3 +10,11 @@ export function actionWord(a) {
 export function streetWord(s) {
   return { preflop: gettext("preflop"), flop: gettext("flop"), turn: gettext("turn"), river: gettext("river") }[s] || s || "";
 }
+
+// The winning hand's category (tables/domain/hand_names.py), as the dealer announces it (SD-1).
+export function handWord(c) {
+  return { high_card: gettext("high card"), one_pair: gettext("pair"), two_pair: gettext("two pair"),
+    three_of_a_kind: gettext("three of a kind"), straight: gettext("straight"), flush: gettext("flush"),
+    full_house: gettext("full house"), four_of_a_kind: gettext("four of a kind"),
+    straight_flush: gettext("straight flush"), royal_flush: gettext("royal flush") }[c] || c;
+}
