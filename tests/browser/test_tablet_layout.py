@@ -227,3 +227,35 @@ def test_more_closes_after_its_action_and_a_finished_hand_shows_no_empty_pot(
     last = tablet.evaluate("() => window.__tablet.lastHand")
     (winner,) = {w["seat"] for p in last["result"]["pots"] for w in p["winners"]}
     expect(tablet.locator(f"#pots [data-won='{winner}']")).to_contain_text(f"seat {winner} +")
+
+
+BOXES = """() => Object.fromEntries(['#felt', '#panel', '#start-hand', '#notice'].map((sel) => {
+  const r = document.querySelector(sel).getBoundingClientRect();
+  return [sel, [r.left, r.top, r.right, r.bottom]]; }))"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (1024, 768)])
+def test_a_refusal_banner_moves_nothing_and_covers_no_control(
+    room: Room, new_page: Any, width: int, height: int
+) -> None:
+    """A refusal's banner took a line above the desk: the felt and the panel jumped down
+    under the dealer's finger, and the panel's bottom went off the (unscrolled) screen. It
+    floats over the felt now; the controls stay where they were."""
+    _table_id, token = _table(room, {3: 1_000, 5: 1_000})
+    tablet = new_page(width, height)
+    pair_tablet(tablet, room.base, token)
+    expect(tablet.locator("#start-hand")).to_be_visible()
+    before = tablet.evaluate(BOXES)
+    tablet.click("#more summary")
+    tablet.click("#open-misdeal")  # between hands: "No hand running."
+    expect(tablet.locator("#notice")).to_be_visible()
+    expect(tablet.locator("#notice")).to_have_attribute("data-kind", "error")
+    after = tablet.evaluate(BOXES)
+    for selector in ("#felt", "#panel", "#start-hand"):
+        assert after[selector] == before[selector], selector
+    left, _, right, bottom = after["#notice"]
+    panel_left, _, _, panel_bottom = after["#panel"]
+    assert 0 <= left < right <= panel_left and bottom <= height  # beside the panel, on screen
+    assert panel_bottom <= height
+    tablet.click("#notice")  # a tap dismisses it
+    expect(tablet.locator("#notice")).to_be_hidden()
