@@ -28,6 +28,7 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.utils.translation import gettext_lazy as _
 
 from casino.realtime.consumers import LogEventsMixin, LogFeedConsumer
 from casino.realtime.messages import FORMAT_VERSION, error_message, snapshot_message
@@ -103,12 +104,14 @@ class TournamentClockConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
         self.joined = False
         if not await self._may_read():
             await self.accept()
-            await self.send_json(error_message("not_allowed", "Not authenticated or allowed."))
+            await self.send_json(
+                error_message("not_allowed", _("Not authenticated or allowed."), self.scope)
+            )
             await self.close(code=4403)
             return
         if not await database_sync_to_async(_exists)(self.tournament_id):
             await self.accept()
-            await self.send_json(error_message("not_found", "No such tournament."))
+            await self.send_json(error_message("not_found", _("No such tournament."), self.scope))
             await self.close(code=4404)
             return
         # join before reading the board, so no event between the two is missed

@@ -34,6 +34,8 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 
 from casino.eventstore import store
 from casino.numbers import whole_number
@@ -159,7 +161,7 @@ class UnknownFeedConsumer(IgnoresClientFrames, AsyncJsonWebsocketConsumer):
 
     async def connect(self) -> None:
         await self.accept()
-        await self.send_json(error_message("not_found", "There is no such feed."))
+        await self.send_json(error_message("not_found", _("There is no such feed."), self.scope))
         await self.close(code=4404)
 
 
@@ -179,14 +181,14 @@ class LogFeedConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
         self.format = FORMAT_V2 if params.get("v") == "2" else FORMAT_VERSION
         principal, via_cookie = await self._authenticate(params)
         if principal is not None and via_cookie and not same_origin(self.scope):
-            await self._refuse("bad_origin", "A console socket must come from this site.", 4403)
+            await self._refuse("bad_origin", _("A console socket must come from this site."), 4403)
             return
         if principal is None or not await self._may_read(principal):
-            await self._refuse("not_allowed", "Not authenticated or allowed.", 4403)
+            await self._refuse("not_allowed", _("Not authenticated or allowed."), 4403)
             return
         feed_groups = await self._groups()
         if not feed_groups:
-            await self._refuse("not_found", "No such feed.", 4404)
+            await self._refuse("not_found", _("No such feed."), 4404)
             return
         session = self.scope.get("session") if via_cookie else None
         key = getattr(session, "session_key", None)
@@ -196,9 +198,9 @@ class LogFeedConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
         await self.accept()
         await self._start(params)
 
-    async def _refuse(self, code: str, detail: str, close_code: int) -> None:
+    async def _refuse(self, code: str, detail: Promise, close_code: int) -> None:
         await self.accept()
-        await self.send_json(error_message(code, detail))
+        await self.send_json(error_message(code, detail, self.scope))
         await self.close(code=close_code)
 
     async def disconnect(self, code: int) -> None:
@@ -207,7 +209,9 @@ class LogFeedConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
 
     async def device_revoked(self, message: dict[str, Any]) -> None:
         """The device (or staff user) behind this socket was revoked: close at once."""
-        await self.send_json(error_message("revoked", "This device or login was revoked."))
+        await self.send_json(
+            error_message("revoked", _("This device or login was revoked."), self.scope)
+        )
         await self.close(code=4401)
 
     # -- start: snapshot or resume ----------------------------------------------------------

@@ -19,7 +19,12 @@ committed since, hand streams it never heard of included. A snapshot other than 
 a plain connect gets carries ``"reason"`` (``docs/realtime.md`` lists them).
 """
 
+from types import SimpleNamespace
 from typing import Any
+
+from django.http.cookie import parse_cookie
+from django.utils import translation
+from django.utils.functional import Promise
 
 from casino.eventstore import codec
 from casino.eventstore.store import LogEntry, RecordedEvent, format_cursor
@@ -93,5 +98,24 @@ def snapshot_message(
     return message
 
 
-def error_message(code: str, detail: str) -> dict[str, Any]:
+def error_message(
+    code: str, detail: str | Promise, scope: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """An ``error`` message. A lazy ``detail`` (``gettext_lazy``) is said in the language
+    the socket's page is in (:func:`scope_language`), as the REST refusals are."""
+    if isinstance(detail, Promise):
+        with translation.override(scope_language(scope or {})):
+            detail = str(detail)
     return {"type": "error", "v": FORMAT_VERSION, "code": code, "detail": detail}
+
+
+def scope_language(scope: dict[str, Any]) -> str:
+    """The language of a WebSocket handshake, chosen as Django's ``LocaleMiddleware``
+    chooses it for a request: the language cookie the consoles set, then
+    ``Accept-Language``, then ``LANGUAGE_CODE``."""
+    headers = {name.lower(): value for name, value in scope.get("headers") or ()}
+    request = SimpleNamespace(
+        COOKIES=parse_cookie(headers.get(b"cookie", b"").decode("latin-1")),
+        META={"HTTP_ACCEPT_LANGUAGE": headers.get(b"accept-language", b"").decode("latin-1")},
+    )
+    return translation.get_language_from_request(request)  # type: ignore[arg-type]

@@ -383,3 +383,29 @@ def test_the_relay_command_takes_a_gather_time_and_refuses_one_that_is_not_live(
         with pytest.raises(CommandError, match="--gather"):
             call_command("relay", "--gather", bad)
     assert started == [0.05, 0.01]
+
+
+@pytest.mark.parametrize(
+    ("headers", "detail"),
+    [
+        ([], "Not authenticated or allowed."),
+        ([(b"cookie", b"django_language=cs")], "Nepřihlášeno nebo bez oprávnění."),
+        ([(b"accept-language", b"cs-CZ,cs;q=0.9,en;q=0.5")], "Nepřihlášeno nebo bez oprávnění."),
+        ([(b"cookie", b"django_language=xx")], "Not authenticated or allowed."),
+    ],
+)
+def test_a_feed_refuses_in_the_language_of_the_page(
+    headers: list[tuple[bytes, bytes]], detail: str
+) -> None:
+    """A socket's refusal is said in the console's language, as the REST refusals are (a
+    Czech tablet showed "Feed: Not authenticated or allowed.")."""
+
+    async def scenario() -> dict:
+        ws = WebsocketCommunicator(application, "/ws/floor/?token=not-a-token", headers=headers)
+        await ws.connect()
+        message = await ws.receive_json_from()
+        await ws.disconnect()
+        return dict(message)
+
+    message = async_to_sync(scenario)()
+    assert (message["code"], message["detail"]) == ("not_allowed", detail)
