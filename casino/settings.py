@@ -256,6 +256,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["casino.api.parsers.BoundedJSONParser"],
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "UNAUTHENTICATED_USER": None,
+    "DEFAULT_METADATA_CLASS": "casino.api.metadata.AllowMetadata",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Casino poker room API",

@@ -643,7 +643,7 @@ def test_a_dealer_asking_for_a_hand_that_does_not_exist_gets_404(nlh_table: int)
 
 @pytest.mark.parametrize(
     ("method", "path"),
-    [("PUT", "/api/v1/tables/1/"), ("DELETE", "/api/v1/players/"), ("OPTIONS", "/api/v1/tables/")],
+    [("PUT", "/api/v1/tables/1/"), ("DELETE", "/api/v1/players/"), ("PATCH", "/api/v1/tables/")],
 )
 def test_a_method_an_operation_lacks_answers_405(
     tablet: TabletClient, nlh_table: int, method: str, path: str
@@ -723,3 +723,23 @@ def test_each_request_parses_with_fields_of_its_own() -> None:
     assert bad.errors["cards"][0][0].code == "max_value"
     declared = Body._declared_fields  # type: ignore[attr-defined]
     assert declared["seat"].parent is None and declared["cards"].child.parent is declared["cards"]
+
+
+@pytest.mark.parametrize(
+    ("path", "allow"),
+    [
+        ("/api/v1/tables/", {"GET", "HEAD", "POST", "OPTIONS"}),
+        ("/api/v1/board/waitlists/", {"GET", "HEAD", "OPTIONS"}),
+        (f"/api/v1/hands/{uuid.UUID(int=7)}/actions/", {"POST", "OPTIONS"}),
+    ],
+)
+def test_options_answers_what_a_path_takes_and_writes_nothing(path: str, allow: set[str]) -> None:
+    """``OPTIONS`` was refused 405 while the refusal's ``Allow`` listed ``OPTIONS`` (found by
+    fuzzing). It answers the path's methods, to anyone, and runs no operation."""
+    events = StoredEvent.objects.count()
+    response = APIClient().options(path, {"seat": 1, "action": "fold"}, format="json")
+    assert response.status_code == 200, response.content
+    assert set(response.headers["Allow"].replace(" ", "").split(",")) == allow
+    assert response.json()["schema"] == "/api/schema/"
+    assert StoredEvent.objects.count() == events
+    assert APIClient().options("/api/v1/no-such-path/").status_code == 404
