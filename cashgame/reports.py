@@ -28,7 +28,12 @@ from cashgame.csv_renderer import CSV_ROW_LIMIT, ReportCSVRenderer
 from cashgame.models import CashSession, ChipMovement
 from casino import clock, gaming_day
 from casino.api.filters import IdFilter, Pagination
+from tables.domain.table_state import TABLE_GAMES
 from tables.models import HandView
+
+GAME_CHOICES = [(game, game) for game in TABLE_GAMES]
+"""``?game=``: one of the games a table deals; a misspelt game is a 400, not an empty
+report."""
 
 
 def room_tz() -> ZoneInfo:
@@ -86,7 +91,7 @@ class DayRange(django_filters.FilterSet):
 
     date_from = django_filters.DateFilter(method="_from")
     date_to = django_filters.DateFilter(method="_to")
-    game = django_filters.CharFilter(field_name="game")
+    game = django_filters.ChoiceFilter(field_name="game", choices=GAME_CHOICES)
     time_field = "at"
 
     def is_valid(self) -> bool:
@@ -117,7 +122,7 @@ def _midnight(day: date) -> datetime:
 
 class RakeFilter(DayRange):
     time_field = "ended_at"
-    game = django_filters.CharFilter(field_name="table__game")
+    game = django_filters.ChoiceFilter(field_name="table__game", choices=GAME_CHOICES)
     table_id = IdFilter(field_name="table_id")
 
     class Meta:

@@ -79,3 +79,39 @@ def test_every_operation_documents_its_refusals_and_closed_request_bodies() -> N
     name = body["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
     assert schema["components"]["schemas"][name]["additionalProperties"] is False
     assert schema["components"]["schemas"]["Error"].get("additionalProperties") is None
+
+
+def test_every_request_list_and_search_text_documents_its_bound() -> None:
+    """The server refuses a longer list (400) or cuts a longer search: the document says
+    how long. Nested lists (``many=True``: levels, payout bands, adjustments) had no
+    ``maxItems``, and the report filters took any ``game``."""
+    from drf_spectacular.generators import SchemaGenerator
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    unbounded = []
+
+    def walk(node: object, where: str) -> None:
+        if isinstance(node, dict):
+            if node.get("type") == "array" and "maxItems" not in node:
+                unbounded.append(where)
+            for key, value in node.items():
+                walk(value, f"{where}.{key}")
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                walk(value, f"{where}[{i}]")
+
+    for name, component in schema["components"]["schemas"].items():
+        if name.endswith("Request"):
+            walk(component, name)
+    assert unbounded == []
+    bands = schema["components"]["schemas"]["PayoutBracketRequest"]["properties"]["bands"]
+    assert (bands["minItems"], bands["maxItems"]) == (1, 100)
+    parameters = {
+        (path, p["name"]): p["schema"]
+        for path, item in schema["paths"].items()
+        for op in item.values()
+        for p in op.get("parameters", [])
+    }
+    assert parameters[("/api/v1/players/search/", "q")]["maxLength"] == 100
+    assert parameters[("/api/v1/players/", "q")]["maxLength"] == 100
+    assert "NLH" in parameters[("/api/v1/reports/rake/", "game")]["enum"]

@@ -31,11 +31,13 @@ class PlayerSearchView(APIView):
         operation_id="search_players",
         parameters=[
             OpenApiParameter(
-                "q", str, description="Part of the name or nickname, or the player id."
+                "q",
+                {"type": "string", "maxLength": 100},
+                description="Part of the name or nickname, or the player id.",
             ),
             OpenApiParameter(
                 "name",
-                str,
+                {"type": "string", "maxLength": 200},
                 description="A whole name: the players registered under it, in any case, "
                 "with or without accents (the cashier's check before a new player).",
             ),

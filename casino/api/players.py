@@ -4,7 +4,7 @@ from typing import Any
 
 import django_filters
 from django.db.models import QuerySet
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.generics import GenericAPIView
 from rest_framework.request import Request
@@ -40,6 +40,7 @@ class PlayerFilter(StrictFilterSet):
         model = Player
         fields: list[str] = []
 
+    @extend_schema_field({"type": "string", "maxLength": 100})
     def _search(self, queryset: QuerySet[Player], name: str, value: str) -> QuerySet[Player]:
         return queryset.filter(search_text__contains=search_key(value))
 

@@ -91,6 +91,10 @@ def test_rake_by_day_table_game_and_stakes(tablet: TabletClient, evening: dict) 
     ]  # fmt: skip
     assert [r["rake"] for r in _rows(tablet, "rake", "date_from=2026-11-21")] == [10]
     assert [r["game"] for r in _rows(tablet, "rake", "game=PLO")] == ["PLO"]
+    # a misspelt game is a mistake, not an empty report (the schema lists the games)
+    for report in ("rake", "drop", "hours-by-game"):
+        refused = tablet.get(f"/api/v1/reports/{report}/?game=Omaha")
+        assert refused.status_code == 400, (report, refused.content)
 
 
 def test_drop_and_cash_outs_by_day(tablet: TabletClient, evening: dict) -> None:
