@@ -69,6 +69,16 @@ def display_name(player: Player | None) -> str:
     return " ".join(f"{part[0].upper()}." for part in player.name.split()) or "?"
 
 
+def short_name(name: str) -> str:
+    """How staff at a table address a player without his full name: first name and the
+    initial of the last ("Jan Novak" -> "Jan N."); one word stays as it is. The one rule for
+    the dealer's tablet (seated players, the seat check)."""
+    words = name.split()
+    if len(words) < 2:
+        return words[0] if words else ""
+    return f"{words[0]} {words[-1][0]}."
+
+
 def _new_token() -> str:
     # Letters and digits only: a token that starts with "-" would read as an option on a
     # command line (replay_phh --token ...), and one with "_" or "-" is awkward to read out.

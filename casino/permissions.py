@@ -163,6 +163,7 @@ MATRIX: dict[str, frozenset[Role]] = {
     "partial_cash_out": _roles(FLOOR),  # SES-6
     # --- seats (dealer at his table, floor anywhere) ---------------------------------------
     "seat_player": _roles(DEALER, FLOOR),  # BI-1
+    "check_seat": _roles(DEALER, FLOOR),  # who a player number is, and his buy-in (SES-7)
     "cash_out": _roles(DEALER, FLOOR),  # BI-1, SES-5
     "change_seat": _roles(DEALER, FLOOR),  # SEAT-17: within the same game
     "record_shuffle": _roles(DEALER, FLOOR),  # SD-25/26: the dealer's riffle or cut
@@ -303,6 +304,7 @@ TABLE_SCOPED: frozenset[str] = frozenset(
         "close_table",
         "change_table_limits",
         "seat_player",
+        "check_seat",
         "cash_out",
         "partial_cash_out",
         "top_up",

@@ -10,6 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from casino.api.error_texts import localized_detail
 from casino.api.errors import WRITE_ERRORS, ErrorSerializer
 from casino.api.serializers import NoBody
 from casino.api.views import WRITE_PARAMETERS, expected_version, run_write, write_view
@@ -79,6 +80,32 @@ class TablePlayersView(APIView):
             return Response(selectors.seated_players(table_id))
         except TableView.DoesNotExist:
             raise NotFound("table_not_found", f"There is no table {table_id}.") from None
+
+
+class SeatCheckView(APIView):
+    @extend_schema(
+        operation_id="check_seat",
+        parameters=[
+            OpenApiParameter(
+                "player_id", int, required=True, description="The number on the player's card."
+            )
+        ],
+        responses={200: s.SeatCheckSerializer, 400: ErrorSerializer, 404: ErrorSerializer},
+    )
+    def get(self, request: Request, table_id: int) -> Response:
+        """Before a seat: the player's nickname and short name (never the full name), the
+        buy-in he may bring here (BI-3..5; SES-7 for a returning player), and the refusal a
+        seat would get (BI-10, BI-11), or none. The tablet names the player whose number
+        the dealer typed, so a wrong number is seen before the cash is counted; nothing is
+        written. 404 ``table_not_found``, ``player_not_found``."""
+        query = s.SeatCheckQuery(data={"player_id": request.query_params.get("player_id")})
+        query.is_valid(raise_exception=True)
+        check = services.seat_check(table_id=table_id, **query.validated_data)
+        refusal = check["refusal"]
+        if isinstance(refusal, dict):  # said in the console's language, as a refusal is
+            context = {k: v for k, v in refusal.items() if k not in ("code", "rule", "detail")}
+            refusal["detail"] = localized_detail(refusal["code"], refusal["detail"], context)
+        return Response(check)
 
 
 class SeatPlayerView(APIView):

@@ -3,7 +3,7 @@
 from datetime import UTC, datetime
 from typing import Any
 
-from casino.models import Player
+from casino.models import Player, short_name
 from tables import serializers as s
 from tables.models import HandView, SeatView, TableView
 
@@ -53,21 +53,12 @@ def table_payload(table_id: int) -> dict[str, Any]:
     return table
 
 
-def short_name(name: str) -> str:
-    """How a dealer addresses a player without his full name: first name and the initial
-    of the last ("Jan Novak" -> "Jan N."); one word stays as it is."""
-    words = name.split()
-    if len(words) < 2:
-        return words[0] if words else ""
-    return f"{words[0]} {words[-1][0]}."
-
-
 def seated_players(table_id: int) -> list[dict[str, Any]]:
     """Who sits at a table, by seat, with what the dealer calls them.
 
     ``[{"seat": int, "player_id": int, "nickname": str, "short_name": str}]`` in seat
-    order; ``short_name`` is :func:`short_name`, never the full name (that stays with the
-    cashier and the floor, ``casino.permissions.NAME_OPERATIONS``). Kept apart from
+    order; ``short_name`` is :func:`casino.models.short_name`, never the full name (that
+    stays with the cashier and the floor, ``casino.permissions.NAME_OPERATIONS``). Kept apart from
     :func:`table_payload` on purpose: table payloads go out on the table feeds, which carry
     ids only (issue #12); this is read by the staff of that table (``list_table_players``:
     the dealer's device for its own table, floor, director).

@@ -4,7 +4,9 @@ from typing import Any
 
 from rest_framework import serializers
 
+from casino.api.errors import ErrorSerializer
 from casino.api.serializers import (
+    MAX_ID,
     UNKNOWN_FIELD,
     RequestSerializer,
     SafeCharField,
@@ -130,6 +132,29 @@ class TablePlayerSerializer(serializers.Serializer):
     nickname = serializers.CharField(allow_blank=True)
     short_name = serializers.CharField(
         allow_blank=True, help_text='First name and last initial: "Jan N."'
+    )
+
+
+class SeatCheckQuery(serializers.Serializer):
+    player_id = serializers.IntegerField(min_value=1, max_value=MAX_ID)
+
+
+class SeatCheckSerializer(serializers.Serializer):
+    """Before a seat: who the player is and what he may buy in for here (never the full
+    name), or the refusal the seat would get."""
+
+    player_id = serializers.IntegerField()
+    nickname = serializers.CharField(allow_blank=True)
+    short_name = serializers.CharField(
+        allow_blank=True, help_text='First name and last initial: "Jan N."'
+    )
+    buy_in_min = serializers.IntegerField(help_text="CZK: the table's minimum, or SES-7's.")
+    buy_in_max = serializers.IntegerField(help_text="CZK.")
+    rule = serializers.CharField(help_text="What sets the minimum: SES-7, or BI-3/4/5.")
+    refusal = ErrorSerializer(
+        allow_null=True,
+        help_text="The refusal a seat would get (BI-10: seated elsewhere or here already;"
+        " BI-11: kept apart), or null.",
     )
 
 

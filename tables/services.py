@@ -18,7 +18,7 @@ from django.db.models import Max
 from casino.domain_events import DomainEvent
 from casino.errors import DomainError, NotFound
 from casino.eventstore import aggregates, store
-from casino.models import require_player
+from casino.models import Player, require_player, short_name
 from tables import cash_rules, tournament_hooks
 from tables.domain import blinds, hand_rulings
 from tables.domain import hand as hand_domain
@@ -37,6 +37,7 @@ from tables.domain.commands import (
 )
 from tables.domain.hand import HandState
 from tables.domain.table import TableState
+from tables.domain.table_state import buy_in_range
 from tables.events import (
     HandBegan,
     HandSettled,
@@ -318,17 +319,7 @@ def seat_player(
     require_player(player_id)
     if paid_with == "chips":
         cash_rules.rules().require_chips_in_hand(buy_in)
-    elsewhere = SeatView.objects.filter(player_id=player_id).exclude(table_id=table_id).first()
-    check_seating_restrictions(table_id=table_id, player_id=player_id)
-    if elsewhere is not None:
-        raise DomainError(
-            "player_seated_elsewhere",
-            f"The player already has a seat at table {elsewhere.table_id}.",
-            rule="BI-10",
-            player_id=player_id,
-            table_id=elsewhere.table_id,
-            seat=elsewhere.seat,
-        )
+    check_may_sit(table_id=table_id, player_id=player_id)
 
     def command(table: TableState) -> table_domain.SeatPlayer:
         c = table.config
@@ -336,11 +327,7 @@ def seat_player(
             seat=seat,
             player_id=player_id,
             buy_in=buy_in,
-            returning_minimum=cash_rules.rules().returning_minimum(
-                player_id, c.game, c.small_blind, c.big_blind
-            )
-            if c.returning_player_rule
-            else 0,
+            returning_minimum=_returning_minimum(c, player_id),
             return_overrides_max=settings.CASH_RETURN_OVERRIDES_MAX_BUYIN,
             paid_with=paid_with,
         )
@@ -357,6 +344,84 @@ def seat_player(
             rule="BI-10",
             player_id=player_id,
         ) from None
+
+
+def _returning_minimum(config: TableOpened | TableView, player_id: int) -> int:
+    """SES-7's minimum for this player at this table (0: none, or the rule is off)."""
+    if not config.returning_player_rule:
+        return 0
+    return cash_rules.rules().returning_minimum(
+        player_id, config.game, config.small_blind, config.big_blind
+    )
+
+
+def check_may_sit(*, table_id: int, player_id: int) -> None:
+    """Refuse a player who holds a seat at another table (BI-10) or whom management keeps
+    apart from a player at this one (BI-11).
+
+    Raises:
+        DomainError ``player_seated_elsewhere`` (BI-10), ``restricted_pair_at_table``
+        (BI-11).
+    """
+    elsewhere = SeatView.objects.filter(player_id=player_id).exclude(table_id=table_id).first()
+    check_seating_restrictions(table_id=table_id, player_id=player_id)
+    if elsewhere is not None:
+        raise DomainError(
+            "player_seated_elsewhere",
+            f"The player already has a seat at table {elsewhere.table_id}.",
+            rule="BI-10",
+            player_id=player_id,
+            table_id=elsewhere.table_id,
+            seat=elsewhere.seat,
+        )
+
+
+def seat_check(*, table_id: int, player_id: int) -> dict[str, object]:
+    """Before a seat: who the player is and what he may buy in for here, or why he may not
+    sit (the dealer types a player number; this names the player, so a mistyped number is
+    seen before the cash is counted). Runs the checks :func:`seat_player` runs, writes
+    nothing.
+
+    Returns ``{"player_id", "nickname", "short_name", "buy_in_min", "buy_in_max" (CZK),
+    "rule" (what sets the minimum: SES-7 or BI-3/4/5), "refusal": the refusal
+    :func:`seat_player` would answer, in the one error shape ``{"code", "rule", "detail",
+    ...}``, or ``None``}``; never the full name.
+
+    Raises:
+        NotFound ``table_not_found``, ``player_not_found``.
+    """
+    table = TableView.objects.filter(table_id=table_id).first()
+    if table is None:
+        raise NotFound("table_not_found", f"There is no table {table_id}.", table_id=table_id)
+    player = Player.objects.filter(pk=player_id).first()
+    if player is None:
+        raise NotFound("player_not_found", f"There is no player {player_id}.", player_id=player_id)
+    limits = buy_in_range(
+        table,
+        returning_minimum=_returning_minimum(table, player_id),
+        return_overrides_max=settings.CASH_RETURN_OVERRIDES_MAX_BUYIN,
+    )
+    refusal = None
+    try:
+        if SeatView.objects.filter(table_id=table_id, player_id=player_id).exists():
+            raise DomainError(
+                "player_already_seated",
+                "The player already has a seat at this table.",
+                rule="BI-10",
+                player_id=player_id,
+            )
+        check_may_sit(table_id=table_id, player_id=player_id)
+    except DomainError as refused:
+        refusal = refused.as_dict()
+    return {
+        "player_id": player_id,
+        "nickname": player.nickname,
+        "short_name": short_name(player.name),
+        "buy_in_min": limits.low,
+        "buy_in_max": limits.high,
+        "rule": limits.rule,
+        "refusal": refusal,
+    }
 
 
 def check_seating_restrictions(*, table_id: int, player_id: int) -> None:

@@ -12,6 +12,7 @@ urlpatterns = [
     path("tables/", api.TableListView.as_view(), name="tables"),
     path("tables/<id:table_id>/", api.TableDetailView.as_view(), name="table"),
     path("tables/<id:table_id>/seats/", api.SeatPlayerView.as_view(), name="seat-player"),
+    path("tables/<id:table_id>/seat-check/", api.SeatCheckView.as_view(), name="seat-check"),
     path(
         "tables/<id:table_id>/seats/<id:seat>/cash-out/",
         api.CashOutView.as_view(),

@@ -19,8 +19,8 @@ class BoundedListsAutoSchema(AutoSchema):
     ) -> Any:
         schema = super()._map_serializer_field(field, direction, bypass_extensions)
         if isinstance(schema, dict) and is_list_serializer(field):
-            if getattr(field, "max_length", None) is not None:
-                schema["maxItems"] = field.max_length
-            if getattr(field, "min_length", None) is not None:
-                schema["minItems"] = field.min_length
+            for attribute, keyword in (("max_length", "maxItems"), ("min_length", "minItems")):
+                bound = getattr(field, attribute, None)
+                if bound is not None:
+                    schema[keyword] = bound
         return schema

@@ -36,6 +36,7 @@ from tables.domain.table_commands import (
 )
 from tables.domain.table_state import (
     TableState,
+    buy_in_range,
     buy_in_rule,
     check_payment,
     free_seat,
@@ -76,9 +77,11 @@ def decide_seat(state: TableState, cmd: SeatPlayer) -> list[DomainEvent]:
             buy_in_rule(c),
             **limits,
         )
-    ceiling = c.buy_in_max
-    if cmd.return_overrides_max:
-        ceiling = max(ceiling, cmd.returning_minimum)
+    ceiling = buy_in_range(
+        c,
+        returning_minimum=cmd.returning_minimum,
+        return_overrides_max=cmd.return_overrides_max,
+    ).high
     if cmd.buy_in > ceiling:
         raise limits_error(
             "buy_in_above_maximum",

@@ -8,6 +8,7 @@ what counts as the same game for a transfer (SES-3). ``evolve`` is in
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from casino.errors import DomainError
 from tables.domain.blinds import (
@@ -130,7 +131,48 @@ CATALOGUE_LIMITS: dict[tuple[str, int, int], tuple[str, int, int]] = {
 in CZK."""
 
 
-def buy_in_rule(config: TableOpened) -> str:
+class BuyInLimits(Protocol):
+    """A table's game, stakes and buy-in limits (CZK): :class:`TableOpened`, or its row."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def small_blind(self) -> int: ...
+    @property
+    def big_blind(self) -> int: ...
+    @property
+    def buy_in_min(self) -> int: ...
+    @property
+    def buy_in_max(self) -> int: ...
+
+
+@dataclass(frozen=True, slots=True)
+class BuyInRange:
+    """What a player may buy in for at a table: ``low`` to ``high`` CZK, both included;
+    ``rule`` sets ``low`` (SES-7 for a returning player, else the table's BI-3/4/5). ``low``
+    above ``high`` (a returning stack over the maximum where the house does not let it
+    override the maximum): no buy-in fits."""
+
+    low: int
+    high: int
+    rule: str
+
+
+def buy_in_range(
+    config: BuyInLimits, *, returning_minimum: int = 0, return_overrides_max: bool = False
+) -> BuyInRange:
+    """The buy-in range of a player at a table (BI-3..5; SES-7: a player back within the
+    return window buys in for at least ``returning_minimum``, the stack he left with, and
+    where ``return_overrides_max`` may bring more than the maximum)."""
+    ceiling = config.buy_in_max
+    if return_overrides_max:
+        ceiling = max(ceiling, returning_minimum)
+    if returning_minimum > config.buy_in_min:
+        return BuyInRange(low=returning_minimum, high=ceiling, rule="SES-7")
+    return BuyInRange(low=config.buy_in_min, high=ceiling, rule=buy_in_rule(config))
+
+
+def buy_in_rule(config: BuyInLimits) -> str:
     """Catalogue rule that sets this table's buy-in limits: BI-3 or BI-4 when the table
     keeps the limits those rules name; BI-5 for other games and for limits the players
     agreed or the floor changed (a 10/20 table at 500 to 3,000 is not BI-3's)."""

@@ -302,6 +302,8 @@ def test_seat_sit_out_and_in_cash_out_run_it_twice_and_a_rabbit_hunt(
     tablet.fill("#seat-player", str(newcomer))
     tablet.dispatch_event("#seat-player", "change")
     expect(tablet.locator("#seat-restriction")).to_contain_text("Buy-in from 100")
+    expect(tablet.locator("#seat-restriction")).to_contain_text("Nina · Nina N.")  # who it is
+    expect(tablet.locator("#seat-restriction")).not_to_contain_text("New")  # no full name
     tablet.fill("#seat-buyin", "800")
     tablet.click("#seat-submit")
     expect(tablet.locator("#seats [data-seat='5'] .stack")).to_have_attribute("data-stack", "800")

@@ -93,7 +93,7 @@ def test_a_typed_buy_in_is_never_raised_to_the_returning_minimum(room: Room, new
     pair_tablet(tablet, room.base, token)
     # the lookup answers only once the dealer has typed the amount (QA saw ~0.7 s)
     held: list[Any] = []
-    tablet.route("**/buy-in-restrictions/", lambda route: held.append(route))
+    tablet.route("**/seat-check/*", lambda route: held.append(route))
     tablet.click("#seats [data-seat='4']")
     tablet.fill("#seat-player", str(returning))
     tablet.click("#seat-buyin")  # the player field's change: the lookup starts
@@ -110,7 +110,7 @@ def test_a_typed_buy_in_is_never_raised_to_the_returning_minimum(room: Room, new
     expect(tablet.locator("#seat-buyin")).to_have_value("1000")  # kept as typed
     expect(tablet.locator("#seat-buyin")).to_have_attribute("placeholder", "3853")  # a hint
     version = room.api("GET", f"/api/v1/tables/{table}/")["version"]
-    tablet.unroute("**/buy-in-restrictions/")
+    tablet.unroute("**/seat-check/*")
 
     tablet.click("#seat-submit")  # 1,000 is sent as 1,000, and refused
     expect(tablet.locator("#seat-error")).to_contain_text("SES-7")

@@ -960,6 +960,7 @@ $("seats").addEventListener("click", (e) => {
     // placeholder and the line above it). A lookup used to raise a typed amount to the
     // SES-7 minimum, seating the player for more cash than he gave (found by QA).
     $("seat-player").value = "";
+    $("seat-restriction").classList.remove("error");
     $("seat-buyin").value = "";
     $("seat-buyin").placeholder = String(state.table.buy_in_min);
     $("seat-buyin").min = 1;
@@ -967,27 +968,46 @@ $("seats").addEventListener("click", (e) => {
   $("seat-dialog").showModal();
 });
 
-$("seat-player").addEventListener("change", async () => {
+// The player number typed: the server names the player (nickname, "Jan N."), the buy-in he
+// may bring here (BI-3..5, SES-7) or the refusal the seat would get (BI-10, BI-11), so a
+// mistyped number is seen before the cash is counted (GET seat-check: the seat's own checks,
+// nothing written). The minimum is only a hint: a typed amount is never overwritten.
+let seatCheckTimer = null;
+async function checkSeat() {
+  clearTimeout(seatCheckTimer);
   const asked = $("seat-player").value;
   const id = Number(asked);
-  if (!id) return;
-  const t = state.table;
+  const box = $("seat-restriction");
+  if (!id) { box.textContent = ""; box.classList.remove("error"); return; }
   let text;
-  let minimum = t.buy_in_min;
+  let refused = false;
+  let minimum = state.table.buy_in_min;
   try {
-    const rules = await get(`/api/v1/players/${id}/buy-in-restrictions/`);
-    const here = rules.find((r) => r.game === t.game && r.small_blind === t.small_blind && r.big_blind === t.big_blind);
-    text = here
-      ? interpolate(gettext("Returning player (SES-7): at least %(amount)s."), { amount: money(here.amount_required) }, true)
-      : interpolate(gettext("Buy-in from %(min)s to %(max)s."), { min: money(t.buy_in_min), max: money(t.buy_in_max) }, true);
-    if (here) minimum = here.amount_required;
+    const c = await get(`${tablePath("seat-check/")}?player_id=${id}`);
+    const who = [c.nickname, c.short_name].filter(Boolean).join(" · ") || `#${id}`;
+    if (c.refusal) {
+      refused = true;
+      text = `${who}: ${describeError(new ApiError(422, c.refusal))}`;
+    } else {
+      minimum = c.buy_in_min;
+      text = `${who} — ${c.rule === "SES-7"
+        ? interpolate(gettext("Returning player (SES-7): at least %(amount)s."), { amount: money(c.buy_in_min) }, true)
+        : interpolate(gettext("Buy-in from %(min)s to %(max)s."), { min: money(c.buy_in_min), max: money(c.buy_in_max) }, true)}`;
+    }
   } catch (err) {
+    refused = true;
     text = describeError(err);
   }
-  // an answer for another player (the ID changed meanwhile, or the dialog was closed) is old
+  // an answer for another player (the number changed meanwhile, or the dialog was closed) is old
   if (!$("seat-dialog").open || $("seat-player").value !== asked) return;
-  $("seat-restriction").textContent = text;
+  box.textContent = text;
+  box.classList.toggle("error", refused);
   $("seat-buyin").placeholder = String(minimum); // a hint only: a typed amount is kept as typed
+}
+$("seat-player").addEventListener("change", checkSeat);
+$("seat-player").addEventListener("input", () => {
+  clearTimeout(seatCheckTimer);
+  seatCheckTimer = setTimeout(checkSeat, 350);
 });
 
 const seatErr = () => ({ errorBox: $("seat-error") });
