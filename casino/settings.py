@@ -330,7 +330,8 @@ CHANNEL_LAYERS = {
 }
 # The embedded ``up`` runs the push relay inside each server process (casino.lifespan).
 EMBEDDED_RELAY = env.bool("CASINO_EMBEDDED_RELAY", default=False)
-CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="memory://")
+# with a host: kombu warned "No hostname was supplied" at every start of `up`
+CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="memory://localhost/")
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=False)
 CELERY_TIMEZONE = "UTC"
 
