@@ -36,6 +36,11 @@ def test_the_final_table_redraw_is_on_the_list_of_moves(room: Room, new_page: An
         assert found, text
         origin, to = found.group(1, 2), found.group(3, 4)
         assert origin != to and (int(to[0]), int(to[1])) in final_seats, text
+    # each tick box sits before its move, on the same line (it was stretched across the
+    # card, the move pushed below it)
+    box = lines.first.locator("input[type=checkbox]").bounding_box()
+    line = lines.first.bounding_box()
+    assert box and line and box["width"] <= 30 and box["y"] < line["y"] + 30, (box, line)
 
 
 @pytest.mark.rule("CLK-8")
