@@ -437,8 +437,8 @@ function wonHtml(h) {
 
 // A winner in the hand's result: seat, chips, and the hand with its five cards.
 function winnerHtml(w) {
-  const hand = w.hand ? ` <span class="hand-name">${esc(handWord(w.hand.category))}</span> ${splitCards(w.hand.cards).map((c) => cardHtml(c, "small")).join("")}` : "";
-  return `<span class="winner" data-winner-seat="${w.seat}">${gettext("seat")} ${w.seat} +${number(w.amount)}${hand}</span>`;
+  const hand = w.hand ? ` <span class="hand-name">${esc(handWord(w.hand.category))}</span> <span class="five">${splitCards(w.hand.cards).map((c) => cardHtml(c, "small")).join("")}</span>` : "";
+  return `<div class="winner" data-winner-seat="${w.seat}">${gettext("seat")} ${w.seat} +${number(w.amount)}${hand}</div>`;
 }
 
 function boardNeeded(h) {
@@ -925,8 +925,8 @@ function renderResult() {
   // A pot whose board ran more than once (RAKE-10) lists what each run paid, and with what.
   const potLine = (p) => {
     const name = p.index === 0 ? gettext("Main pot") : `${gettext("Side pot")} ${p.index}`;
-    if (!p.runs || !p.runs.length) return `<li data-pot-result="${p.index}">${name} ${money(p.amount)}: ${p.winners.map(winnerHtml).join(", ")}</li>`;
-    const runs = p.runs.map((r) => `<li data-run="${r.run}">${gettext("Run")} ${r.run} ${money(r.amount)}: ${r.winners.map(winnerHtml).join(", ")}</li>`);
+    if (!p.runs || !p.runs.length) return `<li data-pot-result="${p.index}">${name} ${money(p.amount)}: ${p.winners.map(winnerHtml).join("")}</li>`;
+    const runs = p.runs.map((r) => `<li data-run="${r.run}">${gettext("Run")} ${r.run} ${money(r.amount)}: ${r.winners.map(winnerHtml).join("")}</li>`);
     return `<li data-pot-result="${p.index}">${name} ${money(p.amount)}<ul class="result">${runs.join("")}</ul></li>`;
   };
   const lines = r.pots.map(potLine);
