@@ -99,6 +99,25 @@ def test_the_floor_replays_a_past_hand_with_who_recorded_each_step(
     expect(rows.nth(2)).to_have_class("future")
 
 
+@pytest.mark.rule("SD-1")
+def test_the_replay_names_the_hand_that_won(room: Room, new_page: Any) -> None:
+    table = room.open_table(buy_in_min=100, buy_in_max=10_000)
+    for seat in (1, 2):
+        room.api("POST", f"/api/v1/tables/{table}/seats/",
+                 {"player_id": room.player(f"W{seat}"), "seat": seat, "buy_in": 1000})  # fmt: skip
+    hand = room.api("POST", f"/api/v1/tables/{table}/hands/", {"button_seat": 1})
+    url = f"/api/v1/hands/{hand['hand_id']}"
+    room.api("POST", f"{url}/actions/", {"seat": 1, "action": "all_in"})
+    room.api("POST", f"{url}/actions/", {"seat": 2, "action": "call"})
+    for street, cards in (("flop", "Ks7c7h"), ("turn", "2d"), ("river", "3s")):
+        room.api("POST", f"{url}/board/", {"street": street, "cards": cards})
+    room.api("POST", f"{url}/show/", {"seat": 1, "cards": "KhKd"})  # kings full
+    room.api("POST", f"{url}/show/", {"seat": 2, "cards": "AhAd"})  # two pair
+    page = open_floor_replay(room, new_page, table, hand["hand_id"])
+    settled = page.locator("#replay-steps tbody tr").last
+    expect(settled).to_contain_text("→ 1 +1,900 (full house)")  # 2,000 less 100 rake
+
+
 def test_the_replay_says_each_ruling_in_words(room: Room, new_page: Any) -> None:
     """The floor's rulings on a hand (out of turn, a burn, a clock) were shown in the replay
     as raw event JSON."""

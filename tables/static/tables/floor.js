@@ -9,7 +9,7 @@ import { amount, dateTime, esc, number, seconds, time } from "/static/casino/fmt
 import { showNotice, showError } from "/static/casino/shell.js";
 import { intent } from "/static/casino/intent.js";
 import { label, learn, resolve, suggest } from "/static/casino/names.js";
-import { actionWord, streetWord } from "/static/tables/words.js";
+import { actionWord, handWord, streetWord } from "/static/tables/words.js";
 
 const gettext = globalThis.gettext || ((s) => s);
 const interpolate = globalThis.interpolate || ((fmt, obj) => fmt.replace(/%\((\w+)\)s/g, (_, k) => obj[k]));
@@ -302,6 +302,17 @@ async function loadReplay(id, { last = false } = {}) {
   renderRulings(hand, fresh);
 }
 
+// Each winner's hand by seat, as the hand's result names it (SD-1; every run's).
+function winningHands(hand) {
+  const hands = new Map();
+  const add = (w) => { if (w.hand) hands.set(w.seat, (hands.get(w.seat) || new Set()).add(handWord(w.hand.category))); };
+  for (const p of (hand && hand.result && hand.result.pots) || []) {
+    p.winners.forEach(add);
+    (p.runs || []).forEach((r) => r.winners.forEach(add));
+  }
+  return hands;
+}
+
 function describeStep(e) {
   const d = e.data;
   const type = e.event_type.split(".").pop();
@@ -312,7 +323,11 @@ function describeStep(e) {
     case "CardsShown": return `${gettext("Seat")} ${d.seat} ${gettext("shows")} ${d.cards}`;
     case "CardsMucked": return `${gettext("Seat")} ${d.seat} ${gettext("mucks")}`;
     case "RunItTimesAgreed": return `${gettext("Run it")} ${d.times}×`;
-    case "HandSettled": return `${gettext("Settled")} (${({ uncontested: gettext("uncontested"), showdown: gettext("showdown"), manual: gettext("manual award") })[d.method] || d.method}): ${d.pots.map((p) => `${gettext("pot")} ${p.index} ${number(p.amount)} → ${p.winners.map((w) => `${w.seat} +${number(w.amount)}`).join(", ")}`).join("; ")}; ${gettext("rake")} ${number(d.rake)}`;
+    case "HandSettled": {
+      const hands = winningHands(state.replay && state.replay.hand);
+      const named = (seat) => (hands.has(seat) ? ` (${[...hands.get(seat)].join(", ")})` : "");
+      return `${gettext("Settled")} (${({ uncontested: gettext("uncontested"), showdown: gettext("showdown"), manual: gettext("manual award") })[d.method] || d.method}): ${d.pots.map((p) => `${gettext("pot")} ${p.index} ${number(p.amount)} → ${p.winners.map((w) => `${w.seat} +${number(w.amount)}${named(w.seat)}`).join(", ")}`).join("; ")}; ${gettext("rake")} ${number(d.rake)}`;
+    }
     case "HandVoided": return `${gettext("Voided")} (${({ misdeal: gettext("misdeal"), void: gettext("void") })[d.kind] || d.kind}): ${d.reason}`;
     case "RabbitHunted": return `${gettext("Rabbit hunt")} ${gettext("seat")} ${d.seat}: ${d.cards} (${gettext("fee")} ${number(d.fee)})`;
     // the floor's rulings on the hand, each with its rule
