@@ -168,8 +168,11 @@ class CageTransaction(models.Model):
 
 
 class PrizePayment(models.Model):
-    """A tournament prize the cage paid in cash (``TournamentPrizePaid``), CZK; at most one
-    per entry."""
+    """A tournament prize the cage paid in cash (``tournaments.WinningsPaid``), CZK; at most
+    one per entry. ``prize`` is the entry's prize; ``amount`` the cash handed over with this
+    row: one payment settles everything the player is owed, so its first row also carries
+    what the payment paid beyond its entries' prizes (``bounties`` won, a deal or early-payout
+    remainder, refunded fees). The rows' ``amount`` add up to the cash the cage paid out."""
 
     position = models.BigIntegerField()
     at = models.DateTimeField(db_index=True)
@@ -177,6 +180,8 @@ class PrizePayment(models.Model):
     tournament_id = models.PositiveIntegerField()
     entry_number = models.PositiveIntegerField()
     place = models.PositiveIntegerField()
+    prize = models.PositiveBigIntegerField(default=0)
+    bounties = models.PositiveBigIntegerField(default=0)
     amount = models.PositiveBigIntegerField()
 
     class Meta:

@@ -176,6 +176,7 @@ def _prize(recorded: RecordedEvent) -> None:
         tournament_id=e.tournament_id,
         entry_number=e.entry_number,
         place=e.place,
+        prize=e.amount,
         amount=e.amount,
     )
 

@@ -210,5 +210,11 @@ class PrizePaymentSerializer(serializers.Serializer):
     entry_number = serializers.IntegerField()
     player_id = serializers.IntegerField()
     place = serializers.IntegerField()
-    amount = serializers.IntegerField(help_text="CZK paid in cash.")
+    prize = serializers.IntegerField(help_text="CZK: the entry's prize.")
+    bounties = serializers.IntegerField(help_text="CZK: knockout bounties paid with it.")
+    amount = serializers.IntegerField(
+        help_text="CZK paid in cash with this entry: its prize and, on the first entry of a"
+        " payment, what the payment paid beyond its entries' prizes (bounties, a deal or"
+        " early-payout remainder). The amounts add up to the cage's cash out."
+    )
     paid_at = serializers.DateTimeField(source="at")

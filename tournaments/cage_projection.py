@@ -125,7 +125,11 @@ def _t_paid(recorded: RecordedEvent) -> None:
         (K.FEE, _OUT, e.fees_refunded),
     )  # fmt: skip
     tournament_id = int(recorded.stream.removeprefix("tournament-"))
-    for entry in e.entries:  # the cage's list of prizes paid (v2 payments name them)
+    # the cage's list of prizes paid (v2 payments name their entries): each row its entry's
+    # prize; the first also what the payment paid beyond them, so the rows add up to the
+    # cash handed over (QA: 9,200 listed for 10,600 paid, bounties left out)
+    beyond = e.prize + e.bounties + e.fees_refunded - sum(x.prize for x in e.entries)
+    for i, entry in enumerate(e.entries):
         PrizePayment.objects.get_or_create(
             tournament_id=tournament_id,
             entry_number=entry.entry_number,
@@ -134,6 +138,8 @@ def _t_paid(recorded: RecordedEvent) -> None:
                 "at": recorded.recorded_at,
                 "player_id": e.player_id,
                 "place": entry.place,
-                "amount": entry.prize,
+                "prize": entry.prize,
+                "bounties": e.bounties if i == 0 else 0,
+                "amount": entry.prize + (max(beyond, 0) if i == 0 else 0),
             },
         )
