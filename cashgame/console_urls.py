@@ -84,6 +84,10 @@ CASHIER_STRINGS = {
     "noEntries": _("No entries yet."),
     "noPrizes": _("No prizes yet: they are fixed when the tournament ends."),
     "pickPlayer": _("Select a player first."),
+    "rebuyPending": _(
+        "Asked during his hand: the rebuy is taken only if this hand busts him (TREG-14)."
+        " Take no money yet; it shows in the entries once taken."
+    ),
     "pay": _("Pay"),
     "paid": _("paid"),
     "held": _("held (ELIM-9)"),

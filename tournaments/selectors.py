@@ -13,11 +13,9 @@ from tournaments.models import EntryView, TournamentView
 from tournaments.serializers import TournamentEntrySerializer, TournamentSerializer
 
 ENTRY_FIELDS = [str(name) for name in TournamentEntrySerializer().fields]
-VIEW_FIELDS = [
-    str(name)
-    for name in TournamentSerializer().fields
-    if name not in {"tables", "clock", "config", "prices", "scheduled_start", "start_missed"}
-]
+_FROM_THE_STREAM = {"tables", "clock", "config", "prices", "scheduled_start", "start_missed",
+                   "pending_rebuys"}  # fmt: skip
+VIEW_FIELDS = [str(name) for name in TournamentSerializer().fields if name not in _FROM_THE_STREAM]
 
 
 def clock_payload(tournament_id: int) -> dict[str, Any]:
@@ -49,6 +47,7 @@ def tournament_payload(tournament_id: int) -> dict[str, Any]:
     start = loaded.state.scheduled_start
     view["scheduled_start"] = None if start is None else iso(start)
     view["start_missed"] = loaded.state.start_missed
+    view["pending_rebuys"] = sorted(loaded.state.pending_rebuys)
     return view
 
 

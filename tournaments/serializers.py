@@ -295,6 +295,12 @@ class TournamentSerializer(serializers.Serializer):
     start_missed = StrictBooleanField(
         help_text="The lobby time came with too few entries (TREG-5, TREG-3)."
     )
+    pending_rebuys = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Players who asked for a rebuy during their table's hand (TREG-14): it is"
+        " taken before the next deal only if the hand busts them, else it lapses. Nothing is"
+        " taken or paid until then.",
+    )
     version = serializers.IntegerField(help_text="Tournament stream version (If-Match).")
 
 

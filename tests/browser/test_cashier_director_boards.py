@@ -521,3 +521,27 @@ def test_director_runs_a_heads_up_bracket(room: Room, new_page: Any) -> None:
     assert "Table" in page.inner_text("#bracket [data-round='1']")
     assert page.inner_text("#bracket-byes").count("Heads Up") == 1
     assert page.locator("#bracket .tbl").count() == 2  # rounds 1 and 2
+
+
+@pytest.mark.rule("TREG-14")
+def test_a_rebuy_asked_during_his_hand_tells_the_cashier_to_take_no_money_yet(
+    room: Room, new_page: Any
+) -> None:
+    """A rebuy asked while the player's table plays a hand is taken only if the hand busts
+    him; the cashier saw "Done." and took the money for a rebuy that then lapsed (QA)."""
+    rebuy = {"allowed": True, "max_per_player": 2, "until_level": 1, "price": 100, "fee": 0}
+    tid = room.started_tournament("Rebuy desk", rebuy=rebuy)
+    entries = room.api("GET", f"/api/v1/tournaments/{tid}/entries/")
+    player = entries[0]["player_id"]
+    (table,) = room.api("GET", f"/api/v1/tournaments/{tid}/")["tables"]
+    room.api("POST", f"/api/v1/tables/{table}/hands/", {})  # his table plays a hand
+    nickname = room.api("GET", f"/api/v1/players/search/?ids={player}")[0]["name"]
+    page, _ = cashier_picks(room, new_page, nickname, player)
+    page.wait_for_selector(f"#t-select option[value='{tid}']", state="attached")
+    page.select_option("#t-select", str(tid))
+    before = room.api("GET", "/api/v1/cage/balance/")["tournament_cash_in"]
+    page.click("#t-actions button[data-op='rebuys']")
+    expect(page.locator("#t-result")).to_contain_text("Take no money yet")
+    expect(page.locator("#t-result")).not_to_have_class(re.compile(r"\bok\b"))
+    assert room.api("GET", "/api/v1/cage/balance/")["tournament_cash_in"] == before
+    assert player in room.api("GET", f"/api/v1/tournaments/{tid}/")["pending_rebuys"]

@@ -148,7 +148,10 @@ def test_a_busted_players_rebuy_before_the_next_deal_through_the_api(
     players = set(stacks(table_id))
     hand = ok(tablet.post(f"/api/v1/tables/{table_id}/hands/", {}))
     for player in players:  # each says: "if I lose this one, I rebuy"
-        ok(tablet.post(f"/api/v1/tournaments/{tournament_id}/rebuys/", {"player_id": player}))
+        answer = ok(
+            tablet.post(f"/api/v1/tournaments/{tournament_id}/rebuys/", {"player_id": player})
+        )
+        assert player in answer["pending_rebuys"]  # conditional: nothing taken yet (QA)
     base = f"/api/v1/hands/{hand['hand_id']}"
     boards = iter([("flop", "2c7d9h"), ("turn", "Js"), ("river", "3d")])
     while hand["phase"] != "complete":
@@ -168,6 +171,7 @@ def test_a_busted_players_rebuy_before_the_next_deal_through_the_api(
     assert rebuys.count() >= 1  # the busted players bought back in
     assert not StoredEvent.objects.filter(stream=stream, type="tournaments.PlayerEliminated")
     assert set(stacks(table_id)) == players and all(v > 0 for v in stacks(table_id).values())
+    assert ok(tablet.get(f"/api/v1/tournaments/{tournament_id}/"))["pending_rebuys"] == []
 
 
 @pytest.mark.rule("TSEAT-2")

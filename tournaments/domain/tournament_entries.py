@@ -277,7 +277,7 @@ def rebuy_if_busted(b: Builder, cmd: RebuyIfBusted, now: datetime) -> None:
     to rebuy; if the hand leaves him with no chips the rebuy is taken before the next deal
     (and he is not eliminated)."""
     s = b.state
-    p = player_in_play(s, cmd.player_id)
+    p = player_in_play(s, cmd.player_id, rule="TREG-14")
     assert p.table_id is not None
     if not s.tables[p.table_id].in_hand:
         raise rule_error("no_hand_in_progress", "Between hands a rebuy is taken at once.",
@@ -293,7 +293,7 @@ def take_rebuy(b: Builder, cmd: Rebuy, now: datetime) -> None:
     Raises:
         DomainError: the :func:`check_rebuy` refusals, ``hand_in_progress``."""
     s = b.state
-    p = player_in_play(s, cmd.player_id)
+    p = player_in_play(s, cmd.player_id, rule="TREG-14")
     check_rebuy(s, p, busted=False)
     check_not_in_hand(s, p)
     r = s.config.rebuy

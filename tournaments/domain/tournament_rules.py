@@ -50,14 +50,18 @@ def entry_of(state: TournamentState, player_id: int) -> PlayerState:
     return p
 
 
-def player_in_play(state: TournamentState, player_id: int) -> PlayerState:
-    """The entry of ``player_id``, who must still be in play.
+def player_in_play(state: TournamentState, player_id: int, rule: str | None = None) -> PlayerState:
+    """The entry of ``player_id``, who must still be in play; ``rule`` is cited when he is
+    not (TREG-14 for a rebuy: a busted player rebuys by asking during the hand that busts
+    him, :func:`tournaments.domain.tournament_entries.rebuy_if_busted`).
 
     Raises:
         DomainError: ``player_not_registered``, ``player_not_playing``."""
     p = entry_of(state, player_id)
     if p.status != PLAYING:
-        raise rule_error("player_not_playing", "This player is not in play.", player_id=player_id)
+        raise rule_error(
+            "player_not_playing", "This player is not in play.", rule=rule, player_id=player_id
+        )
     return p
 
 

@@ -329,7 +329,14 @@ $("t-actions").addEventListener("click", (e) => {
   if (!player) { $("t-result").className = "result error"; $("t-result").textContent = T.pickPlayer; return; }
   const path = `/api/v1/tournaments/${id}/${b.dataset.op}/`;
   const body = b.dataset.pay ? { player_id: player.id, pay_with: b.dataset.pay } : { player_id: player.id };
-  intent(b, $("t-result"), () => post(path, body), () => {
+  const asked = player.id;
+  intent(b, $("t-result"), () => post(path, body), (answer) => {
+    // a rebuy asked while his table plays a hand is only conditional (TREG-14): "Done."
+    // read as taken, and the cashier took money for a rebuy that then lapsed (found by QA)
+    if (b.dataset.op === "rebuys" && answer && (answer.pending_rebuys || []).includes(asked)) {
+      $("t-result").className = "result pending";
+      $("t-result").textContent = T.rebuyPending;
+    }
     loadTournaments().catch(showError);
     loadBalance();
   });

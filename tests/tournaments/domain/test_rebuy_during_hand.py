@@ -30,6 +30,10 @@ def test_a_rebuy_asked_during_the_hand_saves_a_busted_player() -> None:
     rebought = {e.player_id for e in events if isinstance(e, RebuyTaken)}
     out = {e.player_id for e in events if isinstance(e, PlayerEliminated)}
     assert rebought == {4, 5} and out == {6}
+    # the one who did not ask is out: a rebuy now is refused, citing the rule (QA: no rule)
+    with pytest.raises(DomainError) as late:
+        d(t.Rebuy(6))
+    assert (late.value.code, late.value.rule) == ("player_not_playing", "TREG-14")
     assert d.s.players[4].stack == 10_000 and d.s.players[4].status == t.PLAYING
     assert d.s.pending_rebuys == frozenset()
     assert d.s.total_chips == d.s.chips_issued
