@@ -124,3 +124,31 @@ def test_a_long_chip_count_turns_its_pages(room: Room, new_page: Any) -> None:
     # nothing scrolls: the list fits the screen
     box = page.locator("#counts-wrap").bounding_box()
     assert box is not None and box["y"] + box["height"] <= 1080
+
+
+def test_after_the_end_the_results_replace_the_ladder(room: Room, new_page: Any) -> None:
+    """After the end the final results give each prize as paid; the published ladder
+    beside them contradicted an agreed deal's amounts, and a shared place ("15-19") was
+    cut to "1…" (found by QA)."""
+    tid = room.started_tournament("Board After", entrants=3)
+    for _ in range(20):
+        if room.shove_round(tid)["status"] == "finished":
+            break
+    page = new_page(1280, 800)
+    page.goto(f"{room.base}/board/tournament/{tid}/chips/")
+    page.wait_for_selector("#tchips[data-status='finished']")
+    expect(page.locator("#results tr")).to_have_count(3)
+    expect(page.locator("#payouts-panel")).to_be_hidden()
+    cut = page.evaluate(
+        "() => [...document.querySelectorAll('#results td.rank')]"
+        ".filter((td) => td.scrollWidth > td.clientWidth).length"
+    )
+    assert cut == 0
+    page.evaluate(
+        "() => document.querySelector('#results td.rank').textContent = '15\\u201319'"
+    )  # the widest place the board writes
+    wide = page.evaluate(
+        "() => { const td = document.querySelector('#results td.rank');"
+        " return td.scrollWidth <= td.clientWidth; }"
+    )
+    assert wide

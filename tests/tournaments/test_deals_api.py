@@ -76,6 +76,8 @@ def test_icm_deal_at_the_final_table_confirmed_by_everyone(tablet: TabletClient)
     assert deal["agreed"] is not None and deal["confirmations"] == sorted(left)
     t = ok(tablet.get(f"/api/v1/tournaments/{tournament_id}/"))
     assert t["status"] == "finished"
+    # the clock board: nobody is left playing (it read "Players left 3" beside "Finished")
+    assert (t["clock"]["players_left"], t["clock"]["average_stack"]) == (0, 0)
     entries = ok(tablet.get(f"/api/v1/tournaments/{tournament_id}/entries/"))
     prizes = {e["player_id"]: e["prize"] for e in entries}
     assert all(prizes[pid] == shares[pid] for pid in left)

@@ -245,11 +245,14 @@ class ClockView:
 def clock_view(state: TournamentState, now: datetime) -> ClockView:
     """The public clock at ``now``. Before the clock starts it shows level 1 with its whole
     time (it read 0:00); on a break between levels, the stakes of the level that follows
-    it (the board showed the finished level's blinds; both found by QA)."""
+    it (the board showed the finished level's blinds; both found by QA). Once the event is
+    finished nobody is left playing (``players_left`` and ``average_stack`` 0)."""
     c = state.clock
     between = c.on_break and c.break_after_level is not None
     stakes = state.config.level(c.level + 1 if between else max(c.level, 1))
-    left = state.players_left
+    # a finished event has nobody left playing: a deal placed the players still holding
+    # chips (the board read "Finished" beside "Players left 3", found by QA)
+    left = 0 if state.status == FINISHED else state.players_left
     if c.level_ends_at is not None:
         seconds = max(0, int((c.level_ends_at - now).total_seconds()))
     elif c.level == 0:

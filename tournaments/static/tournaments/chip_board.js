@@ -117,6 +117,9 @@ function render(d) {
   $("title-counts").hidden = over;
   $("title-results").hidden = !over;
   $("out-panel").hidden = over; // the final results are the main list
+  // the final results give each prize as paid (an agreed deal's too): the published ladder
+  // beside them contradicted a deal's amounts (found by QA)
+  $("payouts-panel").hidden = over;
   $("out-none").hidden = d.finished.length > 0;
   $("out-wrap").hidden = d.finished.length === 0;
 
