@@ -26,14 +26,16 @@ if (logout) {
   });
 }
 
-// A form the browser blocked (a required field left empty) sends nothing: a "Done." left
-// beside it from the last write would read as this one's (found by QA). Clear the
-// finished outcomes next to it; an error waiting for Retry or Discard stays.
+// A form the browser blocked (a required field left empty) sends nothing: a "Done." or a
+// refusal left beside it from the last write would read as this one's (found by QA: a
+// refusal about the name stayed while the browser stopped a negative guarantee). Clear the
+// finished outcomes next to it; an error waiting for Retry or Discard (a lost answer) stays.
 document.addEventListener("invalid", (e) => {
   const form = e.target.form;
   if (!form || !form.parentElement) return;
-  const beside = [...form.querySelectorAll(".result.ok"), ...form.parentElement.querySelectorAll(":scope > .result.ok")];
-  beside.forEach((el) => {
+  const finished = ".result.ok, .result.error";
+  const beside = [...form.querySelectorAll(finished), ...form.parentElement.querySelectorAll(`:scope > :is(${finished})`)];
+  beside.filter((el) => !el.querySelector("button")).forEach((el) => {
     el.className = "result";
     el.textContent = "";
   });
