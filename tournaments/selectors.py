@@ -235,6 +235,9 @@ def chip_counts_payload(tournament_id: int) -> dict[str, Any]:
         .values("entry_number", "player_id", "status", "stack", "table_id", "seat",
                 "place", "place_to", "prize")
     ]  # fmt: skip
+    bullets: dict[int, int] = {}  # each entry's number among its player's entries (TREG-9)
+    for r in sorted(rows, key=lambda r: r["entry_number"]):
+        r["player_entry"] = bullets[r["player_id"]] = bullets.get(r["player_id"], 0) + 1
     status = state.status
     cancelled = status == "cancelled"
     ladder = [] if cancelled else list(
@@ -276,7 +279,7 @@ def chip_counts_payload(tournament_id: int) -> dict[str, Any]:
             prizes = {}
     finished = [
         {"place": r["place"], "place_to": r["place_to"] or r["place"],
-         "name": display_name(people.get(r["player_id"])),
+         "name": display_name(people.get(r["player_id"])), "player_entry": r["player_entry"],
          "prize": prizes.get(r["entry_number"], 0)}
         for r in placed
     ]  # fmt: skip

@@ -601,6 +601,10 @@ class FinisherSerializer(serializers.Serializer):
     place = serializers.IntegerField()
     place_to = serializers.IntegerField(help_text="> place when tied (ELIM-3/4).")
     name = serializers.CharField(help_text="Nickname, else initials; never the full name.")
+    player_entry = serializers.IntegerField(
+        help_text="Which of the player's entries this is: 1, then 2, 3 ... for re-entries"
+        " (TREG-9), so a player out twice is told apart."
+    )
     prize = serializers.IntegerField(
         help_text="CZK: 0 out of the money; from the payout ladder while the event runs (may "
         "still move with the pool, see prize_pool_provisional), the result once it ends."

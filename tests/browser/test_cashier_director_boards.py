@@ -359,8 +359,12 @@ def test_tournament_board_ticks_and_changes_level(fast_clock_room: Room, new_pag
     page = new_page(1920, 1080)
     page.goto(f"{room.base}/board/tournament/{tid}/")
     page.wait_for_selector("#level[data-level='0']")  # registering: no level yet
+    expect(page.locator("#players")).to_have_text("—")  # nobody seated yet: not "0"
+    expect(page.locator("#average")).to_have_text("—")
     room.api("POST", f"/api/v1/tournaments/{tid}/start/", {"reserve_tables": 0})
     page.wait_for_selector("#level[data-level='1']", timeout=30_000)  # pushed by the feed
+    expect(page.locator("#players")).to_have_text("3")
+    expect(page.locator("#average")).to_have_text("5,000")
     page.wait_for_function("document.getElementById('time').textContent !== '0:00'")
     page.wait_for_function("/^[01]:\\d\\d$/.test(document.getElementById('time').textContent)")
     first = _seconds(page.inner_text("#time"))

@@ -83,3 +83,14 @@ def test_a_late_entry_and_a_re_entry_move_the_provisional_places_down(
             assert_places_partition(ok(tablet.get(f"/api/v1/tournaments/{tid}/entries/")), t)
     final = ok(tablet.get(f"/api/v1/tournaments/{tid}/entries/"))
     assert_bands(final, 1, t["entries"])
+    # the chip board tells the re-entered player's two entries apart (QA: the same name twice)
+    board = ok(tablet.get(f"/api/v1/tournaments/{tid}/chip-counts/"))["finished"]
+    by_place = {e["place"]: e for e in final}
+    first, second = sorted(
+        (e["entry_number"], e["place"]) for e in final if e["player_id"] == busted["player_id"]
+    )
+    bullets = {f["place"]: f["player_entry"] for f in board}
+    assert (bullets[first[1]], bullets[second[1]]) == (1, 2)
+    assert all(
+        bullets[p] == 1 for p, e in by_place.items() if e["player_id"] != busted["player_id"]
+    )

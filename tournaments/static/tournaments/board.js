@@ -35,9 +35,12 @@ function render() {
   else level.textContent = `${T.level} ${c.level}`;
   const ante = c.ante ? ` · ${c.ante_type === "big_blind_ante" ? T.bbAnte : T.ante} ${number(c.ante)}` : "";
   $("blinds").textContent = over() ? "" : `${number(c.small_blind)} / ${number(c.big_blind)}${ante}`;
-  $("players").textContent = `${number(c.players_left)}`;
+  // before the start nobody is seated yet, and once it ended nobody is left: "—", as the
+  // director's console shows it ("0" and "average 0" read as a count, found by QA)
+  const seated = state.status === "running";
+  $("players").textContent = seated || c.players_left ? number(c.players_left) : "—";
   $("entries").textContent = number(c.entries);
-  $("average").textContent = number(c.average_stack);
+  $("average").textContent = c.players_left ? number(c.average_stack) : "—";
   $("pool").textContent = amount(c.prize_pool);
   $("paid").textContent = number(c.places_paid);
   $("late").textContent = lateRegistrationText(c, state.status, T);

@@ -94,9 +94,11 @@ function ladder(payouts) {
   return bands.map((b) => `<tr data-place="${b.from}"><td class="num rank">${places(b.from, b.to)}</td><td class="num">${prize(b.prize)}</td></tr>`);
 }
 
+// A re-entry's place says which of the player's entries it was: "P00 (2)" (QA: the same
+// nickname twice, told apart by nothing).
 function finisher(f) {
   return `<tr class="${f.prize ? "paid" : ""}" data-place="${f.place}"><td class="num rank">${places(f.place, f.place_to)}</td>`
-    + `<td class="name">${esc(f.name)}</td><td class="num">${prize(f.prize)}</td></tr>`;
+    + `<td class="name">${esc(f.name)}${f.player_entry > 1 ? ` <span class="tag">(${f.player_entry})</span>` : ""}</td><td class="num">${prize(f.prize)}</td></tr>`;
 }
 
 function render(d) {
