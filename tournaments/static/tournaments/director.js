@@ -429,7 +429,7 @@ $("search-form").addEventListener("submit", async (e) => {
   try {
     const found = await get(`/api/v1/players/search/?q=${encodeURIComponent($("player-q").value.trim())}`);
     $("player-results").innerHTML = found.length ? found.map((p) => `<li class="row">
-      <span>${esc(p.name)} ${p.nickname ? `<span class="muted">(${esc(p.nickname)})</span>` : ""} <span class="muted">#${p.id}</span></span>
+      <span class="wide">${esc(p.name)} ${p.nickname ? `<span class="muted">(${esc(p.nickname)})</span>` : ""} <span class="muted">#${p.id}</span></span>
       <button type="button" class="btn small shrink" data-register="${p.id}">${esc(T.registerSelected)}</button>
       <button type="button" class="btn small shrink" data-register="${p.id}" data-pay="t_money">${esc(T.registerTMoney)}</button>
       ${buysFor(p.id)}</li>`).join("")
