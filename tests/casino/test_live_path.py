@@ -181,6 +181,19 @@ def test_a_consoles_socket_closes_on_logout_a_new_password_or_a_new_role(
     assert closed == {"type": "websocket.close", "code": 4401}
 
 
+def first_message(path: str, headers: list[tuple[bytes, bytes]]) -> dict[str, Any]:
+    """The first message a socket at ``path`` opened with ``headers`` receives."""
+
+    async def scenario() -> dict[str, Any]:
+        ws = WebsocketCommunicator(application, path, headers=headers)
+        await ws.connect()
+        message = await ws.receive_json_from()
+        await ws.disconnect()
+        return dict(message)
+
+    return async_to_sync(scenario)()
+
+
 @pytest.mark.parametrize(
     ("origin", "allowed"), [(b"http://testserver", True), (b"https://evil.example", False)]
 )
@@ -191,15 +204,8 @@ def test_a_console_socket_must_come_from_our_origin(origin: bytes, allowed: bool
     console.force_login(user)
     cookie = f"sessionid={console.cookies['sessionid'].value}".encode()
 
-    async def scenario() -> dict:
-        headers = [(b"cookie", cookie), (b"host", b"testserver"), (b"origin", origin)]
-        ws = WebsocketCommunicator(application, "/ws/floor/", headers=headers)
-        await ws.connect()
-        message = await ws.receive_json_from()
-        await ws.disconnect()
-        return dict(message)
-
-    message = async_to_sync(scenario)()
+    headers = [(b"cookie", cookie), (b"host", b"testserver"), (b"origin", origin)]
+    message = first_message("/ws/floor/", headers)
     if allowed:
         assert message["type"] == "snapshot"
     else:
@@ -399,13 +405,5 @@ def test_a_feed_refuses_in_the_language_of_the_page(
 ) -> None:
     """A socket's refusal is said in the console's language, as the REST refusals are (a
     Czech tablet showed "Feed: Not authenticated or allowed.")."""
-
-    async def scenario() -> dict:
-        ws = WebsocketCommunicator(application, "/ws/floor/?token=not-a-token", headers=headers)
-        await ws.connect()
-        message = await ws.receive_json_from()
-        await ws.disconnect()
-        return dict(message)
-
-    message = async_to_sync(scenario)()
+    message = first_message("/ws/floor/?token=not-a-token", headers)
     assert (message["code"], message["detail"]) == ("not_allowed", detail)
