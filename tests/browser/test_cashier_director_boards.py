@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import time
+import uuid
 from collections.abc import Iterator
 from typing import Any
 
@@ -549,3 +550,67 @@ def test_a_rebuy_asked_during_his_hand_tells_the_cashier_to_take_no_money_yet(
     expect(page.locator("#t-result")).not_to_have_class(re.compile(r"\bok\b"))
     assert room.api("GET", "/api/v1/cage/balance/")["tournament_cash_in"] == before
     assert player in room.api("GET", f"/api/v1/tournaments/{tid}/")["pending_rebuys"]
+
+
+def test_a_new_player_whose_answer_was_lost_is_registered_once(room: Room, new_page: Any) -> None:
+    """The new-player form sent a new Idempotency-Key on each press: after a lost answer the
+    banner said "retry", and pressing again registered the player twice (found by QA)."""
+    username, password = room.staff("cashier")
+    page = new_page()
+    login(page, room.base, username, password, "/cashier/")
+    name = f"Petra Ztracená {uuid.uuid4().hex[:6]}"
+    lost = lose_answers(page, "**/api/v1/players/")
+    page.click("details.new-player summary")
+    page.fill("#new-name", name)
+    page.click("#new-submit")
+    expect(page.locator("#new-result.error")).to_contain_text("No answer")
+    assert lost["n"] >= 1
+    expect(page.locator("#new-submit")).to_be_disabled()  # no second press with a new key
+    page.unroute("**/api/v1/players/")
+    page.click("#new-result button:has-text('Retry')")  # the same key: the first answer
+    expect(page.locator("#player-name")).to_contain_text(name)
+    assert len(room.api("GET", f"/api/v1/players/search/?name={name}")) == 1
+
+
+def test_a_lost_tournament_action_is_not_overwritten_by_the_next(room: Room, new_page: Any) -> None:
+    """The tournament desk's actions share one result line: the next action wrote "Done."
+    over a lost registration's Retry, which was gone, and "Register" stayed disabled until
+    a reload (found by QA)."""
+    body = {"name": f"Desk {uuid.uuid4().hex[:4]}", "buy_in": 100, "fee": 10,
+            "starting_stack": 1000, "levels": [{"small_blind": 25, "big_blind": 50}]}  # fmt: skip
+    tid = int(room.api("POST", "/api/v1/tournaments/", body)["tournament_id"])
+    player = room.player("Lukáš Desk", "Desk")
+    page, _ = cashier_picks(room, new_page, "Desk", player)
+    page.wait_for_selector(f"#t-select option[value='{tid}']", state="attached")
+    page.select_option("#t-select", str(tid))
+    lost = lose_answers(page, "**/registrations/")
+    register = page.locator("#t-actions button[data-op='registrations']:not([data-pay])")
+    register.click()
+    expect(page.locator("#t-result.error")).to_contain_text("No answer")
+    assert lost["n"] >= 1
+    page.click("#t-actions button[data-op='unregistrations']")  # another action: not sent
+    expect(page.locator("#t-result button:has-text('Retry')")).to_be_visible()
+    page.unroute("**/registrations/")
+    page.click("#t-result button:has-text('Retry')")
+    expect(page.locator("#t-result.ok")).to_be_visible()
+    expect(register).to_be_enabled()
+    entries = room.api("GET", f"/api/v1/tournaments/{tid}/entries/")
+    assert [e["player_id"] for e in entries] == [player]  # registered once, not unregistered
+
+
+def test_a_retry_the_server_refuses_frees_the_button(room: Room, new_page: Any) -> None:
+    """A Retry answered with a refusal (the session expired) left "Sell chips" disabled
+    with no Retry or Discard to free it (found by QA)."""
+    player = room.player("Retry Refused", "Refused")
+    page, _ = cashier_picks(room, new_page, "Refused", player)
+    page.route("**/api/v1/cage/sales/", lambda route: route.abort())  # never reaches it
+    page.fill("#sale-amount", "300")
+    page.click("#sale-submit")
+    expect(page.locator("#sale-result.error")).to_contain_text("No answer")
+    expect(page.locator("#sale-submit")).to_be_disabled()
+    page.unroute("**/api/v1/cage/sales/")
+    page.context.clear_cookies()  # logged out meanwhile: the retry is refused
+    page.click("#sale-result button:has-text('Retry')")
+    expect(page.locator("#sale-result button")).to_have_count(0)
+    expect(page.locator("#sale-result.error")).not_to_contain_text("No answer")
+    expect(page.locator("#sale-submit")).to_be_enabled()

@@ -51,6 +51,9 @@ $("new-player-form").addEventListener("submit", async (e) => {
     $("new-name").reportValidity();
     return;
   }
+  // a registration whose answer was lost waits for Retry (the same Idempotency-Key) or
+  // Discard: pressed again it would register the player twice (found by QA)
+  if ($("new-result").querySelector("button")) { $("new-result").querySelector("button").focus(); return; }
   try {
     // the same name as the search compares it: any case, no accents ("Novák" = "novak")
     const same = await get(`/api/v1/players/search/?name=${encodeURIComponent(body.name)}`);
@@ -58,12 +61,14 @@ $("new-player-form").addEventListener("submit", async (e) => {
       await search(body.name);
       if (!window.confirm(T.sameName.replace("%(name)s", body.name).replace("%(count)s", String(same.length)))) return;
     }
-    const p = await post("/api/v1/players/", body);
-    e.target.reset();
-    choose(p);
   } catch (err) {
     showError(err);
+    return;
   }
+  intent($("new-submit"), $("new-result"), () => post("/api/v1/players/", body), (p) => {
+    e.target.reset();
+    choose(p);
+  });
 });
 
 async function choose(p) {

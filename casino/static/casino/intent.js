@@ -23,9 +23,23 @@ function words() {
   };
 }
 
+// One result line may hold one unsettled write: while it waits for Retry or Discard, another
+// intent writing to the same line is not sent (QA: the tournament desk's next action wrote
+// "Done." over a lost registration's Retry, and its button stayed disabled for good). The
+// line's Retry is pointed out instead.
+const unsettledLines = new WeakSet();
+
 export async function intent(button, resultEl, run, onDone, { discardHint } = {}) {
   const strings = words();
   if (discardHint) strings.discardHint = discardHint;
+  if (unsettledLines.has(resultEl)) {
+    const waiting = resultEl.querySelector("button");
+    if (waiting) waiting.focus();
+    resultEl.classList.remove("flash");
+    void resultEl.offsetWidth; // restart the flash
+    resultEl.classList.add("flash");
+    return;
+  }
   if (button) button.disabled = true;
   resultEl.className = "result pending";
   resultEl.textContent = strings.working;
@@ -35,11 +49,16 @@ export async function intent(button, resultEl, run, onDone, { discardHint } = {}
     if (onDone) onDone(answer);
   };
   let unsettled = false;
+  const settle = () => {
+    unsettledLines.delete(resultEl);
+    if (button) button.disabled = false;
+  };
   const fail = (err) => {
     resultEl.className = "result error";
     resultEl.textContent = describeError(err);
     unsettled = err instanceof NetworkError;
     if (!unsettled) return;
+    unsettledLines.add(resultEl);
     const retry = document.createElement("button");
     retry.type = "button";
     retry.className = "btn small";
@@ -47,9 +66,15 @@ export async function intent(button, resultEl, run, onDone, { discardHint } = {}
     retry.addEventListener("click", async () => {
       retry.disabled = true;
       try {
-        finish(await err.retry());
-        if (button) button.disabled = false;
-      } catch (again) { fail(again); }
+        const answer = await err.retry();
+        settle();
+        finish(answer);
+      } catch (again) {
+        fail(again);
+        // the server answered and refused (a session that expired): settled, nothing was
+        // recorded, so the button is free again (QA: it stayed disabled with no way out)
+        if (!(again instanceof NetworkError)) settle();
+      }
     });
     const discard = document.createElement("button");
     discard.type = "button";
@@ -57,9 +82,9 @@ export async function intent(button, resultEl, run, onDone, { discardHint } = {}
     discard.textContent = strings.discard;
     discard.title = strings.discardHint;
     discard.addEventListener("click", () => {
+      settle();
       resultEl.className = "result";
       resultEl.textContent = strings.discardHint;
-      if (button) button.disabled = false;
     });
     resultEl.append(" ", retry, " ", discard);
   };
