@@ -1,5 +1,8 @@
-"""CSV output of the management reports (``?format=csv``), with the standard library's
-``csv`` module: one header row (the report's field names), then one row per record.
+"""CSV output of the management reports (``?format=csv``), with ``defusedcsv`` (the standard
+library's ``csv`` module that neutralises a text cell starting with ``=``, ``+``, ``-``,
+``@`` ...: a tournament named ``=HYPERLINK(...)`` was a formula in Excel, found by QA;
+numbers are written as they are): one header row (the report's field names), then one
+row per record.
 
 The view gives the column order (``csv_header``) and the download name (``csv_filename``)
 in the renderer context; an error body (``{code, rule, detail}``) is rendered as one row
@@ -8,11 +11,11 @@ too, so a refused download still says why.
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Mapping
 from typing import Any
 
+from defusedcsv import csv
 from rest_framework.renderers import BaseRenderer
 
 CSV_ROW_LIMIT = 100_000

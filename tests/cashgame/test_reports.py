@@ -228,3 +228,20 @@ def test_tournament_tables_are_not_in_the_cash_game_reports(
     for report in ("rake", "hands-per-hour"):
         listed = {r["table_id"] for r in _rows(tablet, report)}
         assert listed == {evening["nlh"], evening["plo"]}, report
+
+
+def test_a_csv_cell_is_never_a_formula() -> None:
+    """A tournament named ``=HYPERLINK(...)`` was a live formula in the tournaments report's
+    CSV when opened in Excel (found by QA). Text cells that a spreadsheet would run are
+    written as text; numbers, negative ones too, stay numbers."""
+    import csv
+    import io
+
+    from cashgame.csv_renderer import ReportCSVRenderer
+
+    rows = [{"name": '=HYPERLINK("http://evil.example","Total")', "net": -5, "note": "@SUM(A1)",
+             "plain": "Sunday 1000"}]  # fmt: skip
+    body = ReportCSVRenderer().render(rows, renderer_context={"csv_header": list(rows[0])})
+    _, row = list(csv.reader(io.StringIO(body.decode())))
+    assert row[0].startswith("'=") and row[2].startswith("'@")
+    assert row[1] == "-5" and row[3] == "Sunday 1000"
