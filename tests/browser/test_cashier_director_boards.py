@@ -131,6 +131,14 @@ def test_the_cashier_reads_the_cages_journal_of_every_desk(room: Room, new_page:
     expect(page.locator("#cage-day")).to_have_text("2026-01-01")
     expect(page.locator("#journal tr")).to_have_text("Nothing yet.")
     assert "date_from=2026-01-01" in (page.get_attribute("#cage-journal-csv", "href") or "")
+    # a sale made while that day is shown is recorded today: the figures go back to today,
+    # where it shows (it appeared nowhere, found by QA)
+    page.fill("#sale-amount", "200")
+    page.click("#sale-submit")
+    expect(page.locator("#sale-result.ok")).to_be_visible()
+    expect(page.locator("#cage-day-pick")).to_have_value("")
+    expect(page.locator("#cage-day")).not_to_have_text("2026-01-01")
+    expect(page.locator("#journal tr")).to_have_count(2)
 
     # another cashier on the same browser starts with none of them (the list was the
     # browser's and showed the previous cashier's lines)
