@@ -259,13 +259,20 @@ class CageBalanceView(APIView):
         responses={200: s.CageBalanceSerializer, 400: ErrorSerializer},
     )
     def get(self, request: Request) -> Response:
-        """Cash in and out, chips issued, at tables, with the house and with players."""
+        """Cash in and out, chips issued, at tables, with the house and with players, of a
+        business day up to today. 400 ``invalid_day`` for a day that is not YYYY-MM-DD or
+        has not begun (a future day read "ledger matches: yes" for books that do not exist
+        yet, found by QA)."""
         raw = request.query_params.get("day")
         today = _today()
         try:
             day = date.fromisoformat(raw) if raw else today
         except ValueError:
-            error = DomainError("invalid_day", "day must be YYYY-MM-DD.", day=raw)
+            day = None
+        if day is None or day > today:
+            error = DomainError(
+                "invalid_day", "day must be a business day up to today, YYYY-MM-DD.", day=raw
+            )
             error.status = 400
-            raise error from None
+            raise error
         return Response(s.CageBalanceSerializer(cage.balance(day)).data)

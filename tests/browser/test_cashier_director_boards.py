@@ -182,11 +182,17 @@ def test_a_sale_whose_answer_was_lost_is_retried_not_sold_twice(room: Room, new_
     page, _ = cashier_picks(room, new_page, "Lost", player)
     before = room.api("GET", "/api/v1/cage/balance/")["cash_in"]
     lost = lose_answers(page, "**/api/v1/cage/sales/")
+    expect(page.locator("#sale-amount")).to_be_focused()  # where the cashier types next
     page.fill("#sale-amount", "1000")
     page.click("#sale-submit")
     expect(page.locator("#sale-result.error")).to_contain_text("No answer")
     assert lost["n"] >= 1
     expect(page.locator("#sale-submit")).to_be_disabled()  # no second sale with a new key
+    asked = page.evaluate(
+        "() => { const e = new Event('beforeunload', {cancelable: true});"
+        " window.dispatchEvent(e); return e.defaultPrevented; }"
+    )
+    assert asked  # leaving the page now would drop the Retry: the browser asks first
     page.unroute("**/api/v1/cage/sales/")
     page.click("#sale-result button:has-text('Retry')")  # the same key: the first answer
     expect(page.locator("#sale-result.ok")).to_be_visible()

@@ -81,6 +81,11 @@ def test_a_past_day_is_not_compared_with_todays_stacks(tablet: TabletClient, pla
         past = tablet.get("/api/v1/cage/balance/?day=2026-11-21").json()
         assert (past["cash_in"], past["reconciled"]) == (700, None)
         assert tablet.get("/api/v1/cage/balance/?day=21-11").json()["code"] == "invalid_day"
+        # a day that has not begun has no books: not "ledger matches: yes" (found by QA)
+        for future in ("2026-11-24", "9999-12-31"):
+            ahead = tablet.get(f"/api/v1/cage/balance/?day={future}")
+            assert (ahead.status_code, ahead.json()["code"]) == (400, "invalid_day")
+        assert tablet.get("/api/v1/cage/balance/?day=2026-11-23").status_code == 200  # today
 
 
 def test_cage_refuses_unknown_players_and_appends_nothing(tablet: TabletClient) -> None:

@@ -84,6 +84,7 @@ async function choose(p) {
   for (const id of ["sale-result", "redeem-result", "t-result"]) {
     if ($(id).classList.contains("ok")) { $(id).className = "result"; $(id).textContent = ""; }
   }
+  $("sale-amount").focus(); // the keyboard goes on where the cashier works next (QA)
   await Promise.all([loadRestrictions(), loadSessions()]).catch(showError);
   renderEntries();
 }

@@ -27,7 +27,17 @@ function words() {
 // intent writing to the same line is not sent (QA: the tournament desk's next action wrote
 // "Done." over a lost registration's Retry, and its button stayed disabled for good). The
 // line's Retry is pointed out instead.
-const unsettledLines = new WeakSet();
+const unsettledLines = new Set();
+
+// Leaving the page (a reload, the tab closed) would drop the Retry and free the button: the
+// browser asks first while a write is unsettled (QA: after a reload nothing on screen said a
+// sale might be recorded, and the cashier could sell again).
+window.addEventListener("beforeunload", (e) => {
+  if ([...unsettledLines].some((line) => line.isConnected && line.querySelector("button"))) {
+    e.preventDefault();
+    e.returnValue = "";
+  }
+});
 
 export async function intent(button, resultEl, run, onDone, { discardHint } = {}) {
   const strings = words();
