@@ -10,8 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.api.error_texts import localized_detail
-from casino.api.errors import WRITE_ERRORS, ErrorSerializer
+from casino.api.errors import WRITE_ERRORS, ErrorSerializer, refusal_body
 from casino.api.serializers import NoBody
 from casino.api.views import WRITE_PARAMETERS, expected_version, run_write, write_view
 from casino.errors import NotFound
@@ -101,10 +100,8 @@ class SeatCheckView(APIView):
         query = s.SeatCheckQuery(data={"player_id": request.query_params.get("player_id")})
         query.is_valid(raise_exception=True)
         check = services.seat_check(table_id=table_id, **query.validated_data)
-        refusal = check["refusal"]
-        if isinstance(refusal, dict):  # said in the console's language, as a refusal is
-            context = {k: v for k, v in refusal.items() if k not in ("code", "rule", "detail")}
-            refusal["detail"] = localized_detail(refusal["code"], refusal["detail"], context)
+        if isinstance(check["refusal"], dict):  # said in the console's language
+            refusal_body(check["refusal"])
         return Response(check)
 
 

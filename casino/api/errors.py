@@ -73,13 +73,19 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     return response
 
 
+def refusal_body(body: dict[str, Any]) -> dict[str, Any]:
+    """A domain refusal's body ``{code, rule, detail, ...context}`` (from
+    :meth:`casino.errors.DomainError.as_dict`) with its ``detail`` said in the active
+    language when its app registered the sentence; the same dict, changed in place. For the
+    handler below and for an answer that carries a refusal without failing (the seat check)."""
+    context = {k: v for k, v in body.items() if k not in ("code", "rule", "detail")}
+    body["detail"] = localized_detail(body["code"], body["detail"], context)
+    return body
+
+
 def _handle(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, DomainError):
-        body = exc.as_dict()
-        detail = localized_detail(exc.code, exc.detail, exc.context)
-        if detail is not exc.detail:  # the console's language (casino.api.error_texts)
-            body["detail"] = detail
-        return Response(body, status=exc.status)
+        return Response(refusal_body(exc.as_dict()), status=exc.status)
     if isinstance(exc, ConcurrencyConflict):
         return Response(
             _body(
