@@ -75,5 +75,13 @@ register_details(
         # --- payouts (tournaments/services.py, domain/payments.py) ---
         "winnings_held": _("Winnings are held for a game-integrity review."),
         "nothing_owed": _("Nothing is owed to this player now."),
+        "no_prize": _(
+            "This entry has no prize to pay (the tournament has not ended, or it finished "
+            "out of the money)."
+        ),
+        "prize_already_paid": (
+            _("This prize was paid at %(paid_at_room_time)s."),
+            _("The tournament owes this player nothing now: his winnings were paid."),
+        ),
     }
 )

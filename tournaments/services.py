@@ -27,6 +27,7 @@ from casino import clock
 from casino.domain_events import DomainEvent
 from casino.errors import DomainError, NotFound
 from casino.eventstore import aggregates, store
+from casino.gaming_day import room_zone
 from casino.models import Player, require_player
 from tables import services as table_services
 from tables import tournament_hooks
@@ -421,7 +422,8 @@ def pay_entry_prize(*, tournament_id: int, entry_number: int) -> PrizePayment:
 
     Raises:
         NotFound ``entry_not_found`` (404); DomainError ``no_prize`` (the entry won
-        nothing, or the tournament has not ended), ``prize_already_paid`` (409),
+        nothing, or the tournament has not ended), ``prize_already_paid`` (409, with
+        ``paid_at``, UTC, and ``paid_at_room_time``, the room's ``YYYY-MM-DD HH:MM``),
         ``winnings_held`` (ELIM-9).
     """
     entry = EntryView.objects.filter(tournament_id=tournament_id, entry_number=entry_number).first()
@@ -459,12 +461,15 @@ def pay_entry_prize(*, tournament_id: int, entry_number: int) -> PrizePayment:
             error.status = 409
             raise error from None
         return PrizePayment.objects.get(tournament_id=tournament_id, entry_number=entry_number)
+    room_time = f"{paid.at.astimezone(room_zone()):%Y-%m-%d %H:%M}"
     error = DomainError(
         "prize_already_paid",
-        f"This prize was paid at {paid.at.isoformat()}.",
+        f"This prize was paid at {room_time}.",
         tournament_id=tournament_id,
         entry_number=entry_number,
         amount=paid.amount,
+        paid_at=paid.at.isoformat().replace("+00:00", "Z"),
+        paid_at_room_time=room_time,
     )
     error.status = 409
     raise error

@@ -4,9 +4,12 @@ finished tournament's results."""
 from __future__ import annotations
 
 import random
+from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
+from django.conf import settings
 
 from cashgame.models import PrizePayment
 from casino.eventstore.models import StoredEvent
@@ -47,6 +50,18 @@ def test_the_cage_pays_each_prize_once(tablet: TabletClient) -> None:
     before = StoredEvent.objects.count()
     again = pay(winner["entry_number"])
     assert (again.status_code, again.json()["code"]) == (409, "prize_already_paid")
+    # when it was paid: UTC in the field, the room's clock in the sentence the cashier reads
+    paid_at = datetime.fromisoformat(body["paid_at"])
+    assert again.json()["paid_at"] == body["paid_at"].replace("+00:00", "Z")
+    room_time = f"{paid_at.astimezone(ZoneInfo(settings.CASINO_TIME_ZONE)):%Y-%m-%d %H:%M}"
+    assert again.json()["paid_at_room_time"] == room_time
+    assert again.json()["detail"] == f"This prize was paid at {room_time}."
+    in_czech = tablet.post(
+        url,
+        {"tournament_id": tournament_id, "entry_number": winner["entry_number"]},
+        **{"Accept-Language": "cs"},
+    )
+    assert in_czech.json()["detail"] == f"Tato výhra byla vyplacena {room_time}."
     nothing = pay(loser["entry_number"])
     assert (nothing.status_code, nothing.json()["code"]) == (422, "no_prize")
     unknown = pay(99)
