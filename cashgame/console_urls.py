@@ -22,6 +22,7 @@ COMMON_STRINGS = {
 CASHIER_STRINGS = {
     **COMMON_STRINGS,
     "none": _("No players found."),
+    "cut": _("%(shown)s of %(total)s players shown: type more of the name, or the number."),
     "nameNeeded": _("Enter the player's full name."),
     "sameName": _(
         "%(count)s player(s) named %(name)s are registered already (listed under the search)."

@@ -1,7 +1,6 @@
 """Player search for the consoles (cashier, floor, director): find a player by name,
 nickname or id before a sale, a buy-in or a registration. Reference data, not events."""
 
-from django.db.models import Q
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -47,6 +46,14 @@ class PlayerSearchView(APIView):
                 description="Comma-separated player ids (up to 500): these players, by id "
                 "(a console naming the entries of a tournament or a table).",
             ),
+            OpenApiParameter(
+                "X-Total-Count",
+                int,
+                location=OpenApiParameter.HEADER,
+                response=True,
+                description="With ``q`` or ``name``: how many players match in all; more "
+                "than the list holds when it was cut at 20 (up to 500 for ``name``).",
+            ),
         ],
         responses={200: PlayerSerializer(many=True), 400: ErrorSerializer},
     )
@@ -57,7 +64,8 @@ class PlayerSearchView(APIView):
         ``q`` finds nobody (no browsing the registry). With ``ids`` (comma-separated, up to
         500): those players, by id; parts that are not ids are skipped. With ``name``: the
         players whose whole name is that name as the search compares it (up to 20), so a
-        console never folds names itself.
+        console never folds names itself. The ``X-Total-Count`` header says how many match
+        in all, so a console can say that the list was cut and ask for more of the name.
 
         Raises:
             ValidationError: 400 ``forbidden_characters`` when ``q`` holds a control
@@ -70,28 +78,40 @@ class PlayerSearchView(APIView):
             by_id = Player.objects.filter(pk__in=ids).order_by("id")
             return Response(PlayerSerializer(by_id, many=True).data)
         if "name" in request.query_params:
-            return Response(PlayerSerializer(_same_name(request), many=True).data)
+            same, total = _same_name(request)
+            return _listed(same, total)
         text = _SearchText(data={"q": request.query_params.get("q", "").strip()[:100]})
         text.is_valid(raise_exception=True)
         q = text.validated_data["q"]
         if not q:
-            return Response([])
-        match = Q(search_text__contains=search_key(q))  # any case, with or without accents
-        players = list(Player.objects.filter(match).order_by("name", "id")[:SEARCH_LIMIT])
+            return _listed([], 0)
+        matching = Player.objects.filter(search_text__contains=search_key(q))  # any case, accents
+        players = list(matching.order_by("name", "id")[:SEARCH_LIMIT])
+        total = len(players) if len(players) < SEARCH_LIMIT else matching.count()
         if (player_id := whole_number(q)) is not None:  # his number: him first, always
             exact = Player.objects.filter(pk=player_id).first()
             others = [p for p in players if p.pk != player_id]
             players = ([exact] if exact else []) + others[: SEARCH_LIMIT - (1 if exact else 0)]
-        return Response(PlayerSerializer(players, many=True).data)
+            if exact is not None and not matching.filter(pk=player_id).exists():
+                total += 1  # found by his number, not by his name
+        return _listed(players, total)
 
 
-def _same_name(request: Request) -> list[Player]:
+def _listed(players: list[Player], total: int) -> Response:
+    response = Response(PlayerSerializer(players, many=True).data)
+    response["X-Total-Count"] = str(max(total, len(players)))
+    return response
+
+
+def _same_name(request: Request) -> tuple[list[Player], int]:
     """The players registered under ``?name=`` exactly (:func:`search_key` of the name;
-    ``search_text`` begins with it and a space, then the nickname), up to 20, by id."""
+    ``search_text`` begins with it and a space, then the nickname), up to 20, by id, and
+    how many there are in all (counted up to 500)."""
     text = _WholeName(data={"name": request.query_params.get("name", "").strip()[:200]})
     text.is_valid(raise_exception=True)
     key = search_key(text.validated_data["name"])
     if not key:
-        return []
+        return [], 0
     candidates = Player.objects.filter(search_text__startswith=key + " ").order_by("id")
-    return [p for p in candidates[:MAX_IDS] if search_key(p.name) == key][:SEARCH_LIMIT]
+    same = [p for p in candidates[:MAX_IDS] if search_key(p.name) == key]
+    return same[:SEARCH_LIMIT], len(same)

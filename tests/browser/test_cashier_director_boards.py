@@ -175,6 +175,30 @@ def test_the_cashier_is_asked_before_registering_a_name_twice(room: Room, new_pa
     assert len(room.api("GET", "/api/v1/players/search/?q=novak")) == 2
 
 
+def test_a_cut_search_says_so_and_the_namesakes_are_all_counted(room: Room, new_page: Any) -> None:
+    """The search showed 20 of 22 namesakes with nothing to say more existed, and the
+    warning before a new player counted 20 (found by QA)."""
+    for _ in range(22):
+        room.player("Vít Hrubý")
+    page = new_page()
+    login(page, room.base, *room.staff("cashier"), "/cashier/")
+    page.fill("#player-q", "hruby")
+    page.press("#player-q", "Enter")
+    expect(page.locator("#player-results li.cut")).to_have_text(
+        "20 of 22 players shown: type more of the name, or the number."
+    )
+    assert page.locator("#player-results button.pick").count() == 20
+    page.click(".new-player summary")
+    page.fill("#new-name", "Vít Hrubý")
+    with page.expect_event("dialog") as asked:
+        page.click("#new-player-form button[type=submit]")
+    assert asked.value.message.startswith("22 player(s) named Vít Hrubý"), asked.value.message
+    asked.value.dismiss()
+    page.fill("#player-q", "hruby x")
+    page.press("#player-q", "Enter")
+    expect(page.locator("#player-results li.cut")).to_have_count(0)
+
+
 def test_a_sale_whose_answer_was_lost_is_retried_not_sold_twice(room: Room, new_page: Any) -> None:
     """A sale reached the server but its answer was lost: "Sell chips" was enabled again,
     and a second press (a new Idempotency-Key) sold the chips twice (found by QA)."""

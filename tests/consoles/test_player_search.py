@@ -103,3 +103,24 @@ def test_the_players_registered_under_a_whole_name(tablet: TabletClient) -> None
     assert same("x" * 200) == []  # a name as long as a name may be
     refused = tablet.get("/api/v1/players/search/?name=Jan%00Nov%C3%A1k")
     assert refused.status_code == 400 and refused.json()["code"] == "forbidden_characters"
+
+
+def test_a_cut_list_says_how_many_players_match_in_all(tablet: TabletClient) -> None:
+    """The search lists 20; before, nothing said that 25 Nováks matched, so the cashier
+    picked from the first 20 believing that was everyone (QA)."""
+    novaks = [Player.objects.create(name=f"Jan Novák {n:02}") for n in range(25)]
+    twins = [Player.objects.create(name="Petr Král") for _ in range(23)]
+    cut = tablet.get("/api/v1/players/search/?q=novak")
+    assert (len(cut.json()), cut["X-Total-Count"]) == (20, "25")
+    whole = tablet.get("/api/v1/players/search/?q=novak 07")
+    assert (len(whole.json()), whole["X-Total-Count"]) == (1, "1")
+    nobody = tablet.get("/api/v1/players/search/?q=")
+    assert (nobody.json(), nobody["X-Total-Count"]) == ([], "0")
+    by_number = tablet.get(f"/api/v1/players/search/?q={novaks[3].id}")
+    assert by_number.json()[0]["id"] == novaks[3].id
+    assert int(by_number["X-Total-Count"]) == 1 + sum(
+        str(novaks[3].id) in p.name for p in Player.objects.all()
+    )
+    same = tablet.get("/api/v1/players/search/?name=petr kral")
+    assert [p["id"] for p in same.json()] == [p.id for p in twins[:20]]
+    assert same["X-Total-Count"] == "23"

@@ -18,7 +18,8 @@ const me = document.body.dataset.user || "";
 // --- players -----------------------------------------------------------------------------
 
 async function search(q) {
-  const found = await get(`/api/v1/players/search/?q=${encodeURIComponent(q)}`);
+  const meta = {};
+  const found = await get(`/api/v1/players/search/?q=${encodeURIComponent(q)}`, { meta });
   const list = $("player-results");
   list.innerHTML = found.length
     ? found.map((p) => `<li><button type="button" class="pick" data-id="${p.id}"
@@ -26,6 +27,12 @@ async function search(q) {
         ${p.nickname ? `<span class="muted">(${esc(p.nickname)})</span>` : ""}
         <span class="muted">#${p.id}</span></button></li>`).join("")
     : `<li class="muted">${esc(T.none)}</li>`;
+  // the server lists at most 20: say that the list was cut, so nobody picks a namesake
+  // believing he was the only one (found by QA)
+  if (meta.total > found.length) {
+    list.insertAdjacentHTML("beforeend", `<li class="muted cut">${esc(T.cut
+      .replace("%(shown)s", String(found.length)).replace("%(total)s", String(meta.total)))}</li>`);
+  }
 }
 
 $("search-form").addEventListener("submit", (e) => {
@@ -56,10 +63,12 @@ $("new-player-form").addEventListener("submit", async (e) => {
   if ($("new-result").querySelector("button")) { $("new-result").querySelector("button").focus(); return; }
   try {
     // the same name as the search compares it: any case, no accents ("Novák" = "novak")
-    const same = await get(`/api/v1/players/search/?name=${encodeURIComponent(body.name)}`);
+    const meta = {};
+    const same = await get(`/api/v1/players/search/?name=${encodeURIComponent(body.name)}`, { meta });
     if (same.length) {
       await search(body.name);
-      if (!window.confirm(T.sameName.replace("%(name)s", body.name).replace("%(count)s", String(same.length)))) return;
+      const count = String(Math.max(meta.total || 0, same.length));
+      if (!window.confirm(T.sameName.replace("%(name)s", body.name).replace("%(count)s", count))) return;
     }
   } catch (err) {
     showError(err);

@@ -108,7 +108,8 @@ async function ensureCsrf() {
 }
 
 // One HTTP exchange. Throws ApiError (the server said no) or NetworkError (no answer).
-export async function request(method, path, { body, key, ifMatch, signal } = {}) {
+// A `meta` object receives `total`, the answer's X-Total-Count (a cut list's full count).
+export async function request(method, path, { body, key, ifMatch, signal, meta } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (deviceToken) headers.Authorization = `Token ${deviceToken}`;
@@ -127,6 +128,7 @@ export async function request(method, path, { body, key, ifMatch, signal } = {})
   } catch (cause) {
     throw new NetworkError(cause, () => request(method, path, { body, key, ifMatch, signal }));
   }
+  if (meta) meta.total = Number(response.headers.get("X-Total-Count")) || null;
   const text = await response.text();
   let data = null;
   try { data = text ? JSON.parse(text) : null; } catch { data = { code: "not_json", detail: text.slice(0, 200) }; }
