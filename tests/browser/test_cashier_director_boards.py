@@ -652,3 +652,27 @@ def test_a_retry_the_server_refuses_frees_the_button(room: Room, new_page: Any) 
     expect(page.locator("#sale-result button")).to_have_count(0)
     expect(page.locator("#sale-result.error")).not_to_contain_text("No answer")
     expect(page.locator("#sale-submit")).to_be_enabled()
+
+
+def test_an_amount_field_takes_digits_only(room: Room, new_page: Any) -> None:
+    """The cage's amount took "1e3" and sold 1,000 CZK (the browser's number field reads
+    it as 1000); "+5" and "2.5" went in too (found by QA). Typed or pasted, only digits
+    go in; a field with a fractional step (a percentage) still takes a point."""
+    player = room.player("Digits Only", "Digits")
+    page, _ = cashier_picks(room, new_page, "Digits", player)
+    page.click("#sale-amount")
+    page.keyboard.type("1e3+.5,")
+    assert page.input_value("#sale-amount") == "135"
+    page.fill("#sale-amount", "")
+    page.keyboard.insert_text("2e3")  # a paste: one insertion of the whole text
+    assert page.input_value("#sale-amount") == ""
+    page.keyboard.insert_text("2500")
+    assert page.input_value("#sale-amount") == "2500"
+    percent = page.evaluate(
+        """() => { const f = Object.assign(document.createElement("input"),
+            {type: "number", min: "0", step: "0.01", id: "pct"});
+          document.querySelector("main").append(f); return f.id; }"""
+    )
+    page.click(f"#{percent}")
+    page.keyboard.type("12.5e")
+    assert page.input_value(f"#{percent}") == "12.5"
