@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from django.utils.translation import gettext
 from rest_framework import serializers
 
 from casino.api.serializers import (
@@ -52,7 +53,7 @@ class BuyInForSerializer(RequestSerializer):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if attrs["small_blind"] > attrs["big_blind"]:
             raise serializers.ValidationError(
-                {"small_blind": "The small blind cannot be more than the big blind."}
+                {"small_blind": gettext("The small blind cannot be more than the big blind.")}
             )
         return attrs
 

@@ -10,7 +10,10 @@ class CasinoConfig(AppConfig):
         from django.db.models.signals import post_save
         from django.urls import register_converter
 
-        from casino import security  # noqa: F401  (registers the deploy check)
+        from casino import (
+            error_texts,  # noqa: F401  (the refusals' sentences in Czech)
+            security,  # noqa: F401  (registers the deploy check)
+        )
         from casino.api.converters import IdConverter
         from casino.models import Device
         from casino.realtime import revocation

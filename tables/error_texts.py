@@ -151,5 +151,9 @@ register_details(
             ),
             _("A transfer keeps the stack only to a table of the same game and stakes."),
         ),
+        # --- what a request names and is not there (404) ---
+        "table_not_found": _("There is no table %(table_id)s."),
+        "hand_not_found": _("There is no hand %(hand_id)s."),
+        "sidebet_not_found": _("No open sidebet with that id."),
     }
 )

@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from django.utils.translation import gettext
 from rest_framework import serializers
 
 from casino.api.errors import ErrorSerializer
@@ -342,7 +343,8 @@ class ActionRequest(RequestSerializer):
                 {
                     "amount_to": [
                         serializers.ErrorDetail(
-                            f"{attrs['action']} takes no amount_to (only bet and raise).",
+                            gettext("%(action)s takes no amount_to (only bet and raise).")
+                            % {"action": attrs["action"]},
                             code=UNKNOWN_FIELD,
                         )
                     ]

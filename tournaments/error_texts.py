@@ -83,5 +83,11 @@ register_details(
             _("This prize was paid at %(paid_at_room_time)s."),
             _("The tournament owes this player nothing now: his winnings were paid."),
         ),
+        # --- what a request names and is not there (404) ---
+        "tournament_not_found": (
+            _("There is no tournament %(tournament_id)s."),
+            _("No such tournament."),
+        ),
+        "entry_not_found": _("Tournament %(tournament_id)s has no entry %(entry_number)s."),
     }
 )

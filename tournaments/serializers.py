@@ -3,6 +3,7 @@ chips, minutes for level and break lengths, times ISO-8601 UTC."""
 
 from typing import Any
 
+from django.utils.translation import gettext
 from rest_framework import serializers
 
 from casino.api.serializers import (
@@ -224,7 +225,8 @@ class TournamentConfigSerializer(RequestSerializer):
     def validate_payout_table(self, brackets: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if sum(len(bracket["bands"]) for bracket in brackets) > MAX_TOTAL_BANDS:
             raise serializers.ValidationError(
-                f"At most {MAX_TOTAL_BANDS} bands in the whole payout table."
+                gettext("At most %(bands)s bands in the whole payout table.")
+                % {"bands": MAX_TOTAL_BANDS}
             )
         return brackets
 
@@ -396,13 +398,13 @@ class ProposeDealRequest(RequestSerializer):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if set(self.initial_data) & {"points", "leaderboard_points"}:
             raise serializers.ValidationError(
-                {"points": "Leaderboard points may not be part of a deal (DEAL-11)."}
+                {"points": gettext("Leaderboard points may not be part of a deal (DEAL-11).")}
             )
         if "amounts" in attrs:
             rows = attrs.pop("amounts")
             attrs["amounts"] = {r["player_id"]: r["amount"] for r in rows}
             if len(attrs["amounts"]) != len(rows):
-                raise serializers.ValidationError({"amounts": "one amount per player"})
+                raise serializers.ValidationError({"amounts": gettext("One amount per player.")})
         return attrs
 
 

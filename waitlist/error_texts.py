@@ -22,7 +22,7 @@ register_details(
         ),
         "not_on_list": _("Player %(player_id)s is not on this list."),
         "list_exists": _("This list is already open."),
-        "list_not_found": _("There is no such list."),
+        "list_not_found": (_("There is no such list."), _("There is no list '%(list_id)s'.")),
         "player_away": _("The player told staff he is away."),
         "player_not_eligible": _("The player already plays this game (or sits at that table)."),
         "not_next_on_list": _("Another player is next on the list."),

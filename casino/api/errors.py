@@ -10,6 +10,7 @@ from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
+from django.utils.translation import gettext
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -112,7 +113,7 @@ def _handle(exc: Exception, context: dict[str, Any]) -> Response | None:
         # the refusal; other field errors are invalid_request. ``errors`` says which field.
         code = promoted_code(exc.get_codes()) or "invalid_request"
         return Response(
-            _body(code, "The request is not valid.", errors=exc.detail),
+            _body(code, gettext("The request is not valid."), errors=exc.detail),
             status=status.HTTP_400_BAD_REQUEST,
         )
     response = drf_exception_handler(exc, context)

@@ -9,6 +9,7 @@ from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest, JsonResponse
 from django.utils.decorators import sync_and_async_middleware
+from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
 
 
@@ -38,7 +39,7 @@ def server_error(request: HttpRequest) -> JsonResponse:
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
     """``handler400`` (e.g. a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` read by Django)."""
-    return _error("bad_request", "The request is not valid.", 400)
+    return _error("bad_request", gettext("The request is not valid."), 400)
 
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:

@@ -23,6 +23,7 @@ from datetime import datetime
 from typing import Any
 
 from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 
@@ -60,7 +61,7 @@ class StrictIntegerField(serializers.IntegerField):
     Units (CZK, chips, seats, seconds) are the field's; see its ``help_text``.
     """
 
-    default_error_messages = {NOT_AN_INTEGER: "A whole number is required (a JSON integer)."}
+    default_error_messages = {NOT_AN_INTEGER: _("A whole number is required (a JSON integer).")}
 
     def __init__(self, *, min_value: int, max_value: int, **kwargs: Any) -> None:
         super().__init__(min_value=min_value, max_value=max_value, **kwargs)
@@ -101,7 +102,7 @@ class SafeCharField(serializers.CharField):
     tabs. Surrounding whitespace is trimmed (DRF's default)."""
 
     default_error_messages = {
-        FORBIDDEN_CHARACTERS: "Control characters and bidi overrides are not allowed."
+        FORBIDDEN_CHARACTERS: _("Control characters and bidi overrides are not allowed.")
     }
 
     def __init__(self, *, max_length: int, multiline: bool = False, **kwargs: Any) -> None:
@@ -148,7 +149,7 @@ class RequestSerializer(serializers.Serializer):
                     {
                         str(key)[:100]: [
                             serializers.ErrorDetail(
-                                "This operation does not take this field.", code=UNKNOWN_FIELD
+                                _("This operation does not take this field."), code=UNKNOWN_FIELD
                             )
                         ]
                         for key in unknown[:20]
@@ -196,8 +197,10 @@ class AwareDateTimeField(serializers.DateTimeField):
     or start time, for one)."""
 
     default_error_messages = {
-        "offset_required": "This time has no UTC offset: give one, e.g. "
-        "2030-01-01T10:00:00+01:00 or 2030-01-01T09:00:00Z.",
+        "offset_required": _(
+            "This time has no UTC offset: give one, e.g. "
+            "2030-01-01T10:00:00+01:00 or 2030-01-01T09:00:00Z."
+        ),
     }
 
     def to_internal_value(self, value: Any) -> datetime:

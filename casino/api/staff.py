@@ -28,6 +28,7 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
 from django.middleware.csrf import get_token
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.authentication import SessionAuthentication
@@ -243,7 +244,7 @@ class StaffSerializer(serializers.Serializer):
 
 def _staff_role(value: str) -> str:
     if value == Role.DEALER:
-        raise serializers.ValidationError("Dealers work through table-bound tablets.")
+        raise serializers.ValidationError(gettext("Dealers work through table-bound tablets."))
     return value
 
 

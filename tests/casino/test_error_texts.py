@@ -117,6 +117,25 @@ def test_a_code_without_a_czech_sentence_stays_english(tablet: TabletClient) -> 
     )
 
 
+def test_field_errors_and_missing_ids_in_czech(tablet: TabletClient) -> None:
+    """A Czech cashier read "The request is not valid." and "A whole number is required (a
+    JSON integer)." in English beside DRF's own Czech messages, and "There is no player
+    99999." (found by QA)."""
+    url = "/api/v1/cage/sales/"
+    cs = {"Accept-Language": "cs"}
+    text = tablet.post(url, {"player_id": 1, "amount": "abc"}, **cs).json()
+    assert (text["code"], text["detail"]) == ("not_an_integer", "Požadavek není platný.")
+    assert text["errors"] == {"amount": ["Je třeba celé číslo (celé číslo JSON)."]}
+    extra = tablet.post(url, {"player_id": 1, "amount": 5, "tip": 1}, **cs).json()
+    assert extra["errors"] == {"tip": ["Tato operace toto pole nepřijímá."]}
+    nobody = tablet.post(url, {"player_id": 99999, "amount": 5}, **cs)
+    assert (nobody.status_code, nobody.json()["detail"]) == (404, "Hráč 99999 neexistuje.")
+    no_table = tablet.get("/api/v1/tables/99999/seat-check/?player_id=1")
+    assert no_table.json()["detail"] == "There is no table 99999."  # English stays English
+    english = tablet.post(url, {"player_id": 1, "amount": "abc"}).json()
+    assert english["errors"] == {"amount": ["A whole number is required (a JSON integer)."]}
+
+
 # --- the handler itself ------------------------------------------------------------------
 
 

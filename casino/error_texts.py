@@ -1,0 +1,18 @@
+"""The core's refusals in the console's language: what a request names and is not there.
+
+Each template says exactly what the raise site's English ``detail`` says, its placeholders
+naming the error's context keys (:mod:`casino.api.error_texts` explains when it is used).
+Registered by :meth:`casino.apps.CasinoConfig.ready`; each app registers its own.
+"""
+
+from django.utils.translation import gettext_lazy as _
+
+from casino.api.error_texts import register_details
+
+register_details(
+    {
+        "player_not_found": _("There is no player %(player_id)s."),
+        "staff_not_found": _("There is no account %(user_id)s."),
+        "device_not_found": _("There is no device %(device_id)s."),
+    }
+)
