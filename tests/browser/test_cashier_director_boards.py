@@ -676,3 +676,21 @@ def test_an_amount_field_takes_digits_only(room: Room, new_page: Any) -> None:
     page.click(f"#{percent}")
     page.keyboard.type("12.5e")
     assert page.input_value(f"#{percent}") == "12.5"
+
+
+def test_the_cages_journal_fits_a_1024_pixel_screen(room: Room, new_page: Any) -> None:
+    """At 1024 px the journal of the day scrolled sideways and hid the "Recorded by"
+    column, the one an audit reads (found by QA)."""
+    player = room.player("Maximilián Ferdinand Dlouhojmenný", "Dlouhán")
+    for amount in (250_000, 75):
+        room.api("POST", "/api/v1/cage/sales/", {"player_id": player, "amount": amount})
+    room.api("POST", "/api/v1/cage/redemptions/", {"player_id": player, "amount": 500})
+    page = new_page()
+    page.set_viewport_size({"width": 1024, "height": 768})
+    login(page, room.base, *room.staff("cashier", "a-cashier-with-a-long-username"), "/cashier/")
+    page.click("#cage-journal-box summary")
+    expect(page.locator("#cage-journal tr", has_text="Dlouhojmenný")).to_have_count(3)
+    expect(page.locator("#cage-journal-box thead")).to_contain_text("In (CZK)")
+    box = page.locator("#cage-journal-box .scroll")
+    widths = box.evaluate("(d) => [d.scrollWidth, d.clientWidth]")
+    assert widths[0] <= widths[1], widths

@@ -185,14 +185,14 @@ function renderBooks(rows) {
   const newest = [...rows].reverse();
   $("cage-journal").innerHTML = newest.length ? newest.map((r) => {
     const what = `${esc(T.kinds[r.kind] || r.kind)}${r.tournament_id ? ` · ${esc(T.tournament)} #${r.tournament_id}` : ""}${r.cash ? "" : ` (${esc(T.notCash)})`}`;
-    const value = amount(r.amount);
+    const value = number(r.amount); // the currency is in the column's head: the books fit 1024 px
     return `<tr><td>${time(r.at)}</td><td>${esc(label(r.player_id))}</td><td>${what}</td>
       <td class="num">${r.direction === "in" ? value : ""}</td><td class="num">${r.direction === "out" ? value : ""}</td>
       <td>${esc(r.actor_name || r.actor)}</td></tr>`;
   }).join("") : `<tr class="muted"><td colspan="6">${esc(T.nothingYet)}</td></tr>`;
   const cash = (direction) => rows.reduce((sum, r) => sum + (r.cash && r.direction === direction ? r.amount : 0), 0);
   $("cage-journal-total").innerHTML = rows.length ? `<tr><th colspan="3">${esc(T.cashTotal)}</th>
-    <th class="num">${amount(cash("in"))}</th><th class="num">${amount(cash("out"))}</th><th></th></tr>` : "";
+    <th class="num">${number(cash("in"))}</th><th class="num">${number(cash("out"))}</th><th></th></tr>` : "";
 }
 
 async function loadJournal(day) {
