@@ -186,7 +186,7 @@ function renderBooks(rows) {
   $("cage-journal").innerHTML = newest.length ? newest.map((r) => {
     const what = `${esc(T.kinds[r.kind] || r.kind)}${r.tournament_id ? ` · ${esc(T.tournament)} #${r.tournament_id}` : ""}${r.cash ? "" : ` (${esc(T.notCash)})`}`;
     const value = number(r.amount); // the currency is in the column's head: the books fit 1024 px
-    return `<tr><td>${time(r.at)}</td><td>${esc(label(r.player_id))}</td><td>${what}</td>
+    return `<tr><td class="time">${time(r.at)}</td><td>${esc(label(r.player_id))}</td><td>${what}</td>
       <td class="num">${r.direction === "in" ? value : ""}</td><td class="num">${r.direction === "out" ? value : ""}</td>
       <td>${esc(r.actor_name || r.actor)}</td></tr>`;
   }).join("") : `<tr class="muted"><td colspan="6">${esc(T.nothingYet)}</td></tr>`;
