@@ -7,6 +7,7 @@ from rest_framework import serializers
 
 from casino.api.serializers import (
     MAX_ID,
+    BoundedListField,
     RequestSerializer,
     SafeCharField,
     StrictBooleanField,
@@ -175,7 +176,7 @@ class ChipGiftRequest(RequestSerializer):
     from_seat = StrictIntegerField(min_value=1, max_value=MAX_SEATS)
     to_seat = StrictIntegerField(min_value=1, max_value=MAX_SEATS)
     amount = StrictIntegerField(min_value=1, max_value=MAX_AMOUNT, help_text="CZK")
-    objected_by = serializers.ListField(
+    objected_by = BoundedListField(
         child=StrictIntegerField(min_value=1, max_value=MAX_SEATS),
         max_length=MAX_SEATS,
         default=list,

@@ -11,6 +11,7 @@ from rest_framework import serializers
 
 from casino.api.serializers import (
     MAX_ID,
+    BoundedListField,
     RequestSerializer,
     SafeCharField,
     StrictBooleanField,
@@ -34,9 +35,9 @@ CAUSES = sorted(
 
 class ChipsRequest(RequestSerializer):
     seat = StrictIntegerField(min_value=1, max_value=10)
-    chips = serializers.ListField(
+    chips = BoundedListField(
         max_length=100,
-        child=serializers.ListField(
+        child=BoundedListField(
             max_length=100, child=StrictIntegerField(min_value=1, max_value=MAX_ID), min_length=0
         ),
         default=list,
@@ -112,7 +113,7 @@ class SeeHandRequest(RequestSerializer):
     floor_order = StrictBooleanField(
         default=False, help_text="The floor orders it on suspicion of collusion (SD-17)."
     )
-    shown_to = serializers.ListField(
+    shown_to = BoundedListField(
         child=StrictIntegerField(min_value=1, max_value=10), max_length=10, default=list,
         help_text="Seats he showed his cards to during the hand (SD-19).",
     )  # fmt: skip
@@ -266,7 +267,7 @@ class CorrectionRequest(RequestSerializer):
 
 class RabbitConsentRequest(RequestSerializer):
     seat = StrictIntegerField(min_value=1, max_value=10)
-    consenting_seats = serializers.ListField(
+    consenting_seats = BoundedListField(
         max_length=100, child=StrictIntegerField(min_value=1, max_value=MAX_ID)
     )
 
@@ -274,7 +275,7 @@ class RabbitConsentRequest(RequestSerializer):
 class ChopExceptionRequest(RequestSerializer):
     floor = SafeCharField(max_length=100)
     reason = SafeCharField(max_length=500)
-    seats = serializers.ListField(
+    seats = BoundedListField(
         max_length=100, child=StrictIntegerField(min_value=1, max_value=MAX_ID)
     )
 

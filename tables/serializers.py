@@ -9,6 +9,7 @@ from casino.api.errors import ErrorSerializer
 from casino.api.serializers import (
     MAX_ID,
     UNKNOWN_FIELD,
+    BoundedListField,
     RequestSerializer,
     SafeCharField,
     StrictBooleanField,
@@ -316,7 +317,7 @@ class StartHandRequest(RequestSerializer):
         help_text="Button draw outcome when a game starts (SEAT-1); afterwards the button "
         "moves clockwise by itself (SEAT-4).",
     )
-    straddles = serializers.ListField(
+    straddles = BoundedListField(
         child=StrictIntegerField(min_value=1, max_value=MAX_SEATS),
         max_length=MAX_SEATS,
         required=False,
@@ -373,7 +374,7 @@ class RabbitHuntRequest(RequestSerializer):
     seat = StrictIntegerField(min_value=1, max_value=MAX_SEATS)
     cards = SafeCharField(max_length=6)
     fee = StrictIntegerField(min_value=0, max_value=MAX_AMOUNT, help_text="CZK, RAKE-8")
-    consenting_seats = serializers.ListField(
+    consenting_seats = BoundedListField(
         required=False, max_length=MAX_SEATS,
         child=StrictIntegerField(min_value=1, max_value=MAX_SEATS),
         help_text="The other players dealt in, who consent (RAKE-8): every one of them. "
@@ -391,8 +392,8 @@ class MuckRequest(RequestSerializer):
 
 
 class AwardRequest(RequestSerializer):
-    winners_by_pot = serializers.ListField(
-        child=serializers.ListField(
+    winners_by_pot = BoundedListField(
+        child=BoundedListField(
             child=StrictIntegerField(min_value=1, max_value=MAX_SEATS),
             min_length=1,
             max_length=MAX_SEATS,
@@ -401,9 +402,9 @@ class AwardRequest(RequestSerializer):
         max_length=MAX_SEATS,
         help_text="Winning seats of each pot, main pot first.",
     )
-    winners_by_run = serializers.ListField(
-        child=serializers.ListField(
-            child=serializers.ListField(
+    winners_by_run = BoundedListField(
+        child=BoundedListField(
+            child=BoundedListField(
                 child=StrictIntegerField(min_value=1, max_value=MAX_SEATS), max_length=MAX_SEATS
             ),
             max_length=MAX_SEATS,

@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 from casino import clock
 from casino.api.errors import WRITE_ERRORS, ErrorSerializer
 from casino.api.serializers import (
+    BoundedListField,
     NoBody,
     RequestSerializer,
     SafeCharField,
@@ -122,7 +123,7 @@ def show_payload(state: show.ShowState, version: int) -> dict[str, Any]:
 
 class StartShowHandRequest(RequestSerializer):
     button_seat = StrictIntegerField(min_value=1, max_value=10, required=False)
-    sitting_out_paying = serializers.ListField(
+    sitting_out_paying = BoundedListField(
         max_length=100, child=StrictIntegerField(min_value=1, max_value=10), default=list
     )
 
@@ -163,7 +164,7 @@ class _Seat(RequestSerializer):
 
 class _Flop(RequestSerializer):
     cards = SafeCharField(max_length=12)
-    absent_seats = serializers.ListField(
+    absent_seats = BoundedListField(
         max_length=100, child=StrictIntegerField(min_value=1, max_value=10), default=list
     )
     exposed_seat = StrictIntegerField(required=False, allow_null=True, min_value=1, max_value=10)
@@ -186,10 +187,10 @@ class _Card(RequestSerializer):
 
 
 class _DealReport(RequestSerializer):
-    wrong_count_seats = serializers.ListField(
+    wrong_count_seats = BoundedListField(
         max_length=100, child=StrictIntegerField(min_value=1, max_value=10), default=list
     )
-    exposed_seats = serializers.ListField(
+    exposed_seats = BoundedListField(
         max_length=100, child=StrictIntegerField(min_value=1, max_value=10), default=list
     )
 

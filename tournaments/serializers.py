@@ -9,6 +9,7 @@ from rest_framework import serializers
 from casino.api.serializers import (
     MAX_ID,
     AwareDateTimeField,
+    BoundedListField,
     RequestSerializer,
     SafeCharField,
     StrictBooleanField,
@@ -109,7 +110,7 @@ class BountySerializer(RequestSerializer):
         min_value=0, max_value=MAX_AMOUNT, default=0,
         help_text="CZK per bounty (knockout/progressive: paid with each entry).",
     )  # fmt: skip
-    players = serializers.ListField(
+    players = BoundedListField(
         child=StrictIntegerField(min_value=1, max_value=MAX_ID), required=False, max_length=100,
         help_text="Named players of a fixed bounty.",
     )  # fmt: skip
@@ -190,11 +191,11 @@ class TournamentConfigSerializer(RequestSerializer):
     )
     bounty = BountySerializer(required=False, help_text="BNTY-1")
     early_payout = StrictBooleanField(required=False, help_text="ELIM-7/8")
-    denominations = serializers.ListField(
+    denominations = BoundedListField(
         child=StrictIntegerField(min_value=1, max_value=MAX_AMOUNT), required=False, max_length=30,
         help_text="Chips in play (CR-1: colour-ups are scheduled from them).",
     )  # fmt: skip
-    penalty_ladder = serializers.ListField(
+    penalty_ladder = BoundedListField(
         child=serializers.ChoiceField(choices=PENALTY_KINDS), max_length=20,
         required=False, help_text="PEN-1/9: the steps, the last repeats.",
     )  # fmt: skip

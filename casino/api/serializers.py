@@ -96,6 +96,25 @@ class PasswordField(serializers.CharField):
         return str(super().to_internal_value(data))
 
 
+class BoundedListField(serializers.ListField):
+    """A list with ``max_length`` (required), whose length is checked before any item.
+
+    DRF's ``ListField`` validates every item, then the length: a 200,000-item list for a
+    field of 10 took 8 s of one worker and 300 MB, and answered an 11 MB error listing each
+    item (found by QA). Here a list that is too long is refused at once with one short
+    message (400 ``invalid_request``, ``errors: {field: [...]}``), as DRF's
+    ``ListSerializer`` (``many=True``) already does.
+    """
+
+    def __init__(self, *, max_length: int, **kwargs: Any) -> None:
+        super().__init__(max_length=max_length, **kwargs)
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, list) and len(data) > self.max_length:  # type: ignore[operator]
+            self.fail("max_length", max_length=self.max_length)
+        return super().to_internal_value(data)
+
+
 class SafeCharField(serializers.CharField):
     """Text of at most ``max_length`` (required) characters without control characters or
     bidi overrides (code ``forbidden_characters``); ``multiline`` allows line feeds and
@@ -149,7 +168,8 @@ class RequestSerializer(serializers.Serializer):
                     {
                         str(key)[:100]: [
                             serializers.ErrorDetail(
-                                _("This operation does not take this field."), code=UNKNOWN_FIELD
+                                str(_("This operation does not take this field.")),
+                                code=UNKNOWN_FIELD,
                             )
                         ]
                         for key in unknown[:20]
