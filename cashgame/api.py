@@ -42,38 +42,40 @@ def _change_limits(data: dict[str, Any], table_id: int, if_match: int | None) ->
 
 
 def _transfer(data: dict[str, Any], table_id: int, seat: int, if_match: int | None) -> Any:
-    services.transfer_player(table_id=table_id, seat=seat, **data)
+    services.transfer_player(table_id=table_id, seat=seat, if_match=if_match, **data)
     return {"from_table": table_payload(table_id), "to_table": table_payload(data["to_table_id"])}
 
 
 def _close(data: dict[str, Any], table_id: int, if_match: int | None) -> Any:
     moves = [(m["seat"], m["to_table_id"], m["to_seat"]) for m in data["moves"]]
-    services.close_table(table_id=table_id, reason=data["reason"], moves=moves)
+    services.close_table(table_id=table_id, reason=data["reason"], moves=moves, if_match=if_match)
     return table_payload(table_id)
 
 
 def _record_sidebet(data: dict[str, Any], table_id: int, if_match: int | None) -> Any:
-    sidebet_id = services.record_sidebet(table_id=table_id, **data)
+    sidebet_id = services.record_sidebet(table_id=table_id, if_match=if_match, **data)
     return {"sidebet_id": sidebet_id, "table": table_payload(table_id)}
 
 
 def _settle_sidebet(
     data: dict[str, Any], table_id: int, sidebet_id: Any, if_match: int | None
 ) -> Any:
-    services.settle_sidebet(table_id=table_id, sidebet_id=str(sidebet_id), **data)
+    services.settle_sidebet(
+        table_id=table_id, sidebet_id=str(sidebet_id), if_match=if_match, **data
+    )
     return table_payload(table_id)
 
 
 def _call_off_sidebet(
     data: dict[str, Any], table_id: int, sidebet_id: Any, if_match: int | None
 ) -> Any:
-    services.call_off_sidebet(table_id=table_id, sidebet_id=str(sidebet_id))
+    services.call_off_sidebet(table_id=table_id, sidebet_id=str(sidebet_id), if_match=if_match)
     return table_payload(table_id)
 
 
 def _give_chips(data: dict[str, Any], table_id: int, if_match: int | None) -> Any:
     return {
-        "status": services.give_chips(table_id=table_id, **data),
+        "status": services.give_chips(table_id=table_id, if_match=if_match, **data),
         "table": table_payload(table_id),
     }
 
@@ -175,6 +177,7 @@ RestrictionCreateView = write_view(
     perform=_keep_apart,
     doc="Management marks two players who may not sit at the same table (BI-11).",
     status_code=201,
+    takes_if_match=False,  # checks no stream version: If-Match is refused
 )
 
 

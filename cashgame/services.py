@@ -61,12 +61,15 @@ def change_limits(
     execute_on_table(table_id, command, if_match=if_match)
 
 
-def transfer_player(*, table_id: int, seat: int, to_table_id: int, to_seat: int) -> None:
+def transfer_player(
+    *, table_id: int, seat: int, to_table_id: int, to_seat: int, if_match: int | None = None
+) -> None:
     """Move the player at ``seat`` with his whole stack to ``to_seat`` at a table of the
     same game and stakes, with no buy-in (SES-2, SES-3, SES-4). Both tables change in one
-    transaction.
+    transaction. ``if_match``: the source table's version.
 
     Raises:
+        ConcurrencyConflict: ``if_match`` is not the source table's version.
         DomainError ``transfer_game_mismatch`` (SES-3), ``hand_in_progress`` (SES-4),
         ``seat_occupied``, ``table_closed`` ...
     """
@@ -79,7 +82,9 @@ def transfer_player(*, table_id: int, seat: int, to_table_id: int, to_seat: int)
     check_seating_restrictions(table_id=to_table_id, player_id=occupant.player_id)
     # Out before in: the player holds one cash seat at every moment (BI-10, enforced by
     # the seat read model); a refusal of either side rolls back both.
-    execute_on_table(table_id, table_domain.TransferOut(seat=seat, to_table=target.config))
+    execute_on_table(
+        table_id, table_domain.TransferOut(seat=seat, to_table=target.config), if_match=if_match
+    )
     execute_on_table(
         to_table_id,
         table_domain.TransferIn(
@@ -91,44 +96,72 @@ def transfer_player(*, table_id: int, seat: int, to_table_id: int, to_seat: int)
     )
 
 
-def close_table(*, table_id: int, reason: str, moves: list[tuple[int, int, int]]) -> None:
+def close_table(
+    *, table_id: int, reason: str, moves: list[tuple[int, int, int]], if_match: int | None = None
+) -> None:
     """Close a table: move each ``(seat, to_table_id, to_seat)`` player with his stack
-    (SES-3), then close it; refused while anybody is left or a hand runs."""
+    (SES-3), then close it; refused while anybody is left or a hand runs. ``if_match``:
+    the table's version before the first move (ConcurrencyConflict otherwise)."""
     for seat, to_table_id, to_seat in moves:
-        transfer_player(table_id=table_id, seat=seat, to_table_id=to_table_id, to_seat=to_seat)
-    execute_on_table(table_id, table_domain.CloseTable(reason=reason))
+        transfer_player(
+            table_id=table_id, seat=seat, to_table_id=to_table_id, to_seat=to_seat,
+            if_match=if_match,
+        )  # fmt: skip
+        if_match = None  # checked once, before the first change
+    execute_on_table(table_id, table_domain.CloseTable(reason=reason), if_match=if_match)
 
 
 def record_sidebet(
-    *, table_id: int, player_a: int, player_b: int, amount: int, description: str = ""
+    *,
+    table_id: int,
+    player_a: int,
+    player_b: int,
+    amount: int,
+    description: str = "",
+    if_match: int | None = None,
 ) -> str:
     """Record a sidebet between two seated players; returns its id (RAKE-5)."""
     sidebet_id = str(uuid.uuid4())
     execute_on_table(
         table_id,
         table_domain.RecordSidebet(sidebet_id, player_a, player_b, amount, description),
+        if_match=if_match,
     )
     return sidebet_id
 
 
-def settle_sidebet(*, table_id: int, sidebet_id: str, winner: int) -> None:
+def settle_sidebet(
+    *, table_id: int, sidebet_id: str, winner: int, if_match: int | None = None
+) -> None:
     """Pay a sidebet from the loser's stack to the winner's, only between hands (RAKE-5);
     a winner who had no chips owes a re-buy of the minimum before he plays (BI-7)."""
-    execute_on_table(table_id, table_domain.SettleSidebet(sidebet_id=sidebet_id, winner=winner))
+    execute_on_table(
+        table_id,
+        table_domain.SettleSidebet(sidebet_id=sidebet_id, winner=winner),
+        if_match=if_match,
+    )
 
 
-def call_off_sidebet(*, table_id: int, sidebet_id: str) -> None:
+def call_off_sidebet(*, table_id: int, sidebet_id: str, if_match: int | None = None) -> None:
     """The two players call off an open sidebet: it ends and no chips move (RAKE-5). A
     player's open sidebets are called off by themselves when he leaves the table.
 
     Raises:
         DomainError ``sidebet_not_found``.
     """
-    execute_on_table(table_id, table_domain.CallOffSidebet(sidebet_id=sidebet_id))
+    execute_on_table(
+        table_id, table_domain.CallOffSidebet(sidebet_id=sidebet_id), if_match=if_match
+    )
 
 
 def give_chips(
-    *, table_id: int, from_seat: int, to_seat: int, amount: int, objected_by: list[int]
+    *,
+    table_id: int,
+    from_seat: int,
+    to_seat: int,
+    amount: int,
+    objected_by: list[int],
+    if_match: int | None = None,
 ) -> str:
     """A chip loan or gift between players: done when nobody objects, otherwise blocked
     and the objection recorded (BI-9). Returns ``"given"`` or ``"blocked"``."""
@@ -141,6 +174,7 @@ def give_chips(
             objected_by=tuple(objected_by),
             allowed=settings.CASH_CHIP_TRANSFERS_ALLOWED,
         ),
+        if_match=if_match,
     )
     return "blocked" if objected_by else "given"
 

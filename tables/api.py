@@ -12,7 +12,14 @@ from rest_framework.views import APIView
 
 from casino.api.errors import WRITE_ERRORS, ErrorSerializer, refusal_body
 from casino.api.serializers import NoBody
-from casino.api.views import WRITE_PARAMETERS, expected_version, run_write, write_view
+from casino.api.views import (
+    IDEMPOTENCY_KEY,
+    WRITE_PARAMETERS,
+    expected_version,
+    refuse_if_match,
+    run_write,
+    write_view,
+)
 from casino.errors import NotFound
 from casino.eventstore.aggregates import Loaded
 from tables import selectors, services
@@ -41,11 +48,12 @@ class TableListView(APIView):
         operation_id="open_table",
         request=s.OpenTableRequest,
         responses={201: s.TableSerializer, **ERRORS},
-        parameters=WRITE_PARAMETERS,
+        parameters=[IDEMPOTENCY_KEY],  # a new stream: no version to match
     )
     def post(self, request: Request) -> Response:
         """Open a table with its game, stakes, buy-in limits and rake schedule."""
         incoming = s.OpenTableRequest(data=request.data)
+        refuse_if_match(request)
         incoming.is_valid(raise_exception=True)
         return run_write(
             request,
@@ -380,9 +388,12 @@ class StartHandView(APIView):
         """Deal a new hand: button, blinds and antes by position (SEAT-4, SEAT-7, SEAT-10)."""
         parsed = s.StartHandRequest(data=request.data)
         parsed.is_valid(raise_exception=True)
+        if_match = expected_version(request)
 
         def body() -> dict[str, Any]:
-            loaded = services.start_hand(table_id=table_id, **parsed.validated_data)
+            loaded = services.start_hand(
+                table_id=table_id, if_match=if_match, **parsed.validated_data
+            )
             return hand_payload(loaded.state, loaded.version)
 
         return run_write(request, body, status_code=status.HTTP_201_CREATED)

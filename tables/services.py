@@ -476,7 +476,11 @@ def load_hand(hand_id: str, *, trust_cache: bool = False) -> aggregates.Loaded[H
 
 
 def start_hand(
-    *, table_id: int, button_seat: int | None = None, straddles: list[int] | None = None
+    *,
+    table_id: int,
+    button_seat: int | None = None,
+    straddles: list[int] | None = None,
+    if_match: int | None = None,
 ) -> aggregates.Loaded[HandState]:
     """Deal a new hand at the table as :func:`next_hand` plans it: the button (drawn when a
     game starts, then by the table's ``button_rule``: SEAT-5 dead button or SEAT-6
@@ -485,9 +489,11 @@ def start_hand(
     in and the blinds that pass them are recorded as missed.
 
     ``straddles``: the seats straddling, in order from under the gun (SEAT-18..20). The
-    misdeal window comes from the room's settings (MIS-1..3).
+    misdeal window comes from the room's settings (MIS-1..3). ``if_match``: the table
+    stream's version the dealer saw.
 
     Raises:
+        ConcurrencyConflict: ``if_match`` is not the table's version.
         DomainError ``hand_in_progress`` (BI-6), ``not_enough_players`` (SEAT-3),
         ``button_out_of_turn`` (SEAT-4, SEAT-5), ``button_seat_not_in_hand`` (SEAT-1),
         straddle codes (SEAT-18..20).
@@ -498,7 +504,9 @@ def start_hand(
     _lock_tournament_of(current)
     button_seat = _tournament_button(current, table_id, button_seat)
     recorded, table = execute_on_table(
-        table_id, table_domain.BeginHand(hand_id=hand_id, button_seat=button_seat)
+        table_id,
+        table_domain.BeginHand(hand_id=hand_id, button_seat=button_seat),
+        if_match=if_match,
     )
     began = recorded[0].event
     assert isinstance(began, HandBegan)

@@ -23,7 +23,7 @@ from casino.api.serializers import (
     StrictBooleanField,
     StrictIntegerField,
 )
-from casino.api.views import WRITE_PARAMETERS, run_write, write_view
+from casino.api.views import WRITE_PARAMETERS, expected_version, run_write, write_view
 from tables import show_services
 from tables.domain.show_poker import game as show
 from tables.domain.show_poker.events import ShowPotAwarded
@@ -139,9 +139,12 @@ class StartShowHandView(APIView):
         """Deal a Show poker hand: one blind from every player (SHOW-2), four hole cards."""
         parsed = StartShowHandRequest(data=request.data)
         parsed.is_valid(raise_exception=True)
+        if_match = expected_version(request)
 
         def body() -> dict[str, Any]:
-            loaded = show_services.start_show_hand(table_id=table_id, **parsed.validated_data)
+            loaded = show_services.start_show_hand(
+                table_id=table_id, if_match=if_match, **parsed.validated_data
+            )
             return show_payload(loaded.state, loaded.version)
 
         return run_write(request, body, status_code=status.HTTP_201_CREATED)
@@ -285,4 +288,5 @@ RecordShowPenaltyView = write_view(
     doc="A Show poker penalty recorded on the player (SHOW-20..22): a sit-out of N hands "
     "with blinds paid, counted from his earlier penalties for the same offence.",
     status_code=status.HTTP_201_CREATED,
+    takes_if_match=False,  # checks no stream version: If-Match is refused
 )

@@ -42,7 +42,11 @@ def load_show_hand(hand_id: str) -> aggregates.Loaded[show.ShowState]:
 
 
 def start_show_hand(
-    *, table_id: int, button_seat: int | None = None, sitting_out_paying: list[int] | None = None
+    *,
+    table_id: int,
+    button_seat: int | None = None,
+    sitting_out_paying: list[int] | None = None,
+    if_match: int | None = None,
 ) -> aggregates.Loaded[show.ShowState]:
     """Deal a Show poker hand at a Show poker table: every player dealt in posts one blind
     (the table's big blind, or the tournament level's; SHOW-2). A player who owes sit-out
@@ -51,6 +55,7 @@ def start_show_hand(
     floor sits out the same way.
 
     Raises:
+        ConcurrencyConflict: ``if_match`` is not the table stream's version.
         DomainError ``not_show_poker`` (SHOW-2), the table's ``BeginHand`` refusals.
     """
     current = services.load_table(table_id).state
@@ -60,7 +65,9 @@ def start_show_hand(
     services._lock_tournament_of(current)
     hand_id = str(uuid.uuid4())
     recorded, table = services.execute_on_table(
-        table_id, table_domain.BeginHand(hand_id=hand_id, button_seat=button_seat)
+        table_id,
+        table_domain.BeginHand(hand_id=hand_id, button_seat=button_seat),
+        if_match=if_match,
     )
     began = recorded[0].event
     assert isinstance(began, HandBegan)

@@ -17,7 +17,12 @@ from cashgame import serializers as cs
 from cashgame.models import PrizePayment
 from casino.api.errors import WRITE_ERRORS, ErrorSerializer
 from casino.api.filters import IdFilter, StrictFilterSet
-from casino.api.views import WRITE_PARAMETERS, run_write, write_view
+from casino.api.views import (
+    IDEMPOTENCY_KEY,
+    refuse_if_match,
+    run_write,
+    write_view,
+)
 from tournaments import selectors, services
 from tournaments import serializers as s
 from tournaments.models import TournamentView
@@ -36,12 +41,13 @@ class TournamentListView(APIView):
         operation_id="create_tournament",
         request=s.TournamentConfigSerializer,
         responses={201: s.TournamentSerializer, **WRITE_ERRORS},
-        parameters=WRITE_PARAMETERS,
+        parameters=[IDEMPOTENCY_KEY],  # a new stream: no version to match
     )
     def post(self, request: Request) -> Response:
         """Publish a tournament: buy-in and fee, starting stack, structure, breaks, late
         registration, re-entry, rebuys and add-ons, guarantee, payouts (TREG-6)."""
         incoming = s.TournamentConfigSerializer(data=request.data)
+        refuse_if_match(request)
         incoming.is_valid(raise_exception=True)
         return run_write(
             request,
@@ -414,6 +420,7 @@ PayPrizeView = write_view(
     doc="The cage pays one entry's tournament prize in cash, once (the prize and place "
     "from the finished tournament's results).",
     status_code=201,
+    takes_if_match=False,  # checks no stream version: If-Match is refused
 )
 
 

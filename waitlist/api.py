@@ -17,7 +17,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.api.errors import WRITE_ERRORS, ErrorSerializer
-from casino.api.views import WRITE_PARAMETERS, expected_version, run_write, write_view
+from casino.api.views import (
+    IDEMPOTENCY_KEY,
+    refuse_if_match,
+    run_write,
+    write_view,
+)
 from casino.eventstore import store
 from tables.selectors import table_payload
 from waitlist import selectors, services
@@ -48,13 +53,13 @@ class WaitlistsView(APIView):
         operation_id="open_waitlist",
         request=s.OpenListRequest,
         responses={201: s.WaitlistSerializer, **WRITE_ERRORS},
-        parameters=WRITE_PARAMETERS,
+        parameters=[IDEMPOTENCY_KEY],  # a new stream: no version to match
     )
     def post(self, request: Request) -> Response:
         """Open the waiting, interest or table-change list of a game and stakes."""
         incoming = s.OpenListRequest(data=request.data)
+        refuse_if_match(request)
         incoming.is_valid(raise_exception=True)
-        expected_version(request)  # validates the header; a new list has no version yet
         return run_write(
             request,
             lambda: _list(services.open_list(**incoming.validated_data)),

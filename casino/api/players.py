@@ -97,4 +97,5 @@ EraseContactsView = write_view(
     doc="Erase the player's contact numbers on his request (personal data): the contact "
     "store blanks them; the events that named them keep only a key, so the log stays "
     "whole and every screen shows no number from now on. 404 ``player_not_found``.",
+    takes_if_match=False,  # checks no stream version: If-Match is refused
 )

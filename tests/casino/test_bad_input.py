@@ -9,7 +9,9 @@ list bounded -- so a new endpoint cannot forget a bound.
 
 from __future__ import annotations
 
+import inspect
 import json
+import re
 import time
 import tracemalloc
 import uuid
@@ -32,7 +34,7 @@ from casino.api.serializers import (
 )
 from casino.eventstore.models import CommandRecord, StoredEvent
 from casino.models import Device, Player
-from tests.conftest import TabletClient
+from tests.conftest import NLH_10_20, TabletClient
 from tests.tournaments.play import STRUCTURE
 
 # --- every request serializer is strict and bounded -----------------------------------------
@@ -398,6 +400,69 @@ def test_if_match_on_a_write_that_checks_no_version_is_refused(
         tablet.post("/api/v1/cage/sales/", {"player_id": players[0].pk, "amount": 100}).status_code
         == 201
     )
+
+
+def test_a_stale_if_match_deals_no_hand_and_a_new_stream_takes_none(
+    tablet: TabletClient, nlh_table: int, players: list[Player]
+) -> None:
+    """``start_hand`` documented ``If-Match`` and dealt a hand under ``If-Match: 1`` on a
+    table at version 8; opening a table, a tournament or a list took ``If-Match: 7``
+    (found by QA). A stale version is now 409 ``version_conflict``; a new stream has no
+    version to match, so the header is refused there."""
+    for seat, player in enumerate(players[:3], 1):
+        body = {"player_id": player.id, "seat": seat, "buy_in": 1000}
+        assert tablet.post(f"/api/v1/tables/{nlh_table}/seats/", body).status_code == 201
+    version = tablet.get(f"/api/v1/tables/{nlh_table}/").json()["version"]
+    before = counts()
+    deal = f"/api/v1/tables/{nlh_table}/hands/"
+    refused(tablet.post(deal, {}, **{"If-Match": str(version - 1)}), 409, "version_conflict")
+    refused(tablet.post(deal, {}, **{"If-Match": "zzz"}), 400, "invalid_if_match")
+    sidebet = {"player_a": players[0].id, "player_b": players[1].id, "amount": 100}
+    stale = tablet.post(f"/api/v1/tables/{nlh_table}/sidebets/", sidebet, **{"If-Match": "1"})
+    refused(stale, 409, "version_conflict")
+    for path, body in [
+        ("/api/v1/tables/", {**NLH_10_20, "name": "If-Match table"}),
+        ("/api/v1/tournaments/", tournament_config(name="If-Match cup")),
+        ("/api/v1/waitlists/", {"game": "NLH", "small_blind": 10, "big_blind": 20}),
+    ]:
+        refused(tablet.post(path, body, **{"If-Match": "7"}), 400, "if_match_not_taken")
+    assert nothing_written(before)
+    dealt = tablet.post(deal, {}, **{"If-Match": str(version)})
+    assert dealt.status_code == 201, dealt.json()
+
+
+def test_every_write_that_documents_if_match_checks_it() -> None:
+    """A view that documents ``If-Match`` reads it (``expected_version``) and hands it to
+    the service; an operation of ``write_view`` hands it on from ``perform``. One that
+    checks no version says so (``takes_if_match=False``) and refuses the header. Before,
+    fourteen operations documented it and dropped it (found by QA)."""
+    generator = SchemaGenerator()
+    schema = generator.get_schema(request=None, public=True)
+    generator._initialise_endpoints()
+    dropped = []
+    for path, _, method, callback in generator.endpoints:
+        operation = schema["paths"].get(path, {}).get(method.lower())
+        if not operation or not any(
+            p.get("name") == "If-Match" for p in operation.get("parameters", [])
+        ):
+            continue
+        view = getattr(callback.cls, method.lower())
+        performs = [
+            cell.cell_contents
+            for cell in view.__closure__ or ()
+            if inspect.isfunction(cell.cell_contents)
+            and "if_match" in inspect.signature(cell.cell_contents).parameters
+        ]
+        if performs:  # write_view: perform(data, if_match=...) must pass it on
+            source = inspect.getsource(performs[0])
+            handed_on = source.count("if_match") >= 2
+        else:
+            source = inspect.getsource(view)
+            found = re.search(r"(\w+) = expected_version\(", source)
+            handed_on = bool(found) and source.count(found.group(1)) >= 2
+        if not handed_on:
+            dropped.append(operation["operationId"])
+    assert dropped == []
 
 
 def test_paging_takes_whole_numbers_in_range_only(tablet: TabletClient) -> None:
