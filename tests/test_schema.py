@@ -42,11 +42,11 @@ def test_the_served_document_is_built_once_and_refuses_in_json() -> None:
     assert next(iter(CachedSchemaView.documents.values())) is cached  # not built again
     client.get("/api/schema/?format=json&lang=xx-nonsense")
     assert len(CachedSchemaView.documents) == 1  # only the room's languages are kept
-    for refused, status in [(client.get("/api/schema/?format=xml"), 404),
+    for refused, status in [(client.get("/api/schema/?format=xml"), 400),
                             (client.post("/api/schema/"), 405)]:  # fmt: skip
         assert refused.status_code == status
         assert refused["Content-Type"].startswith("application/json")
-        assert refused.json()["code"] in {"not_found", "method_not_allowed"}
+        assert refused.json()["code"] in {"invalid_request", "method_not_allowed"}
 
 
 def test_every_operation_documents_its_refusals_and_closed_request_bodies() -> None:

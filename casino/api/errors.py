@@ -12,6 +12,7 @@ from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
 from django.utils.translation import gettext
 from rest_framework import exceptions, serializers, status
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -58,6 +59,9 @@ _DRF_CODES = {
 }
 
 
+_JSON = JSONRenderer()
+
+
 def _body(code: str, detail: Any, rule: str | None = None, **context: Any) -> dict[str, Any]:
     return {"code": code, "rule": rule, "detail": detail, **context}
 
@@ -66,8 +70,14 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     """Map domain, concurrency, idempotency and DRF errors to the one error shape; count
     each refusal (4xx) by its code (``casino_refusals_total``). A domain refusal's
     ``detail`` is translated when its app registered the sentence for the code and the
-    active language is not English (:func:`casino.api.error_texts.localized_detail`)."""
+    active language is not English (:func:`casino.api.error_texts.localized_detail`).
+    Every error is rendered as JSON, whatever format the request asked for."""
     response = _handle(exc, context)
+    request = context.get("request")
+    if response is not None and request is not None:
+        # an error is JSON in the one shape, even asked as ?format=csv (it was a CSV row
+        # of Python reprs, found by QA)
+        request.accepted_renderer, request.accepted_media_type = _JSON, _JSON.media_type
     if response is not None and 400 <= response.status_code < 500:
         data = response.data if isinstance(response.data, dict) else {}
         metrics.count_refusal(str(data.get("code", "error")))

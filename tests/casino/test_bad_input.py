@@ -845,3 +845,22 @@ def test_options_answers_what_a_path_takes_and_writes_nothing(path: str, allow: 
     assert response.json()["schema"] == "/api/schema/"
     assert StoredEvent.objects.count() == events
     assert APIClient().options("/api/v1/no-such-path/").status_code == 404
+
+
+def test_an_error_is_json_even_when_csv_was_asked_and_an_unknown_format_is_a_400(
+    tablet: TabletClient,
+) -> None:
+    """A report asked as ``?format=csv`` answered its refusals as CSV, with Python's repr
+    of the error in a cell; ``?format=xml`` answered 404 "Not found." as if the path were
+    wrong (found by QA)."""
+    backwards = tablet.get(
+        "/api/v1/reports/rake/?format=csv&date_from=2026-12-01&date_to=2026-01-01"
+    )
+    body = refused(backwards, 400, "invalid_request")
+    assert list(body["errors"]) == ["date_to"] and "ErrorDetail" not in backwards.content.decode()
+    anonymous = APIClient().get("/api/v1/reports/rake/?format=csv")
+    refused(anonymous, 401, "not_authenticated")
+    for path in ("/api/v1/reports/rake/?format=xml", "/api/v1/tables/?format=api"):
+        body = refused(tablet.get(path), 400, "invalid_request")
+        assert "is not a format of this path" in body["errors"]["format"][0], body
+    assert tablet.get("/api/v1/reports/rake/?format=csv")["Content-Type"].startswith("text/csv")
