@@ -22,8 +22,9 @@ Principals (:func:`role_of`):
 
 Table scope: a dealer may use an operation of :data:`TABLE_SCOPED` (``/tables/{table_id}/
 ...`` and ``/hands/{hand_id}/...``) only on the table his device is bound to; a hand's
-table is read through :mod:`casino.table_lookup` (the tables app's hand view). Other roles
-work on the whole room.
+table is read through :mod:`casino.table_lookup` (the tables app's hand view). An operation
+of :data:`PLAYER_SCOPED` (a conduct report) names a player: a dealer may name only one
+seated at his table. Other roles work on the whole room.
 
 The matrix, and why (rule IDs from shared/rules/CATALOGUE.md):
 
@@ -355,6 +356,21 @@ TABLE_SCOPED: frozenset[str] = frozenset(
 """Operations on one table (path ``{table_id}``) or one hand (``{hand_id}``): a dealer
 may use them only at the table his device is bound to."""
 
+PLAYER_SCOPED: frozenset[str] = frozenset({"flag_tournament_conduct"})
+"""Operations about one player (body ``player_id``) that a dealer may use only for a player
+seated at his own table: a tablet reported conduct at any table of the room (found by QA)."""
+
+
+def _player_at_own_table(principal: Any, request: Request) -> bool:
+    """Whether the body's ``player_id`` holds a seat at the dealer device's table. A body
+    without a whole-number ``player_id`` passes here: the request serializer refuses it."""
+    data = request.data if isinstance(request.data, dict) else {}
+    player_id = data.get("player_id")
+    if not isinstance(player_id, int) or isinstance(player_id, bool):
+        return True
+    bound = principal.table_id if isinstance(principal, Device) else None
+    return bound is not None and table_lookup.lookup().table_of_player(player_id) == bound
+
 
 # --- principals ----------------------------------------------------------------------------
 
@@ -512,11 +528,16 @@ def check_request_shape(request: Request) -> None:
     if request.method in ("POST", "PUT", "PATCH") and _operation_key(request) in _without_body:
         body = request.data
         if body or not isinstance(body, Mapping):  # `[]` and `null` are bodies too
-            names = list(body)[:20] if isinstance(body, Mapping) else []
+            from casino.api.serializers import UNKNOWN_FIELD_MESSAGE
+
+            names = [str(name)[:100] for name in body][:20] if isinstance(body, Mapping) else []
             error = DomainError(
                 "unknown_field",
                 "This operation takes no body.",
-                fields=[str(name)[:100] for name in names],
+                # the field errors in the shape every body's refusal has (and, as before,
+                # the names alone)
+                errors={name: [str(UNKNOWN_FIELD_MESSAGE)] for name in names},
+                fields=names,
             )
             error.status = 400
             raise error
@@ -580,8 +601,16 @@ class OperationPermission(BasePermission):
 
                 hand_id = str(kwargs["hand_id"])
                 raise NotFound("hand_not_found", f"There is no hand {hand_id}.", hand_id=hand_id)
-            self.message = "A dealer tablet may act only at its own table."
         if not _allowed(principal, role, operation_id, table_id):
+            if role is not None and role in MATRIX.get(operation_id, ()):  # the op, not here
+                self.message = "A dealer tablet may act only at its own table."
+            return False
+        if (
+            role == DEALER
+            and operation_id in PLAYER_SCOPED
+            and not _player_at_own_table(principal, request)
+        ):
+            self.message = "A dealer tablet may report only a player seated at its table."
             return False
         check_request_shape(request)
         return True

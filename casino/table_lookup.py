@@ -24,6 +24,10 @@ class TableLookup(Protocol):
         """``"open"`` or ``"closed"``, or ``None`` (no such table)."""
         ...
 
+    def table_of_player(self, player_id: int) -> int | None:
+        """The table the player holds a seat at (one at most, BI-10), or ``None``."""
+        ...
+
 
 _installed: TableLookup | None = None
 

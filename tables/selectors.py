@@ -148,3 +148,8 @@ class TablesLookup:
     def table_status(self, table_id: int) -> str | None:
         status = TableView.objects.filter(table_id=table_id).values_list("status", flat=True)
         return status.first()
+
+    def table_of_player(self, player_id: int) -> int | None:
+        found = SeatView.objects.filter(player_id=player_id).values_list("table_id", flat=True)
+        table_id = found.first()
+        return None if table_id is None else int(table_id)

@@ -16,7 +16,7 @@ from rest_framework.test import APIClient
 from casino import gaming_day
 from casino.eventstore.commands import run_command
 from casino.eventstore.models import StoredEvent
-from casino.models import Player
+from casino.models import Device, Player, Role
 from tables.models import SeatView, TableView
 from tests.conftest import TabletClient
 from tests.tournaments.play import STRUCTURE, create, ok, play_hand, register
@@ -310,3 +310,31 @@ def test_registering_in_an_unknown_tournament_is_404_tournament_not_found(
 ) -> None:
     r = tablet.post("/api/v1/tournaments/999/registrations/", {"player_id": 999})
     assert (r.status_code, r.json()["code"]) == (404, "tournament_not_found")
+
+
+def test_a_dealer_reports_conduct_only_of_a_player_at_his_table(tablet: TabletClient) -> None:
+    """A tablet of table 1 (a cash table) flagged a player sitting at tournament table 10,
+    and got the event's whole penalty list back (found by QA)."""
+    tournament_id = create(tablet, min_entrants=2)
+    register(tablet, tournament_id, 12, prefix="Flag")
+    started = ok(tablet.post(f"/api/v1/tournaments/{tournament_id}/start/", {"reserve_tables": 0}))
+    first, second = started["tables"][:2]
+    at_first = SeatView.objects.filter(table_id=first).first()
+    at_second = SeatView.objects.filter(table_id=second).first()
+    assert at_first is not None and at_second is not None
+    dealer = TabletClient(Device.objects.create(name="t1", role=Role.DEALER, table_id=first))
+    url = f"/api/v1/tournaments/{tournament_id}/penalties/flags/"
+    before = StoredEvent.objects.count()
+    elsewhere = dealer.post(url, {"player_id": at_second.player_id, "offence": "abuse",
+                                  "detail": "x"})  # fmt: skip
+    assert elsewhere.status_code == 403
+    assert elsewhere.json()["detail"] == (
+        "A dealer tablet may report only a player seated at its table."
+    )
+    assert StoredEvent.objects.count() == before
+    here = dealer.post(url, {"player_id": at_first.player_id, "offence": "abuse", "detail": "x"})
+    assert here.status_code == 200, here.json()
+    # a dealer at his own table, on an operation his role may not use, is told that
+    denied = dealer.post(f"/api/v1/tables/{first}/limits/", {"buy_in_min": 100})
+    assert denied.status_code == 403
+    assert denied.json()["detail"] == "Your role may not use this operation."
