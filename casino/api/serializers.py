@@ -28,6 +28,8 @@ from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 
 UNKNOWN_FIELD = "unknown_field"
+UNKNOWN_FIELD_MESSAGE = _("This operation does not take this field.")
+"""The field error of a field an operation does not take, in ``errors: {field: [...]}``."""
 NOT_AN_INTEGER = "not_an_integer"
 FORBIDDEN_CHARACTERS = "forbidden_characters"
 
@@ -167,10 +169,7 @@ class RequestSerializer(serializers.Serializer):
                 raise ValidationError(
                     {
                         str(key)[:100]: [
-                            serializers.ErrorDetail(
-                                str(_("This operation does not take this field.")),
-                                code=UNKNOWN_FIELD,
-                            )
+                            serializers.ErrorDetail(str(UNKNOWN_FIELD_MESSAGE), code=UNKNOWN_FIELD)
                         ]
                         for key in unknown[:20]
                     }

@@ -194,6 +194,13 @@ def same_game(a: TableOpened, b: TableOpened) -> bool:
 
 
 def seat_occupant(state: TableState, seat: int) -> Seat:
+    """The player at ``seat``.
+
+    Raises:
+        DomainError ``seat_out_of_range`` (SEAT-3) for a seat the table does not have (it
+            said ``seat_empty`` for seat 11 of 10, found by QA), ``seat_empty``.
+    """
+    _seat_in_range(state, seat)
     occupant = state.seat(seat)
     if occupant is None:
         raise DomainError("seat_empty", f"Seat {seat} is empty.", seat=seat)
@@ -211,7 +218,7 @@ def not_in_hand(state: TableState, seat: int, rule: str = "BI-6") -> None:
         )
 
 
-def free_seat(state: TableState, seat: int) -> None:
+def _seat_in_range(state: TableState, seat: int) -> None:
     c = state.config
     if not 1 <= seat <= c.max_seats:
         raise DomainError(
@@ -221,6 +228,10 @@ def free_seat(state: TableState, seat: int) -> None:
             seat=seat,
             max_seats=c.max_seats,
         )
+
+
+def free_seat(state: TableState, seat: int) -> None:
+    _seat_in_range(state, seat)
     if state.seat(seat) is not None:
         raise DomainError("seat_occupied", f"Seat {seat} is taken.", rule="BI-1", seat=seat)
 

@@ -512,6 +512,8 @@ def test_cash_out_with_an_amount_is_refused_and_the_stack_stays(
     response = tablet.post(f"/api/v1/tables/{nlh_table}/seats/1/cash-out/", {"amount": 100})
     body = refused(response, 400, "unknown_field")
     assert body["fields"] == ["amount"]
+    # the field errors in the shape a body's serializer answers (QA: two shapes before)
+    assert body["errors"] == {"amount": ["This operation does not take this field."]}
     assert nothing_written(before)
     seats = tablet.get(f"/api/v1/tables/{nlh_table}/").json()["seats"]
     assert [(s["seat"], s["stack"]) for s in seats] == [(1, 2000), (2, 2000)]

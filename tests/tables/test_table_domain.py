@@ -326,6 +326,8 @@ def test_sit_out_and_sit_in_refusals() -> None:
     state, _ = deal(state, "h1")
     assert refusal(state, t.SitIn(3)).code == "not_sitting_out"
     assert refusal(state, t.SitOut(4)).code == "seat_empty"
+    beyond = refusal(state, t.SitOut(state.config.max_seats + 1))  # not "empty" (QA)
+    assert (beyond.code, beyond.rule) == ("seat_out_of_range", "SEAT-3")
     state = run_on(state, t.SitOut(7))
     err = refusal(state, t.SitOut(7))
     assert (err.code, err.rule) == ("already_sitting_out", "SEAT-16")
