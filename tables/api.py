@@ -105,7 +105,8 @@ class SeatCheckView(APIView):
         seat would get (BI-10, BI-11), or none. The tablet names the player whose number
         the dealer typed, so a wrong number is seen before the cash is counted; nothing is
         written. 404 ``table_not_found``, ``player_not_found``."""
-        query = s.SeatCheckQuery(data={"player_id": request.query_params.get("player_id")})
+        given = request.query_params.get("player_id")  # absent: "required", not "null"
+        query = s.SeatCheckQuery(data={} if given is None else {"player_id": given})
         query.is_valid(raise_exception=True)
         check = services.seat_check(table_id=table_id, **query.validated_data)
         if isinstance(check["refusal"], dict):  # said in the console's language

@@ -108,6 +108,8 @@ def test_a_bad_check_is_refused(
     table_id = open_table(tablet)
     answer = tablet.get(f"/api/v1/tables/{table_id}/seat-check/?{query}")
     assert (answer.status_code, answer.json()["code"]) == (status, code)
+    if not query:  # it said "This field may not be null." (QA)
+        assert answer.json()["errors"] == {"player_id": ["This field is required."]}
     assert check(tablet, 9999999, jan.pk).json()["code"] == "table_not_found"
 
 
