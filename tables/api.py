@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.api.errors import WRITE_ERRORS, ErrorSerializer, refusal_body
-from casino.api.serializers import NoBody
+from casino.api.serializers import MAX_ID, NoBody
 from casino.api.views import (
     IDEMPOTENCY_KEY,
     WRITE_PARAMETERS,
@@ -94,7 +94,10 @@ class SeatCheckView(APIView):
         operation_id="check_seat",
         parameters=[
             OpenApiParameter(
-                "player_id", int, required=True, description="The number on the player's card."
+                "player_id",
+                {"type": "integer", "minimum": 1, "maximum": MAX_ID},  # SeatCheckQuery's bounds
+                required=True,
+                description="The number on the player's card.",
             )
         ],
         responses={200: s.SeatCheckSerializer, 400: ErrorSerializer, 404: ErrorSerializer},

@@ -115,3 +115,23 @@ def test_every_request_list_and_search_text_documents_its_bound() -> None:
     assert parameters[("/api/v1/players/search/", "q")]["maxLength"] == 100
     assert parameters[("/api/v1/players/", "q")]["maxLength"] == 100
     assert "NLH" in parameters[("/api/v1/reports/rake/", "game")]["enum"]
+
+
+def test_paging_and_id_query_parameters_document_the_bounds_the_server_holds() -> None:
+    """``page``, ``page_size`` and the id filters said only "integer" (``table_id`` even
+    "number"), so a client sending 0 or -1 met an undocumented 400 (found by QA with
+    schemathesis)."""
+    from drf_spectacular.generators import SchemaGenerator
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    unbounded = []
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            for parameter in operation.get("parameters", []):
+                name, where = parameter["name"], parameter["in"]
+                if where != "query" or not (name in ("page", "page_size") or name.endswith("_id")):
+                    continue
+                kind = parameter["schema"]
+                if kind.get("type") != "integer" or "minimum" not in kind or "maximum" not in kind:
+                    unbounded.append(f"{method.upper()} {path} {name}: {kind}")
+    assert unbounded == []

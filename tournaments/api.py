@@ -17,6 +17,7 @@ from cashgame import serializers as cs
 from cashgame.models import PrizePayment
 from casino.api.errors import WRITE_ERRORS, ErrorSerializer
 from casino.api.filters import IdFilter, StrictFilterSet
+from casino.api.serializers import MAX_ID
 from casino.api.views import (
     IDEMPOTENCY_KEY,
     refuse_if_match,
@@ -440,7 +441,13 @@ class PrizePaymentsView(PayPrizeView):  # type: ignore[misc,valid-type]
 
     @extend_schema(
         operation_id="list_prize_payments",
-        parameters=[OpenApiParameter("tournament_id", int, description="Only this tournament.")],
+        parameters=[
+            OpenApiParameter(
+                "tournament_id",
+                {"type": "integer", "minimum": 0, "maximum": MAX_ID},  # as IdFilter holds
+                description="Only this tournament.",
+            )
+        ],
         responses={200: cs.PrizePaymentSerializer(many=True), 400: ErrorSerializer},
     )
     def get(self, request: Request) -> Response:
