@@ -280,6 +280,38 @@ def test_the_floor_opens_a_show_poker_table_with_its_agreed_limits(
     assert (opened["game"], opened["buy_in_min"], opened["buy_in_max"]) == ("SHOW", 200, 2000)
 
 
+@pytest.mark.rule("BET-9")
+def test_a_double_click_opens_one_table_at_the_house_minimum_raise(
+    room: Room, new_page: Any
+) -> None:
+    """A double click on "Open table" opened two; the table played the tournament minimum
+    raise (the last raise's size) where the house's cash rule is double the last bet or
+    raise (BET-9); an earlier refusal stayed in the banner over later successes (QA)."""
+    page = open_floor(room, new_page)
+    page.click("#tab-tables details summary")
+    page.fill("#ot-name", "Twice clicked")
+    page.select_option("#ot-game", "SHOW")
+    page.click("#open-table button[type=submit]")  # no limits: refused (BI-5)
+    expect(page.locator("#notice")).to_contain_text("BI-5")
+    page.select_option("#ot-game", "NLH")
+    page.dblclick("#open-table button[type=submit]")
+    expect(page.locator(".tcard", has_text="Twice clicked")).to_have_count(1)
+    expect(page.locator("#notice")).not_to_contain_text("BI-5")
+    page.wait_for_timeout(500)  # a second request would have landed by now
+    opened = [t for t in room.api("GET", "/api/v1/tables/") if t["name"] == "Twice clicked"]
+    assert [t["min_raise_rule"] for t in opened] == ["double_last"]
+    # a reason typed for one table is not another's, and closing asks first
+    page.click(f".tcard[data-table='{opened[0]['table_id']}'] [data-manage]")
+    page.fill("#td-close-reason", "opened by mistake")
+    page.on("dialog", lambda dialog: dialog.dismiss())
+    page.click("#td-close")
+    page.wait_for_timeout(300)
+    assert room.api("GET", f"/api/v1/tables/{opened[0]['table_id']}/")["status"] == "open"
+    page.click("#table-dialog button[value=close]")
+    page.click(".tcard [data-manage] >> nth=0")
+    expect(page.locator("#td-close-reason")).to_have_value("")
+
+
 @pytest.mark.rule("SHOW-20")
 def test_the_floor_records_a_show_poker_penalty_from_the_table(room: Room, new_page: Any) -> None:
     table = room.open_table(game="SHOW", small_blind=9, big_blind=18, buy_in_min=100,
@@ -353,13 +385,17 @@ def test_seating_from_the_list_takes_chips_bought_at_the_cage(room: Room, new_pa
     dialog = page.locator("#seat-call-dialog")
     expect(dialog).to_be_visible()
     expect(page.locator("#sc-who")).to_contain_text("seat 4")
+    # the buy-in is typed, never filled in with the table's minimum; the range is a hint
+    expect(page.locator("#sc-buyin")).to_have_value("")
+    expect(page.locator("#sc-range")).to_contain_text("100 to 10,000")
     page.fill("#sc-buyin", "50")  # below the table's minimum: refused in the dialog
     page.select_option("#sc-paid", "chips")
     page.click("#sc-submit")
     expect(page.locator("#sc-error")).to_contain_text("BI-5")
     page.fill("#sc-buyin", "1500")
-    page.click("#sc-submit")
+    page.dblclick("#sc-submit")  # one seating, and no "Seat 4 is taken." over it (QA)
     expect(dialog).to_be_hidden()
+    expect(page.locator("#notice")).to_be_hidden()
     seats = room.api("GET", f"/api/v1/tables/{table}/")["seats"]
     assert [(s["seat"], s["player_id"], s["stack"]) for s in seats] == [(4, player, 1500)]
     after = room.api("GET", "/api/v1/cage/balance/")

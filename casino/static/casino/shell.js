@@ -15,6 +15,8 @@ export function showNotice(text, kind = "info", { timeout = 6000 } = {}) {
 }
 export function showError(err) { showNotice(describeError(err), "error"); }
 export function clearNotice() { if (notice) notice.hidden = true; }
+// A write that worked takes down an earlier refusal: it read as this write's (found by QA).
+export function clearError() { if (notice && notice.dataset.kind === "error") notice.hidden = true; }
 
 if (notice) notice.addEventListener("click", () => { notice.hidden = true; });
 

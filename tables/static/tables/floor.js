@@ -6,7 +6,7 @@
 import { get, post, patch, describeError, ApiError } from "/static/casino/api.js";
 import { Feed } from "/static/casino/feed.js";
 import { amount, dateTime, esc, number, seconds, time } from "/static/casino/fmt.js";
-import { showNotice, showError } from "/static/casino/shell.js";
+import { showNotice, showError, clearError } from "/static/casino/shell.js";
 import { intent } from "/static/casino/intent.js";
 import { label, learn, resolve, suggest } from "/static/casino/names.js";
 import { actionWord, handWord, streetWord } from "/static/tables/words.js";
@@ -30,12 +30,38 @@ async function run(fn, errorBox) {
   try {
     const answer = await fn();
     if (errorBox) errorBox.hidden = true;
+    clearError();
     return answer ?? true;
   } catch (err) {
     if (errorBox) { errorBox.textContent = describeError(err); errorBox.hidden = false; }
     showError(err);
     return null;
   }
+}
+
+// One write per intent: a double click sent two (two tables opened, and a second seating
+// answered "Seat 1 is taken." over one that had worked; found by QA). While an action's
+// request is in flight its form, or its button, takes no second one.
+// `acts`: for a click handler on a container, the buttons it acts on (a submit button of a
+// form inside is left to its form: disabled in its click, it would submit nothing).
+const inFlight = new WeakSet();
+function once(handler, acts = "button[type=button]") {
+  return async (e) => {
+    if (e.type === "submit") e.preventDefault();
+    const owner = e.type === "submit" ? e.target : e.target.closest(acts);
+    if (!owner) return handler(e);
+    if (inFlight.has(owner)) return undefined;
+    inFlight.add(owner);
+    const buttons = owner.tagName === "FORM" ? [...owner.querySelectorAll("button:not([type=button])")] : [owner];
+    const before = buttons.map((b) => b.disabled);
+    buttons.forEach((b) => { b.disabled = true; });
+    try {
+      return await handler(e);
+    } finally {
+      inFlight.delete(owner);
+      buttons.forEach((b, i) => { b.disabled = before[i]; });
+    }
+  };
 }
 
 // What a "player (name or number)" field says when it names nobody, or several.
@@ -207,8 +233,7 @@ const floorFeed = new Feed("/ws/floor/", {
   onError: (msg) => showNotice(`${gettext("Feed")}: ${msg.detail}`, "error"),
 }).start();
 
-$("open-table").addEventListener("submit", async (e) => {
-  e.preventDefault();
+$("open-table").addEventListener("submit", once(async (e) => {
   // limits left blank: the stakes' configured ones (BI-3, BI-4); other stakes need the
   // agreed limits (BI-5), which the server asks for
   const limits = {};
@@ -217,10 +242,11 @@ $("open-table").addEventListener("submit", async (e) => {
   const table = await run(() => post("/api/v1/tables/", {
     name: $("ot-name").value, game: $("ot-game").value,
     small_blind: Number($("ot-sb").value), big_blind: Number($("ot-bb").value), max_seats: Number($("ot-seats").value),
+    min_raise_rule: $("ot-min-raise").value,
     ...limits,
   }));
   if (table && table.table_id) { putTable(table); showNotice(gettext("Table opened.")); e.target.reset(); }
-});
+}));
 
 // --- manage one table: limits, transfer, close -------------------------------------------------
 let managed = null;
@@ -239,6 +265,8 @@ $("tables-grid").addEventListener("click", (e) => {
   $("sp-result").textContent = "";
   $("sp-seat").innerHTML = (managed.seats || []).map((s) => `<option value="${s.player_id}">${gettext("Seat")} ${s.seat} · ${esc(label(s.player_id))}</option>`).join("");
   $("td-error").hidden = true;
+  // this table's dialog: a reason typed for another table is not this one's (found by QA)
+  for (const id of ["td-close-reason", "td-limits-reason", "tr-seat", "tr-to-seat"]) $(id).value = "";
   $("table-dialog").showModal();
 });
 $("sp-record").addEventListener("click", async () => {
@@ -249,24 +277,26 @@ $("sp-record").addEventListener("click", async () => {
       : interpolate(gettext("Sits out %(hands)s hands, blinds paid (%(rule)s)"), { hands: p.hands, rule: p.rule }, true);
   }
 });
-$("td-limits").addEventListener("click", async () => {
+$("td-limits").addEventListener("click", once(async () => {
   const t = await run(() => post(`/api/v1/tables/${managed.table_id}/limits/`, {
     buy_in_min: Number($("td-min").value), buy_in_max: Number($("td-max").value), reason: $("td-limits-reason").value,
   }), $("td-error"));
   if (t) { showNotice(gettext("Limits changed.")); $("table-dialog").close(); }
-});
-$("td-transfer").addEventListener("click", async () => {
+}));
+$("td-transfer").addEventListener("click", once(async () => {
   const t = await run(() => post(`/api/v1/tables/${managed.table_id}/seats/${Number($("tr-seat").value)}/transfer/`, {
     to_table_id: Number($("tr-table").value), to_seat: Number($("tr-to-seat").value),
   }), $("td-error"));
   if (t) { showNotice(gettext("Player moved.")); $("table-dialog").close(); }
-});
-$("td-close").addEventListener("click", async () => {
+}));
+$("td-close").addEventListener("click", once(async () => {
   const reason = $("td-close-reason").value.trim();
   if (!reason) { $("td-error").textContent = gettext("Give a reason."); $("td-error").hidden = false; return; }
+  const asked = interpolate(gettext("Close %(table)s for good?"), { table: `${managed.name} #${managed.table_id}` }, true);
+  if (!window.confirm(asked)) return;
   const t = await run(() => post(`/api/v1/tables/${managed.table_id}/close/`, { reason }), $("td-error"));
   if (t) { showNotice(gettext("Table closed.")); $("table-dialog").close(); }
-});
+}));
 
 // --- hand replay ------------------------------------------------------------------------------
 function fillTableSelects() {
@@ -670,7 +700,7 @@ function tickCountdowns() {
 }
 setInterval(tickCountdowns, 1000);
 
-$("lists").addEventListener("submit", async (e) => {
+$("lists").addEventListener("submit", once(async (e) => {
   const extra = e.target.closest("[data-link], [data-must-move], [data-start-game]");
   if (extra) {
     e.preventDefault();
@@ -696,12 +726,12 @@ $("lists").addEventListener("submit", async (e) => {
     channel: form.channel.value, phone: form.phone.value,
   }));
   if (ok) { form.reset(); loadLists(); }
-});
+}));
 // The join form's player field suggests players by name as the floor types.
 $("lists").addEventListener("input", (e) => {
   if (e.target.matches("form[data-join] input[name=player]")) suggest(e.target, $("player-found"));
 });
-$("lists").addEventListener("click", async (e) => {
+$("lists").addEventListener("click", once(async (e) => {
   const b = e.target.closest("button");
   if (!b) return;
   let ok = null;
@@ -725,7 +755,7 @@ $("lists").addEventListener("click", async (e) => {
     ok = await run(() => post(`/api/v1/waitlists/${list}/entries/${player}/leave/`, { reason: "floor" }));
   }
   if (ok) loadLists();
-});
+}, "button[data-mustmove-seat], button[data-call], button[data-noshow], button[data-cancelcall], button[data-leave]"));
 // Seating a called player: his buy-in, and how he pays it — cash at the table, or chips he
 // bought at the cage (BI-2; the drop and the chips in circulation differ: cashgame/cage.py).
 function openSeatCall(spec, display) {
@@ -734,14 +764,24 @@ function openSeatCall(spec, display) {
   const form = $("seat-call-form");
   form.dataset.spec = JSON.stringify({ list, player: Number(player), table: Number(table), seat: Number(seat) });
   $("sc-who").textContent = `${display || label(Number(player))} → ${t ? t.name : `${gettext("Table")} ${table}`}, ${gettext("seat")} ${seat}`;
-  $("sc-buyin").value = t ? t.buy_in_min : "";
+  // The buy-in is the cash he hands over: typed, never filled in. A filled-in table minimum
+  // seated a player for less than he gave, and hid his returning minimum (SES-7; found by
+  // QA): the seat check says the range this player may bring, and any refusal, as a hint.
+  $("sc-buyin").value = "";
+  $("sc-buyin").placeholder = t ? String(t.buy_in_min) : "";
+  $("sc-range").textContent = "";
   $("sc-paid").value = "cash";
   $("sc-error").hidden = true;
   $("seat-call-dialog").showModal();
+  get(`/api/v1/tables/${Number(table)}/seat-check/?player_id=${Number(player)}`).then((c) => {
+    $("sc-buyin").placeholder = String(c.buy_in_min);
+    $("sc-range").textContent = interpolate(gettext("Buy-in %(min)s to %(max)s (rule %(rule)s)"),
+      { min: number(c.buy_in_min), max: number(c.buy_in_max), rule: c.rule }, true)
+      + (c.refusal ? ` — ${c.refusal.detail}` : "");
+  }).catch(() => { /* a hint only: the seating itself still checks */ });
 }
 $("sc-cancel").addEventListener("click", () => $("seat-call-dialog").close());
-$("seat-call-form").addEventListener("submit", async (e) => {
-  e.preventDefault();
+$("seat-call-form").addEventListener("submit", once(async (e) => {
   const spec = JSON.parse(e.target.dataset.spec || "{}");
   const ok = await run(() => post(`/api/v1/waitlists/${spec.list}/seatings/`, {
     player_id: spec.player, table_id: spec.table, seat: spec.seat,
@@ -750,15 +790,14 @@ $("seat-call-form").addEventListener("submit", async (e) => {
   if (!ok) return;
   $("seat-call-dialog").close();
   loadLists();
-});
+}));
 
-$("open-list").addEventListener("submit", async (e) => {
-  e.preventDefault();
+$("open-list").addEventListener("submit", once(async (e) => {
   const ok = await run(() => post("/api/v1/waitlists/", {
     game: $("ol-game").value, small_blind: Number($("ol-sb").value), big_blind: Number($("ol-bb").value), list_kind: $("ol-kind").value,
   }));
   if (ok) loadLists();
-});
+}));
 
 // --- devices and staff --------------------------------------------------------------------------
 async function loadDevices() {

@@ -949,6 +949,10 @@ $("seats").addEventListener("click", (e) => {
   $("seat-taken").hidden = !taken;
   $("seat-error").hidden = true;
   $("seat-restriction").textContent = "";
+  // Every amount and payment is this player's, typed now: the last seat's top-up stayed in
+  // the field, one tap from recording cash the next player never gave (found by QA).
+  for (const id of ["topup-amount", "seat-buyin"]) $(id).value = "";
+  for (const id of ["topup-paid", "seat-paid"]) $(id).selectedIndex = 0;
   if (taken) {
     $("seat-info").innerHTML = `${gettext("Player")} ${esc(playerLabel(taken.player_id))} · ${money(taken.stack)} · ${statusLabel(taken.status)}`;
     $("sit-out").hidden = taken.status === "sitting_out";
