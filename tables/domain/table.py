@@ -169,7 +169,15 @@ out)."""
 
 
 def _validate_config(c: TableOpened) -> None:
+    """Refuse a table that could not be played.
+
+    Raises:
+        DomainError ``invalid_table_config``, naming every problem; its ``rule`` is the one
+        rule all of them break (SEAT-3 the seats, BI-5 the buy-in limits), else none: a
+        refused limit cited SEAT-3, "a table seats 2 to 10" (found by QA).
+    """
     problems = []
+    rules: set[str | None] = set()
     if c.game not in TABLE_GAMES:
         problems.append(f"game must be one of {TABLE_GAMES}")
     if c.ante_type not in ANTE_TYPES:
@@ -178,14 +186,17 @@ def _validate_config(c: TableOpened) -> None:
         problems.append(f"min_raise_rule must be one of {MIN_RAISE_RULES}")
     if not (0 < c.small_blind <= c.big_blind):
         problems.append("blinds must satisfy 0 < small_blind <= big_blind")
+        rules.add(None)
     if c.ante < 0 or (c.ante_type == "none") != (c.ante == 0):
         problems.append("ante must be positive exactly when ante_type is not 'none'")
     if c.mode == CASH and not (0 < c.buy_in_min <= c.buy_in_max):
         problems.append("buy-in limits must satisfy 0 < buy_in_min <= buy_in_max")
+        rules.add("BI-5")
     if not (0 <= c.rake_percent_bp <= 10_000) or c.rake_cap < 0:
         problems.append("rake must be 0-10000 basis points with a cap >= 0")
     if not (2 <= c.max_seats <= MAX_SEATS):
         problems.append(f"max_seats must be 2-{MAX_SEATS}")
+        rules.add("SEAT-3")
     if c.button_rule not in BUTTON_RULES:
         problems.append(f"button_rule must be one of {BUTTON_RULES}")
     if c.cash_new_player_entry not in ENTRY_RULES:
@@ -199,7 +210,9 @@ def _validate_config(c: TableOpened) -> None:
     if c.mode == TOURNAMENT and (c.tournament_id is None or c.rake_percent_bp or c.rake_cap):
         problems.append("a tournament table names its tournament and takes no rake")
     if problems:
-        raise DomainError("invalid_table_config", "; ".join(problems), rule="SEAT-3")
+        if len(rules) != 1 or len(problems) > len(rules):  # others broke no one rule
+            rules = {None}
+        raise DomainError("invalid_table_config", "; ".join(problems), rule=rules.pop())
 
 
 def _last_blinds(state: TableState) -> LastBlinds | None:

@@ -55,13 +55,22 @@ def test_open_then_seat_then_cash_out() -> None:
 
 
 @pytest.mark.rule("SEAT-3")
+@pytest.mark.rule("BI-5")
 @pytest.mark.parametrize(
-    "change", [{"max_seats": 11}, {"max_seats": 1}, {"small_blind": 30}, {"buy_in_min": 6000}]
+    ("change", "rule"),
+    [
+        ({"max_seats": 11}, "SEAT-3"),
+        ({"max_seats": 1}, "SEAT-3"),
+        ({"small_blind": 30}, None),  # no rule: the blinds' order is what stakes are
+        ({"buy_in_min": 6000}, "BI-5"),  # it cited SEAT-3, "a table seats 2 to 10" (QA)
+        ({"buy_in_min": 6000, "max_seats": 11}, None),
+    ],
 )
-def test_invalid_config_is_refused(change: dict) -> None:
+def test_invalid_config_is_refused_citing_the_rule_it_breaks(change: dict, rule: str) -> None:
     from dataclasses import replace
 
-    assert refusal(None, t.OpenTable(replace(CONFIG, **change))).code == "invalid_table_config"
+    refused = refusal(None, t.OpenTable(replace(CONFIG, **change)))
+    assert (refused.code, refused.rule) == ("invalid_table_config", rule)
 
 
 @pytest.mark.rule("BI-3")
