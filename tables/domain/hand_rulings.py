@@ -409,13 +409,15 @@ def show_order(
         final_street_aggressor=street_aggressor, hand_last_aggressor=hand_aggressor,
         all_in=face_up_rule(face_up=hand.started.all_in_face_up, mode=hand.started.mode)
         if any(s.all_in for s in live) else None,
-        rule=rule,
+        rule=rule, all_in_showdown=any(s.all_in for s in live),
     )  # fmt: skip
 
 
 def _aggressors(hand: hand_engine.HandState) -> tuple[int | None, int | None]:
     """The hand's last aggressor and the last street's (``None``: nobody bet or raised
-    there); a raise is a bet above the street's highest so far, the blinds counting."""
+    there); a raise is a bet above the street's highest so far, the blinds counting, and an
+    all-in above it is one too (SD-14: "bet, raise, re-raise, all-in"; a shove was not
+    counted, found by QA)."""
     street_max = max((p.amount for p in hand.started.posts if p.kind != "ante"), default=0)
     in_hand: int | None = None
     on_street: int | None = None
@@ -424,7 +426,7 @@ def _aggressors(hand: hand_engine.HandState) -> tuple[int | None, int | None]:
             street_max, on_street = 0, None
         elif (
             isinstance(event, ActionTaken)
-            and event.action in ("bet", "raise")
+            and event.action in ("bet", "raise", "all_in")
             and event.amount_to > street_max
         ):
             in_hand = on_street = event.seat

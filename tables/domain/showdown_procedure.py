@@ -52,6 +52,7 @@ def first_to_show(
     hand_last_aggressor: int | None,
     all_in: str | None = None,
     rule: ShowOrderRule = "first_to_act",
+    all_in_showdown: bool = False,
 ) -> ShowOrder:
     """The show order at a showdown, clockwise from the first to show.
 
@@ -59,7 +60,9 @@ def first_to_show(
       SD-15).
     * No bet on the final street: ``last_aggressor`` (SD-13, 000: the last player to bet or
       raise, even if the last round was checked) or ``first_to_act`` (SD-15, 003: the first
-      live seat left of the button).
+      live seat left of the button). SD-15 is for a showdown with no all-in: with a live
+      player all-in (``all_in_showdown``) the last active action of the hand, the all-in
+      included, starts it (SD-14); the first seat to act only when nobody bet at all.
     * All-in with the betting complete, where all hands are then turned up (``all_in``: the
       rule of :func:`all_in_face_up`, SD-10 or SD-11): every hand is tabled at once, the
       order is only the reading order (from the left of the button). Where they are not (a
@@ -74,6 +77,9 @@ def first_to_show(
     elif rule == "last_aggressor" and hand_last_aggressor in live_seats:
         assert hand_last_aggressor is not None
         first, why = hand_last_aggressor, "SD-13"
+    elif all_in_showdown and hand_last_aggressor in live_seats:  # SD-15 is not for all-ins
+        assert hand_last_aggressor is not None
+        first, why = hand_last_aggressor, "SD-14"
     else:
         first, why = _clockwise_from(live_seats, button_seat)[0], "SD-15"
     order = [first] + [s for s in _clockwise_from(live_seats, first) if s != first]

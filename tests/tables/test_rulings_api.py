@@ -429,8 +429,10 @@ def test_all_in_hands_are_turned_face_up_where_the_table_says(
     assert (shover.status_code, shover.json()["rule"]) == (422, "SD-12")
     # the room's 000 rule (the default): face up in tournaments only, a cash caller may muck
     cash = all_in_called(players[3:])
-    # ... and the show order is the usual one, not SD-10's all at once (cited before, QA)
-    assert cash["show_order"] == {"seats": [1, 3], "rule": "SD-15"}
+    # ... and the show order is not SD-10's all at once (cited before, QA): the shover's
+    # all-in was the last active action, so he starts (SD-14); SD-15, the first seat left
+    # of the button, is for a showdown with no all-in (cited before, QA)
+    assert cash["show_order"] == {"seats": [3, 1], "rule": "SD-14"}
     assert tablet.post(f"/api/v1/hands/{cash['hand_id']}/muck/", {"seat": 1}).status_code == 200
 
 

@@ -42,6 +42,19 @@ def test_tda_first_left_of_the_button_when_no_river_bet() -> None:
     assert order.seats == (5, 7, 2) and order.rule == "SD-15"
 
 
+@pytest.mark.rule("SD-14")
+@pytest.mark.rule("SD-15")
+def test_an_all_in_showdown_starts_with_the_last_active_action_not_left_of_the_button() -> None:
+    """SD-15 is "in a showdown with no all-in": a shove, then checks to the river, showed
+    the first seat left of the button, citing SD-15 (found by QA)."""
+    order = first_to_show(live_seats=[2, 3], button_seat=1, final_street_aggressor=None,
+                          hand_last_aggressor=3, all_in_showdown=True)  # fmt: skip
+    assert (order.seats, order.rule) == ((3, 2), "SD-14")
+    nobody_bet = first_to_show(live_seats=[2, 3], button_seat=1, final_street_aggressor=None,
+                               hand_last_aggressor=None, all_in_showdown=True)  # fmt: skip
+    assert nobody_bet.seats == (2, 3)
+
+
 @pytest.mark.rule("SD-10")
 @pytest.mark.rule("SD-11")
 def test_all_in_hands_face_up() -> None:
