@@ -36,7 +36,8 @@ The matrix, and why (rule IDs from shared/rules/CATALOGUE.md):
   floor or dealer action, never self-service; SES-5); top-ups declared to the dealer (BI-6);
   refreshments paid with table chips (RAKE-6); side bets recorded, not ruled on
   (RAKE-5); chip gifts with the players' consent or objection (BI-9); read his table and
-  its hands. Also ``buy_in_restrictions`` (any player: the tablet checks the returning-
+  its hands, the list of them too (``list_hands``: a reloaded tablet shows the last
+  result). Also ``buy_in_restrictions`` (any player: the tablet checks the returning-
   player minimum before a buy-in, SES-7). No cage, no table list, no other table.
 * **cashier** (tournaments): takes buy-ins, re-entries, rebuys and add-ons and refunds an
   unregistration (TREG-1, TREG-9, TREG-10, TREG-14) and reads entries, places and prizes
@@ -209,7 +210,8 @@ MATRIX: dict[str, frozenset[Role]] = {
     "record_show_penalty": _roles(FLOOR, DIRECTOR),  # SHOW-20..22: the TD's penalty
     **{op: _roles(DEALER, FLOOR, DIRECTOR) for op in SHOW_POKER_OPERATIONS},  # SHOW-27
     # a dispute: the floor replays a hand step by step with who recorded each step (#13)
-    "list_hands": _roles(FLOOR, DIRECTOR),
+    # the dealer his own table's: a reloaded tablet shows the last hand's result (QA)
+    "list_hands": _roles(DEALER, FLOOR, DIRECTOR),
     "export_hands": _roles(FLOOR, DIRECTOR),  # a range of a table's hands, one download
     "hand_log": _roles(FLOOR),
     # --- cage: only the cashier moves cash --------------------------------------------------

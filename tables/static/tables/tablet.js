@@ -60,9 +60,22 @@ async function boot() {
   $("desk").hidden = false;
   $("unpair").hidden = false;
   await refreshTable();
+  await showLastResult();
   startFeed(token);
   $("tablet").dataset.ready = "true";
   performance.mark("tablet-ready"); // first render with the table's state (measured in tests)
+}
+
+// Between hands, a reloaded tablet (or one switched to Czech) shows the last hand's result
+// again: who won what stayed on the other tablets only, before the pots were pushed (QA).
+async function showLastResult() {
+  if (!state.table || state.table.current_hand_id || state.lastHand || isShowPoker()) return;
+  try {
+    const [last] = (await get(`/api/v1/tables/${state.table.table_id}/hands/?page_size=1`)).results || [];
+    if (last) { setHand(await get(`/api/v1/hands/${last.hand_id}/`)); render(); }
+  } catch (err) {
+    // the result is a convenience: the next hand can be dealt without it
+  }
 }
 
 // The floor revoked this tablet (its socket is closed, its token refused): forget the
