@@ -101,6 +101,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ObjectDoesNotExist
+from django.utils.translation import gettext_lazy as _
 from rest_framework.exceptions import MethodNotAllowed
 from rest_framework.permissions import BasePermission
 
@@ -507,6 +508,11 @@ def query_parameters(request: Request) -> frozenset[str]:
     return _query_parameters.get(_operation_key(request), frozenset())
 
 
+UNKNOWN_FIELD_MESSAGE = _("This operation does not take this field.")
+"""The field error of a field an operation does not take, in ``errors: {field: [...]}``
+(here for a body an operation takes none of; the request serializers use it too)."""
+
+
 def check_request_shape(request: Request) -> None:
     """Refuse what the operation does not take, as its schema says: a query parameter it
     does not declare, or a body when it has none (``cash_out`` with an ``amount``). Bodies
@@ -530,8 +536,6 @@ def check_request_shape(request: Request) -> None:
     if request.method in ("POST", "PUT", "PATCH") and _operation_key(request) in _without_body:
         body = request.data
         if body or not isinstance(body, Mapping):  # `[]` and `null` are bodies too
-            from casino.api.serializers import UNKNOWN_FIELD_MESSAGE
-
             names = [str(name)[:100] for name in body][:20] if isinstance(body, Mapping) else []
             error = DomainError(
                 "unknown_field",

@@ -27,9 +27,9 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 
+from casino.permissions import UNKNOWN_FIELD_MESSAGE
+
 UNKNOWN_FIELD = "unknown_field"
-UNKNOWN_FIELD_MESSAGE = _("This operation does not take this field.")
-"""The field error of a field an operation does not take, in ``errors: {field: [...]}``."""
 NOT_AN_INTEGER = "not_an_integer"
 FORBIDDEN_CHARACTERS = "forbidden_characters"
 
