@@ -378,3 +378,23 @@ def test_seat_sit_out_and_in_cash_out_run_it_twice_and_a_rabbit_hunt(
     others.first.check()
     tablet.click("#rabbit-submit")
     expect(tablet.locator("#result")).to_contain_text("Rabbit hunt")
+
+
+def test_a_tablet_switched_to_czech_reads_the_servers_refusals_in_czech(
+    room: Room, new_page: Any
+) -> None:
+    """A tablet sends its token, not the session's cookies, so the language switch did not
+    reach the server: its refusals came in the browser's language (English here). Found by
+    QA when a Czech tablet lost a race to another tablet and read the refusal in English."""
+    table, token = _table_with_players(room, {1: 1000, 2: 1000})
+    tablet = new_page(1280, 800)
+    pair_tablet(tablet, room.base, token)
+    tablet.click("form.lang button[value=cs]")
+    tablet.wait_for_selector("html[lang=cs]")
+    tablet.wait_for_selector("#tablet[data-ready='true']")
+    room.api("POST", f"/api/v1/tables/{table}/hands/", {"button_seat": 1})
+    expect(tablet.locator("#actions [data-action]").first).to_be_visible()
+    tablet.click("#seats [data-seat='1']")
+    tablet.fill("#topup-amount", "500")
+    tablet.click("#topup-submit")  # no top-up during a hand (BI-6), said by the server
+    expect(tablet.locator("#seat-error")).to_contain_text("Během handy žetony na místo")

@@ -7,6 +7,7 @@
 // * Every write carries an `Idempotency-Key`, one per user intent (a click), REUSED on
 //   each retry of that intent: a write whose answer was lost is retried safely; the server
 //   answers the first result again and appends nothing (casino/eventstore/commands.py).
+// * The page's language goes as Accept-Language, so refusals are said in it.
 // * Errors come back as ApiError with the server's {code, rule, detail}; describeError()
 //   turns it into words, the rule ID with its title ("BET-9 · a raise must be ...").
 
@@ -111,6 +112,11 @@ async function ensureCsrf() {
 // A `meta` object receives `total`, the answer's X-Total-Count (a cut list's full count).
 export async function request(method, path, { body, key, ifMatch, signal, meta } = {}) {
   const headers = { Accept: "application/json" };
+  // The page's language (EN/CS switch), for refusals said in it: a tablet sends no cookie
+  // (its token is its credential), so its refusals came in the browser's language instead
+  // (a Czech tablet read English after losing a race to another tablet; found by QA).
+  const lang = document.documentElement.lang;
+  if (lang) headers["Accept-Language"] = lang;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (deviceToken) headers.Authorization = `Token ${deviceToken}`;
   else if (UNSAFE.has(method)) headers["X-CSRFToken"] = await ensureCsrf();
