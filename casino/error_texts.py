@@ -14,5 +14,7 @@ register_details(
         "player_not_found": _("There is no player %(player_id)s."),
         "staff_not_found": _("There is no account %(user_id)s."),
         "device_not_found": _("There is no device %(device_id)s."),
+        "unknown_query_parameter": _("This operation does not take these query parameters."),
+        "repeated_query_parameter": _("Give each of these query parameters once."),
     }
 )

@@ -459,6 +459,7 @@ def table_of_request(kwargs: dict[str, Any]) -> int | None:
 _registry: dict[tuple[str, str], str] | None = None
 _query_parameters: dict[tuple[str, str], frozenset[str]] = {}
 _without_body: set[tuple[str, str]] = set()
+_list_query_parameters: dict[tuple[str, str], frozenset[str]] = {}
 _paths: set[str] = set()
 _registry_lock = threading.Lock()
 _route_paths: dict[str, str] = {}
@@ -488,6 +489,12 @@ def operation_registry() -> dict[tuple[str, str], str]:
                             for parameter in operation.get("parameters", [])
                             if parameter.get("in") == "query"
                         )
+                        _list_query_parameters[(path, method.upper())] = frozenset(
+                            parameter["name"]
+                            for parameter in operation.get("parameters", [])
+                            if parameter.get("in") == "query"
+                            and parameter.get("schema", {}).get("type") == "array"
+                        )
                 _registry = {
                     (path, method.upper()): operation["operationId"]
                     for path, item in schema["paths"].items()
@@ -515,12 +522,14 @@ UNKNOWN_FIELD_MESSAGE = _("This operation does not take this field.")
 
 def check_request_shape(request: Request) -> None:
     """Refuse what the operation does not take, as its schema says: a query parameter it
-    does not declare, or a body when it has none (``cash_out`` with an ``amount``). Bodies
-    of operations that take one are checked by their serializer
+    does not declare, a single-valued one given twice (``?game=NLH&game=PLO`` would
+    otherwise apply one of them silently), or a body when it has none (``cash_out`` with
+    an ``amount``). Bodies of operations that take one are checked by their serializer
     (:class:`casino.api.serializers.RequestSerializer`).
 
     Raises:
-        DomainError ``unknown_query_parameter`` or ``unknown_field`` (400).
+        DomainError ``unknown_query_parameter``, ``repeated_query_parameter`` or
+        ``unknown_field`` (400).
     """
     from casino.errors import DomainError
 
@@ -530,6 +539,20 @@ def check_request_shape(request: Request) -> None:
             "unknown_query_parameter",
             "This operation does not take these query parameters.",
             parameters=[name[:100] for name in unknown[:20]],
+        )
+        error.status = 400
+        raise error
+    lists = _list_query_parameters.get(_operation_key(request), frozenset())
+    repeated = sorted(
+        name
+        for name, values in request.query_params.lists()
+        if len(values) > 1 and name not in lists
+    )
+    if repeated:
+        error = DomainError(
+            "repeated_query_parameter",
+            "Give each of these query parameters once.",
+            parameters=[name[:100] for name in repeated[:20]],
         )
         error.status = 400
         raise error

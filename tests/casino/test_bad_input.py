@@ -768,6 +768,24 @@ def test_unknown_query_parameters_answer_400(tablet: TabletClient, nlh_table: in
     assert tablet.get("/api/v1/cage/balance/?day=2026-01-01").status_code == 200
 
 
+def test_a_query_parameter_given_twice_is_refused_not_half_applied(
+    tablet: TabletClient, nlh_table: int
+) -> None:
+    """``?game=NLH&game=PLO`` used to filter by one of the two, silently."""
+    body = refused(
+        tablet.get("/api/v1/reports/rake/?game=NLH&game=PLO"), 400, "repeated_query_parameter"
+    )
+    assert body["parameters"] == ["game"]
+    refused(
+        tablet.get("/api/v1/cage/balance/?day=2026-01-01&day=2026-01-02"),
+        400,
+        "repeated_query_parameter",
+    )
+    # an unknown parameter is named as unknown, whether or not it is repeated
+    refused(tablet.get("/api/v1/tables/?status=a&status=b"), 400, "unknown_query_parameter")
+    assert tablet.get("/api/v1/reports/rake/?game=NLH").status_code == 200
+
+
 def test_an_unknown_player_answers_404_not_an_empty_list(tablet: TabletClient) -> None:
     refused(tablet.get("/api/v1/players/999999/cash-sessions/"), 404, "player_not_found")
     refused(tablet.get("/api/v1/players/999999/buy-in-restrictions/"), 404, "player_not_found")
