@@ -331,6 +331,10 @@ CHANNEL_LAYERS = {
 }
 # The embedded ``up`` runs the push relay inside each server process (casino.lifespan).
 EMBEDDED_RELAY = env.bool("CASINO_EMBEDDED_RELAY", default=False)
+# Seconds between the relay's reads on SQLite when no commit of its own process woke it:
+# the only other writers of a one-process `up` are management commands. `up --workers N`
+# (N > 1, with REDIS_URL) sets 0.05, since every worker's commits are foreign to the others.
+RELAY_SQLITE_POLL_SECONDS = env.float("CASINO_RELAY_SQLITE_POLL_SECONDS", default=0.5)
 # with a host: kombu warned "No hostname was supplied" at every start of `up`
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="memory://localhost/")
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=False)

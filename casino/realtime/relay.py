@@ -18,7 +18,8 @@ How it runs (docs/realtime.md, "Where pushes come from"):
   connection and reads as soon as one arrives (and every ``poll`` seconds regardless, so a
   transaction held open elsewhere only delays, never loses). SQLite (the embedded mode) has
   no ``NOTIFY``: a commit in the relay's own process wakes it (``up`` serves the API, the
-  timers and the relay in one process), and it reads every ``poll`` seconds regardless.
+  timers and the relay in one process), and it reads every ``poll`` seconds regardless
+  (``RELAY_SQLITE_POLL_SECONDS``: 0.5 s, 0.05 s under ``up --workers 2`` and more).
 * **Stored cursor.** After a batch is published the cursor is saved (``SubscriptionCursor``),
   so after a crash (kill -9 at any moment) the relay resumes there: a push may repeat (the
   consumers drop repeats by stream version) but is never lost.
@@ -47,6 +48,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from channels.layers import BaseChannelLayer, get_channel_layer
+from django.conf import settings
 from django.db import close_old_connections, connection, connections, transaction
 
 from casino import metrics
@@ -102,7 +104,11 @@ class Relay:
         self.name = name
         self.batch_size = batch_size
         self.postgres = connection.vendor == "postgresql"
-        self.poll = poll if poll is not None else (0.5 if self.postgres else 0.05)
+        self.poll = (
+            poll
+            if poll is not None
+            else (0.5 if self.postgres else settings.RELAY_SQLITE_POLL_SECONDS)
+        )
         self.standby_poll = standby_poll
         self.gather = gather
         self.start_at_tail = start_at_tail

@@ -167,6 +167,9 @@ class Command(BaseCommand):
             # the relay runs in each server process's own event loop (casino.lifespan)
             os.environ["CASINO_EMBEDDED_RELAY"] = "1"
             settings.EMBEDDED_RELAY = True
+            if workers > 1 and settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+                # no NOTIFY on SQLite: each worker's relay sees the others' commits by polling
+                os.environ["CASINO_RELAY_SQLITE_POLL_SECONDS"] = "0.05"
         if not options["no_timers"]:
             start_embedded()  # blind levels, breaks, call deadlines: a worker and beat
         uvicorn.run(
