@@ -5,8 +5,9 @@ numbers are written as they are): one header row (the report's field names), the
 row per record.
 
 The view gives the column order (``csv_header``) and the download name (``csv_filename``)
-in the renderer context; an error body (``{code, rule, detail}``) is rendered as one row
-too, so a refused download still says why.
+in the renderer context. A refused download is answered in JSON like every other refusal
+(:mod:`casino.api.errors`), never as a CSV row. UTF-8 without a byte-order mark: a BOM
+would become part of the first column's name for every reader but Excel.
 """
 
 from __future__ import annotations
