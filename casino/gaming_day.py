@@ -10,8 +10,17 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
-from django.db.models import DateTimeField, ExpressionWrapper, F, Value
-from django.db.models.functions import TruncDate
+from django.db.models import (
+    Case,
+    DateField,
+    DateTimeField,
+    ExpressionWrapper,
+    F,
+    Value,
+    When,
+)
+from django.db.models.functions import TruncDate, TruncTime
+from django.db.models.lookups import GreaterThanOrEqual
 
 
 def room_zone() -> ZoneInfo:
@@ -63,6 +72,27 @@ def day_of(at: datetime) -> date:
 
 
 def truncate(field: str) -> Any:
-    """An ORM expression: the gaming day of the datetime column ``field``."""
-    shifted = ExpressionWrapper(F(field) - Value(_offset()), output_field=DateTimeField())
-    return TruncDate(shifted, tzinfo=room_zone())
+    """An ORM expression: the gaming day (a date) of the datetime column ``field``, the same
+    day :func:`day_of` gives, on the clock-change days too.
+
+    A time at or after the cut-off (local) is in its own local date's day; one before it is
+    in the previous date's, taken as the local date of a moment ``12 h + cut-off / 2``
+    earlier: that lands between 1 h and 23 h into the previous local date whatever the
+    cut-off (up to 22:00) and whatever an hour gained or lost overnight. Shifting by the
+    cut-off itself in UTC, as this did before, put a row near the cut-off on the clock-change
+    days into the wrong day (found by QA: 06:30 on 29 March 2026 under a 06:00 cut-off was
+    reported under 28 March).
+    """
+    zone = room_zone()
+    local_date = TruncDate(field, tzinfo=zone)
+    start = cutoff()
+    if start == time(0):
+        return local_date
+    earlier = ExpressionWrapper(
+        F(field) - Value(timedelta(hours=12) + _offset() / 2), output_field=DateTimeField()
+    )
+    return Case(
+        When(GreaterThanOrEqual(TruncTime(field, tzinfo=zone), Value(start)), then=local_date),
+        default=TruncDate(earlier, tzinfo=zone),
+        output_field=DateField(),
+    )
