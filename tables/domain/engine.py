@@ -70,7 +70,8 @@ def create_state(started: HandStarted) -> State:
     money in the pot that is not a bet. Ante trimming (pokerkit's return of the part of one
     ante above all the others) is off when the antes are not uniform (a big-blind ante, a
     dead small blind). Heads-up pokerkit swaps the blinds and antes of its two players
-    itself (index 0 is the big blind), so they are given unswapped.
+    itself (index 0 is the big blind), so they are given unswapped. Heads-up with two equal
+    blinds, the small blind is given as a post too, so that the button still opens (SEAT-10).
 
     A short big blind (SEAT-8: he posts all he has, the others play as if the full blind
     were in) is given to pokerkit with a stack of exactly his ante and the full blind:
@@ -107,6 +108,11 @@ def create_state(started: HandStarted) -> State:
     if sb_seat is not None:
         blind_of[sb_seat] = sb
     blind_of[bb_seat] = bb
+    if count == 2 and sb_seat is not None and 0 < sb == bb:
+        # SEAT-10: pokerkit opens after the larger blind and, between two equal ones, took
+        # the button's, so the big blind acted first; as a "post" the small blind is still
+        # a bet but no longer decides who opens
+        blind_of[sb_seat] = -sb
     for seat, amount in zip(straddlers, straddle_amounts(bb, len(straddlers)), strict=True):
         blind_of[seat] = amount
     if ante_of[bb_seat] < stacks[bb_seat] < ante_of[bb_seat] + bb:

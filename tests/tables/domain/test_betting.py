@@ -93,6 +93,34 @@ def test_heads_up_the_button_posts_the_small_blind_and_acts_first_preflop() -> N
     assert state.to_act == 3  # the button acts last after the flop
 
 
+@pytest.mark.rule("SEAT-10")
+@pytest.mark.parametrize("game", ["NLH", "PLO", "FLH"])
+def test_heads_up_with_equal_blinds_the_button_still_acts_first_preflop(game: str) -> None:
+    """50/50 heads-up: pokerkit opens the betting after the larger blind, and with two equal
+    blinds it took the button's for it, so the big blind acted first (found by QA)."""
+    state = play(None, start_hand({3: 1000, 7: 1000}, button=7, sb=50, bb=50, game=game))
+    assert state.started.posts == (
+        ForcedBet(7, "small_blind", 50),
+        ForcedBet(3, "big_blind", 50),
+    )
+    assert state.to_act == 7
+    legal = state.legal
+    assert legal is not None and legal.can_check  # he has matched the big blind
+    state = play(state, TakeAction(7, "check"))
+    assert state.to_act == 3  # the big blind's option
+    state = play(state, TakeAction(3, "check"), DealBoard("flop", "2c7d9h"))
+    assert state.to_act == 3  # the button acts last after the flop
+    assert state.stacks == {3: 950, 7: 950}
+
+
+@pytest.mark.rule("SEAT-10")
+def test_three_handed_with_equal_blinds_the_button_opens() -> None:
+    state = play(None, start_hand([1000, 1000, 1000], sb=50, bb=50))
+    assert state.to_act == 3
+    state = play(state, TakeAction(3, "call"), TakeAction(1, "check"))
+    assert state.to_act == 2
+
+
 @pytest.mark.rule("SEAT-8")
 def test_short_stacks_post_what_they_have() -> None:
     state = play(None, start_hand({1: 3, 2: 6, 3: 1000}))
