@@ -7,6 +7,9 @@ from __future__ import annotations
 from cashgame import cage, selectors
 from tables.cash_rules import Limits, Rake
 
+CAP_RULES = {("NLH", 0): "RAKE-2", ("PLO", 0): "RAKE-3", ("PLO", 50): "RAKE-4"}
+"""The catalogue's rule for each seeded rake step's cap, by (game, from small blind)."""
+
 
 class RoomCashRules:
     """:class:`tables.cash_rules.CashRules` for this room."""
@@ -17,7 +20,10 @@ class RoomCashRules:
 
     def rake_for(self, game: str, small_blind: int) -> Rake | None:
         found = selectors.rake_for(game, small_blind)
-        return None if found is None else Rake(found.percent_bp, found.cap, found.no_flop_no_drop)
+        if found is None:
+            return None
+        cap_rule = CAP_RULES.get((found.game, found.from_small_blind), "RAKE-1")
+        return Rake(found.percent_bp, found.cap, found.no_flop_no_drop, cap_rule)
 
     def returning_minimum(self, player_id: int, game: str, small_blind: int, big_blind: int) -> int:
         return selectors.returning_minimum(player_id, game, small_blind, big_blind)

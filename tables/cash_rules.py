@@ -23,11 +23,14 @@ class Limits:
 
 @dataclass(frozen=True, slots=True)
 class Rake:
-    """The rake step for a table: ``percent_bp`` (basis points), ``cap`` CZK."""
+    """The rake step for a table: ``percent_bp`` (basis points), ``cap`` CZK, and the rule
+    that sets the cap (``cap_rule``: RAKE-2..4, or RAKE-1 for a step the catalogue does not
+    name)."""
 
     percent_bp: int
     cap: int
     no_flop_no_drop: bool
+    cap_rule: str = "RAKE-1"
 
 
 class CashRules(Protocol):

@@ -11,6 +11,10 @@ from casino.api.error_texts import register_details
 
 register_details(
     {
+        "rake_above_schedule": _(
+            "The house rakes these stakes at most %(max_rake_percent_bp)s basis points of the "
+            "pot, capped at %(max_rake_cap)s CZK a hand: a table may rake less, never more."
+        ),
         # --- betting (tables/domain/betting.py, hand_state.py) ---
         "not_your_turn": _("Seat %(to_act)s is to act, not seat %(seat)s."),
         "seat_folded": (

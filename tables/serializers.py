@@ -64,10 +64,14 @@ class OpenTableRequest(RequestSerializer):
         min_value=0,
         max_value=10_000,
         required=False,
-        help_text="Rake in basis points (500 = 5 %); default: the game's rake schedule.",
+        help_text="Rake in basis points (500 = 5 %); default: the game's rake schedule, "
+        "which is also the most a table may rake (422 rake_above_schedule, RAKE-1).",
     )
     rake_cap = StrictIntegerField(
-        min_value=0, max_value=MAX_AMOUNT, required=False, help_text="CZK per hand."
+        min_value=0,
+        max_value=MAX_AMOUNT,
+        required=False,
+        help_text="CZK per hand; default and most: the rake schedule's cap (RAKE-2..4).",
     )
     no_flop_no_drop = StrictBooleanField(required=False)
     min_raise_rule = serializers.ChoiceField(choices=MIN_RAISE_RULES, default="previous_increment")

@@ -133,7 +133,9 @@ def open_table(
     """Open a new table and return its id (the next free number).
 
     Buy-in limits default to the stakes' configured limits (BI-3, BI-4) and the rake to
-    the game's rake schedule (RAKE-1..4); other stakes need limits agreed (BI-5). A hand
+    the game's rake schedule (RAKE-1..4); other stakes need limits agreed (BI-5). A table
+    may rake less than its step (a promotion, a replay's zero-rake table), never more: the
+    schedule is the house's rake, changed by an admin, not per table. A hand
     won before the flop is not raked unless ``no_flop_no_drop=False`` (the rake step's
     setting, else "no flop, no drop": docs/rules-coverage.md).
     A live table gets the catalogue's live defaults: the dead button (SEAT-5), a new
@@ -149,7 +151,9 @@ def open_table(
     (SD-11, the room's 000 rule).
 
     Raises:
-        DomainError ``buy_in_limits_required`` (BI-5), ``invalid_table_config`` (SEAT-3).
+        DomainError ``buy_in_limits_required`` (BI-5), ``invalid_table_config`` (SEAT-3),
+        ``rake_above_schedule`` (RAKE-1 for the percentage, RAKE-2..4 for the cap) with
+        ``max_rake_percent_bp`` and ``max_rake_cap``.
     """
     if buy_in_min is None or buy_in_max is None:
         limits = cash_rules.rules().default_limits(game, small_blind, big_blind)
@@ -162,10 +166,18 @@ def open_table(
         buy_in_min = limits.buy_in_min if buy_in_min is None else buy_in_min
         buy_in_max = limits.buy_in_max if buy_in_max is None else buy_in_max
     rake = cash_rules.rules().rake_for(game, small_blind)
-    if rake_percent_bp is None:
-        rake_percent_bp = rake.percent_bp if rake else 0
-    if rake_cap is None:
-        rake_cap = rake.cap if rake else 0
+    house = rake or cash_rules.Rake(percent_bp=0, cap=0, no_flop_no_drop=True)
+    rake_percent_bp = house.percent_bp if rake_percent_bp is None else rake_percent_bp
+    rake_cap = house.cap if rake_cap is None else rake_cap
+    if rake_percent_bp > house.percent_bp or rake_cap > house.cap:
+        raise DomainError(
+            "rake_above_schedule",
+            f"The house rakes these stakes at most {house.percent_bp} basis points of the pot, "
+            f"capped at {house.cap} CZK a hand: a table may rake less, never more.",
+            rule="RAKE-1" if rake_percent_bp > house.percent_bp else house.cap_rule,
+            max_rake_percent_bp=house.percent_bp,
+            max_rake_cap=house.cap,
+        )
     if no_flop_no_drop is None:
         no_flop_no_drop = rake.no_flop_no_drop if rake else True  # no flop, no drop
     table_id = (TableView.objects.aggregate(m=Max("table_id"))["m"] or 0) + 1

@@ -51,6 +51,30 @@ def _flush_past_the_truncate_guard() -> Iterator[None]:
     DatabaseOperations.execute_sql_flush = original  # type: ignore[method-assign]
 
 
+HOUSE_RAKE_STEPS = [("NLH", 0, 300), ("PLO", 0, 200), ("PLO", 50, 300), ("FLH", 0, 300)]
+"""The rake steps the migrations seed (cashgame 0001, 0011): 5 % and these caps."""
+
+
+@pytest.fixture(autouse=True)
+def _house_rake_schedule(request: pytest.FixtureRequest) -> None:
+    """A transactional test starts after another's flush, which also empties the rows the
+    migrations seeded. A table may rake at most its rake step (``rake_above_schedule``), so
+    put the house's steps back, as every real database has them."""
+    marker = request.node.get_closest_marker("django_db")
+    by_marker = marker is not None and bool(
+        marker.kwargs.get("transaction") or (marker.args and marker.args[0])
+    )
+    if not by_marker and "transactional_db" not in request.fixturenames:
+        return
+    request.getfixturevalue("transactional_db")
+    from cashgame.models import RakeSchedule
+
+    for game, from_small_blind, cap in HOUSE_RAKE_STEPS:
+        RakeSchedule.objects.get_or_create(
+            game=game, from_small_blind=from_small_blind, defaults={"percent_bp": 500, "cap": cap}
+        )
+
+
 @pytest.fixture(autouse=True)
 def _fresh_aggregate_cache() -> None:
     """Tests empty the database between them; in production streams never shrink, so a

@@ -10,6 +10,7 @@ import time_machine
 
 from cashgame.models import CashSession, Departure
 from casino.eventstore.models import StoredEvent
+from tables.models import TableView
 from tests.conftest import TabletClient
 
 T0 = datetime(2026, 11, 21, 18, 0, tzinfo=UTC)
@@ -621,3 +622,40 @@ def test_a_new_player_is_dealt_in_at_once_without_posting(
     hand = tablet.post(f"/api/v1/tables/{table_id}/hands/", {}).json()
     newcomer = next(s for s in hand["seats"] if s["seat"] == 8)
     assert (hand["button_seat"], hand["to_act"], newcomer["contributed"]) == (3, 8, 0)
+
+
+@pytest.mark.rule("RAKE-1")
+def test_a_fixed_limit_table_is_raked_like_every_cash_game(tablet: TabletClient) -> None:
+    """0001 seeded NLH and PLO steps only: an FLH table raked nothing (found by QA)."""
+    body = {"name": "FLH", "game": "FLH", "small_blind": 10, "big_blind": 20,
+            "buy_in_min": 400, "buy_in_max": 4000}  # fmt: skip
+    table = tablet.post("/api/v1/tables/", body).json()
+    assert (table["rake_percent_bp"], table["rake_cap"]) == (500, 300)
+
+
+@pytest.mark.rule("RAKE-1")
+@pytest.mark.rule("RAKE-2")
+@pytest.mark.rule("RAKE-3")
+@pytest.mark.rule("RAKE-4")
+@pytest.mark.parametrize(
+    ("stakes", "change", "rule"),
+    [
+        ({"game": "NLH", "small_blind": 10, "big_blind": 20}, {"rake_percent_bp": 1000}, "RAKE-1"),
+        ({"game": "NLH", "small_blind": 10, "big_blind": 20}, {"rake_cap": 1000}, "RAKE-2"),
+        ({"game": "PLO", "small_blind": 25, "big_blind": 50}, {"rake_cap": 300}, "RAKE-3"),
+        ({"game": "PLO", "small_blind": 50, "big_blind": 50}, {"rake_cap": 301}, "RAKE-4"),
+    ],
+)
+def test_a_table_may_rake_less_than_the_house_never_more(
+    tablet: TabletClient, stakes: dict[str, Any], change: dict[str, int], rule: str
+) -> None:
+    """The floor could open a table at 10 % or with a 1,000 CZK cap (found by QA)."""
+    body = {"name": "raked", "buy_in_min": 1000, "buy_in_max": 5000, **stakes}
+    tables_before = TableView.objects.count()
+    refused = tablet.post("/api/v1/tables/", {**body, **change})
+    assert refused.status_code == 422, refused.json()
+    assert (refused.json()["code"], refused.json()["rule"]) == ("rake_above_schedule", rule)
+    assert TableView.objects.count() == tables_before  # nothing appended
+    lower = {"rake_percent_bp": 250, "rake_cap": 100}
+    table = tablet.post("/api/v1/tables/", {**body, **lower}).json()
+    assert (table["rake_percent_bp"], table["rake_cap"]) == (250, 100)
