@@ -11,6 +11,7 @@ from casino.api.error_texts import register_details
 
 register_details(
     {
+        "csv_too_large": _("More than %(row_limit)s rows: download a shorter range of days."),
         "redemption_exceeds_holdings": _(
             "The records show %(held)s CZK of chips held by the player away from the tables; "
             "the floor may approve more, with a reason (floor console)."

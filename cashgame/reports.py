@@ -28,6 +28,7 @@ from cashgame.csv_renderer import CSV_ROW_LIMIT, ReportCSVRenderer
 from cashgame.models import CashSession, ChipMovement
 from casino import clock, gaming_day
 from casino.api.filters import IdFilter, Pagination
+from casino.errors import DomainError
 from tables.domain.table_state import TABLE_GAMES
 from tables.models import HandView
 
@@ -48,7 +49,7 @@ def _wants_csv(request: Request) -> bool:
 class ReportPagination(Pagination):
     """Pages of 100 rows (``page``, ``page_size`` up to 1000, checked as every list's,
     :class:`casino.api.filters.Pagination`); a CSV download is one unpaginated list of every
-    row (up to ``CSV_ROW_LIMIT``)."""
+    row, refused (400 ``csv_too_large``) rather than cut short above ``CSV_ROW_LIMIT``."""
 
     page_size = 100
     page_size_query_param = "page_size"
@@ -59,7 +60,16 @@ class ReportPagination(Pagination):
     ) -> list[Any] | None:
         self.csv = _wants_csv(request)
         if self.csv:
-            return list(queryset[:CSV_ROW_LIMIT])
+            rows = list(queryset[: CSV_ROW_LIMIT + 1])
+            if len(rows) > CSV_ROW_LIMIT:  # never a download that silently stops short
+                error = DomainError(
+                    "csv_too_large",
+                    f"More than {CSV_ROW_LIMIT} rows: download a shorter range of days.",
+                    row_limit=CSV_ROW_LIMIT,
+                )
+                error.status = 400
+                raise error
+            return rows
         return super().paginate_queryset(queryset, request, view)
 
     def get_paginated_response(self, data: Any) -> Response:

@@ -5,6 +5,7 @@ lived in its browser, and cash a director took for a registration was in none.""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 import time_machine
@@ -95,3 +96,20 @@ def test_the_journal_refuses_a_bad_range_and_other_roles() -> None:
     assert manager.get("/api/v1/cage/journal/").status_code == 200
     dealer = desk("tablet-9", Device.Role.DEALER)
     assert dealer.get("/api/v1/cage/journal/").status_code == 403
+
+
+def test_a_download_above_the_row_limit_is_refused_not_cut_short(monkeypatch: Any) -> None:
+    """A CSV used to stop at ``CSV_ROW_LIMIT`` rows with no sign of the rows left out."""
+    monkeypatch.setattr("cashgame.reports.CSV_ROW_LIMIT", 2)
+    cashier = desk("cage-1", Device.Role.CASHIER)
+    ana = Player.objects.create(name="Ana")
+    with time_machine.travel(NOON, tick=False):
+        for amount in (100, 200):
+            ok(cashier.post("/api/v1/cage/sales/", {"player_id": ana.pk, "amount": amount}))
+        assert cashier.get(f"/api/v1/cage/journal/?format=csv&{DAY}").status_code == 200
+        ok(cashier.post("/api/v1/cage/sales/", {"player_id": ana.pk, "amount": 300}))
+    refused = cashier.get(f"/api/v1/cage/journal/?format=csv&{DAY}")
+    assert refused.status_code == 400
+    assert refused["Content-Type"].startswith("application/json")
+    assert (refused.json()["code"], refused.json()["row_limit"]) == ("csv_too_large", 2)
+    assert len(ok(cashier.get(f"/api/v1/cage/journal/?{DAY}"))["results"]) == 3  # JSON pages
