@@ -239,8 +239,8 @@ class SessionsView(APIView):
         responses={200: s.CashSessionSerializer(many=True), 404: ErrorSerializer},
     )
     def get(self, request: Request, player_id: int) -> Response:
-        """A player's cash sessions with the time seated (hours played). 404
-        ``player_not_found``."""
+        """A player's cash sessions with the time seated (hours played) and, once he left,
+        his result at the table (CZK). 404 ``player_not_found``."""
         require_player(player_id)
         now = clock.now()
         rows = [
@@ -249,6 +249,9 @@ class SessionsView(APIView):
                 "seconds_played": int(
                     ((session.left_at or now) - session.seated_at).total_seconds()
                 ),
+                "result": None
+                if session.chips_out is None
+                else session.chips_out + session.partial_cash_outs - session.chips_in,
             }
             for session in CashSession.objects.filter(player_id=player_id)
         ]

@@ -50,7 +50,9 @@ class RakeSchedule(models.Model):
 class CashSession(models.Model):
     """A player's time at one table: from sitting down (or arriving by transfer) to
     cashing out (or leaving by transfer). ``chips_in`` counts the buy-in, top-ups and a
-    transferred stack; ``chips_out`` the cash-out or the stack transferred away."""
+    transferred stack; ``chips_out`` the cash-out or the stack transferred away;
+    ``partial_cash_outs`` the chips the floor let him take off the table meanwhile (SES-6),
+    CZK."""
 
     player_id = models.PositiveBigIntegerField(db_index=True)
     table_id = models.PositiveIntegerField(db_index=True)
@@ -63,6 +65,7 @@ class CashSession(models.Model):
     chips_in = models.PositiveBigIntegerField(default=0)
     chips_out = models.PositiveBigIntegerField(null=True)
     refreshments = models.PositiveBigIntegerField(default=0)
+    partial_cash_outs = models.PositiveBigIntegerField(default=0)
     arrived_by_transfer = models.BooleanField(default=False)
     left_by_transfer = models.BooleanField(default=False)
 

@@ -204,6 +204,7 @@ def _partial(recorded: RecordedEvent) -> None:
     e = recorded.event
     assert isinstance(e, PartialCashOut)
     _ledger(recorded, e.table_id, (e.player_id, ChipMovement.Kind.PARTIAL_CASH_OUT, e.amount))
+    _update_open_session(e.table_id, e.player_id, partial_cash_outs=rows.Add(e.amount))
 
 
 @projection.on(DealerFeePaid)

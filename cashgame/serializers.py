@@ -165,9 +165,19 @@ class CashSessionSerializer(serializers.Serializer):
     seated_at = serializers.DateTimeField()
     left_at = serializers.DateTimeField(allow_null=True)
     seconds_played = serializers.IntegerField(help_text="Time seated so far, seconds.")
-    chips_in = serializers.IntegerField()
-    chips_out = serializers.IntegerField(allow_null=True)
-    refreshments = serializers.IntegerField()
+    chips_in = serializers.IntegerField(help_text="Buy-in, top-ups, a stack moved in; CZK.")
+    chips_out = serializers.IntegerField(
+        allow_null=True, help_text="The cash-out or the stack moved away; null while seated."
+    )
+    refreshments = serializers.IntegerField(help_text="Paid from the stack (RAKE-6), CZK.")
+    partial_cash_outs = serializers.IntegerField(
+        help_text="Chips the floor let him take off the table while seated (SES-6), CZK."
+    )
+    result = serializers.IntegerField(
+        allow_null=True,
+        help_text="What he took away less what he brought: chips_out + partial_cash_outs - "
+        "chips_in, CZK (negative: he lost); null while seated.",
+    )
     arrived_by_transfer = StrictBooleanField()
     left_by_transfer = StrictBooleanField()
 

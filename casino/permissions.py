@@ -61,8 +61,9 @@ The matrix, and why (rule IDs from shared/rules/CATALOGUE.md):
   closes late registration (TREG-7); registers players with the cashier; reads tables and
   hands. Tournament hands are recorded by the dealer tablets like cash hands; seats,
   moves and eliminations follow from the tournament's decisions, not from a role.
-* **manager**: read-only -- every ``report_*``, ``cage_balance`` and ``cage_journal``;
-  nothing else.
+* **manager**: read-only -- every ``report_*``, ``cage_balance``, ``cage_journal`` and a
+  player's ``list_cash_sessions`` (his result at each table, behind the hours-by-player
+  report); nothing else.
 * **admin**: everything in the schema, plus staff accounts (``create_staff`` ...).
 
 Waiting lists (issue #5, WL-1..WL-3): only the **floor** (and admin) reads and edits them
@@ -151,7 +152,7 @@ MATRIX: dict[str, frozenset[Role]] = {
     "list_players": _roles(CASHIER, FLOOR, DIRECTOR),  # search by name or nickname
     "player_detail": _roles(CASHIER, FLOOR),  # seat, sessions, restrictions
     "buy_in_restrictions": _roles(DEALER, CASHIER, FLOOR),  # SES-7
-    "list_cash_sessions": _roles(CASHIER, FLOOR),
+    "list_cash_sessions": _roles(CASHIER, FLOOR, MANAGER),
     "keep_players_apart": _roles(FLOOR),  # BI-11
     "erase_player_contacts": _roles(FLOOR),  # personal data: a player's erasure request
     # --- tables (floor) ------------------------------------------------------------------

@@ -10,6 +10,7 @@ import time_machine
 
 from cashgame.models import CashSession, Departure
 from casino.eventstore.models import StoredEvent
+from casino.models import Device
 from tables.models import TableView
 from tests.conftest import TabletClient
 
@@ -568,6 +569,15 @@ def test_partial_cash_out_only_as_an_audited_floor_exception(
     assert (data["approved_by"], data["reason"]) == (f"device:{tablet.device.pk}",
                                                      "family emergency")  # fmt: skip
     assert tablet.get("/api/v1/cage/balance/").json()["reconciled"] is True
+    session = tablet.get(f"/api/v1/players/{players[0].id}/cash-sessions/").json()[0]
+    assert (session["partial_cash_outs"], session["result"]) == (1000, None)  # still seated
+    assert tablet.post(f"/api/v1/tables/{table_id}/seats/1/cash-out/").status_code == 200
+    manager = TabletClient(Device.objects.create(name="office", role=Device.Role.MANAGER))
+    (session,) = manager.get(f"/api/v1/players/{players[0].id}/cash-sessions/").json()
+    # 4,000 in; 1,000 taken off early and 3,000 at the end: he is even, not 1,000 down
+    assert (session["chips_in"], session["chips_out"], session["partial_cash_outs"]) == (
+        4000, 3000, 1000)  # fmt: skip
+    assert session["result"] == 0
 
 
 @pytest.mark.rule("BI-11")
