@@ -6,8 +6,9 @@ How a deal goes (events in :mod:`tournaments.domain.events`):
    Deals must be on for the event (``config.deals_allowed``, DEAL-1) and, with
    ``config.deal_min_stage = "final_table"`` (the default, DEAL-3), only one table may be
    left. When every remaining player has asked, ``DealDiscussionStarted``: the table deals
-   no new hand (the hand in progress finishes first) and the director's console feed shows
-   the event (DEAL-4).
+   no new hand (the hand in progress finishes first), the level clock stops (the blinds
+   must not go up while the players talk; :func:`tournaments.domain.tournament_clock.
+   stop_for_deal`) and the director's console feed shows the event (DEAL-4).
 2. The director proposes (``ProposeDeal`` -> ``DealProposed``) by ICM (DEAL-7, the
    default), chip count (DEAL-8), even split (DEAL-9) or custom numbers (DEAL-5: a private
    agreement the director lets payouts follow), of the remaining prizes less the money left
@@ -16,7 +17,8 @@ How a deal goes (events in :mod:`tournaments.domain.events`):
    player a share (DEAL-2: a deal leaving anyone out is refused).
 3. Each player confirms (``ConfirmDeal`` -> ``DealConfirmed``); when all have,
    ``DealAgreed``: the shares replace the remaining payouts. A player who declines, or the
-   director, ends the discussion (``CancelDeal`` -> ``DealCancelled``) and play resumes.
+   director, ends the discussion (``CancelDeal`` -> ``DealCancelled``) and play resumes;
+   either way a clock the discussion stopped runs again from where it stopped.
 4. After the deal play goes on for the money left on the table; with none left the event
    ends at once, places by chip count (ELIM-1: nothing left to play for).
 
@@ -61,6 +63,7 @@ class DealState:
 
     requests: frozenset[int] = frozenset()
     discussing: bool = False
+    stopped_clock: bool = False  # the discussion stopped the level clock (DEAL-4)
     number: int = 0
     proposal: DealProposed | None = None
     confirmations: frozenset[int] = frozenset()
@@ -321,17 +324,18 @@ def evolve(deal: DealState, event: DomainEvent) -> DealState:
         case DealRequested():
             return replace(deal, requests=deal.requests | {event.player_id})
         case DealDiscussionStarted():
-            return replace(deal, discussing=True)
+            return replace(deal, discussing=True, stopped_clock=event.clock_stopped)
         case DealProposed():
             return replace(deal, number=event.deal_number, proposal=event,
                            confirmations=frozenset())  # fmt: skip
         case DealConfirmed():
             return replace(deal, confirmations=deal.confirmations | {event.player_id})
         case DealAgreed():
-            return replace(deal, agreed=event, discussing=False, requests=frozenset())
+            return replace(deal, agreed=event, discussing=False, requests=frozenset(),
+                           stopped_clock=False)  # fmt: skip
         case DealCancelled():
             return replace(deal, discussing=False, proposal=None, confirmations=frozenset(),
-                           requests=frozenset())  # fmt: skip
+                           requests=frozenset(), stopped_clock=False)  # fmt: skip
     return deal
 
 

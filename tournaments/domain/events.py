@@ -481,12 +481,16 @@ class DealRequested(DomainEvent):
 @dataclass(frozen=True, slots=True)
 class DealDiscussionStarted(DomainEvent):
     """Every remaining player asked: the final table deals no new hand (the hand in
-    progress ends first) and the director is alerted (DEAL-4; the console feed shows it)."""
+    progress ends first) and the director is alerted (DEAL-4; the console feed shows it).
+    ``clock_stopped``: the level clock was stopped with it (a ``ClockPaused`` follows) and
+    runs again when the discussion ends; ``False`` in events recorded before, when a
+    discussion left the clock running."""
 
     TYPE = "tournaments.DealDiscussionStarted"
     table_id: int
     players: tuple[int, ...]
     started_at: str
+    clock_stopped: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -72,6 +72,7 @@ from tournaments.domain.config import (
 )
 from tournaments.domain.events import (
     DealAgreed,
+    DealDiscussionStarted,
     HandsRolledBack,
     PenaltyIssued,
     PenaltyStarted,
@@ -89,10 +90,13 @@ from tournaments.domain.tournament_clock import (
     close_late_registration,
     end_break,
     pause_clock,
+    restart_after_deal,
     resume_clock,
     start_break,
     start_clock,
     start_hand_for_hand,
+    stop_for_deal,
+    would_stop_for_deal,
 )
 from tournaments.domain.tournament_commands import (
     AddOn,
@@ -382,12 +386,22 @@ def _pay(b: Builder, cmd: payments.PaymentCommand, now: datetime) -> None:
 def _deal(b: Builder, cmd: deals.DealCommand, now: datetime) -> None:
     """Deal commands (DEAL-1..11, :mod:`tournaments.domain.deals`); a deal that leaves
     nothing to play for ends the event, places by chips (ELIM-1)."""
+    stopped_clock = b.state.deal.stopped_clock
     for event in deals.decide(b.state, cmd, now):
-        b.emit(event)
+        if isinstance(event, DealDiscussionStarted):
+            # DEAL-4: the table pauses, and the level clock with it
+            stop = would_stop_for_deal(b.state)
+            b.emit(replace(event, clock_stopped=stop))
+            if stop:
+                stop_for_deal(b, now)
+        else:
+            b.emit(event)
     agreed = b.state.deal.agreed
     just_agreed = any(isinstance(e, DealAgreed) for e in b.events)
     if agreed is not None and just_agreed and agreed.money_on_table == 0:
         finish_tournament(b, now, chip_counts(b.state))
+    elif stopped_clock and not b.state.deal.discussing:
+        restart_after_deal(b, now)
 
 
 _HANDLERS: dict[type, Any] = {

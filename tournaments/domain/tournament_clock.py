@@ -202,6 +202,35 @@ def resume_clock(b: Builder, cmd: ResumeClock, now: datetime) -> None:
     b.emit(ClockResumed(c.version + 1, iso(now), iso(now + timedelta(seconds=remaining))))
 
 
+def would_stop_for_deal(s: TournamentState) -> bool:
+    """DEAL-4: whether a deal discussion starting now stops the level clock, so that the
+    blinds do not go up while the players talk: a running timed level does. A clock already
+    stopped, on a break or with a break due (CLK-7) is left alone, and so are levels that
+    count hands (SHOW-1): no hand is dealt meanwhile."""
+    c = s.clock
+    if c.level == 0 or c.paused or c.on_break or c.break_due is not None:
+        return False
+    return not levels_by_hands(s) and c.level_ends_at is not None
+
+
+def stop_for_deal(b: Builder, now: datetime) -> None:
+    """Stop the clock for a deal discussion (:func:`would_stop_for_deal` said so):
+    ``ClockPaused`` with the level's time left."""
+    c = b.state.clock
+    assert c.level_ends_at is not None
+    b.emit(ClockPaused(c.version + 1, iso(now), seconds_left(c.level_ends_at, now)))
+
+
+def restart_after_deal(b: Builder, now: datetime) -> None:
+    """The deal discussion that stopped the clock is over (agreed with money left to play
+    for, or called off): the clock runs again with the level's time it had left, unless
+    the director already restarted it or the event is over."""
+    c = b.state.clock
+    if c.paused and not c.on_break and b.state.status == RUNNING:
+        ends = now + timedelta(seconds=c.level_remaining)
+        b.emit(ClockResumed(c.version + 1, iso(now), iso(ends)))
+
+
 def start_break(b: Builder, cmd: StartBreak, now: datetime) -> None:
     """``StartBreak``: the director calls the break now, or it is marked due and starts
     when the hands in progress end (CLK-7)."""

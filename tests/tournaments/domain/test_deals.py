@@ -14,6 +14,8 @@ from casino.errors import DomainError
 from tournaments.domain import deals, icm
 from tournaments.domain import tournament as t
 from tournaments.domain.events import (
+    ClockPaused,
+    ClockResumed,
     DealAgreed,
     DealDiscussionStarted,
     DealProposed,
@@ -61,10 +63,47 @@ def test_every_player_asking_pauses_the_table_and_alerts_the_director() -> None:
         assert not any(isinstance(e, DealDiscussionStarted) for e in d(deals.RequestDeal(pid)))
     assert t.may_start_hand(d.s, table_id)
     events = d(deals.RequestDeal(4))
-    assert isinstance(events[-1], DealDiscussionStarted)  # on the director's console feed
-    assert events[-1].players == (1, 2, 3, 4)
+    (started,) = [e for e in events if isinstance(e, DealDiscussionStarted)]
+    assert started.players == (1, 2, 3, 4)  # on the director's console feed
     perm = t.hand_permission(d.s, table_id)
     assert not perm.allowed and perm.code == "deal_in_discussion" and perm.rule == "DEAL-4"
+
+
+@pytest.mark.rule("DEAL-4")
+@pytest.mark.parametrize("ending", ["declined", "agreed with money left"])
+def test_the_level_clock_stops_for_the_discussion_and_runs_on_after_it(ending: str) -> None:
+    """The console said the table was paused while the level clock ran on, so the blinds
+    could go up during the talks (found by QA)."""
+    d = final_four()
+    left = t.clock_view(d.s, d.now).seconds_left
+    d.tick(seconds=30)
+    ask_all(d)
+    assert d.s.deal.discussing and d.s.clock.paused
+    assert isinstance(d.events[-1], ClockPaused) and d.events[-2].clock_stopped  # type: ignore[attr-defined]
+    frozen = t.clock_view(d.s, d.now).seconds_left
+    assert frozen == left - 30
+    d.tick(minutes=20)  # the talks take longer than the level
+    assert t.clock_view(d.s, d.now).seconds_left == frozen and d.s.clock.level == 1
+    if ending == "declined":
+        events = d(deals.CancelDeal(reason="no", player_id=3))
+    else:
+        d(deals.ProposeDeal("chip_count", money_on_table=1000))
+        events = [e for pid in (1, 2, 3, 4) for e in d(deals.ConfirmDeal(pid))]
+        assert any(isinstance(e, DealAgreed) for e in events)
+    assert isinstance(events[-1], ClockResumed) and not d.s.clock.paused
+    assert t.clock_view(d.s, d.now).seconds_left == frozen
+    d.tick(seconds=10)
+    assert t.clock_view(d.s, d.now).seconds_left == frozen - 10
+
+
+@pytest.mark.rule("DEAL-4")
+def test_a_clock_the_director_stopped_stays_stopped_after_the_discussion() -> None:
+    d = final_four()
+    d(t.PauseClock())
+    ask_all(d)
+    assert not next(e for e in d.events if isinstance(e, DealDiscussionStarted)).clock_stopped
+    events = d(deals.CancelDeal(reason="no", player_id=None))
+    assert not any(isinstance(e, ClockResumed) for e in events) and d.s.clock.paused
 
 
 @pytest.mark.rule("DEAL-4")
