@@ -55,6 +55,7 @@ from tournaments.domain.events import (
     iso,
 )
 from tournaments.domain.tournament import TournamentState
+from tournaments.domain.tournament_results import busted_results
 from tournaments.models import EntryView, TournamentView
 
 _DACITE = dacite.Config(cast=[tuple], strict=True)
@@ -411,7 +412,9 @@ def pay_winnings(*, tournament_id: int, player_id: int, if_match: int | None = N
 
 
 def pay_entry_prize(*, tournament_id: int, entry_number: int) -> PrizePayment:
-    """The cage pays a finished tournament's prize of one entry in cash, once.
+    """The cage pays the prize of one entry in cash, once: when the tournament has finished,
+    or while it runs for an entry out in the money once its place and prize are fixed
+    (:func:`tournaments.domain.tournament_results.busted_results`, ELIM-6).
 
     One rule for what a player is owed: the payment is the tournament's own
     (:func:`pay_winnings`, ELIM-6..9), so it pays in one go
@@ -422,7 +425,7 @@ def pay_entry_prize(*, tournament_id: int, entry_number: int) -> PrizePayment:
 
     Raises:
         NotFound ``entry_not_found`` (404); DomainError ``no_prize`` (the entry won
-        nothing, or the tournament has not ended), ``prize_already_paid`` (409, with
+        nothing, or its prize is not fixed yet), ``prize_already_paid`` (409, with
         ``paid_at``, UTC, and ``paid_at_room_time``, the room's ``YYYY-MM-DD HH:MM``),
         ``winnings_held`` (ELIM-9).
     """
@@ -434,7 +437,12 @@ def pay_entry_prize(*, tournament_id: int, entry_number: int) -> PrizePayment:
             tournament_id=tournament_id,
             entry_number=entry_number,
         )
-    if not entry.prize or entry.place is None:
+    prize = entry.prize
+    if prize is None and entry.place is not None:  # out while the event runs (ELIM-6)
+        state = load_tournament(tournament_id).state
+        busted = busted_results(state) if state is not None else ()
+        prize = next((r.prize for r in busted if r.entry_number == entry_number), None)
+    if not prize or entry.place is None:
         raise DomainError(
             "no_prize",
             "This entry has no prize to pay (the tournament has not ended, or it finished "

@@ -8,7 +8,8 @@ in one cash payment (``WinningsPaid``, projected into the cage's transactions by
 winnings for a game-integrity review (ELIM-9: ``HoldWinnings`` / ``ReleaseWinnings``);
 held winnings are refused at the cage.
 
-These commands are accepted after the event has finished (unlike every other command).
+These commands are accepted after the event has finished (unlike every other command), and
+while it runs: a player out in the money is paid as he leaves, once the prize pool is final.
 """
 
 from __future__ import annotations
@@ -20,7 +21,14 @@ from typing import TYPE_CHECKING
 
 from casino.domain_events import DomainEvent
 from casino.errors import DomainError
-from tournaments.domain.events import PaidEntry, WinningsHeld, WinningsPaid, WinningsReleased, iso
+from tournaments.domain.events import (
+    PaidEntry,
+    Result,
+    WinningsHeld,
+    WinningsPaid,
+    WinningsReleased,
+    iso,
+)
 
 if TYPE_CHECKING:
     from tournaments.domain.tournament import TournamentState
@@ -62,8 +70,12 @@ PAYMENT_EVENTS = (WinningsPaid, WinningsHeld, WinningsReleased)
 
 def prize_earned(state: TournamentState, player_id: int) -> int:
     """The prizes (CZK) of the player's entries so far: the final results once the event
-    is over, plus early payouts credited before (ELIM-7) when those are on."""
+    is over; while it runs, the prizes of his entries already out once their places are
+    fixed (:func:`~tournaments.domain.tournament_results.busted_results`, ELIM-6: he is
+    paid as he leaves), plus the early payout credited to an entry still in (ELIM-7; one
+    that went out has it inside its prize, ELIM-8)."""
     from tournaments.domain import early_payouts
+    from tournaments.domain.tournament_state import PLAYING  # it imports this module
 
     if state.cancellation is not None:  # CXL-2..9: the settlement replaces the prizes
         return sum(x.refund + x.prize - x.t_money for x in state.cancellation.shares
@@ -71,7 +83,22 @@ def prize_earned(state: TournamentState, player_id: int) -> int:
     final = sum(r.prize for r in state.results if r.player_id == player_id)
     if state.results:  # a satellite's seats are not paid in cash (TREG-11)
         return final - state.seats_won.get(player_id, 0)
-    return early_payouts.credited(state, player_id)
+    credited = early_payouts.credited(state, player_id)
+    busted = sum(r.prize for r in _busted(state, player_id))
+    if not busted:
+        return credited
+    player = state.players.get(player_id)
+    still_in = player is not None and player.status == PLAYING and player.stack > 0
+    return busted + credited if still_in else max(busted, credited)
+
+
+def _busted(state: TournamentState, player_id: int) -> tuple[Result, ...]:
+    """The player's entries already out with a fixed place and a prize (the event runs)."""
+    if state.config.satellite_target is not None:  # seats are settled at the end (TREG-11)
+        return ()
+    from tournaments.domain.tournament_results import busted_results
+
+    return tuple(r for r in busted_results(state) if r.player_id == player_id and r.prize)
 
 
 def bounties_won(state: TournamentState, player_id: int) -> int:
@@ -135,7 +162,8 @@ def decide(state: TournamentState, command: PaymentCommand, now: datetime) -> li
             if prize == 0 and bounties == 0:
                 raise DomainError("nothing_owed", "Nothing is owed to this player now.",
                                   rule="ELIM-6", player_id=pid)  # fmt: skip
-            kind = "prize" if state.results else ("early_payout" if prize else "bounty")
+            busted = () if state.results else _busted(state, pid)
+            kind = "prize" if state.results or busted else "early_payout" if prize else "bounty"
             fees = 0
             if state.cancellation is not None:
                 kind = "cancellation"
@@ -146,7 +174,7 @@ def decide(state: TournamentState, command: PaymentCommand, now: datetime) -> li
             if kind == "prize" and prize:
                 entries = tuple(
                     PaidEntry(r.entry_number, r.place, r.prize)
-                    for r in state.results
+                    for r in (state.results or busted)
                     if r.player_id == pid and r.prize
                 )
             return [WinningsPaid(pid, prize - fees, bounties, kind, iso(now), fees, entries)]

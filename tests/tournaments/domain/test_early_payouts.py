@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from casino.errors import DomainError
 from tournaments.domain import deals, payments
 from tournaments.domain import tournament as t
 from tournaments.domain.events import EarlyPayoutCredited, TournamentFinished, WinningsPaid
+from tournaments.domain.tournament_results import busted_results
 
-from .support import Driver, started
+from .support import Driver, play_round, started
 
 
 def hand(d: Driver, table_id: int, final: dict[int, int]) -> list:
@@ -66,3 +72,84 @@ def test_the_event_ends_when_every_remaining_player_would_get_the_same_prize() -
     top = [r for r in finished.results if r.place == 1]
     assert len(top) == 5 and all(r.place_to == 5 and r.prize == 1800 for r in top)
     assert finished.winner_player_id == 1  # the chip leader is named
+
+
+def _down_to_three() -> Driver:
+    """18 players at one table after the first hands; players 4..18 out, 1..3 left."""
+    d = started(18, tables=(1, 2, 3, 4))
+    while len(d.s.tables) > 1 or d.s.players_left > 3:
+        table_id = max(d.s.tables, key=lambda x: len(d.s.tables[x].seats))
+        seated = sorted(p for p in d.s.tables[table_id].seats.values() if d.s.players[p].stack)
+        keep = [p for p in seated if p <= 3] or seated[:1]
+        out = [p for p in seated if p not in keep][:2]
+        winner = keep[0]
+        gain = sum(d.s.players[p].stack for p in out)
+        hand(d, table_id, {p: 0 for p in out} | {winner: d.s.players[winner].stack + gain})
+    return d
+
+
+@pytest.mark.rule("ELIM-6")
+def test_a_player_out_in_the_money_is_paid_as_he_leaves() -> None:
+    """QA: 4th place could not be paid until the whole event ended (``no_prize``)."""
+    d = _down_to_three()
+    (table_id,) = d.s.tables
+    with pytest.raises(DomainError) as nothing:
+        d(payments.PayWinnings(17))  # out of the money
+    assert nothing.value.code == "nothing_owed"
+    hand(d, table_id, {3: 0, 1: d.s.players[1].stack + d.s.players[3].stack})
+    assert d.s.status == "running" and d.s.players_left == 2
+    paid = d(payments.PayWinnings(3))[0]
+    assert isinstance(paid, WinningsPaid) and paid.kind == "prize"
+    assert paid.prize == 3600 and [(e.place, e.prize) for e in paid.entries] == [(3, 3600)]
+    with pytest.raises(DomainError):
+        d(payments.PayWinnings(3))  # paid once
+    hand(d, table_id, {2: 0, 1: d.s.players[1].stack + d.s.players[2].stack})
+    finished = d.events[-1]
+    assert isinstance(finished, TournamentFinished)
+    third = next(r for r in finished.results if r.player_id == 3)
+    assert (third.place, third.prize) == (3, 3600)  # the end agrees with what was paid
+    with pytest.raises(DomainError) as again:
+        d(payments.PayWinnings(3))
+    assert again.value.code == "nothing_owed"
+    assert d(payments.PayWinnings(2))[0].prize == 5400  # type: ignore[attr-defined]
+
+
+@pytest.mark.rule("TREG-15")
+def test_a_player_out_is_not_paid_while_the_prize_pool_may_still_grow() -> None:
+    d = started(9, tables=(1, 2), late_reg_until_level=3, late_reg_close_at_money=False)
+    (table_id,) = d.s.tables
+    hand(d, table_id, {p: 0 for p in range(3, 10)} | {1: 80_000})
+    assert d.s.late_reg_open and d.s.players_left == 2
+    with pytest.raises(DomainError) as provisional:
+        d(payments.PayWinnings(3))
+    assert provisional.value.code == "nothing_owed"
+
+
+@pytest.mark.rule("ELIM-6")
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    players=st.integers(9, 40),
+    hand_for_hand=st.booleans(),
+)
+def test_a_prize_fixed_for_a_player_out_is_the_prize_the_end_gives_him(
+    seed: int, players: int, hand_for_hand: bool
+) -> None:
+    """Whatever the field and the order of the busts (ties, hand-for-hand rounds, tables
+    breaking), a prize the cage may pay while the event runs is never changed later."""
+    rng = random.Random(seed)
+    d = started(players, seed=seed)
+    fixed: dict[int, int] = {}
+    for _ in range(2000):
+        if d.s.status != t.RUNNING:
+            break
+        if hand_for_hand and not d.s.hand_for_hand and len(d.s.tables) > 1:
+            with contextlib.suppress(DomainError):
+                d(t.StartHandForHand())
+        for result in busted_results(d.s):
+            assert fixed.setdefault(result.entry_number, result.prize) == result.prize
+        if not play_round(d, rng, bust_chance=0.2):
+            d(t.EndBreak()) if d.s.clock.on_break else d.tick(minutes=30)
+    finished = next(e for e in reversed(d.events) if isinstance(e, TournamentFinished))
+    final = {r.entry_number: r.prize for r in finished.results}
+    assert {entry: final[entry] for entry in fixed} == fixed
