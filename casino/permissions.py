@@ -247,6 +247,7 @@ MATRIX: dict[str, frozenset[Role]] = {
     "start_tournament": _roles(DIRECTOR),  # TSEAT-1
     "pause_clock": _roles(DIRECTOR),
     "resume_clock": _roles(DIRECTOR),
+    "adjust_clock": _roles(DIRECTOR),
     "start_break": _roles(DIRECTOR),  # CLK-7
     "end_break": _roles(DIRECTOR),
     "set_hand_for_hand": _roles(DIRECTOR),  # TSEAT-9

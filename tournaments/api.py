@@ -175,6 +175,13 @@ PauseView = _tournament_write("pause_clock", services.pause_clock, "Stop the clo
 ResumeView = _tournament_write(
     "resume_clock", services.resume_clock, "Restart the clock.", s.NoBody
 )
+AdjustClockView = _tournament_write(
+    "adjust_clock",
+    services.adjust_clock,
+    "Give the level or break in progress more time, or take some off, running or stopped "
+    "(e.g. the minutes a room outage took); the level then ends that much later or sooner.",
+    s.ClockAdjustmentRequest,
+)
 StartBreakView = _tournament_write(
     "start_break",
     services.start_break,

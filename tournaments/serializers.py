@@ -16,6 +16,7 @@ from casino.api.serializers import (
     StrictIntegerField,
 )
 from tournaments.domain.config import MAX_ENTRIES, MAX_PAID_PLACES
+from tournaments.domain.tournament_clock import MAX_CLOCK_ADJUSTMENT
 
 MAX_AMOUNT = 10**12
 MAX_LEVELS = 200  # levels, and level numbers a rule may name
@@ -356,6 +357,15 @@ class StartRequest(RequestSerializer):
         min_value=0, max_value=100, default=1, help_text="Extra tables for late entries."
     )
     game = serializers.ChoiceField(choices=["NLH", "PLO"], default="NLH")
+
+
+class ClockAdjustmentRequest(RequestSerializer):
+    seconds = StrictIntegerField(
+        min_value=-MAX_CLOCK_ADJUSTMENT,
+        max_value=MAX_CLOCK_ADJUSTMENT,
+        help_text="Seconds more (positive) or fewer (negative) on the level or break in "
+        "progress; not 0.",
+    )
 
 
 class BreakRequest(RequestSerializer):

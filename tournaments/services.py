@@ -620,6 +620,16 @@ def resume_clock(*, tournament_id: int, if_match: int | None = None) -> None:
     execute(tournament_id, domain.ResumeClock(), if_match=if_match)
 
 
+def adjust_clock(*, tournament_id: int, seconds: int, if_match: int | None = None) -> None:
+    """The director gives the level or break in progress ``seconds`` more (positive) or
+    takes some off (negative), running or stopped; the level-end timer follows.
+
+    Raises: DomainError ``clock_not_running``, ``clock_counts_hands`` (SHOW-1),
+    ``invalid_clock_adjustment``, ``clock_adjustment_too_large``.
+    """
+    execute(tournament_id, domain.AdjustClock(seconds), if_match=if_match)
+
+
 def start_break(
     *, tournament_id: int, minutes: int | None = None, if_match: int | None = None
 ) -> None:

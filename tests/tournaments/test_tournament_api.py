@@ -338,3 +338,31 @@ def test_a_dealer_reports_conduct_only_of_a_player_at_his_table(tablet: TabletCl
     denied = dealer.post(f"/api/v1/tables/{first}/limits/", {"buy_in_min": 100})
     assert denied.status_code == 403
     assert denied.json()["detail"] == "Your role may not use this operation."
+
+
+@pytest.mark.rule("CLK-1")
+def test_the_director_corrects_the_clock(tablet: TabletClient) -> None:
+    """QA: the director could pause and resume but never give back the minutes an outage
+    took, nor take time off."""
+    tournament_id, _ = started(tablet)
+    url = f"/api/v1/tournaments/{tournament_id}/clock/adjustments/"
+    left = tournament(tablet, tournament_id)["clock"]["seconds_left"]
+    after = ok(tablet.post(url, {"seconds": 120}))["clock"]["seconds_left"]
+    assert left + 118 <= after <= left + 120
+    before = StoredEvent.objects.count()
+    for body, code in (
+        ({"seconds": 0}, "invalid_clock_adjustment"),
+        ({"seconds": -after - 5}, "clock_adjustment_too_large"),
+        ({"seconds": 3601}, "invalid_request"),
+        ({"seconds": "60"}, "not_an_integer"),
+        ({"seconds": 60, "minutes": 1}, "unknown_field"),
+        ({}, "invalid_request"),
+    ):
+        refused = tablet.post(url, body)
+        assert refused.status_code in (400, 422), (body, refused.json())
+        assert refused.json()["code"] == code, (body, refused.json())
+    assert StoredEvent.objects.count() == before  # refusals append nothing
+    shorter = ok(tablet.post(url, {"seconds": -60}))["clock"]["seconds_left"]
+    assert after - 62 <= shorter <= after - 60
+    dealer = TabletClient(Device.objects.create(name="t9", role=Role.DEALER, table_id=1))
+    assert dealer.post(url, {"seconds": 60}).status_code == 403

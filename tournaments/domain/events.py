@@ -265,6 +265,20 @@ class ClockResumed(DomainEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class ClockAdjusted(DomainEvent):
+    """The director gave the level (or the break) in progress ``seconds`` more, or took
+    some off (negative). A running clock now ends at ``ends_at``; a stopped one has
+    ``remaining_seconds`` left (the other is ``None``)."""
+
+    TYPE = "tournaments.ClockAdjusted"
+    clock_version: int
+    adjusted_at: str
+    seconds: int
+    ends_at: str | None
+    remaining_seconds: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class BreakDue(DomainEvent):
     """A break is due: no table starts a new hand, and it starts once every hand in
     progress has finished (CLK-7). ``after_level``: a scheduled break between levels
@@ -928,6 +942,7 @@ TOURNAMENT_EVENT_TYPES: tuple[type[DomainEvent], ...] = (
     LevelStarted,
     ClockPaused,
     ClockResumed,
+    ClockAdjusted,
     BreakDue,
     BreakStarted,
     BreakEnded,

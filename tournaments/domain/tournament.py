@@ -86,6 +86,7 @@ from tournaments.domain.events import (
     iso,
 )
 from tournaments.domain.tournament_clock import (
+    adjust_clock,
     advance_level,
     close_late_registration,
     end_break,
@@ -100,6 +101,7 @@ from tournaments.domain.tournament_clock import (
 )
 from tournaments.domain.tournament_commands import (
     AddOn,
+    AdjustClock,
     AdvanceLevel,
     CancelTournament,
     CloseLateRegistration,
@@ -416,6 +418,7 @@ _HANDLERS: dict[type, Any] = {
     AdvanceLevel: advance_level,
     PauseClock: pause_clock,
     ResumeClock: resume_clock,
+    AdjustClock: adjust_clock,
     StartBreak: start_break,
     EndBreak: end_break,
     CloseLateRegistration: close_late_registration,
@@ -452,6 +455,7 @@ __all__ = [
     "RUNNING",
     "UNREGISTERED",
     "AddOn",
+    "AdjustClock",
     "AdvanceLevel",
     "CancelTournament",
     "ClockState",

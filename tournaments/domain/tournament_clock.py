@@ -24,6 +24,7 @@ from tournaments.domain.events import (
     BreakEnded,
     BreakStarted,
     ChipRaceRun,
+    ClockAdjusted,
     ClockPaused,
     ClockResumed,
     HandForHandStarted,
@@ -33,6 +34,7 @@ from tournaments.domain.events import (
     iso,
 )
 from tournaments.domain.tournament_commands import (
+    AdjustClock,
     AdvanceLevel,
     CloseLateRegistration,
     EndBreak,
@@ -200,6 +202,49 @@ def resume_clock(b: Builder, cmd: ResumeClock, now: datetime) -> None:
         raise rule_error("clock_not_paused", "The clock is not paused.")
     remaining = c.break_remaining if c.on_break else c.level_remaining
     b.emit(ClockResumed(c.version + 1, iso(now), iso(now + timedelta(seconds=remaining))))
+
+
+MAX_CLOCK_ADJUSTMENT = 3600
+"""The most seconds one correction of the clock adds or takes off."""
+
+
+def adjust_clock(b: Builder, cmd: AdjustClock, now: datetime) -> None:
+    """``AdjustClock``: the director gives the level or the break in progress more time, or
+    takes some off, running or stopped (a clock that counts hands has no time, SHOW-1).
+
+    Raises:
+        DomainError ``clock_not_running`` (not started, or a break is due and the level is
+        over, CLK-7), ``clock_counts_hands`` (SHOW-1), ``invalid_clock_adjustment`` (0, or
+        more than ``MAX_CLOCK_ADJUSTMENT`` either way), ``clock_adjustment_too_large``
+        (taking off the whole time left: at least 1 s must stay, with
+        ``remaining_seconds``)."""
+    s, c = b.state, b.state.clock
+    if s.status != RUNNING or c.level == 0 or (c.break_due is not None and not c.on_break):
+        raise rule_error("clock_not_running", "The clock is not running.")
+    if levels_by_hands(s):
+        raise rule_error("clock_counts_hands", "This level ends after its hands, not by the "
+                         "clock.", rule="SHOW-1")  # fmt: skip
+    if cmd.seconds == 0 or abs(cmd.seconds) > MAX_CLOCK_ADJUSTMENT:
+        raise rule_error(
+            "invalid_clock_adjustment",
+            f"Add or take off 1 to {MAX_CLOCK_ADJUSTMENT} seconds.",
+            seconds=cmd.seconds,
+        )
+    ends = c.break_ends_at if c.on_break else c.level_ends_at
+    stopped = c.break_remaining if c.on_break else c.level_remaining
+    left = stopped if c.paused or ends is None else seconds_left(ends, now)
+    if left + cmd.seconds < 1:
+        raise rule_error(
+            "clock_adjustment_too_large",
+            f"Only {left} seconds are left: at least one must stay.",
+            remaining_seconds=left,
+            seconds=cmd.seconds,
+        )
+    if c.paused or ends is None:
+        b.emit(ClockAdjusted(c.version + 1, iso(now), cmd.seconds, None, left + cmd.seconds))
+    else:
+        new_end = ends + timedelta(seconds=cmd.seconds)
+        b.emit(ClockAdjusted(c.version + 1, iso(now), cmd.seconds, iso(new_end), None))
 
 
 def would_stop_for_deal(s: TournamentState) -> bool:

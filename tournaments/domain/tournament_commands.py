@@ -112,6 +112,15 @@ class ResumeClock:
 
 
 @dataclass(frozen=True, slots=True)
+class AdjustClock:
+    """The director corrects the clock: ``seconds`` more (positive) or fewer (negative) on
+    the level or the break in progress, running or stopped (e.g. the time a room outage
+    took from the players)."""
+
+    seconds: int
+
+
+@dataclass(frozen=True, slots=True)
 class StartBreak:
     """A break now (the director) or at a synchronized slot (the timer, with
     ``expected_clock_version`` and ``slot``). ``minutes``: default ``sync_break_minutes``."""
@@ -218,9 +227,9 @@ class CancelTournament:
 
 Command = (
     CreateTournament | Register | Unregister | LateRegister | ReEnter | Rebuy | AddOn
-    | StartTournament | StartClock | AdvanceLevel | PauseClock | ResumeClock | StartBreak
-    | EndBreak | CloseLateRegistration | StartHandForHand | EndHandForHand | StartTableHand
-    | RecordHandResult | deals.DealCommand | payments.PaymentCommand
+    | StartTournament | StartClock | AdvanceLevel | PauseClock | ResumeClock | AdjustClock
+    | StartBreak | EndBreak | CloseLateRegistration | StartHandForHand | EndHandForHand
+    | StartTableHand | RecordHandResult | deals.DealCommand | payments.PaymentCommand
     | penalties.PenaltyCommand | RebuyIfBusted | ScheduleStart | RollBackHands | CancelTournament
     | CorrectSeat | MissScheduledStart
 )  # fmt: skip

@@ -34,6 +34,7 @@ from tournaments.domain.events import (
     BreakEnded,
     BreakStarted,
     ChipRaceRun,
+    ClockAdjusted,
     ClockPaused,
     ClockResumed,
     EarlyPayoutCredited,
@@ -428,6 +429,13 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
                               break_remaining=0)  # fmt: skip
             return _clock(s, version=event.clock_version, paused=False, level_ends_at=ends,
                           level_remaining=0)  # fmt: skip
+        case ClockAdjusted():
+            left = event.remaining_seconds or 0
+            if event.ends_at is None:  # a stopped clock
+                key = "break_remaining" if s.clock.on_break else "level_remaining"
+                return _clock(s, version=event.clock_version, **{key: left})
+            key = "break_ends_at" if s.clock.on_break else "level_ends_at"
+            return _clock(s, version=event.clock_version, **{key: parse_time(event.ends_at)})
         case BreakDue():
             changes: dict[str, Any] = {"break_due": event}
             if event.after_level is not None:  # the level is over

@@ -15,6 +15,7 @@ from tournaments.domain.events import (
     BreakDue,
     BreakEnded,
     BreakStarted,
+    ClockAdjusted,
     ClockPaused,
     ClockResumed,
     LevelStarted,
@@ -312,3 +313,57 @@ def test_levels_go_by_time_while_several_tables_play() -> None:
     assert t.levels_by_hands(always.s)
     with pytest.raises(DomainError):
         validate_config(config(level_hands=-1))
+
+
+@pytest.mark.rule("CLK-1")
+def test_the_director_gives_the_level_time_back_or_takes_some_off() -> None:
+    """QA: after an outage the director had no way to give the players their time back."""
+    d = started(9)
+    d.tick(minutes=5)
+    (adjusted,) = d(t.AdjustClock(120))
+    assert isinstance(adjusted, ClockAdjusted) and adjusted.seconds == 120
+    assert t.level_end_at(d.s) == T0 + timedelta(minutes=22)
+    assert t.clock_view(d.s, d.now).seconds_left == 17 * 60
+    # the old level-end timer is stale; the new one is due two minutes later
+    assert d(t.AdvanceLevel(1, d.s.clock.version - 1), T0 + timedelta(minutes=21)) == []
+    assert t.due_clock_commands(d.s, T0 + timedelta(minutes=21)) == []
+    # now 21 minutes in, one minute left
+    d(t.AdjustClock(-30))
+    assert t.level_end_at(d.s) == T0 + timedelta(minutes=21, seconds=30)
+    with pytest.raises(DomainError) as too_much:
+        d(t.AdjustClock(-30))  # 30 s left: at least a second must stay
+    assert too_much.value.code == "clock_adjustment_too_large"
+    assert too_much.value.context["remaining_seconds"] == 30
+    d(t.AdjustClock(15 * 60))
+    for bad in (0, 3601, -3601):
+        with pytest.raises(DomainError) as refused:
+            d(t.AdjustClock(bad))
+        assert refused.value.code == "invalid_clock_adjustment"
+    # stopped: the time left changes, and resuming runs from it
+    d(t.PauseClock(), d.tick(minutes=1))
+    d(t.AdjustClock(30))
+    assert t.clock_view(d.s, d.now).seconds_left == 14 * 60 + 30 + 30 and d.s.clock.paused
+    d(t.ResumeClock(), d.tick(hours=1))
+    assert t.level_end_at(d.s) == d.now + timedelta(minutes=15)
+    (level_two,) = d(t.AdvanceLevel(1, d.s.clock.version), d.now + timedelta(minutes=16))
+    assert isinstance(level_two, LevelStarted) and level_two.level == 2
+
+
+@pytest.mark.rule("CLK-8")
+def test_the_director_lengthens_a_break_in_progress() -> None:
+    d = started(9)
+    for level in (1, 2, 3, 4):
+        d(t.AdvanceLevel(level, d.s.clock.version), d.tick(minutes=20))
+    assert d.s.clock.on_break
+    ends = d.s.clock.break_ends_at
+    assert ends is not None
+    d(t.AdjustClock(300))
+    assert d.s.clock.break_ends_at == ends + timedelta(minutes=5)
+    assert t.clock_view(d.s, d.now).break_seconds_left == 15 * 60
+
+
+def test_the_clock_cannot_be_corrected_before_it_starts() -> None:
+    d = started(9, clock=False)
+    with pytest.raises(DomainError) as refused:
+        d(t.AdjustClock(60))
+    assert refused.value.code == "clock_not_running"
