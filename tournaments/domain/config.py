@@ -32,7 +32,8 @@ Where the house documents disagree the choice is a field with the recommended de
   several orbits, the floor may give any length).
 * ``bounty`` (BNTY-1, :class:`BountyRule`); ``early_payout`` (ELIM-7/8, default off).
 * ``late_reg_close_at_money`` (TREG-8, default on) and ``late_reg_close_below_full_table``
-  (TREG-4, the 000 "absent player stack" cut-off; default off).
+  (TREG-4, the 000 "absent player stack" cut-off; default on, as the house rule says; a
+  room that sells entries below one full table turns it off per event).
 """
 
 from __future__ import annotations
@@ -323,7 +324,7 @@ class TournamentConfig:
     late_reg_until_level: int | None = None
     late_reg_until: str | None = None
     late_reg_close_at_money: bool = True
-    late_reg_close_below_full_table: bool = False
+    late_reg_close_below_full_table: bool = True
     unregister_allowed: bool = True
     unregister_deadline: str | None = None
     reentry: ReEntryRule = field(default_factory=ReEntryRule)

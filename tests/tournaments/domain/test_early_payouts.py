@@ -116,7 +116,8 @@ def test_a_player_out_in_the_money_is_paid_as_he_leaves() -> None:
 
 @pytest.mark.rule("TREG-15")
 def test_a_player_out_is_not_paid_while_the_prize_pool_may_still_grow() -> None:
-    d = started(9, tables=(1, 2), late_reg_until_level=3, late_reg_close_at_money=False)
+    d = started(9, tables=(1, 2), late_reg_until_level=3, late_reg_close_at_money=False,
+                late_reg_close_below_full_table=False)  # fmt: skip
     (table_id,) = d.s.tables
     hand(d, table_id, {p: 0 for p in range(3, 10)} | {1: 80_000})
     assert d.s.late_reg_open and d.s.players_left == 2

@@ -137,7 +137,7 @@ def test_a_full_room_opens_a_reserve_table_and_balances_into_it() -> None:
 
 @pytest.mark.rule("TREG-8")
 def test_late_registration_closes_once_the_field_is_in_the_money() -> None:
-    d = started(9, late_reg_until_level=10)
+    d = started(9, late_reg_until_level=10, late_reg_close_below_full_table=False)
     rng = random.Random(1)
     while d.s.late_reg_open:
         play_hand(d, next(iter(d.s.tables)), rng)
@@ -146,9 +146,10 @@ def test_late_registration_closes_once_the_field_is_in_the_money() -> None:
 
 
 @pytest.mark.rule("TREG-4")
-def test_late_entry_closes_below_one_full_table_when_configured() -> None:
-    d = started(12, late_reg_until_level=10, late_reg_close_below_full_table=True,
-                late_reg_close_at_money=False)  # fmt: skip
+def test_late_entry_closes_below_one_full_table_by_default() -> None:
+    """000 [Tourn] #8: the "absent player stack" may no longer be bought once the field is
+    below one full table. It was off unless configured, unlike the rest of the 000 rules."""
+    d = started(12, late_reg_until_level=10, late_reg_close_at_money=False)
     rng = random.Random(2)
     while d.s.late_reg_open:
         for tid in list(d.s.tables):
@@ -163,6 +164,7 @@ def test_re_entry_after_elimination_within_its_limits() -> None:
     d = started(
         9,
         late_reg_until_level=4,
+        late_reg_close_below_full_table=False,  # TREG-4 would close it at the first bust
         reentry=ReEntryRule(allowed=True, max_per_player=1, price=1000, fee=100),
     )
     table = next(iter(d.s.tables.values()))
