@@ -80,6 +80,8 @@ DIRECTOR_STRINGS = {
         "Check the tournament's entries first: a write whose answer was lost may be recorded."
     ),
     "confirmStart": _("Start the tournament now? Seats are drawn."),
+    "confirmCloseLate": _("Close late registration now? It cannot be opened again."),
+    "clockCorrected": _("Clock corrected."),
     "moves": _("Move"),
     "seat": _("seat"),
     "table": _("Table"),

@@ -464,6 +464,23 @@ def test_director_publishes_registers_and_starts(room: Room, new_page: Any) -> N
     time.sleep(1.2)
     assert page.inner_text("#clock-time") == shown  # a paused clock does not run
 
+    def seconds_shown() -> int:
+        minutes, secs = page.inner_text("#clock-time").split(":")[-2:]
+        return int(minutes) * 60 + int(secs)
+
+    # the director gives a minute back (QA: after an outage he could not)
+    before = seconds_shown()
+    page.click("#clock-plus")
+    page.wait_for_function(
+        f"!document.getElementById('clock-time').textContent.endsWith('{shown}')"
+    )
+    assert seconds_shown() == before + 60
+    # closing late registration asks first: dismissed, it stays open (QA: one click closed it)
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    page.click("button[data-op='late-registration/close']")
+    time.sleep(0.5)
+    expect(page.locator("#c-late")).to_have_text("open")
+
 
 def test_reports_draw_charts_and_download_csv(room: Room, new_page: Any) -> None:
     table = room.open_table(game="PLO", small_blind=10, big_blind=20, buy_in_min=800,

@@ -394,6 +394,9 @@ function renderStatus() {
   const tables = (tournament.tables || []).length;
   const hide = {
     "clock/pause": c.paused, "clock/resume": !c.paused,
+    // a clock that counts hands has no time to correct (SHOW-1); an ended level waits (CLK-7)
+    "clock/adjustments": (c.hands_left !== null && c.hands_left !== undefined && !c.on_break)
+      || (c.break_due && !c.on_break),
     breaks: c.on_break || c.break_due || c.paused, "breaks/end": !c.on_break,
     "late-registration/close": !c.late_registration_open,
     "hand-for-hand": !c.hand_for_hand && tables < 2,
@@ -418,6 +421,10 @@ $("controls").addEventListener("click", (e) => {
     body = $("break-minutes").value ? { minutes: Number($("break-minutes").value) } : {};
   } else if (op === "hand-for-hand") {
     body = { on: !(clock && clock.hand_for_hand) };
+  } else if (op === "clock/adjustments") {
+    body = { seconds: Number(b.dataset.seconds) };
+  } else if (op === "late-registration/close") {
+    if (!confirm(T.confirmCloseLate)) return; // one click closed it for good (found by QA)
   }
   intent(b, $("op-result"), () => post(`/api/v1/tournaments/${tid}/${op}/`, body), (t) => setTournament(t));
 });
@@ -438,12 +445,24 @@ $("search-form").addEventListener("submit", async (e) => {
 });
 
 // While it runs, what the tournament offers a player beside a late entry: a re-entry
-// (TREG-9), a rebuy (TREG-14), an add-on (CLK-5); the server says when one is refused.
+// (TREG-9) to a player whose entries are all out, a rebuy (TREG-14) in its levels and an
+// add-on (CLK-5) at its level to a player still in; the server has the last word. Every
+// button was offered to every player, and refused (found by QA).
 function buysFor(playerId) {
   if (!tournament || tournament.status !== "running") return "";
   const p = tournament.prices || {};
+  const cfg = tournament.config || {};
+  const level = (clock && clock.level) || 0;
+  const mine = entries.filter((e) => e.player_id === playerId && e.status !== "unregistered");
+  const playing = mine.some((e) => e.status === "playing");
+  const out = mine.length > 0 && !playing;
+  const offered = {
+    "re-entries": out && Boolean(clock && clock.late_registration_open),
+    rebuys: playing && level <= ((cfg.rebuy || {}).until_level || 0),
+    "add-ons": playing && level === ((cfg.add_on || {}).at_level || 0),
+  };
   return [["re-entries", T.reEntry, p.re_entry], ["rebuys", T.rebuy, p.rebuy], ["add-ons", T.addOn, p.add_on]]
-    .filter(([, , price]) => price !== null && price !== undefined)
+    .filter(([op, , price]) => price !== null && price !== undefined && offered[op])
     .map(([op, text, price]) => `<button type="button" class="btn small shrink" data-buy="${op}" data-player="${playerId}">${esc(text)} · ${amount(price)}</button>`)
     .join("");
 }
