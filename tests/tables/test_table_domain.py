@@ -9,7 +9,7 @@ import dacite
 import pytest
 
 from casino.errors import DomainError
-from tables.cash_events import SidebetCalledOff
+from tables.cash_events import PlayerTransferredOut, SidebetCalledOff
 from tables.domain import decide as hand_decide
 from tables.domain import evolve as hand_evolve
 from tables.domain import table as t
@@ -670,3 +670,76 @@ def run_from(state: t.TableState, *commands: t.Command) -> t.TableState:
         for event in t.decide(state, command):
             state = t.evolve(state, event)
     return state
+
+
+# --- boundaries the mutation audit found untested (SES-3, SES-6, RAKE-6, SEAT-15) ------------
+
+PER_PLAYER_ANTE = replace(CONFIG, ante=5, ante_type="per_player")
+
+
+@pytest.mark.rule("SES-3")
+@pytest.mark.parametrize(
+    ("here", "there"),
+    [
+        (CONFIG, replace(CONFIG, table_id=2, small_blind=5)),  # only the small blind
+        (CONFIG, replace(CONFIG, table_id=2, big_blind=40)),  # only the big blind
+        (PER_PLAYER_ANTE, replace(PER_PLAYER_ANTE, table_id=2, ante=10)),  # only the ante
+        (CONFIG, replace(CONFIG, table_id=2, game="PLO")),  # only the game
+    ],
+    ids=["small-blind", "big-blind", "ante", "game"],
+)
+def test_a_transfer_needs_every_stake_and_the_game_to_match(
+    here: TableOpened, there: TableOpened
+) -> None:
+    state = run(t.OpenTable(here), t.SeatPlayer(1, 7, 1500))
+    out = refusal(state, t.TransferOut(1, there))
+    assert (out.code, out.rule) == ("transfer_game_mismatch", "SES-3")
+    arriving = run(t.OpenTable(there))
+    into = refusal(arriving, t.TransferIn(4, 7, 1500, here))
+    assert (into.code, into.rule) == ("transfer_game_mismatch", "SES-3")
+    # the same game and stakes at another table (other name and buy-in limits): accepted
+    same = replace(here, table_id=2, name="another", buy_in_min=2000, buy_in_max=8000)
+    moved = t.decide(state, t.TransferOut(1, same))
+    assert isinstance(moved[0], PlayerTransferredOut) and moved[0].stack == 1500
+    assert t.decide(run(t.OpenTable(same)), t.TransferIn(4, 7, 1500, here))
+
+
+@pytest.mark.rule("SES-6")
+def test_a_partial_cash_out_of_the_whole_stack_is_refused() -> None:
+    state = run(t.OpenTable(CONFIG), t.SeatPlayer(1, 7, 1500))
+
+    def partial(amount: int) -> t.TakePartialCashOut:
+        return t.TakePartialCashOut(1, amount, "floor:1", "family emergency", floor_override=True)
+
+    for amount in (1500, 1501, 0):
+        err = refusal(state, partial(amount))
+        assert (err.code, err.rule) == ("invalid_amount", "SES-6"), amount
+    (taken,) = t.decide(state, partial(1499))  # one chip stays: still a partial cash-out
+    assert taken.amount == 1499  # type: ignore[attr-defined]
+
+
+@pytest.mark.rule("RAKE-6")
+def test_a_refreshment_of_exactly_the_limit_is_paid() -> None:
+    state = run(t.OpenTable(CONFIG), t.SeatPlayer(1, 7, 1500))
+    (paid,) = t.decide(state, t.PayRefreshment(1, 100, limit=100))
+    assert paid.amount == 100  # type: ignore[attr-defined]
+    assert run_on(state, t.PayRefreshment(1, 100, limit=100)).seat(1).stack == 1400  # type: ignore[union-attr]
+    err = refusal(state, t.PayRefreshment(1, 101, limit=100))
+    assert (err.code, err.rule) == ("refreshment_above_limit", "RAKE-6")
+
+
+@pytest.mark.rule("SEAT-15")
+def test_new_player_on_the_dead_button_seat_waits_or_posts_both() -> None:
+    state = table(DEAD, 1, 3, 5, 7, 9)
+    state, _ = deal(state, "h1")  # button 1, SB 3, BB 5; next: BB 7, SB 5, button 3
+    state = run_on(state, t.CashOut(3), t.SeatPlayer(3, 33, 1000))  # a new player on it
+    preview = t.plan_next_hand(state)
+    assert (preview.button_seat, preview.big_blind_seat, preview.waiting) == (3, 7, (3,))
+    waits, h2 = deal(state, "h2")
+    assert blinds_of(h2) == (3, 5, 7)
+    assert 3 not in [s.seat for s in h2.seats] and h2.waiting_seats == (3,)
+    assert waits.seat(3).status == "waiting"  # type: ignore[union-attr]
+    posts = run_on(state, t.SitIn(3, post=True))
+    _, h2 = deal(posts, "h2")
+    assert 3 in [s.seat for s in h2.seats]
+    assert kinds(h2)[2:] == [(3, "dead_sb"), (3, "posted_bb")]

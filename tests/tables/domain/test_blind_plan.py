@@ -95,3 +95,16 @@ def test_forward_button_going_heads_up_gives_the_last_big_blind_the_button() -> 
     assert blinds(plan) == (5, 5, 3) and plan.heads_up
     plan = plan_hand(seats(3, 5), LastBlinds(1, 3, 5), button_rule=DEAD_BUTTON)
     assert blinds(plan) == (5, 5, 3)
+
+
+@pytest.mark.rule("SEAT-15")
+def test_new_player_on_the_button_seat_is_in_the_zone() -> None:
+    # dead button: 3 left after a hand (button 1, SB 3, BB 5) and a new player took his
+    # seat; the next button is seat 3 (SB 5, BB 7), so he would play the button unpaid
+    table = [*seats(1, 5, 7, 9), SeatStatus(3, "new")]
+    plan = plan_hand(table, LastBlinds(1, 3, 5), button_rule=DEAD_BUTTON)
+    assert blinds(plan) == (3, 5, 7)
+    assert 3 not in plan.dealt_in and plan.became_waiting == (3,) and plan.posts == ()
+    posting = [*seats(1, 5, 7, 9), SeatStatus(3, "new", post=True)]
+    plan = plan_hand(posting, LastBlinds(1, 3, 5), button_rule=DEAD_BUTTON)
+    assert 3 in plan.dealt_in and plan.posts == ((3, "dead_sb"), (3, "posted_bb"))

@@ -266,3 +266,25 @@ def test_posts_that_disagree_with_the_straddles_are_rejected() -> None:
     )
     with pytest.raises(ValueError):
         evolve(None, tampered)
+
+
+@pytest.mark.rule("SEAT-19")
+def test_the_button_ends_the_chain_when_the_table_places_the_big_blind() -> None:
+    assert straddle_chain(6, range(1, 7), big_blind_seat=2) == (3, 4, 5, 6)
+    assert straddle_chain(8, {1: 1, 3: 1, 5: 1, 8: 1}, big_blind_seat=3) == (5, 8)
+    placed = start_hand([5000] * 6, sb=50, bb=100, small_blind_seat=1, big_blind_seat=2,
+                        straddles=(3, 4, 5, 6))  # fmt: skip
+    state = play(None, placed)
+    assert [(p.seat, p.kind, p.amount) for p in state.started.posts[2:]] == [
+        (3, "straddle", 200),
+        (4, "straddle", 400),
+        (5, "straddle", 800),
+        (6, "straddle", 1600),
+    ]
+    # a dead small blind (placed): the chain still runs from left of the BB to the button
+    dead_sb = start_hand({2: 5000, 3: 5000, 4: 5000, 6: 5000}, button=6, sb=50, bb=100,
+                         small_blind_seat=None, big_blind_seat=2, straddles=(3, 4, 6))  # fmt: skip
+    assert [p.seat for p in play(None, dead_sb).started.posts if p.kind == "straddle"] == [3, 4, 6]
+    violation = refused(None, dataclasses.replace(placed, straddles=(3, 4, 5, 6, 1)),
+                        "straddle_past_button")  # fmt: skip
+    assert violation.rule == "SEAT-19"

@@ -5,6 +5,8 @@ in play stay accounted for."""
 from __future__ import annotations
 
 import random
+from collections.abc import MutableSequence
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -103,3 +105,39 @@ def test_the_race_runs_when_the_break_starts_and_the_draw_is_stored() -> None:
     assert races and all(e.denomination == 25 and e.next_denomination == 100 for e in races)
     assert all(p.stack % 100 == 0 for p in d.s.players.values() if p.status == t.PLAYING)
     assert d.s.total_chips == d.s.chips_issued  # the chips issued follow the race
+
+
+class _StackedDeck(random.Random):
+    """A "shuffle" that deals ``cards`` first, in that order (the race pops from the end)."""
+
+    def __init__(self, *cards: str) -> None:
+        super().__init__(0)
+        self.cards = cards
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:  # type: ignore[override]
+        rest = [c for c in x if c not in self.cards]
+        x[:] = rest + list(reversed(self.cards))
+
+
+# No CR rule: the catalogue leaves the tie-break open (``chip_race_tiebreak``); the module
+# documents the seat draw's suit order (SEAT-1), spades > hearts > diamonds > clubs.
+@pytest.mark.parametrize(
+    ("cards", "winner"),
+    [
+        (("Kc", "Kd", "Kh", "Ks"), 4),
+        (("Ks", "Kh", "Kd", "Kc"), 1),
+        (("Kd", "Kh", "Kc"), 2),
+        (("Kc", "Kd"), 2),
+        (("Kh", "Kd"), 1),
+        (("Kc", "Qs"), 1),  # the rank first: a club king beats the queen of spades
+    ],
+)
+def test_equal_ranks_are_broken_by_suit_spades_hearts_diamonds_clubs(
+    cards: tuple[str, ...], winner: int
+) -> None:
+    # each player has one leftover 25 and 25..100 of leftovers make one chip of 100
+    stacks = {pid: 1025 for pid in range(1, len(cards) + 1)}
+    result = chip_race.race(stacks, list(stacks), 25, 100, _StackedDeck(*cards))
+    assert [(c.player_id, c.card) for c in result.cards] == list(zip(stacks, cards, strict=True))
+    assert result.winners == (winner,)
+    assert result.stacks == {pid: 1100 if pid == winner else 1000 for pid in stacks}

@@ -367,3 +367,13 @@ def test_the_clock_cannot_be_corrected_before_it_starts() -> None:
     with pytest.raises(DomainError) as refused:
         d(t.AdjustClock(60))
     assert refused.value.code == "clock_not_running"
+
+
+@pytest.mark.rule("CLK-3")
+def test_a_clock_started_at_55_has_its_first_synchronized_break_an_hour_later() -> None:
+    start = datetime(2025, 3, 1, 7, 55, tzinfo=UTC)
+    d = started(9, breaks_mode="synchronized", clock=False)
+    d(t.StartClock(), start)
+    assert t.next_break_at(d.s) == datetime(2025, 3, 1, 8, 55, tzinfo=UTC)
+    assert not any(isinstance(c, t.StartBreak) for c in t.due_clock_commands(d.s, start))
+    assert not d.s.clock.on_break

@@ -154,3 +154,19 @@ def test_a_prize_fixed_for_a_player_out_is_the_prize_the_end_gives_him(
     finished = next(e for e in reversed(d.events) if isinstance(e, TournamentFinished))
     final = {r.entry_number: r.prize for r in finished.results}
     assert {entry: final[entry] for entry in fixed} == fixed
+
+
+@pytest.mark.rule("ELIM-7")
+def test_no_early_payout_while_late_registration_is_open_it_comes_once_it_closes() -> None:
+    d = started(9, tables=(1, 2), early_payout=True, late_reg_until_level=3,
+                late_reg_close_at_money=False)  # fmt: skip
+    (table_id,) = d.s.tables
+    hand(d, table_id, {p: 0 for p in range(3, 10)} | {1: 80_000})  # in the money: 2 left
+    hand(d, table_id, {})
+    assert d.s.late_reg_open and d.s.players_left == 2
+    assert not any(isinstance(e, EarlyPayoutCredited) for e in d.events)
+    assert not d.s.early_credited
+    after = d(t.CloseLateRegistration())
+    after += hand(d, table_id, {})  # credited by the next hand at the latest
+    credited = [e for e in after if isinstance(e, EarlyPayoutCredited)]
+    assert [(e.players, e.amount) for e in credited] == [((1, 2), 3100)]

@@ -11,6 +11,10 @@ from hypothesis import strategies as st
 
 from casino.errors import DomainError
 from tournaments.domain import headsup as hu
+from tournaments.domain import tournament as t
+from tournaments.domain.events import MatchEnded
+
+from .support import Driver, config
 
 
 def run(state: hu.Bracket, command: hu.Command) -> tuple[hu.Bracket, list[hu.Event]]:
@@ -107,3 +111,43 @@ def test_the_losers_of_each_round_share_its_places_and_every_place_is_given_once
     assert bands[-1] == (2, 2)
     with pytest.raises(ValueError):
         hu.places(state, state.rounds + 1)
+
+
+@pytest.mark.rule("HU-4")
+def test_a_match_ends_for_inactivity_at_the_threshold_not_a_hand_before() -> None:
+    state, _ = hu.play([1, 2, 3, 4], seed=1)
+    m = hu.open_matches(state)[0]
+    assert m.a is not None and m.b is not None
+    chips = {m.a: 5000, m.b: 15_000}
+    # the default threshold is 250 hands
+    with pytest.raises(DomainError) as active:
+        run(state, hu.EndInactiveMatch(m.match_id, chips, 249))
+    assert (active.value.code, active.value.rule) == ("match_active", "HU-4")
+    _, events = run(state, hu.EndInactiveMatch(m.match_id, chips, 250))
+    assert isinstance(events[0], hu.MatchEnded) and events[0].ended_by == "inactivity"
+    # a configured threshold: one hand below it is not enough
+    with pytest.raises(DomainError):
+        run(state, hu.EndInactiveMatch(m.match_id, chips, 2, threshold=3))
+    _, events = run(state, hu.EndInactiveMatch(m.match_id, chips, 3, threshold=3))
+    assert isinstance(events[0], hu.MatchEnded) and events[0].winner == m.b
+
+
+@pytest.mark.rule("HU-4")
+def test_with_the_default_config_249_inactive_hands_do_not_end_the_match_250_do() -> None:
+    d = Driver()
+    d(t.CreateTournament("hu", config(format="headsup", table_size=2, breaks=())))
+    for pid in (1, 2):
+        d(t.Register(pid))
+    d(t.StartTournament((1,), 1))
+    d(t.StartClock())
+    (table_id,) = d.s.tables
+    ended: list[MatchEnded] = []
+    for number in range(1, 251):
+        assert not ended, number
+        table = d.s.tables[table_id]
+        d(t.StartTableHand(table_id, number, table.button_seat, None, None))
+        stacks = {p: d.s.players[p].stack for p in table.seats.values()}
+        final = {1: stacks[1] + 10, 2: stacks[2] - 10}  # the absent player's blind is lost
+        events = d(t.RecordHandResult(table_id, number, stacks, final, 3, absent=(2,)))
+        ended = [e for e in events if isinstance(e, MatchEnded)]
+    assert number == 250 and [(e.ended_by, e.winner) for e in ended] == [("inactivity", 1)]

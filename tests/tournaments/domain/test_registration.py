@@ -218,3 +218,45 @@ def test_add_on_during_its_level_and_the_break_after_it() -> None:
     assert d.s.clock.on_break and d.s.clock.level == 4
     d(t.AddOn(next(p for p in d.s.players if p != pid)))
     assert d.s.contributions == 9000 + 1000
+
+
+def _bust_one(d: Driver) -> list:
+    """One hand at the fullest table: its highest player id loses his stack to the lowest."""
+    table_id = max(d.s.tables, key=lambda x: len(d.s.tables[x].seats))
+    table = d.s.tables[table_id]
+    number = table.hands_played + 1
+    d(t.StartTableHand(table_id, number, table.button_seat, None, None))
+    stacks = {p: d.s.players[p].stack for p in table.seats.values() if d.s.players[p].stack}
+    winner, loser = min(stacks), max(stacks)
+    final = {**stacks, loser: 0, winner: stacks[winner] + stacks[loser]}
+    return d(t.RecordHandResult(table_id, number, stacks, final, 3))
+
+
+@pytest.mark.rule("TREG-4")
+@pytest.mark.parametrize("table_size", [9, 6])
+def test_late_entry_stays_open_at_exactly_one_full_table_and_closes_below(
+    table_size: int,
+) -> None:
+    d = started(table_size + 2, tables=(1, 2), table_size=table_size, late_reg_until_level=10,
+                late_reg_close_below_full_table=True, late_reg_close_at_money=False)  # fmt: skip
+    while d.s.players_left > table_size:
+        _bust_one(d)
+    assert d.s.players_left == table_size and d.s.late_reg_open  # one full table: still open
+    events = _bust_one(d)
+    closed = [e for e in events if isinstance(e, LateRegistrationClosed)]
+    assert [(e.reason, e.players_left) for e in closed] == [("below_full_table", table_size - 1)]
+    assert not d.s.late_reg_open
+
+
+@pytest.mark.rule("TREG-14")
+def test_rebuys_are_allowed_through_the_last_rebuy_level_and_refused_after() -> None:
+    d = started(9, rebuy=RebuyRule(allowed=True, until_level=2, price=1000, fee=0))
+    a, b = sorted(d.s.players)[:2]
+    d(t.AdvanceLevel(1, d.s.clock.version), d.tick(minutes=20))
+    assert d.s.clock.level == 2  # the last level with rebuys (until_level, inclusive)
+    assert RebuyTaken(a, 1000, 0, 10_000, False) in d(t.Rebuy(a))
+    d(t.AdvanceLevel(2, d.s.clock.version), d.tick(minutes=20))
+    assert d.s.clock.level == 3
+    with pytest.raises(DomainError) as err:
+        d(t.Rebuy(b))
+    assert (err.value.code, err.value.rule) == ("rebuy_closed", "TREG-14")
