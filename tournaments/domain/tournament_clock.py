@@ -14,6 +14,7 @@ from typing import Any, cast
 
 from tournaments.domain import (
     chip_race,
+    early_payouts,
 )  # fmt: skip
 from tournaments.domain.config import (
     TournamentConfig,
@@ -27,6 +28,7 @@ from tournaments.domain.events import (
     ClockAdjusted,
     ClockPaused,
     ClockResumed,
+    EarlyPayoutCredited,
     HandForHandStarted,
     LateRegistrationClosed,
     LevelStarted,
@@ -52,6 +54,7 @@ from tournaments.domain.tournament_rules import (
     rule_error,
 )
 from tournaments.domain.tournament_state import (
+    PLAYING,
     RUNNING,
     TournamentState,
     levels_by_hands,
@@ -81,9 +84,23 @@ def start_clock(b: Builder, cmd: StartClock, now: datetime) -> None:
 
 
 def close_late_registration_if(b: Builder, reason: str) -> None:
-    """Late registration closes with ``reason`` if it is still open (TREG-3)."""
+    """Late registration closes with ``reason`` if it is still open (TREG-3); a field
+    already in the money is credited its early payout at once (ELIM-7)."""
     s = b.state
     b.emit(LateRegistrationClosed(reason, s.players_left, s.entries))  # type: ignore[arg-type]
+    credit_early_payout_if_due(b)
+
+
+def credit_early_payout_if_due(b: Builder) -> None:
+    """ELIM-7: when the field is in the money and late registration is closed, every player
+    still in is credited the minimum cash at once (``EarlyPayoutCredited``), once."""
+    s = b.state
+    if early_payouts.due(s):
+        left = tuple(sorted(p.player_id for p in s.players.values()
+                            if p.status == PLAYING and p.stack > 0))  # fmt: skip
+        b.emit(EarlyPayoutCredited(
+            left, early_payouts.minimum_cash(s), iso(b.now) if b.now else ""
+        ))  # fmt: skip
 
 
 def advance_level(b: Builder, cmd: AdvanceLevel, now: datetime) -> None:

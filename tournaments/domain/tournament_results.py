@@ -16,7 +16,6 @@ from casino.errors import DomainError
 from tournaments.domain import (
     bounties,
     deals,
-    early_payouts,
     headsup,
     payouts,
     satellites,
@@ -27,7 +26,6 @@ from tournaments.domain.events import (
     ButtonDraw,
     ConductFlagged,
     DrawnCard,
-    EarlyPayoutCredited,
     FinalTableRedrawn,
     HandForHandEnded,
     HandForHandRoundCompleted,
@@ -53,6 +51,7 @@ from tournaments.domain.events import (
 )
 from tournaments.domain.tournament_clock import (
     close_late_registration_if,
+    credit_early_payout_if_due,
     end_level_by_hands,
     start_break_if_idle,
 )
@@ -283,20 +282,16 @@ def settle_after_hand(b: Builder, rng: random.Random | None) -> None:
         _eliminate(b, None)
     s = b.state
     cfg = s.config
-    if early_payouts.due(s):
-        left = tuple(sorted(p.player_id for p in s.players.values()
-                            if p.status == PLAYING and p.stack > 0))  # fmt: skip
-        b.emit(EarlyPayoutCredited(
-            left, early_payouts.minimum_cash(s), iso(b.now) if b.now else ""
-        ))  # fmt: skip
-        s = b.state
-    if s.late_reg_open:
+    if s.late_reg_open:  # closing it credits the early payout if the money is reached
         if cfg.late_reg_close_at_money and payouts.event_in_the_money(
             s.players_left, s.prize_pool, cfg, s.entries
         ):
             close_late_registration_if(b, "in_the_money")
         elif cfg.late_reg_close_below_full_table and s.players_left < cfg.table_size:
             close_late_registration_if(b, "below_full_table")
+    # ELIM-7 at once, on the hand that reaches the money (it came a hand late when that
+    # hand also closed late registration: found by the mutation audit)
+    credit_early_payout_if_due(b)
     s = b.state
     if s.players_left <= 1:
         return

@@ -159,7 +159,7 @@ def test_a_prize_fixed_for_a_player_out_is_the_prize_the_end_gives_him(
 @pytest.mark.rule("ELIM-7")
 def test_no_early_payout_while_late_registration_is_open_it_comes_once_it_closes() -> None:
     d = started(9, tables=(1, 2), early_payout=True, late_reg_until_level=3,
-                late_reg_close_at_money=False)  # fmt: skip
+                late_reg_close_at_money=False, late_reg_close_below_full_table=False)  # fmt: skip
     (table_id,) = d.s.tables
     hand(d, table_id, {p: 0 for p in range(3, 10)} | {1: 80_000})  # in the money: 2 left
     hand(d, table_id, {})
@@ -170,3 +170,29 @@ def test_no_early_payout_while_late_registration_is_open_it_comes_once_it_closes
     after += hand(d, table_id, {})  # credited by the next hand at the latest
     credited = [e for e in after if isinstance(e, EarlyPayoutCredited)]
     assert [(e.players, e.amount) for e in credited] == [((1, 2), 3100)]
+
+
+@pytest.mark.rule("ELIM-7")
+def test_the_hand_that_reaches_the_money_credits_the_early_payout_at_once() -> None:
+    """With late entry still open, the hand that reached the money closed it and credited
+    nothing: the credit came with the next hand (found by the mutation audit)."""
+    d = started(9, tables=(1, 2), early_payout=True, late_reg_until_level=3,
+                late_reg_close_below_full_table=False)  # fmt: skip
+    (table_id,) = d.s.tables
+    events = hand(d, table_id, {p: 0 for p in range(3, 10)} | {1: 80_000})
+    kinds = [type(e).__name__ for e in events]
+    assert kinds.index("LateRegistrationClosed") < kinds.index("EarlyPayoutCredited")
+    credited = next(e for e in events if isinstance(e, EarlyPayoutCredited))
+    assert credited.players == (1, 2) and credited.amount == 3100
+
+
+@pytest.mark.rule("ELIM-7")
+def test_closing_late_entry_in_the_money_credits_the_early_payout_at_once() -> None:
+    d = started(9, tables=(1, 2), early_payout=True, late_reg_until_level=3,
+                late_reg_close_at_money=False, late_reg_close_below_full_table=False)  # fmt: skip
+    (table_id,) = d.s.tables
+    hand(d, table_id, {p: 0 for p in range(3, 10)} | {1: 80_000})
+    assert d.s.late_reg_open and not d.s.early_credited
+    events = d(t.CloseLateRegistration())
+    credited = next(e for e in events if isinstance(e, EarlyPayoutCredited))
+    assert credited.players == (1, 2)
