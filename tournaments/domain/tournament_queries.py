@@ -62,6 +62,23 @@ class HandPermission:
     killed_hands: tuple[int, ...] = ()
 
 
+HAND_REFUSAL_DETAILS = {
+    "tournament_not_running": "The tournament is not running.",
+    "clock_not_started": "The clock has not started.",
+    "table_not_in_play": "This table is not in play in the tournament.",
+    "hand_in_progress": "A hand is in progress at this table.",
+    "on_break": "The tournament is on a break.",
+    "break_due": "A break is due: it starts when the hands in progress end.",
+    "deal_in_discussion": "A deal is being discussed: the table waits.",
+    "final_table_due": "The final table is drawn when the other hands end: wait for it.",
+    "table_breaking": "This table is breaking: its players are moved first.",
+    "not_enough_players": "Fewer than two players with chips sit at this table.",
+    "hand_for_hand_waiting": "Hand-for-hand: the other tables finish this round first.",
+}
+"""What a dealer is told when his table may not deal, by :func:`hand_refusal`'s code: he
+used to read "This table may not deal now." whatever he was waiting for (found by QA)."""
+
+
 def hand_refusal(state: TournamentState, table_id: int) -> tuple[str, str | None] | None:
     if state.status != RUNNING:
         return "tournament_not_running", None

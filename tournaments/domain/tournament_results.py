@@ -62,6 +62,7 @@ from tournaments.domain.tournament_commands import (
     StartTournament,
 )
 from tournaments.domain.tournament_queries import (
+    HAND_REFUSAL_DETAILS,
     final_table_due,
     hand_permission,
     hand_refusal,
@@ -92,8 +93,8 @@ def start_table_hand(b: Builder, cmd: StartTableHand, now: datetime) -> None:
     s = b.state
     refusal = hand_refusal(s, cmd.table_id)
     if refusal is not None:
-        raise rule_error(refusal[0], "This table may not deal now.", rule=refusal[1],
-                     table_id=cmd.table_id)  # fmt: skip
+        detail = HAND_REFUSAL_DETAILS.get(refusal[0], "This table may not deal now.")
+        raise rule_error(refusal[0], detail, rule=refusal[1], table_id=cmd.table_id)
     perm = hand_permission(s, cmd.table_id)
     b.emit(TableHandStarted(
         cmd.table_id, cmd.hand_number, perm.level, perm.small_blind, perm.big_blind, perm.ante,

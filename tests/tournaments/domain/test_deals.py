@@ -284,3 +284,15 @@ def test_monte_carlo_deal_states_its_error() -> None:
     amounts, result = deals.deal_amounts("icm", stacks, prizes, 0, seed=11)
     assert result is not None and result.method == "monte_carlo" and result.seed == 11
     assert result.max_standard_error > 0 and sum(amounts) == 10_000
+
+
+@pytest.mark.rule("DEAL-4")
+def test_a_dealer_told_to_wait_is_told_what_for() -> None:
+    """Every refusal to deal read "This table may not deal now." (found by QA)."""
+    d = final_four()
+    (table_id,) = d.s.tables
+    ask_all(d)
+    with pytest.raises(DomainError) as waiting:
+        d(t.StartTableHand(table_id, 3, d.s.tables[table_id].button_seat, None, None))
+    assert waiting.value.code == "deal_in_discussion"
+    assert str(waiting.value) == "A deal is being discussed: the table waits."
