@@ -260,7 +260,9 @@ def _propose(
             rule="TREG-15",
         )  # fmt: skip
     if cmd.method not in METHODS:
-        raise _error("invalid_deal", f"method must be one of {METHODS}", rule="DEAL-7")
+        raise _error(
+            "invalid_deal", f"method must be one of {METHODS}", rule="DEAL-7", methods=METHODS
+        )
     prizes = remaining_prizes(state)
     money = cfg.deal_money_on_table if cmd.money_on_table is None else cmd.money_on_table
     if money < cfg.deal_money_on_table or money > prizes[0]:

@@ -117,7 +117,9 @@ def decide(state: Bracket, command: Command) -> list[Event]:
             try:
                 p, play_in, _ = field_sizes(len(set(entrants)))
             except ValueError as error:
-                raise DomainError("bracket_size", str(error), rule="HU-2") from None
+                raise DomainError(
+                    "bracket_size", str(error), rule="HU-2", max_players=MAX_BRACKET
+                ) from None
             rng = random.Random(seed)
             field_ = sorted(set(entrants))
             rng.shuffle(field_)
@@ -155,7 +157,7 @@ def decide(state: Bracket, command: Command) -> list[Event]:
             if hands < threshold:
                 raise DomainError(
                     "match_active", f"A match ends for inactivity after {threshold} hands.",
-                    rule="HU-4",
+                    rule="HU-4", threshold=threshold,
                 )  # fmt: skip
             assert m.a is not None and m.b is not None
             leader = m.a if chips.get(m.a, 0) >= chips.get(m.b, 0) else m.b

@@ -108,7 +108,9 @@ def decide(state: TournamentState, command: PenaltyCommand, now: datetime) -> li
     step = suggested(state.config.penalty_ladder, earlier)
     kind = command.kind or step
     if kind not in KINDS:
-        raise DomainError("invalid_penalty", f"kind must be one of {KINDS}", rule="PEN-1")
+        raise DomainError(
+            "invalid_penalty", f"kind must be one of {KINDS}", rule="PEN-1", kinds=KINDS
+        )
     if kind != step and not command.override:
         raise DomainError(
             "penalty_off_the_ladder",

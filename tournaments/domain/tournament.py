@@ -256,7 +256,7 @@ def _correct_seat(b: Builder, cmd: CorrectSeat, now: datetime) -> None:
     if not 1 <= cmd.seat <= to.max_seats:
         raise rule_error(
             "invalid_seat", f"Table {cmd.table_id} has seats 1 to {to.max_seats}.",
-            rule="TSEAT-2", seat=cmd.seat,
+            rule="TSEAT-2", seat=cmd.seat, table_id=cmd.table_id, max_seats=to.max_seats,
         )  # fmt: skip
     if (p.table_id, p.seat) == (cmd.table_id, cmd.seat):
         raise rule_error("already_in_that_seat", "The player is in that seat already.")
@@ -325,7 +325,7 @@ def _cancel(b: Builder, cmd: CancelTournament, now: datetime) -> None:
     cfg = s.config
     if cmd.method not in cancellation.METHODS:
         raise rule_error("invalid_cancellation", f"method must be one of {cancellation.METHODS}",
-                     rule="CXL-2")  # fmt: skip
+                     rule="CXL-2", methods=cancellation.METHODS)  # fmt: skip
     if not cmd.reason.strip():
         raise rule_error("reason_required", "A cancellation is recorded with its reason.",
                      rule="CXL-2")  # fmt: skip

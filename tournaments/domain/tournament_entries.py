@@ -157,7 +157,7 @@ def start_tournament(b: Builder, cmd: StartTournament, now: datetime) -> None:
     if len(set(table_ids)) != len(table_ids) or len(table_ids) < needed:
         raise rule_error(
             "not_enough_tables", f"{len(players)} players need {needed} distinct tables.",
-            rule="TSEAT-1", needed=needed,
+            rule="TSEAT-1", entries=len(players), needed=needed,
         )  # fmt: skip
     order = tuple(cmd.break_order) if cmd.break_order is not None else table_ids[::-1]
     if sorted(order) != sorted(table_ids):
@@ -314,7 +314,7 @@ def take_add_on(b: Builder, cmd: AddOn, now: datetime) -> None:
     if level_now(s) != rule.at_level:
         raise rule_error(
             "add_on_closed", f"Add-ons are taken during level {rule.at_level} and its break.",
-            rule="CLK-5", level=s.clock.level,
+            rule="CLK-5", level=s.clock.level, at_level=rule.at_level,
         )  # fmt: skip
     if rule.max_per_player and p.add_ons >= rule.max_per_player:
         raise rule_error("add_on_limit", "No add-ons left for this player.", rule="CLK-5")

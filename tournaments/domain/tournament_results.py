@@ -326,7 +326,9 @@ def draw_bracket(b: Builder, cmd: StartTournament, players: list[int], now: date
     try:
         drawn = headsup.decide(headsup.Bracket(), headsup.DrawBracket(tuple(players), cmd.seed))
     except DomainError as error:
-        raise rule_error(error.code, error.detail, rule="HU-2", entries=len(players)) from None
+        raise rule_error(
+            error.code, error.detail, rule="HU-2", entries=len(players), **error.context
+        ) from None
     table_ids = tuple(cmd.table_ids)
     needed = sum(1 for e in drawn if isinstance(e, MatchStarted))
     if len(set(table_ids)) != len(table_ids) or len(table_ids) < needed:

@@ -653,7 +653,7 @@ function renderPenalties() {
     const flags = [r.override ? T.override : null, r.applies_after_hand ? T.afterHand : null].filter(Boolean);
     return `${esc(what)}${length}${left}${flags.length ? ` <span class="muted small">${esc(flags.join(", "))}</span>` : ""}`;
   };
-  const offence = (code) => esc(String(code).replace(/_/g, " "));
+  const offence = (code) => esc(T[`offence_${code}`] || String(code).replace(/_/g, " "));
   const rows = [
     ...penalties.rulings.map((r) => [r.issued_at, `<tr data-ruling="${r.player_id}"><td>${esc(label(r.player_id))}</td><td>${kind(r)}</td>
       <td>${offence(r.offence)}</td><td>${esc(r.reason)}</td></tr>`]),
