@@ -59,13 +59,13 @@ register_details(
             _("Chips are added between hands only."),
             _("Correct the seat between hands."),
             _("Roll back the hands in progress first (CXL-1)."),
-            _("This table may not deal now."),
+            _("A hand is in progress at this table."),
         ),
         # --- seats and the clock ---
         "seat_taken": _("That seat is taken: move its player first."),
         "table_not_in_play": (
             _("That table is not in play."),
-            _("This table may not deal now."),
+            _("This table is not in play in the tournament."),
         ),
         "invalid_seat": _("Table %(table_id)s has seats 1 to %(max_seats)s."),
         "already_in_that_seat": _("The player is in that seat already."),
@@ -82,21 +82,27 @@ register_details(
             _("Deals are made while the event runs."),
             _("Seats are corrected while the event runs."),
             _("Start the tournament first."),
-            _("This table may not deal now."),
+            _("The tournament is not running."),
         ),
         "break_due": (
             _("A break is due; it starts when the hands end."),
-            _("This table may not deal now."),
+            _("A break is due: it starts when the hands in progress end."),
         ),
-        # the other refusals of a table's next deal (domain/tournament_queries.py)
-        "clock_not_started": _("This table may not deal now."),
-        "on_break": _("This table may not deal now."),
-        "final_table_due": _("This table may not deal now."),
-        "table_breaking": _("This table may not deal now."),
-        "not_enough_players": _("This table may not deal now."),
-        "hand_for_hand_waiting": _("This table may not deal now."),
+        # the other refusals of a table's next deal (HAND_REFUSAL_DETAILS in
+        # domain/tournament_queries.py)
+        "clock_not_started": _("The clock has not started."),
+        "on_break": _("The tournament is on a break."),
+        "final_table_due": _("The final table is drawn when the other hands end: wait for it."),
+        "table_breaking": _("This table is breaking: its players are moved first."),
+        "not_enough_players": _("Fewer than two players with chips sit at this table."),
+        "hand_for_hand_waiting": _("Hand-for-hand: the other tables finish this round first."),
         "clock_started": _("The clock is already running."),
         "clock_not_running": _("The clock is not running."),
+        "clock_counts_hands": _("This level ends after its hands, not by the clock."),
+        "invalid_clock_adjustment": _("Add or take off 1 to %(max_seconds)s seconds."),
+        "clock_adjustment_too_large": _(
+            "Only %(remaining_seconds)s seconds are left: at least one must stay."
+        ),
         "clock_not_paused": _("The clock is not paused."),
         "break_not_possible": _("The clock must be running, with no break due."),
         "not_on_break": _("There is no break to end."),
@@ -169,7 +175,7 @@ register_details(
         ),
         "deal_in_discussion": (
             _("A deal is already being discussed."),
-            _("This table may not deal now."),
+            _("A deal is being discussed: the table waits."),
         ),
         "invalid_deal": (
             _("method must be one of %(methods)s"),

@@ -246,6 +246,7 @@ def adjust_clock(b: Builder, cmd: AdjustClock, now: datetime) -> None:
             "invalid_clock_adjustment",
             f"Add or take off 1 to {MAX_CLOCK_ADJUSTMENT} seconds.",
             seconds=cmd.seconds,
+            max_seconds=MAX_CLOCK_ADJUSTMENT,
         )
     ends = c.break_ends_at if c.on_break else c.level_ends_at
     stopped = c.break_remaining if c.on_break else c.level_remaining
