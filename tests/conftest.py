@@ -103,9 +103,9 @@ NLH_10_20 = {
     "big_blind": 20,
     "buy_in_min": 1000,
     "buy_in_max": 5000,
-    "rake_percent_bp": 500,
-    "rake_cap": 300,
 }
+"""An NLH 10/20 table; its rake is the house's (5 %, cap 300: the rake schedule), so that a
+test opening another game with it gets that game's rake, never NLH's above its schedule."""
 
 
 @pytest.fixture

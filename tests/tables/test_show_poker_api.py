@@ -12,8 +12,6 @@ from casino import clock
 from tests.conftest import TabletClient
 from tests.tables.test_hand_extras_api import stacks, table_with
 
-NO_RAKE = {"rake_percent_bp": 0, "rake_cap": 0}  # Show poker is never raked (no rake step)
-
 
 def act(tablet: TabletClient, hand: dict, what: str, body: dict, expect: int = 200) -> dict:
     r = tablet.post(f"/api/v1/show-hands/{hand['hand_id']}/{what}/", body)
@@ -24,7 +22,7 @@ def act(tablet: TabletClient, hand: dict, what: str, body: dict, expect: int = 2
 @pytest.mark.rule("SHOW-25")
 @pytest.mark.rule("SHOW-2")
 def test_show_poker_hand_at_a_table(tablet: TabletClient, players: list) -> None:
-    table_id = table_with(tablet, players, {1: 500, 2: 500, 3: 500}, game="SHOW", **NO_RAKE,
+    table_id = table_with(tablet, players, {1: 500, 2: 500, 3: 500}, game="SHOW",
                           name="Show poker 10", buy_in_min=100, buy_in_max=1000)  # fmt: skip
     r = tablet.post(f"/api/v1/tables/{table_id}/hands/", {"button_seat": 3})
     assert r.status_code == 422  # a Show poker table deals no hold'em hand
@@ -73,7 +71,7 @@ def test_show_poker_hands_are_relayed_to_their_table(tablet: TabletClient, playe
     from casino.eventstore import store
     from casino.realtime import groups
 
-    table_id = table_with(tablet, players, {1: 500, 2: 500}, game="SHOW", **NO_RAKE,
+    table_id = table_with(tablet, players, {1: 500, 2: 500}, game="SHOW",
                           name="Show poker 10", buy_in_min=100, buy_in_max=1000)  # fmt: skip
     hand = tablet.post(f"/api/v1/tables/{table_id}/show-hands/", {}).json()
     stream = f"show-hand-{hand['hand_id']}"
@@ -111,7 +109,7 @@ def _fold_to_one(tablet: TabletClient, hand: dict) -> dict:
 def test_a_penalised_player_sits_out_his_hands_with_his_blind_paid(
     tablet: TabletClient, players: list
 ) -> None:
-    table_id = table_with(tablet, players, {1: 500, 2: 500, 3: 500}, game="SHOW", **NO_RAKE,
+    table_id = table_with(tablet, players, {1: 500, 2: 500, 3: 500}, game="SHOW",
                           name="Show poker 10", buy_in_min=100, buy_in_max=1000)  # fmt: skip
     penalty = tablet.post(f"/api/v1/players/{players[0].id}/show-penalties/",
                           {"offence": "declare_other_hand"}).json()  # fmt: skip
