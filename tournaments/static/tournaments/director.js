@@ -495,6 +495,10 @@ function placeText(e) {
   return e.place_to && e.place_to !== e.place ? `${e.place}–${e.place_to}` : `${e.place}`;
 }
 
+// The event is over: its table plan is empty for good (it said "The tables are drawn at the
+// start." after the end; found by QA).
+const over = () => Boolean(tournament) && ["finished", "cancelled"].includes(tournament.status);
+
 function renderTables() {
   const playing = entries.filter((e) => e.status === "playing" && e.table_id);
   const tables = new Map();
@@ -507,7 +511,7 @@ function renderTables() {
     return `<div class="tbl" data-table="${table}"><h4>${esc(T.table)} ${table} · ${list.length}</h4><ol>${list.sort((a, b) => a.seat - b.seat).map((e) =>
       `<li><span>${e.seat}. ${esc(label(e.player_id))}</span><span>${number(e.stack)}</span></li>`).join("")}</ol>
       <div class="muted small">Σ ${number(chips)}</div></div>`;
-  }).join("") : `<p class="muted">${esc(T.noTables)}</p>`;
+  }).join("") : `<p class="muted">${esc(over() ? T[tournament.status] || tournament.status : T.noTables)}</p>`;
 
   const finished = done();
   $("moves").innerHTML = moves.length ? moves.slice().reverse().map((m) => {
