@@ -54,14 +54,14 @@ def tournament_payload(tournament_id: int) -> dict[str, Any]:
 def entries_payload(tournament_id: int) -> list[dict[str, Any]]:
     """Every entry with its status, seat, stack, place and prize, in entry order. While the
     event runs, an entry out in the money shows its prize once it is fixed, as the cage
-    pays it (:func:`tournaments.domain.tournament_results.busted_results`, ELIM-6)."""
+    pays it (:func:`tournaments.domain.standings.busted_results`, ELIM-6)."""
     rows = list(
         EntryView.objects.filter(tournament_id=tournament_id)
         .order_by("entry_number")
         .values(*ENTRY_FIELDS)
     )
     if any(row["prize"] is None and row["place"] is not None for row in rows):
-        from tournaments.domain.tournament_results import busted_results
+        from tournaments.domain.standings import busted_results
         from tournaments.services import load_tournament
 
         state = load_tournament(tournament_id).state

@@ -54,8 +54,8 @@ from tournaments.domain.events import (
     TournamentStarted,
     iso,
 )
+from tournaments.domain.standings import busted_results
 from tournaments.domain.tournament import TournamentState
-from tournaments.domain.tournament_results import busted_results
 from tournaments.models import EntryView, TournamentView
 
 _DACITE = dacite.Config(cast=[tuple], strict=True)
@@ -414,7 +414,7 @@ def pay_winnings(*, tournament_id: int, player_id: int, if_match: int | None = N
 def pay_entry_prize(*, tournament_id: int, entry_number: int) -> PrizePayment:
     """The cage pays the prize of one entry in cash, once: when the tournament has finished,
     or while it runs for an entry out in the money once its place and prize are fixed
-    (:func:`tournaments.domain.tournament_results.busted_results`, ELIM-6).
+    (:func:`tournaments.domain.standings.busted_results`, ELIM-6).
 
     One rule for what a player is owed: the payment is the tournament's own
     (:func:`pay_winnings`, ELIM-6..9), so it pays in one go

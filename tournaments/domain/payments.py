@@ -71,11 +71,10 @@ PAYMENT_EVENTS = (WinningsPaid, WinningsHeld, WinningsReleased)
 def prize_earned(state: TournamentState, player_id: int) -> int:
     """The prizes (CZK) of the player's entries so far: the final results once the event
     is over; while it runs, the prizes of his entries already out once their places are
-    fixed (:func:`~tournaments.domain.tournament_results.busted_results`, ELIM-6: he is
+    fixed (:func:`~tournaments.domain.standings.busted_results`, ELIM-6: he is
     paid as he leaves), plus the early payout credited to an entry still in (ELIM-7; one
     that went out has it inside its prize, ELIM-8)."""
     from tournaments.domain import early_payouts
-    from tournaments.domain.tournament_state import PLAYING  # it imports this module
 
     if state.cancellation is not None:  # CXL-2..9: the settlement replaces the prizes
         return sum(x.refund + x.prize - x.t_money for x in state.cancellation.shares
@@ -88,7 +87,7 @@ def prize_earned(state: TournamentState, player_id: int) -> int:
     if not busted:
         return credited
     player = state.players.get(player_id)
-    still_in = player is not None and player.status == PLAYING and player.stack > 0
+    still_in = player is not None and player.status == "playing" and player.stack > 0
     return busted + credited if still_in else max(busted, credited)
 
 
@@ -96,7 +95,7 @@ def _busted(state: TournamentState, player_id: int) -> tuple[Result, ...]:
     """The player's entries already out with a fixed place and a prize (the event runs)."""
     if state.config.satellite_target is not None:  # seats are settled at the end (TREG-11)
         return ()
-    from tournaments.domain.tournament_results import busted_results
+    from tournaments.domain.standings import busted_results
 
     return tuple(r for r in busted_results(state) if r.player_id == player_id and r.prize)
 

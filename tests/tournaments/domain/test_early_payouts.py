@@ -13,7 +13,7 @@ from casino.errors import DomainError
 from tournaments.domain import deals, payments
 from tournaments.domain import tournament as t
 from tournaments.domain.events import EarlyPayoutCredited, TournamentFinished, WinningsPaid
-from tournaments.domain.tournament_results import busted_results
+from tournaments.domain.standings import busted_results
 
 from .support import Driver, play_round, started
 
