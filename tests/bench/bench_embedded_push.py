@@ -26,28 +26,38 @@ import os
 import random
 import time
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import aiohttp
 
 from tests.bench.bench_live import percentile
-from tests.browser.conftest import start_room
+from tests.browser.conftest import Room, start_room
+
+
+@contextmanager
+def fresh_embedded_room() -> Iterator[Room]:
+    """``manage.py up`` as the README's first command starts it, until the block ends: a
+    fresh SQLite file and the in-process channel layer (``start_room`` without
+    ``REDIS_URL`` or ``BROWSER_DATABASE_URL``)."""
+    os.environ.pop("REDIS_URL", None)
+    os.environ.pop("BROWSER_DATABASE_URL", None)
+    rooms = start_room()
+    try:
+        yield next(rooms)
+    finally:
+        rooms.close()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--actions", type=int, default=100)
     args = parser.parse_args()
-    os.environ.pop("REDIS_URL", None)  # the embedded in-process channel layer
-    os.environ.pop("BROWSER_DATABASE_URL", None)  # a fresh SQLite file
-    rooms = start_room()
-    room = next(rooms)
-    try:
+    with fresh_embedded_room() as room:
         for seat in (1, 2, 3):
             seating = {"player_id": room.player(f"Bench {seat}"), "seat": seat, "buy_in": 2000}
             room.api("POST", "/api/v1/tables/1/seats/", seating)
         post, screen = asyncio.run(_run(room.base, room.dealer_token, args.actions))
-    finally:
-        rooms.close()
     print(f"{args.actions} folds through manage.py up (SQLite, in-process channel layer)")
     for name, values in (("dealer's POST", post), ("action to screen", screen)):
         print(f"  {name:17} p50 {percentile(values, 0.5):6.1f} ms   p90 "

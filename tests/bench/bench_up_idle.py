@@ -2,7 +2,7 @@
 
 Run: ``uv run python -m tests.bench.bench_up_idle [--seconds 30] [--settle 10]``. It starts
 ``manage.py up`` on a fresh SQLite file with the in-process channel layer, like the README's
-first command (``tests.browser.conftest.start_room`` without ``REDIS_URL``), lets it settle
+first command (``bench_embedded_push.fresh_embedded_room``), lets it settle
 for ``--settle`` seconds, then reads the process's user and system CPU time
 (``/proc/<pid>/stat``, Linux) across ``--seconds`` seconds with no request and no socket.
 
@@ -18,7 +18,7 @@ import argparse
 import os
 import time
 
-from tests.browser.conftest import start_room
+from tests.bench.bench_embedded_push import fresh_embedded_room
 
 
 def cpu_seconds(pid: int) -> float:
@@ -33,19 +33,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--settle", type=float, default=10.0)
     args = parser.parse_args()
-    os.environ.pop("REDIS_URL", None)  # the embedded in-process channel layer
-    os.environ.pop("BROWSER_DATABASE_URL", None)  # a fresh SQLite file
-    rooms = start_room()
-    room = next(rooms)
-    try:
+    with fresh_embedded_room() as room:
         time.sleep(args.settle)
         pid = room.process.pid
         start, cpu_start = time.monotonic(), cpu_seconds(pid)
         time.sleep(args.seconds)
         used = cpu_seconds(pid) - cpu_start
         elapsed = time.monotonic() - start
-    finally:
-        rooms.close()
     print(f"manage.py up at rest for {elapsed:.0f} s: {used:.2f} s of CPU, "
           f"{100 * used / elapsed:.1f} % of one core")  # fmt: skip
 
