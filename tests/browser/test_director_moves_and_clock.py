@@ -67,6 +67,7 @@ def test_close_late_registration_is_offered_only_while_it_is_open(
     page = open_director(room, new_page, tid)
     close = page.locator("button[data-op='late-registration/close']")
     expect(close).to_be_visible()
+    page.once("dialog", lambda dialog: dialog.accept())  # it cannot be undone: asked first
     close.click()
     expect(page.locator("#c-late")).to_have_text("closed")
     expect(close).to_be_hidden()

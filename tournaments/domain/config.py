@@ -281,7 +281,8 @@ class TournamentConfig:
     ``late_reg_until_level`` (inclusive) runs and before ``late_reg_until`` (ISO UTC);
     both ``None`` means no late registration. It closes early once the field is in the
     money (``late_reg_close_at_money``) and, with ``late_reg_close_below_full_table``, when
-    fewer players than one full table remain (TREG-4).
+    the field falls below one full table (TREG-4: fewer players left than a table seats,
+    in a field of at least one full table).
 
     Unregistration (TREG-10): allowed before the start when ``unregister_allowed``, and
     only before ``unregister_deadline`` (ISO UTC) when one is set; refund buy-in + fee.

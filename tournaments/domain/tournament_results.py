@@ -288,7 +288,9 @@ def settle_after_hand(b: Builder, rng: random.Random | None) -> None:
             s.players_left, s.prize_pool, cfg, s.entries
         ):
             close_late_registration_if(b, "in_the_money")
-        elif cfg.late_reg_close_below_full_table and s.players_left < cfg.table_size:
+        elif cfg.late_reg_close_below_full_table and s.players_left < cfg.table_size <= s.entries:
+            # TREG-4: the field *falls* below one full table; one that never filled a table
+            # (a small event) keeps its late entry to the published level
             close_late_registration_if(b, "below_full_table")
     # ELIM-7 at once, on the hand that reaches the money (it came a hand late when that
     # hand also closed late registration: found by the mutation audit)

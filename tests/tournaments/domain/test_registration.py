@@ -260,3 +260,17 @@ def test_rebuys_are_allowed_through_the_last_rebuy_level_and_refused_after() -> 
     with pytest.raises(DomainError) as err:
         d(t.Rebuy(b))
     assert (err.value.code, err.value.rule) == ("rebuy_closed", "TREG-14")
+
+
+@pytest.mark.rule("TREG-4")
+def test_a_field_that_never_filled_a_table_keeps_its_late_entry() -> None:
+    """TREG-4 closes late entry when the field *falls* below one full table: a six-player
+    event at nine-handed tables is below one from the start, and kept late entry (and its
+    re-entries) to the published level."""
+    d = started(6, late_reg_until_level=3, late_reg_close_at_money=False, min_entrants=2)
+    (table_id,) = d.s.tables
+    rng = random.Random(4)
+    while d.s.players_left > 3:
+        play_hand(d, table_id, rng)
+    assert d.s.late_reg_open
+    assert not any(isinstance(e, LateRegistrationClosed) for e in d.events)
