@@ -16,7 +16,7 @@ from casino import clock, gaming_day
 from casino.api.errors import ErrorSerializer
 from casino.api.serializers import NoBody
 from casino.api.views import write_view
-from casino.errors import DomainError
+from casino.errors import BadRequest
 from casino.models import require_player
 from tables.selectors import table_payload
 from tables.serializers import TableSerializer
@@ -276,9 +276,7 @@ class CageBalanceView(APIView):
         except ValueError:
             day = None
         if day is None or day > today:
-            error = DomainError(
+            raise BadRequest(
                 "invalid_day", "day must be a business day up to today, YYYY-MM-DD.", day=raw
             )
-            error.status = 400
-            raise error
         return Response(s.CageBalanceSerializer(cage.balance(day)).data)

@@ -9,8 +9,11 @@ bought at a table with cash (the table's drop). The balance of a business day (i
   redemptions (cumulative),
 * ``chips_at_tables`` = buy-ins + top-ups + transfers in + sidebets won - cash-outs -
   refreshments - transfers out - sidebets lost - rake (cumulative, from the ledger),
-* ``house_chips`` = rake + refreshments + dealer fees (cumulative),
-* ``chips_with_players`` = issued - at tables - house: chips in players' pockets.
+* ``house_chips`` = rake + refreshments (cumulative): the house's,
+* ``dealer_fees`` = rabbit-hunt fees paid to the dealers (RAKE-8, cumulative): theirs,
+  not the house's (house_chips counted them, found by QA),
+* ``chips_with_players`` = issued - at tables - house - dealer fees: chips in players'
+  pockets.
 
 Tournament money (issue #14) is projected from the tournament streams into
 ``TournamentCageTransaction`` (:func:`tournament_money`): buy-ins, fees, bounties,
@@ -215,6 +218,7 @@ class CageBalance:
     house_chips: int
     chips_with_players: int
     reconciled: bool | None
+    dealer_fees: int = 0
     tournament_cash_in: int = 0
     tournament_cash_out: int = 0
     tournament_fees: int = 0
@@ -267,7 +271,8 @@ def balance(day: date) -> CageBalance:
     )
     rake = int(HandView.objects.filter(ended_at__lt=end).aggregate(s=Sum("rake"))["s"] or 0)
     at_tables = into_tables - out_of_tables - rake
-    house = rake + _sum(ledger, Q(kind__in=[kinds.REFRESHMENT, kinds.DEALER_FEE]))
+    house = rake + _sum(ledger, Q(kind=kinds.REFRESHMENT))
+    dealer_fees = _sum(ledger, Q(kind=kinds.DEALER_FEE))
     issued = (
         _sum(cage_all, Q(kind=CageTransaction.Kind.SOLD))
         + _sum(ledger, DROP)
@@ -286,8 +291,9 @@ def balance(day: date) -> CageBalance:
         chips_issued=issued,
         chips_at_tables=at_tables,
         house_chips=house,
-        chips_with_players=issued - at_tables - house,
+        chips_with_players=issued - at_tables - house - dealer_fees,
         reconciled=reconciled,
+        dealer_fees=dealer_fees,
         **tournament_money(start, end),
     )
 

@@ -80,7 +80,11 @@ class CageBalanceSerializer(serializers.Serializer):
     chips_issued = serializers.IntegerField(help_text="Chips in circulation at the day's end.")
     chips_at_tables = serializers.IntegerField()
     house_chips = serializers.IntegerField(
-        help_text="Rake, refreshments and dealer fees collected."
+        help_text="Rake and refreshments collected, CZK (cumulative): the house's chips."
+    )
+    dealer_fees = serializers.IntegerField(
+        help_text="Rabbit-hunt fees paid to the dealers (RAKE-8), CZK (cumulative): the "
+        "dealers' chips, not the house's."
     )
     chips_with_players = serializers.IntegerField(help_text="Chips in players' pockets.")
     reconciled = StrictBooleanField(

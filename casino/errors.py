@@ -26,7 +26,21 @@ class DomainError(Exception):
         return {"code": self.code, "rule": self.rule, "detail": self.detail, **self.context}
 
 
+class BadRequest(DomainError):
+    """The request itself is malformed: a header, a query parameter or a range the
+    operation does not take (HTTP 400). Nothing is appended."""
+
+    status = 400
+
+
 class NotFound(DomainError):
     """The addressed table, hand, player ... does not exist (HTTP 404)."""
 
     status = 404
+
+
+class Conflict(DomainError):
+    """The request is well formed but clashes with what is already recorded: a prize
+    already paid, a hand that cannot be exported (HTTP 409)."""
+
+    status = 409

@@ -533,17 +533,15 @@ def check_request_shape(request: Request) -> None:
         DomainError ``unknown_query_parameter``, ``repeated_query_parameter`` or
         ``unknown_field`` (400).
     """
-    from casino.errors import DomainError
+    from casino.errors import BadRequest
 
     unknown = sorted(set(request.query_params) - query_parameters(request))
     if unknown:
-        error = DomainError(
+        raise BadRequest(
             "unknown_query_parameter",
             "This operation does not take these query parameters.",
             parameters=[name[:100] for name in unknown[:20]],
         )
-        error.status = 400
-        raise error
     lists = _list_query_parameters.get(_operation_key(request), frozenset())
     repeated = sorted(
         name
@@ -551,18 +549,16 @@ def check_request_shape(request: Request) -> None:
         if len(values) > 1 and name not in lists
     )
     if repeated:
-        error = DomainError(
+        raise BadRequest(
             "repeated_query_parameter",
             "Give each of these query parameters once.",
             parameters=[name[:100] for name in repeated[:20]],
         )
-        error.status = 400
-        raise error
     if request.method in ("POST", "PUT", "PATCH") and _operation_key(request) in _without_body:
         body = request.data
         if body or not isinstance(body, Mapping):  # `[]` and `null` are bodies too
             names = [str(name)[:100] for name in body][:20] if isinstance(body, Mapping) else []
-            error = DomainError(
+            raise BadRequest(
                 "unknown_field",
                 "This operation takes no body.",
                 # the field errors in the shape every body's refusal has (and, as before,
@@ -570,8 +566,6 @@ def check_request_shape(request: Request) -> None:
                 errors={name: [str(UNKNOWN_FIELD_MESSAGE)] for name in names},
                 fields=names,
             )
-            error.status = 400
-            raise error
 
 
 def _path_exists(request: Request) -> bool:

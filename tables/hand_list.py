@@ -22,7 +22,7 @@ from rest_framework.response import Response
 
 from casino.api.errors import ErrorSerializer
 from casino.api.filters import IdFilter, Pagination, StrictFilterSet
-from casino.errors import DomainError, NotFound
+from casino.errors import BadRequest, Conflict, NotFound
 from casino.eventstore.models import StoredEvent
 from tables.models import HandView, TableView
 
@@ -134,9 +134,7 @@ def _export(hand_id: Any, kind: str) -> HttpResponse:
     try:
         text = _hand_text(hand_id, kind)
     except NotExportable as exc:
-        error = DomainError("hand_not_exportable", str(exc), hand_id=str(hand_id))
-        error.status = 409
-        raise error from None
+        raise Conflict("hand_not_exportable", str(exc), hand_id=str(hand_id)) from None
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="hand-{hand_id}.{kind}"'
     return response
@@ -205,13 +203,11 @@ class HandExportView(GenericAPIView):
         kind = "phh" if request.query_params.get("export_format") == "phh" else "txt"
         ids = list(hands.values_list("hand_id", "hand_number")[: EXPORT_MAX_HANDS + 1])
         if len(ids) > EXPORT_MAX_HANDS:
-            error = DomainError(
+            raise BadRequest(
                 "export_range_too_large",
                 f"At most {EXPORT_MAX_HANDS} hands in one export: narrow the range.",
                 limit=EXPORT_MAX_HANDS,
             )
-            error.status = 400
-            raise error
         texts: list[tuple[int, str, str]] = []
         skipped: list[int] = []
         for hand_id, number in ids:

@@ -25,7 +25,7 @@ from django.db.models import Max
 from cashgame.models import PrizePayment
 from casino import clock
 from casino.domain_events import DomainEvent
-from casino.errors import DomainError, NotFound
+from casino.errors import Conflict, DomainError, NotFound
 from casino.eventstore import aggregates, store
 from casino.gaming_day import room_zone
 from casino.models import Player, require_player
@@ -460,17 +460,15 @@ def pay_entry_prize(*, tournament_id: int, entry_number: int) -> PrizePayment:
             if refused.code != "nothing_owed":
                 raise
             # paid before payments named their entries (v1 events): nothing is owed now
-            error = DomainError(
+            raise Conflict(
                 "prize_already_paid",
                 "The tournament owes this player nothing now: his winnings were paid.",
                 tournament_id=tournament_id,
                 entry_number=entry_number,
-            )
-            error.status = 409
-            raise error from None
+            ) from None
         return PrizePayment.objects.get(tournament_id=tournament_id, entry_number=entry_number)
     room_time = f"{paid.at.astimezone(room_zone()):%Y-%m-%d %H:%M}"
-    error = DomainError(
+    raise Conflict(
         "prize_already_paid",
         f"This prize was paid at {room_time}.",
         tournament_id=tournament_id,
@@ -479,8 +477,6 @@ def pay_entry_prize(*, tournament_id: int, entry_number: int) -> PrizePayment:
         paid_at=paid.at.isoformat().replace("+00:00", "Z"),
         paid_at_room_time=room_time,
     )
-    error.status = 409
-    raise error
 
 
 def hold_winnings(

@@ -18,16 +18,14 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework.pagination import PageNumberPagination
 
 from casino.api.serializers import MAX_ID
-from casino.errors import DomainError
+from casino.errors import BadRequest
 from casino.numbers import whole_number
 
 PAGING_PARAMETERS = frozenset({"page", "page_size", "format"})
 
 
-class UnknownFilter(DomainError):
+class UnknownFilter(BadRequest):
     """A list request named a filter the endpoint does not have (400 ``unknown_filter``)."""
-
-    status = 400
 
     def __init__(self, unknown: list[str], known: list[str]) -> None:
         super().__init__(
@@ -38,10 +36,11 @@ class UnknownFilter(DomainError):
         )
 
 
-@extend_schema_field({"type": "integer", "minimum": 0, "maximum": MAX_ID})
+@extend_schema_field({"type": "integer", "minimum": 1, "maximum": MAX_ID})
 class IdFilter(django_filters.NumberFilter):
     """A query parameter naming an id (table, player) or a number (hand number): a whole
-    number from 0 to ``MAX_ID``. django-filter's ``NumberFilter`` takes any decimal
+    number from 1 to ``MAX_ID``, as the bodies take them (``?table_id=0`` named no table
+    and was taken as a filter matching nothing, found by QA). django-filter's ``NumberFilter`` takes any decimal
     (``-2.4e87``), which the database refused with a server error; this answers 400
     ``invalid_request`` instead. The schema says an integer with those bounds (it said
     ``number`` on some reports, found by QA)."""
@@ -49,7 +48,7 @@ class IdFilter(django_filters.NumberFilter):
     field_class = forms.IntegerField
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("min_value", 0)
+        kwargs.setdefault("min_value", 1)
         kwargs.setdefault("max_value", MAX_ID)
         super().__init__(*args, **kwargs)
 
@@ -72,10 +71,8 @@ class StrictFilterSet(django_filters.FilterSet):
                 raise UnknownFilter(unknown, sorted(set(self.filters)))
 
 
-class BadPaging(DomainError):
+class BadPaging(BadRequest):
     """``page`` or ``page_size`` is not a whole number in range (400 ``invalid_paging``)."""
-
-    status = 400
 
     def __init__(self, parameter: str, detail: str) -> None:
         super().__init__("invalid_paging", detail, parameter=parameter)

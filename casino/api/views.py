@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 
 from casino import logs
 from casino.api.errors import WRITE_ERRORS
-from casino.errors import DomainError
+from casino.errors import BadRequest
 from casino.eventstore import commands
 from casino.eventstore.context import CommandContext
 from casino.models import Device
@@ -68,9 +68,7 @@ def expected_version(request: Request) -> int | None:
         return None
     version = whole_number(raw.strip('"W/ '))
     if version is None:
-        error = DomainError("invalid_if_match", "If-Match must be a stream version number.")
-        error.status = 400
-        raise error
+        raise BadRequest("invalid_if_match", "If-Match must be a stream version number.")
     return version
 
 
@@ -83,12 +81,10 @@ def refuse_if_match(request: Request) -> None:
         DomainError ``if_match_not_taken`` (400).
     """
     if request.headers.get("If-Match") is not None:
-        error = DomainError(
+        raise BadRequest(
             "if_match_not_taken",
             "This operation checks no stream version: send it without If-Match.",
         )
-        error.status = 400
-        raise error
 
 
 MAX_IDEMPOTENCY_KEY = 200
@@ -104,20 +100,16 @@ def idempotency_key(request: Request) -> str:
     """
     key = request.headers.get("Idempotency-Key")
     if not key:
-        error = DomainError(
+        raise BadRequest(
             "idempotency_key_required", "Every write must carry an Idempotency-Key header."
         )
-        error.status = 400
-        raise error
     if len(key) > MAX_IDEMPOTENCY_KEY or not (key.isascii() and key.isprintable()):
-        error = DomainError(
+        raise BadRequest(
             "invalid_idempotency_key",
             f"An Idempotency-Key is 1 to {MAX_IDEMPOTENCY_KEY} printable ASCII characters "
             "(a UUID).",
             max_length=MAX_IDEMPOTENCY_KEY,
         )
-        error.status = 400
-        raise error
     return key
 
 

@@ -52,6 +52,7 @@ def test_cage_day_reconciles_with_the_tables(tablet: TabletClient, players: list
         "house_chips": rake,
         "chips_with_players": 0,
         "reconciled": True,
+        "dealer_fees": 0,
         "tournament_cash_in": 0,  # issue #14: no tournament money that day
         "tournament_cash_out": 0,
         "tournament_fees": 0,

@@ -119,10 +119,20 @@ def test_hours_played_by_player_and_game(
     assert nlh["seconds"] == 4.5 * 3600 + 5 * 3600  # one left at 23:30, one still seated
 
 
-def test_hands_per_hour(tablet: TabletClient, evening: dict) -> None:
+def test_hands_per_hour(tablet: TabletClient, evening: dict, players: list) -> None:
     rows = _rows(tablet, "hands-per-hour", f"table_id={evening['nlh']}")
     assert [(r["day"], r["hands"]) for r in rows] == [("2026-11-20", 1), ("2026-11-21", 1)]
-    assert all(r["hands_per_hour"] > 0 for r in rows)
+    # one hand dealt in a second is no pace: it read 3,600 hands an hour (found by QA)
+    assert [r["hands_per_hour"] for r in rows] == [None, None]
+    with time_machine.travel(LATE + timedelta(minutes=20), tick=False):
+        seat = {"player_id": players[4].id, "seat": 1, "buy_in": 5000}
+        assert tablet.post(f"/api/v1/tables/{evening['nlh']}/seats/", seat).status_code == 201
+        _play_a_hand(tablet, evening["nlh"], 100)
+    with time_machine.travel(LATE + timedelta(minutes=40), tick=False):
+        _play_a_hand(tablet, evening["nlh"], 100)
+        day2 = _rows(tablet, "hands-per-hour", f"table_id={evening['nlh']}")[1]
+    # 3 hands from the first deal at 23:30 to the last settlement at 00:10 UTC: 40 minutes
+    assert (day2["hands"], day2["seconds"], day2["hands_per_hour"]) == (3, 2400, 4.5)
 
 
 def test_reports_equal_after_rebuilding_every_projection(
@@ -179,8 +189,8 @@ def test_each_report_downloads_as_csv_with_every_row(tablet: TabletClient, eveni
         f"2026-11-21,{nlh},NLH,10,20,1,10",
     ]  # every row despite page_size=1: a download is not paginated
     drop = tablet.get("/api/v1/reports/drop/?format=csv").content.decode().splitlines()
-    assert drop[0] == "day,drop,buy_ins,top_ups,paid_with_chips,cash_outs,refreshments"
-    assert drop[1] == "2026-11-20,28000,28000,0,0,0,80"
+    assert drop[0] == "day,drop,buy_ins,top_ups,paid_with_chips,cash_outs,refreshments,dealer_fees"
+    assert drop[1] == "2026-11-20,28000,28000,0,0,0,80,0"
     for report in ["drop-by-table", "hours-by-player", "hours-by-game", "hands-per-hour"]:
         lines = tablet.get(f"/api/v1/reports/{report}/?format=csv").content.decode().splitlines()
         assert len(lines) >= 2 and "," in lines[0], report

@@ -188,4 +188,13 @@ def test_rabbit_hunt_fee_leaves_the_stack_and_the_cage_still_reconciles(
     hand = post(tablet, hand, "rabbit-hunt", {**hunt, "consenting_seats": [1]})
     assert hand["rabbit"]["fee"] == 20
     assert stacks(table_id) == {1: before[1], 2: before[2] - 20}
-    assert tablet.get("/api/v1/cage/balance/").json()["reconciled"] is True
+    balance = tablet.get("/api/v1/cage/balance/").json()
+    assert balance["reconciled"] is True
+    # the fee is the dealer's, not the house's (house_chips counted it, found by QA)
+    assert (balance["dealer_fees"], balance["house_chips"]) == (20, 0)
+    assert (
+        balance["chips_with_players"]
+        == balance["chips_issued"] - sum(stacks(table_id).values()) - 20
+    )
+    (day,) = tablet.get("/api/v1/reports/drop/").json()["results"]
+    assert (day["dealer_fees"], day["refreshments"]) == (20, 0)

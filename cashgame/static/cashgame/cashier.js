@@ -145,7 +145,7 @@ $("sale-for").addEventListener("change", checkMinimum);
 
 function showBalance(b) {
   $("cage-day").textContent = b.day;
-  for (const k of ["cash_in", "cash_out", "table_drop", "chips_issued", "chips_at_tables", "house_chips", "chips_with_players",
+  for (const k of ["cash_in", "cash_out", "table_drop", "chips_issued", "chips_at_tables", "house_chips", "dealer_fees", "chips_with_players",
     "tournament_cash_in", "tournament_cash_out", "tournament_fees", "tournament_money_held", "tournament_t_money_outstanding"]) {
     $(`cage-${k}`).textContent = amount(b[k]);
   }

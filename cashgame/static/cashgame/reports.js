@@ -92,8 +92,9 @@ async function load() {
     $("kpi-rake").textContent = amount(sum(rake, "rake"));
     $("kpi-drop").textContent = amount(sum(drop, "drop"));
     $("kpi-hours").textContent = number(Math.round(sum(hours, "seconds") / 36) / 100);
-    const dealtSeconds = sum(hph, "seconds");
-    $("kpi-hph").textContent = dealtSeconds ? number(Math.round((sum(hph, "hands") * 36000) / dealtSeconds) / 10) : "—";
+    const rated = hph.filter((r) => r.hands_per_hour !== null); // a few minutes' dealing gives no pace
+    const dealtSeconds = sum(rated, "seconds");
+    $("kpi-hph").textContent = dealtSeconds ? number(Math.round((sum(rated, "hands") * 36000) / dealtSeconds) / 10) : "—";
 
     const byDay = new Map();
     for (const r of rake) byDay.set(r.day, (byDay.get(r.day) || 0) + r.rake);
@@ -104,9 +105,10 @@ async function load() {
     table("t-rake", rake, (r) => `<td>${r.day}</td><td>${r.table_id}</td><td>${esc(r.game)} ${number(r.small_blind)}/${number(r.big_blind)}</td>
       <td class="num">${number(r.hands)}</td><td class="num">${amount(r.rake)}</td>`, 5);
     table("t-drop", drop, (r) => `<td>${r.day}</td><td class="num">${amount(r.buy_ins)}</td><td class="num">${amount(r.top_ups)}</td>
-      <td class="num">${amount(r.drop)}</td><td class="num">${amount(r.cash_outs)}</td>`, 5);
+      <td class="num">${amount(r.drop)}</td><td class="num">${amount(r.paid_with_chips)}</td><td class="num">${amount(r.cash_outs)}</td>
+      <td class="num">${amount(r.refreshments)}</td><td class="num">${amount(r.dealer_fees)}</td>`, 8);
     table("t-hours", hours, (r) => `<td>${esc(r.game)}</td><td class="num">${number(r.sessions)}</td><td class="num">${number(r.hours)}</td>`, 3);
-    table("t-hph", hph, (r) => `<td>${r.day}</td><td>${r.table_id}</td><td class="num">${number(r.hands)}</td><td class="num">${number(r.hands_per_hour)}</td>`, 4);
+    table("t-hph", hph, (r) => `<td>${r.day}</td><td>${r.table_id}</td><td class="num">${number(r.hands)}</td><td class="num">${r.hands_per_hour === null ? "—" : number(r.hands_per_hour)}</td>`, 4);
     // Tournaments: the house's income is the fees, less any overlay it added to reach a guarantee.
     table("t-tournaments", tournaments, (r) => `<td>${dateTime(r.finished_at)}</td><td>${esc(r.name)} <span class="muted">#${r.tournament_id}</span></td>
       <td class="num">${number(r.entries)}</td><td class="num">${amount(r.contributions)}</td><td class="num">${amount(r.fees)}</td>
