@@ -40,8 +40,9 @@ class UnknownFilter(BadRequest):
 class IdFilter(django_filters.NumberFilter):
     """A query parameter naming an id (table, player) or a number (hand number): a whole
     number from 1 to ``MAX_ID``, as the bodies take them (``?table_id=0`` named no table
-    and was taken as a filter matching nothing, found by QA). django-filter's ``NumberFilter`` takes any decimal
-    (``-2.4e87``), which the database refused with a server error; this answers 400
+    and was taken as a filter matching nothing, found by QA). django-filter's
+    ``NumberFilter`` takes any decimal (``-2.4e87``), which the database refused with a
+    server error; this answers 400
     ``invalid_request`` instead. The schema says an integer with those bounds (it said
     ``number`` on some reports, found by QA)."""
 

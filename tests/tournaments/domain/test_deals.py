@@ -272,9 +272,30 @@ def test_deal_amounts_sum_to_the_remaining_pool(
     prizes = sorted(prizes, reverse=True)[: len(stacks)]
     prizes += [0] * (len(stacks) - len(prizes))
     money = int(prizes[0] * money_share)
-    amounts, _ = deals.deal_amounts(method, stacks, prizes, money, unit=unit, seed=3)
-    assert sum(amounts) == sum(prizes) - money
+    amounts, result = deals.deal_amounts(method, stacks, prizes, money, unit=unit, seed=3)
+    pool = sum(prizes) - money
+    assert sum(amounts) == pool
     assert all(a >= 0 for a in amounts)
+    weights = {"icm": result and result.equities, "chip_count": stacks}.get(method)
+    weights = list(weights or [1] * len(stacks))
+    exact = [w / sum(weights) * pool if sum(weights) else 0 for w in weights]
+    for share, amount in zip(exact, amounts, strict=True):
+        if share >= 1:  # rounding takes nobody's share away (DEAL-2), nor 5 % of it
+            assert amount > 0 and abs(amount - share) <= max(share / 20, 1)
+
+
+@pytest.mark.rule("DEAL-2")
+@pytest.mark.rule("DEAL-9")
+def test_a_small_pool_is_not_rounded_away_from_a_player() -> None:
+    """300 CZK split four ways in hundreds gave one player nothing (found by QA)."""
+    amounts, _ = deals.deal_amounts("even_split", [100] * 4, [200, 100, 0, 0], 0, unit=100)
+    assert amounts == (75, 75, 75, 75)
+    amounts, _ = deals.deal_amounts("chip_count", [9950, 50], [8000, 2000], 0, unit=100)
+    assert amounts == (9950, 50)  # in hundreds: 10,000 and 0
+    amounts, _ = deals.deal_amounts("even_split", [1] * 3, [700, 300, 0], 0, unit=100)
+    assert amounts == (340, 340, 320)  # in twenties: 333 each, to within 5 %
+    amounts, _ = deals.deal_amounts("even_split", [1] * 3, [20_000, 10_000, 0], 0, unit=100)
+    assert amounts == (10_000, 10_000, 10_000)  # the event's unit where it moves little
 
 
 def test_monte_carlo_deal_states_its_error() -> None:
