@@ -212,3 +212,37 @@ def test_the_console_offers_no_break_while_paused_and_no_hand_for_hand_at_one_ta
     expect(page.locator("#controls [data-op='breaks']")).to_be_hidden()
     page.click("#controls [data-op='clock/resume']")
     expect(page.locator("#controls [data-op='breaks']")).to_be_visible()
+
+
+@pytest.mark.rule("TSEAT-8")
+def test_moves_made_leave_the_list_of_moves_to_make(room: Room, new_page: Any) -> None:
+    """The list only grew: every move of the evening stayed under "Moves to make" (found
+    by QA). A ticked move, and every move to a table that has dealt since, is done."""
+    tid = room.started_tournament("Moves made", entrants=12, table_size=6)
+    page = open_director(room, new_page, tid)
+    for _ in range(10):
+        t = room.shove_round(tid)
+        if len(t["tables"]) <= 1 or t["status"] == "finished":
+            break
+    assert t["status"] == "running" and len(t["tables"]) == 1, t
+    todo = page.locator("#moves li.todo")
+    expect(todo.first).to_be_visible(timeout=20_000)
+    count = todo.count()
+    assert count >= 2
+    # balancing moves before the redraw are done already: their tables dealt since
+    before = int(page.locator("#moves-done-count").text_content() or 0)
+    key = todo.first.locator("input[type=checkbox]").get_attribute("data-move")
+    page.locator(f"#moves input[data-move='{key}']").click()  # the director saw him sit down
+    expect(todo).to_have_count(count - 1)
+    expect(page.locator(f"#moves-done-list input[data-move='{key}']")).to_be_checked()
+    expect(page.locator("#moves-done-count")).to_have_text(str(before + 1))
+    # the final table deals: everybody has taken his new seat
+    (table_id,) = t["tables"]
+    hand = room.api("POST", f"/api/v1/tables/{table_id}/hands/", {})
+    while hand["phase"] == "betting":
+        body = {"seat": hand["legal"]["seat"], "action": "fold"}
+        hand = room.api("POST", f"/api/v1/hands/{hand['hand_id']}/actions/", body)
+    expect(page.locator("#moves")).to_contain_text("No moves to make.", timeout=20_000)
+    expect(page.locator("#moves-done-count")).to_have_text(str(before + count))
+    page.locator("#moves-done summary").click()
+    expect(page.locator("#moves-done-list li")).to_have_count(min(before + count, 20))

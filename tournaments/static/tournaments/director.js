@@ -243,8 +243,17 @@ function followSeats(msg) {
     case "tournaments.PlayerEliminated":
     case "tournaments.PlayerDisqualified":
       seats.delete(d.player_id);
+      for (const m of moves) if (m.player_id === d.player_id) m.settled = true; // he is gone
+      break;
+    case "tournaments.TableHandStarted":
+      // the table the player moved to dealt a hand since: he has taken his new seat
+      for (const m of moves) if (m.to_table === d.table_id && m.version < msg.version) m.settled = true;
       break;
     default:
+  }
+  if (msg.event_type === "tournaments.PlayerMoved" || msg.event_type === "tournaments.FinalTableRedrawn") {
+    const movedNow = new Set(moves.filter((m) => m.version === msg.version).map((m) => m.player_id));
+    for (const m of moves) if (m.version < msg.version && movedNow.has(m.player_id)) m.settled = true; // moved on again
   }
 }
 
@@ -513,14 +522,23 @@ function renderTables() {
       <div class="muted small">Σ ${number(chips)}</div></div>`;
   }).join("") : `<p class="muted">${esc(over() ? T[tournament.status] || tournament.status : T.noTables)}</p>`;
 
+  // A move is done when the director ticks it (kept in this browser), when the table the
+  // player moved to deals its next hand, or when he moves on or is out: only the moves still
+  // to make are listed, the last done ones folded away below them.
   const finished = done();
-  $("moves").innerHTML = moves.length ? moves.slice().reverse().map((m) => {
+  const moveItem = (m, ok) => {
     const key = `${m.version}:${m.player_id}`;
-    const ok = finished.has(key);
-    return `<li class="${ok ? "muted" : "todo"}"><label><input type="checkbox" data-move="${key}" ${ok ? "checked" : ""}>
+    return `<li class="${ok ? "muted" : "todo"}"><label><input type="checkbox" data-move="${key}" ${ok ? "checked" : ""} ${m.settled ? "disabled" : ""}>
       ${esc(T.moves)} ${esc(label(m.player_id))}: ${m.from_table ? `${esc(T.table)} ${m.from_table} ${esc(T.seat)} ${m.from_seat}` : "?"} → ${esc(T.table)} ${m.to_table} ${esc(T.seat)} ${m.to_seat}
       <span class="muted small">(${esc(T[m.reason] || m.reason)}, ${time(m.at)})</span></label></li>`;
-  }).join("") : `<li class="muted">${esc(T.noMoves)}</li>`;
+  };
+  const isDone = (m) => m.settled || finished.has(`${m.version}:${m.player_id}`);
+  const toMake = moves.filter((m) => !isDone(m)).reverse();
+  const made = moves.filter(isDone).reverse();
+  $("moves").innerHTML = toMake.length ? toMake.map((m) => moveItem(m, false)).join("") : `<li class="muted">${esc(T.noMoves)}</li>`;
+  $("moves-done").hidden = !made.length;
+  $("moves-done-count").textContent = made.length;
+  $("moves-done-list").innerHTML = made.slice(0, MOVES_DONE_SHOWN).map((m) => moveItem(m, true)).join("");
 
   const out = entries.filter((e) => e.status === "eliminated").sort((a, b) => (a.place || 1e9) - (b.place || 1e9));
   // places given while late registration is open move down as entries arrive (ELIM-2)
@@ -540,14 +558,17 @@ function renderTables() {
       ? `<button type="button" class="btn small" data-unregister="${e.player_id}">${esc(T.unregister)}</button>` : ""}</td></tr>`).join("");
 }
 
-$("moves").addEventListener("change", (e) => {
+const MOVES_DONE_SHOWN = 20;
+function tickMove(e) {
   const box = e.target.closest("input[data-move]");
   if (!box) return;
   const set = done();
   if (box.checked) set.add(box.dataset.move); else set.delete(box.dataset.move);
   localStorage.setItem(doneKey(), JSON.stringify([...set]));
   renderTables();
-});
+}
+$("moves").addEventListener("change", tickMove);
+$("moves-done").addEventListener("change", tickMove); // unticked by mistake: back to make
 
 // --- a deal at the final table (DEAL-1..11) ---------------------------------------------------
 
