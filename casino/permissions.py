@@ -248,6 +248,7 @@ MATRIX: dict[str, frozenset[Role]] = {
     "pause_clock": _roles(DIRECTOR),
     "resume_clock": _roles(DIRECTOR),
     "adjust_clock": _roles(DIRECTOR),
+    "amend_tournament_levels": _roles(DIRECTOR),  # TREG-6
     "start_break": _roles(DIRECTOR),  # CLK-7
     "end_break": _roles(DIRECTOR),
     "set_hand_for_hand": _roles(DIRECTOR),  # TSEAT-9

@@ -182,6 +182,14 @@ AdjustClockView = _tournament_write(
     "(e.g. the minutes a room outage took); the level then ends that much later or sooner.",
     s.ClockAdjustmentRequest,
 )
+AmendLevelsView = _tournament_write(
+    "amend_tournament_levels",
+    services.amend_levels,
+    "Change the structure from a level after the one in progress, or add levels after the "
+    "last (TREG-6: published parameters may change; the event is the change log). Levels "
+    "played stay as played; the new structure is checked as publishing checks it.",
+    s.AmendLevelsRequest,
+)
 StartBreakView = _tournament_write(
     "start_break",
     services.start_break,

@@ -104,6 +104,13 @@ register_details(
             "Only %(remaining_seconds)s seconds are left: at least one must stay."
         ),
         "clock_not_paused": _("The clock is not paused."),
+        "level_already_played": _(
+            "Level %(from_level)s is in progress or played: change level %(first_level)s or later."
+        ),
+        "invalid_structure": _(
+            "Give 1 to %(max_levels)s levels in all, from level %(latest_level)s at the "
+            "latest, and the reason for the change."
+        ),
         "break_not_possible": _("The clock must be running, with no break due."),
         "not_on_break": _("There is no break to end."),
         "hand_for_hand_not_possible": (

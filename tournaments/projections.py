@@ -35,6 +35,7 @@ from tournaments.domain.events import (
     HandsRolledBack,
     LateEntrySeated,
     LateRegistrationClosed,
+    LevelsAmended,
     LevelStarted,
     MatchEnded,
     MatchSeated,
@@ -103,6 +104,17 @@ def _created(recorded: RecordedEvent) -> None:
         created_at=recorded.recorded_at,
         version=recorded.version,
     )
+
+
+@projection.on(LevelsAmended)
+def _levels_amended(recorded: RecordedEvent) -> None:
+    """The published configuration shows the structure as amended (TREG-6)."""
+    e = recorded.event
+    assert isinstance(e, LevelsAmended)
+    config = TournamentView.objects.values_list("config", flat=True).get(
+        tournament_id=_tid(recorded)
+    )
+    _bump(recorded, config={**config, "levels": [dataclasses.asdict(lv) for lv in e.levels]})
 
 
 @projection.on(PlayerRegistered, PlayerReEntered)

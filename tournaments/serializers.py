@@ -368,6 +368,21 @@ class ClockAdjustmentRequest(RequestSerializer):
     )
 
 
+class AmendLevelsRequest(RequestSerializer):
+    from_level = StrictIntegerField(
+        min_value=1,
+        max_value=MAX_LEVELS + 1,
+        help_text="The first level to change: after the level in progress; the number after "
+        "the last level adds to the structure.",
+    )
+    levels = LevelSerializer(  # type: ignore[call-arg]
+        many=True, min_length=1, max_length=MAX_LEVELS, help_text="The levels from there on."
+    )
+    reason = serializers.CharField(
+        max_length=200, help_text="Why the structure changes, for the change log (TREG-6)."
+    )
+
+
 class BreakRequest(RequestSerializer):
     minutes = StrictIntegerField(min_value=1, max_value=240, required=False, allow_null=True)
 

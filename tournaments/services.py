@@ -34,7 +34,12 @@ from tables import tournament_hooks
 from tables.domain.table import Stakes
 from tournaments.domain import bounties, deals, payments, penalties, satellites, seating
 from tournaments.domain import tournament as domain
-from tournaments.domain.config import TABLE_ANTE_TYPES, TournamentConfig, validate_config
+from tournaments.domain.config import (
+    TABLE_ANTE_TYPES,
+    Level,
+    TournamentConfig,
+    validate_config,
+)
 from tournaments.domain.events import (
     AddOnTaken,
     BreakStarted,
@@ -624,6 +629,25 @@ def adjust_clock(*, tournament_id: int, seconds: int, if_match: int | None = Non
     ``invalid_clock_adjustment``, ``clock_adjustment_too_large``.
     """
     execute(tournament_id, domain.AdjustClock(seconds), if_match=if_match)
+
+
+def amend_levels(
+    *,
+    tournament_id: int,
+    from_level: int,
+    levels: list[dict[str, Any]],
+    reason: str,
+    if_match: int | None = None,
+) -> None:
+    """The director changes the structure from ``from_level`` on to ``levels`` (each as
+    :class:`tournaments.domain.config.Level`: blinds and ante in chips, minutes), with the
+    ``reason`` for the change log (TREG-6); levels played stay as played.
+
+    Raises: DomainError ``tournament_finished``, ``level_already_played``,
+    ``invalid_structure``, ``invalid_tournament_config`` (TREG-6).
+    """
+    parsed = tuple(Level(**level) for level in levels)
+    execute(tournament_id, domain.AmendLevels(from_level, parsed, reason), if_match=if_match)
 
 
 def start_break(

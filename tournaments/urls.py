@@ -19,6 +19,7 @@ urlpatterns = [
     path(T + "clock/pause/", api.PauseView.as_view(), name="tournament-pause"),
     path(T + "clock/resume/", api.ResumeView.as_view(), name="tournament-resume"),
     path(T + "clock/adjustments/", api.AdjustClockView.as_view(), name="tournament-adjust"),
+    path(T + "structure/levels/", api.AmendLevelsView.as_view(), name="tournament-levels"),
     path(T + "breaks/", api.StartBreakView.as_view(), name="tournament-break"),
     path(T + "breaks/end/", api.EndBreakView.as_view(), name="tournament-break-end"),
     path(T + "hand-for-hand/", api.HandForHandView.as_view(), name="tournament-hfh"),

@@ -246,3 +246,28 @@ def test_moves_made_leave_the_list_of_moves_to_make(room: Room, new_page: Any) -
     expect(page.locator("#moves-done-count")).to_have_text(str(before + count))
     page.locator("#moves-done summary").click()
     expect(page.locator("#moves-done-list li")).to_have_count(min(before + count, 20))
+
+
+@pytest.mark.rule("TREG-6")
+def test_the_director_adds_a_level_after_the_last(room: Room, new_page: Any) -> None:
+    """Past its last level the clock stayed at the last stakes, and the console had no way
+    to continue or change the structure (found by QA)."""
+    tid = room.started_tournament("More levels")
+    page = open_director(room, new_page, tid)
+    expect(page.locator("#levels tr")).to_have_count(1)
+    expect(page.locator("#levels tr.current")).to_contain_text("25/50")
+    expect(page.locator("#lv-number")).to_have_value("2")  # after the last, by default
+    page.fill("#lv-bb", "20")  # below the last level's big blind: refused (CLK-1)
+    page.fill("#lv-reason", "the field is deep")
+    page.click("#level-form button[type=submit]")
+    expect(page.locator("#level-result")).to_contain_text("TREG-6")
+    expect(page.locator("#levels tr")).to_have_count(1)
+    page.fill("#lv-sb", "50")
+    page.fill("#lv-bb", "100")
+    page.fill("#lv-minutes", "15")
+    page.click("#level-form button[type=submit]")
+    expect(page.locator("#levels tr")).to_have_count(2)
+    expect(page.locator("#levels tr").nth(1)).to_contain_text("50/100")
+    levels = room.api("GET", f"/api/v1/tournaments/{tid}/")["config"]["levels"]
+    assert levels[1] == {"small_blind": 50, "big_blind": 100, "ante": 0, "ante_type": "none",
+                         "minutes": 15}  # fmt: skip

@@ -366,3 +366,32 @@ def test_the_director_corrects_the_clock(tablet: TabletClient) -> None:
     assert after - 62 <= shorter <= after - 60
     dealer = TabletClient(Device.objects.create(name="t9", role=Role.DEALER, table_id=1))
     assert dealer.post(url, {"seconds": 60}).status_code == 403
+
+
+@pytest.mark.rule("TREG-6")
+def test_the_director_adds_levels_after_the_structure(tablet: TabletClient) -> None:
+    """QA: past its last level the clock stayed at the last stakes for good, and the
+    published structure could not be changed."""
+    tournament_id, _ = started(tablet)
+    url = f"/api/v1/tournaments/{tournament_id}/structure/levels/"
+    more = {"small_blind": 1000, "big_blind": 2000, "ante": 2000,
+            "ante_type": "big_blind_ante", "minutes": 15}  # fmt: skip
+    t = ok(tablet.post(url, {"from_level": 6, "levels": [more], "reason": "deep field"}))
+    assert len(t["config"]["levels"]) == 6 and t["config"]["levels"][5] == more
+    before = StoredEvent.objects.count()
+    for body, code in (
+        ({"from_level": 1, "levels": [more], "reason": "x"}, "level_already_played"),
+        ({"from_level": 8, "levels": [more], "reason": "x"}, "invalid_structure"),
+        ({"from_level": 7, "levels": [{**more, "big_blind": 10}], "reason": "x"},
+         "invalid_tournament_config"),  # blinds going down (CLK-1)
+        ({"from_level": 7, "levels": [], "reason": "x"}, "invalid_request"),
+        ({"from_level": 7, "levels": [more]}, "invalid_request"),
+        ({"from_level": 7, "levels": [more], "reason": "x", "breaks": []}, "unknown_field"),
+    ):  # fmt: skip
+        refused = tablet.post(url, body)
+        assert refused.status_code in (400, 422), (body, refused.json())
+        assert refused.json()["code"] == code, (body, refused.json())
+    assert StoredEvent.objects.count() == before  # refusals append nothing
+    dealer = TabletClient(Device.objects.create(name="t9", role=Role.DEALER, table_id=1))
+    assert dealer.post(url, {"from_level": 7, "levels": [more], "reason": "x"}).status_code == 403
+    assert tournament(tablet, tournament_id)["config"]["levels"][5] == more  # read back

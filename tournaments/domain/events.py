@@ -23,10 +23,12 @@ from datetime import UTC, datetime
 from typing import Literal
 
 from casino.domain_events import DomainEvent
-from tournaments.domain.config import TournamentConfig
+from tournaments.domain.config import Level, TournamentConfig
 
 MoveReason = Literal["balancing", "table_broken", "wrong_seat"]
-CloseReason = Literal["level", "clock_time", "in_the_money", "below_full_table", "director"]
+CloseReason = Literal[
+    "level", "clock_time", "in_the_money", "below_full_table", "final_table", "director"
+]
 
 
 def iso(moment: datetime) -> str:
@@ -219,7 +221,8 @@ class LateEntrySeated(DomainEvent):
 
 @dataclass(frozen=True, slots=True)
 class LateRegistrationClosed(DomainEvent):
-    """No more late entries or re-entries (TREG-7, TREG-8, TREG-4)."""
+    """No more late entries or re-entries (TREG-7, TREG-8, TREG-4; ``final_table``: the
+    final table was drawn, TSEAT-8, and a late entry would break it up again)."""
 
     TYPE = "tournaments.LateRegistrationClosed"
     reason: CloseReason
@@ -276,6 +279,19 @@ class ClockAdjusted(DomainEvent):
     seconds: int
     ends_at: str | None
     remaining_seconds: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class LevelsAmended(DomainEvent):
+    """The director changed the structure from level ``from_level`` on (TREG-6: published
+    parameters may change, with a change log): ``levels`` is the whole structure now, every
+    level before ``from_level`` as played. ``reason``: why."""
+
+    TYPE = "tournaments.LevelsAmended"
+    from_level: int
+    levels: tuple[Level, ...]
+    reason: str
+    amended_at: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -943,6 +959,7 @@ TOURNAMENT_EVENT_TYPES: tuple[type[DomainEvent], ...] = (
     ClockPaused,
     ClockResumed,
     ClockAdjusted,
+    LevelsAmended,
     BreakDue,
     BreakStarted,
     BreakEnded,

@@ -9,6 +9,7 @@ Pure Python, no Django; reached through :func:`tournaments.domain.tournament.dec
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any, cast
 
@@ -19,6 +20,7 @@ from tournaments.domain import (
 from tournaments.domain.config import (
     TournamentConfig,
     parse_time,
+    validate_config,
 )
 from tournaments.domain.events import (
     BreakDue,
@@ -31,6 +33,7 @@ from tournaments.domain.events import (
     EarlyPayoutCredited,
     HandForHandStarted,
     LateRegistrationClosed,
+    LevelsAmended,
     LevelStarted,
     PlayerStack,
     iso,
@@ -38,6 +41,7 @@ from tournaments.domain.events import (
 from tournaments.domain.tournament_commands import (
     AdjustClock,
     AdvanceLevel,
+    AmendLevels,
     CloseLateRegistration,
     EndBreak,
     PauseClock,
@@ -54,6 +58,8 @@ from tournaments.domain.tournament_rules import (
     rule_error,
 )
 from tournaments.domain.tournament_state import (
+    CANCELLED,
+    FINISHED,
     PLAYING,
     RUNNING,
     TournamentState,
@@ -263,6 +269,56 @@ def adjust_clock(b: Builder, cmd: AdjustClock, now: datetime) -> None:
     else:
         new_end = ends + timedelta(seconds=cmd.seconds)
         b.emit(ClockAdjusted(c.version + 1, iso(now), cmd.seconds, iso(new_end), None))
+
+
+MAX_REASON = 200
+"""The longest reason a director gives for a change, characters."""
+
+MAX_STRUCTURE_LEVELS = 200
+"""The most levels a structure has, as published (``tournaments.serializers.MAX_LEVELS``)."""
+
+
+def amend_levels(b: Builder, cmd: AmendLevels, now: datetime) -> None:
+    """``AmendLevels`` (TREG-6): the structure from ``from_level`` on becomes
+    ``cmd.levels``; the level in progress and those before it stay as played. Past the
+    last level the clock has gone on at the last level's stakes (:meth:`TournamentConfig.
+    level`): those levels are kept as played, so the new ones start after the level in
+    progress. The whole new structure is checked as publishing checks it (blinds never
+    going down, CLK-1; each break after a level that exists, CLK-8).
+
+    Raises:
+        DomainError ``tournament_finished``; ``level_already_played`` (``from_level`` is the
+        level in progress or one before it, with ``first_level`` the earliest that may
+        change); ``invalid_structure`` (no levels, a gap after the last level, no reason);
+        ``invalid_tournament_config`` (TREG-6, every problem of the new structure).
+    """
+    s, c, cfg = b.state, b.state.clock, b.state.config
+    if s.status in (FINISHED, CANCELLED):
+        raise rule_error("tournament_finished", "The tournament is over.")
+    first = c.level + 1 if s.status == RUNNING else 1
+    if cmd.from_level < first:
+        raise rule_error(
+            "level_already_played",
+            f"Level {cmd.from_level} is in progress or played: change level {first} or later.",
+            rule="TREG-6", from_level=cmd.from_level, first_level=first,
+        )  # fmt: skip
+    played = cfg.levels + (cfg.levels[-1],) * max(0, c.level - len(cfg.levels))
+    count = min(cmd.from_level - 1, len(played)) + len(cmd.levels)
+    if (
+        not cmd.levels
+        or cmd.from_level > len(played) + 1
+        or count > MAX_STRUCTURE_LEVELS
+        or not cmd.reason.strip()
+    ):
+        raise rule_error(
+            "invalid_structure",
+            f"Give 1 to {MAX_STRUCTURE_LEVELS} levels in all, from level {len(played) + 1} at "
+            "the latest, and the reason for the change.",
+            rule="TREG-6", latest_level=len(played) + 1, max_levels=MAX_STRUCTURE_LEVELS,
+        )  # fmt: skip
+    levels = played[: cmd.from_level - 1] + tuple(cmd.levels)
+    validate_config(replace(cfg, levels=levels))
+    b.emit(LevelsAmended(cmd.from_level, levels, cmd.reason.strip()[:MAX_REASON], iso(now)))
 
 
 def would_stop_for_deal(s: TournamentState) -> bool:

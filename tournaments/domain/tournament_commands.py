@@ -13,6 +13,7 @@ from tournaments.domain import (
     penalties,
 )  # fmt: skip
 from tournaments.domain.config import (
+    Level,
     TournamentConfig,
 )
 
@@ -196,6 +197,17 @@ class ScheduleStart:
 
 
 @dataclass(frozen=True, slots=True)
+class AmendLevels:
+    """The director changes the published structure (TREG-6): from level ``from_level`` on
+    the levels are ``levels`` (a level after the one in progress; beyond the last level to
+    add to the structure). ``reason``: why, for the change log."""
+
+    from_level: int
+    levels: tuple[Level, ...]
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class CorrectSeat:
     """The floor finds a player in the wrong seat (TSEAT-2): he is moved, stack and all,
     to ``seat`` of ``table_id`` (the seat he was drawn to), between hands."""
@@ -230,6 +242,7 @@ Command = (
     | StartTournament | StartClock | AdvanceLevel | PauseClock | ResumeClock | AdjustClock
     | StartBreak | EndBreak | CloseLateRegistration | StartHandForHand | EndHandForHand
     | StartTableHand | RecordHandResult | deals.DealCommand | payments.PaymentCommand
+    | AmendLevels
     | penalties.PenaltyCommand | RebuyIfBusted | ScheduleStart | RollBackHands | CancelTournament
     | CorrectSeat | MissScheduledStart
 )  # fmt: skip

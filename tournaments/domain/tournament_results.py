@@ -431,6 +431,8 @@ def _moved(m: seating.Move) -> PlayerMoved:
 
 
 def _final_table(b: Builder, rng: random.Random) -> None:
+    if b.state.late_reg_open:  # a late entry would make a second table of a drawn final
+        close_late_registration_if(b, "final_table")  # table (TSEAT-8; found by QA)
     s = b.state
     cfg = s.config
     if s.hand_for_hand:

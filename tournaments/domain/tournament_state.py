@@ -45,6 +45,7 @@ from tournaments.domain.events import (
     HandResultRecorded,
     LateEntrySeated,
     LateRegistrationClosed,
+    LevelsAmended,
     LevelStarted,
     MatchEnded,
     MatchSeated,
@@ -429,6 +430,8 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
                               break_remaining=0)  # fmt: skip
             return _clock(s, version=event.clock_version, paused=False, level_ends_at=ends,
                           level_remaining=0)  # fmt: skip
+        case LevelsAmended():
+            return replace(s, config=replace(s.config, levels=event.levels))
         case ClockAdjusted():
             left = event.remaining_seconds or 0
             if event.ends_at is None:  # a stopped clock

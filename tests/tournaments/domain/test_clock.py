@@ -9,7 +9,7 @@ import pytest
 
 from casino.errors import DomainError
 from tournaments.domain import tournament as t
-from tournaments.domain.config import AddOnRule, RebuyRule, validate_config
+from tournaments.domain.config import AddOnRule, Level, RebuyRule, validate_config
 from tournaments.domain.events import (
     AddOnTaken,
     BreakDue,
@@ -18,10 +18,11 @@ from tournaments.domain.events import (
     ClockAdjusted,
     ClockPaused,
     ClockResumed,
+    LevelsAmended,
     LevelStarted,
 )
 
-from .support import T0, config, play_hand, started
+from .support import LEVELS, T0, config, play_hand, started
 
 
 @pytest.mark.rule("CLK-1")
@@ -377,3 +378,55 @@ def test_a_clock_started_at_55_has_its_first_synchronized_break_an_hour_later() 
     assert t.next_break_at(d.s) == datetime(2025, 3, 1, 8, 55, tzinfo=UTC)
     assert not any(isinstance(c, t.StartBreak) for c in t.due_clock_commands(d.s, start))
     assert not d.s.clock.on_break
+
+
+@pytest.mark.rule("TREG-6")
+def test_the_director_amends_the_levels_still_to_come() -> None:
+    """TREG-6: published parameters may change, kept with a change log. The structure
+    could not be changed once published, nor continued past its last level."""
+    d = started(9)
+    faster = Level(60, 120, 0, "none", 15)
+    (amended,) = d(t.AmendLevels(2, (faster, *LEVELS[2:]), "slow field"), d.tick(minutes=5))
+    assert isinstance(amended, LevelsAmended) and amended.reason == "slow field"
+    assert amended.levels == (LEVELS[0], faster, *LEVELS[2:]) == d.s.config.levels
+    assert t.level_end_at(d.s) == T0 + timedelta(minutes=20)  # the level in progress stays
+    (level_two,) = d(t.AdvanceLevel(1, d.s.clock.version), T0 + timedelta(minutes=20))
+    assert isinstance(level_two, LevelStarted)
+    assert (level_two.small_blind, level_two.big_blind) == (60, 120)
+    assert t.level_end_at(d.s) == T0 + timedelta(minutes=35)  # its 15 minutes
+    events = len(d.events)
+    for from_level, code in ((1, "level_already_played"), (2, "level_already_played"),
+                             (14, "invalid_structure")):  # fmt: skip  # 13: after the 12th
+        with pytest.raises(DomainError) as refused:
+            d(t.AmendLevels(from_level, (Level(5000, 10_000, 0, "none", 20),), "more"))
+        assert (refused.value.code, refused.value.rule) == (code, "TREG-6")
+    with pytest.raises(DomainError) as refused:
+        d(t.AmendLevels(3, (Level(100, 200, 0, "none", 20),), "  "))  # a reason is needed
+    assert refused.value.code == "invalid_structure"
+    with pytest.raises(DomainError) as down:  # CLK-1: blinds never go down
+        d(t.AmendLevels(3, (Level(25, 50, 0, "none", 20), *LEVELS[3:]), "cheaper"))
+    assert down.value.code == "invalid_tournament_config"
+    assert len(d.events) == events  # a refused change appends nothing
+
+
+@pytest.mark.rule("TREG-6")
+def test_levels_added_past_the_end_of_the_structure() -> None:
+    """Past its last level the clock went on at the last level's stakes, for good."""
+    d = started(9, levels=LEVELS[:2], breaks=())
+    for level in (1, 2, 3):
+        d(t.AdvanceLevel(level, d.s.clock.version), d.tick(minutes=20))
+    assert d.s.clock.level == 4  # two levels past the end, at level 2's stakes
+    more = (Level(100, 200, 0, "none", 20), Level(150, 300, 0, "none", 20))
+    (amended,) = d(t.AmendLevels(5, more, "the structure ran out"))
+    assert isinstance(amended, LevelsAmended)
+    assert amended.levels == (*LEVELS[:2], LEVELS[1], LEVELS[1], *more)  # 3, 4 as played
+    (level_five,) = d(t.AdvanceLevel(4, d.s.clock.version), d.tick(minutes=20))
+    assert isinstance(level_five, LevelStarted) and level_five.level == 5
+    assert level_five.big_blind == 200
+
+
+def test_before_the_clock_starts_every_level_may_change() -> None:
+    d = started(9, clock=False)
+    deeper = (Level(50, 100, 0, "none", 30), *LEVELS[1:])
+    (amended,) = d(t.AmendLevels(1, deeper, "deeper start"))
+    assert isinstance(amended, LevelsAmended) and d.s.config.levels[0].minutes == 30

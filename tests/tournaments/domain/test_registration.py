@@ -149,7 +149,9 @@ def test_late_registration_closes_once_the_field_is_in_the_money() -> None:
 def test_late_entry_closes_below_one_full_table_by_default() -> None:
     """000 [Tourn] #8: the "absent player stack" may no longer be bought once the field is
     below one full table. It was off unless configured, unlike the rest of the 000 rules."""
-    d = started(12, late_reg_until_level=10, late_reg_close_at_money=False)
+    # a final table of 8 (TSEAT-8): at 9 left two tables play on, late entry open
+    d = started(12, late_reg_until_level=10, late_reg_close_at_money=False,
+                final_table_size=8)  # fmt: skip
     rng = random.Random(2)
     while d.s.late_reg_open:
         for tid in list(d.s.tables):
@@ -157,6 +159,26 @@ def test_late_entry_closes_below_one_full_table_by_default() -> None:
                 play_hand(d, tid, rng)
     closed = next(e for e in d.events if isinstance(e, LateRegistrationClosed))
     assert closed.reason == "below_full_table" and closed.players_left < 9
+
+
+@pytest.mark.rule("TSEAT-8")
+def test_drawing_the_final_table_closes_late_entry() -> None:
+    """At 9 left of 10 (a full table, so TREG-4 keeps late entry open) the final table was
+    drawn, and a late entry then broke it into two tables again (found by QA)."""
+    d = started(10, tables=(1, 2), late_reg_until_level=10, late_reg_close_at_money=False)
+    assert d.s.late_reg_open and len(d.s.tables) == 2
+    table = next(iter(d.s.tables.values()))
+    victim, other = sorted(table.seats.values())[:2]
+    d(t.StartTableHand(table.table_id, 1))
+    d(t.RecordHandResult(
+        table.table_id, 1, {victim: 10_000, other: 10_000}, {victim: 0, other: 20_000}, 1
+    ))  # fmt: skip
+    assert d.s.players_left == 9 and len(d.s.tables) == 1  # the final table is drawn
+    closed = next(e for e in d.events if isinstance(e, LateRegistrationClosed))
+    assert (closed.reason, closed.players_left) == ("final_table", 9)
+    with pytest.raises(DomainError) as err:
+        d(t.LateRegister(99, 7))
+    assert err.value.code == "late_registration_closed" and len(d.s.tables) == 1
 
 
 @pytest.mark.rule("TREG-9")
@@ -237,8 +259,11 @@ def _bust_one(d: Driver) -> list:
 def test_late_entry_stays_open_at_exactly_one_full_table_and_closes_below(
     table_size: int,
 ) -> None:
+    # a final table one smaller (TSEAT-8): a full table's field still plays on two tables
+    # (drawing the final table closes late entry too)
     d = started(table_size + 2, tables=(1, 2), table_size=table_size, late_reg_until_level=10,
-                late_reg_close_below_full_table=True, late_reg_close_at_money=False)  # fmt: skip
+                late_reg_close_below_full_table=True, late_reg_close_at_money=False,
+                final_table_size=table_size - 1)  # fmt: skip
     while d.s.players_left > table_size:
         _bust_one(d)
     assert d.s.players_left == table_size and d.s.late_reg_open  # one full table: still open

@@ -317,6 +317,7 @@ function setTournament(t) {
   setClock(t.clock);
   renderStatus();
   renderOptions();
+  renderLevels();
   renderTables();
   renderBracket();
   renderDeal();
@@ -436,6 +437,72 @@ $("controls").addEventListener("click", (e) => {
     if (!confirm(T.confirmCloseLate)) return; // one click closed it for good (found by QA)
   }
   intent(b, $("op-result"), () => post(`/api/v1/tournaments/${tid}/${op}/`, body), (t) => setTournament(t));
+});
+
+// --- the structure (TREG-6) -------------------------------------------------------------------
+// The published levels, the one in progress marked; a level still to come may be set, or
+// one added after the last (past its end the clock goes on at the last level's stakes). The
+// API replaces the levels from the one named on: the form sends the levels after it too, so
+// that setting level 7 of 12 keeps 8 to 12.
+
+function levelsNow() { return ((tournament && tournament.config) || {}).levels || []; }
+
+function firstChangeable() {
+  const running = tournament && tournament.status === "running";
+  return running ? ((clock && clock.level) || 0) + 1 : 1;
+}
+
+function renderLevels() {
+  const levels = levelsNow();
+  const current = tournament && tournament.status === "running" ? (clock && clock.level) || 0 : 0;
+  $("levels").innerHTML = levels.map((lv, i) => {
+    const n = i + 1;
+    const ante = lv.ante ? `${number(lv.ante)}${lv.ante_type === "big_blind_ante" ? ` (${esc(T.bbAnte)})` : ""}` : "—";
+    return `<tr class="${n === current ? "current" : n < current ? "muted" : ""}"${n === current ? ' aria-current="step"' : ""}>
+      <td>${n}</td><td class="num">${number(lv.small_blind)}/${number(lv.big_blind)}</td><td class="num">${ante}</td><td class="num">${lv.minutes}</td></tr>`;
+  }).join("");
+  const open = Boolean(tournament) && ["registering", "running"].includes(tournament.status);
+  $("level-form").hidden = !open;
+  const number_ = $("lv-number");
+  number_.min = firstChangeable();
+  if (!number_.value || Number(number_.value) < firstChangeable()) {
+    number_.value = Math.max(levels.length + 1, firstChangeable());
+    fillLevel();
+  }
+}
+
+// The form shows the level it would replace; a new one starts from the last.
+function fillLevel() {
+  const levels = levelsNow();
+  const n = Number($("lv-number").value);
+  const lv = levels[n - 1] || levels[levels.length - 1];
+  if (!lv) return;
+  $("lv-sb").value = lv.small_blind;
+  $("lv-bb").value = lv.big_blind;
+  $("lv-ante").value = lv.ante || 0;
+  $("lv-minutes").value = lv.minutes;
+}
+$("lv-number").addEventListener("change", fillLevel);
+
+$("level-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  if (!tid) return;
+  const levels = levelsNow();
+  const n = Number($("lv-number").value);
+  const ante = Number($("lv-ante").value || 0);
+  const withAnte = [levels[n - 1], ...levels.slice().reverse()].find((lv) => lv && lv.ante_type !== "none");
+  const level = {
+    small_blind: Number($("lv-sb").value), big_blind: Number($("lv-bb").value), ante,
+    ante_type: ante ? (withAnte ? withAnte.ante_type : "big_blind_ante") : "none",
+    minutes: Number($("lv-minutes").value),
+  };
+  // levels past the end were played at the last level's stakes: the server keeps them so
+  const body = { from_level: n, levels: [level, ...levels.slice(n)], reason: $("lv-reason").value.trim() };
+  intent(e.submitter, $("level-result"), () => post(`/api/v1/tournaments/${tid}/structure/levels/`, body), (t) => {
+    $("lv-number").value = "";
+    $("lv-reason").value = "";
+    setTournament(t);
+  });
 });
 
 // --- registration -------------------------------------------------------------------------------
