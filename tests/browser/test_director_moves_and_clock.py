@@ -271,3 +271,37 @@ def test_the_director_adds_a_level_after_the_last(room: Room, new_page: Any) -> 
     levels = room.api("GET", f"/api/v1/tournaments/{tid}/")["config"]["levels"]
     assert levels[1] == {"small_blind": 50, "big_blind": 100, "ante": 0, "ante_type": "none",
                          "minutes": 15}  # fmt: skip
+
+
+@pytest.mark.rule("CR-1")
+@pytest.mark.rule("TSEAT-2")
+def test_the_chip_race_and_a_seat_moved_by_hand_on_the_console(room: Room, new_page: Any) -> None:
+    """The chip race was shown on no screen, and the console could not move a player (the
+    API could: seat-corrections/). Levels of a minute: the break after level 1 colours up
+    the 25s (nothing later needs them), every player holding one."""
+    tid = room.started_tournament(
+        "Colour-up", entrants=3, starting_stack=1025, denominations=[25, 100, 500],
+        levels=[{"small_blind": 25, "big_blind": 50, "minutes": 1},
+                {"small_blind": 100, "big_blind": 200, "minutes": 1}],
+        breaks=[{"after_level": 1, "minutes": 5}],
+    )  # fmt: skip
+    page = open_director(room, new_page, tid)
+    t = room.api("GET", f"/api/v1/tournaments/{tid}/")
+    (table_id,) = t["tables"]
+    entries = room.api("GET", f"/api/v1/tournaments/{tid}/entries/")
+    taken = {e["seat"] for e in entries if e["status"] == "playing"}
+    mover = next(e for e in entries if e["status"] == "playing")
+    free = min(set(range(1, 10)) - taken)
+    expect(page.locator("#seat-fix")).to_be_visible()
+    page.select_option("#fix-player", str(mover["player_id"]))
+    page.select_option("#fix-table", str(table_id))
+    page.fill("#fix-seat", str(free))
+    page.click("#seat-fix button[type=submit]")
+    expect(page.locator(f"#plan .tbl[data-table='{table_id}']")).to_contain_text(f"{free}. ")
+    moved = room.api("GET", f"/api/v1/tournaments/{tid}/entries/")
+    assert next(e["seat"] for e in moved if e["player_id"] == mover["player_id"]) == free
+    # the level ends within a minute; the break starts and the race runs at the table
+    race = page.locator("#races li")
+    expect(race.first).to_be_visible(timeout=100_000)
+    expect(race.first).to_contain_text(f"Table {table_id}: 25 → 100")
+    expect(race.first.locator("strong")).not_to_have_count(0)  # somebody won a chip

@@ -207,3 +207,24 @@ def test_a_refused_configuration_is_explained_in_the_form_and_publishes_nothing(
     assert len(room.api("GET", PUBLISH)) == before + 1
     expect(page.locator("#c-buys")).to_have_text("—")
     expect(page.locator("#c-bounty")).to_have_text("Progressive bounty 300 CZK (25 % in cash)")
+
+
+@pytest.mark.rule("CR-1")
+def test_the_director_publishes_the_chips_in_play_for_the_chip_races(
+    room: Room, new_page: Any
+) -> None:
+    """The form had no field for the chips in play, so no event published from it ever
+    coloured up (found by QA)."""
+    page = _director(room, new_page)
+    name = f"Colour-up {uuid.uuid4().hex[:6]}"
+    page.fill("#n-name", name)
+    page.fill("#n-denominations", "25, 100 500;1000")
+    body = _publish(page)
+    assert body["denominations"] == [25, 100, 500, 1000]
+    _only_integers(body)
+    assert _published(page, room, name)["config"]["denominations"] == [25, 100, 500, 1000]
+    page.click("#new-toggle")
+    page.fill("#n-name", f"{name} bad")
+    page.fill("#n-denominations", "25, 30")  # 30 is no multiple of 25 (CR-2)
+    _publish(page)
+    expect(page.locator("#new-result")).to_contain_text("denominations")

@@ -25,6 +25,7 @@ let clock = null;
 let clockAt = 0;
 let feed = null;
 let moves = [];
+let races = []; // the chip races (ChipRaceRun) from the feed, oldest first
 let seats = new Map(); // player id -> { table, seat }, from the feed
 let refreshTimer = null;
 let bracket = null; // a heads-up event's bracket, else null
@@ -143,6 +144,10 @@ $("new-form").addEventListener("submit", (e) => {
     Object.assign(body, { format: "headsup", table_size: 2 });
   } else if ($("n-late").value) body.late_reg_until_level = Number($("n-late").value);
   if ($("n-satellite").value) body.satellite_target = Number($("n-satellite").value); // TREG-11
+  // CR-1: the chips in play; each break colours up the smallest one no later level needs.
+  // A word that is no number goes as it is, for the server to say what is wrong with it.
+  const chips = $("n-denominations").value.split(/[\s,;]+/).filter(Boolean);
+  if (chips.length) body.denominations = chips.map((c) => (/^\d+$/.test(c) ? Number(c) : c));
   entryOptions(body);
   intent(e.submitter, $("new-result"), () => post("/api/v1/tournaments/", body), async (t) => {
     $("new-card").hidden = true;
@@ -193,6 +198,7 @@ function open(id) {
   $("board-link").href = `/board/tournament/${tid}/`;
   $("chips-link").href = `/board/tournament/${tid}/chips/`;
   moves = [];
+  races = [];
   seats = new Map();
   tournament = null;
   const stream = `tournament-${tid}`;
@@ -244,6 +250,9 @@ function followSeats(msg) {
     case "tournaments.PlayerDisqualified":
       seats.delete(d.player_id);
       for (const m of moves) if (m.player_id === d.player_id) m.settled = true; // he is gone
+      break;
+    case "tournaments.ChipRaceRun":
+      races.push({ at: msg.recorded_at, ...d });
       break;
     case "tournaments.TableHandStarted":
       // the table the player moved to dealt a hand since: he has taken his new seat
@@ -606,6 +615,8 @@ function renderTables() {
   $("moves-done").hidden = !made.length;
   $("moves-done-count").textContent = made.length;
   $("moves-done-list").innerHTML = made.slice(0, MOVES_DONE_SHOWN).map((m) => moveItem(m, true)).join("");
+  renderRaces();
+  renderSeatFix(playing);
 
   const out = entries.filter((e) => e.status === "eliminated").sort((a, b) => (a.place || 1e9) - (b.place || 1e9));
   // places given while late registration is open move down as entries arrive (ELIM-2)
@@ -624,6 +635,43 @@ function renderTables() {
     <td>${e.status === "registered" && tournament && tournament.status === "registering"
       ? `<button type="button" class="btn small" data-unregister="${e.player_id}">${esc(T.unregister)}</button>` : ""}</td></tr>`).join("");
 }
+
+// The chip races run at breaks (CR-1..5), newest first: per table, the chip coloured up,
+// who won a chip of the next one, and each player's cards.
+function renderRaces() {
+  $("races-card").hidden = !races.length;
+  $("races").innerHTML = races.slice().reverse().map((r) => {
+    const cards = new Map();
+    for (const c of r.cards || []) cards.set(c.player_id, [...(cards.get(c.player_id) || []), c.card]);
+    const who = [...cards.entries()].map(([p, list]) =>
+      `${(r.winners || []).includes(p) ? "<strong>" : ""}${esc(label(p))} ${esc(list.join(" "))}${(r.winners || []).includes(p) ? ` ★</strong>` : ""}`).join(", ");
+    return `<li>${esc(T.table)} ${r.table_id}: ${number(r.denomination)} → ${number(r.next_denomination)}
+      <span class="muted small">(${time(r.at)})</span><br><span class="small">${who || "—"}</span></li>`;
+  }).join("");
+}
+
+// Moving a player by hand, or back to his drawn seat (TSEAT-2), between hands.
+function renderSeatFix(playing) {
+  const running = tournament && tournament.status === "running" && (tournament.tables || []).length > 0;
+  $("seat-fix").hidden = !running;
+  if (!running) return;
+  const keep = (id, html) => { const el = $(id); const v = el.value; el.innerHTML = html; if ([...el.options].some((o) => o.value === v)) el.value = v; };
+  keep("fix-player", playing.slice().sort((a, b) => a.table_id - b.table_id || a.seat - b.seat).map((e) =>
+    `<option value="${e.player_id}">${esc(label(e.player_id))} · ${esc(T.table)} ${e.table_id} ${esc(T.seat)} ${e.seat}</option>`).join(""));
+  keep("fix-table", (tournament.tables || []).map((t) => `<option value="${t}">${esc(T.table)} ${t}</option>`).join(""));
+  $("fix-seat").max = (tournament.config || {}).table_size || 10;
+}
+
+$("seat-fix").addEventListener("submit", (e) => {
+  e.preventDefault();
+  if (!tid) return;
+  const body = { player_id: Number($("fix-player").value), table_id: Number($("fix-table").value), seat: Number($("fix-seat").value) };
+  intent(e.submitter, $("fix-result"), () => post(`/api/v1/tournaments/${tid}/seat-corrections/`, body), (t) => {
+    $("fix-seat").value = "";
+    setTournament(t);
+    refreshSoon(0);
+  });
+});
 
 const MOVES_DONE_SHOWN = 20;
 function tickMove(e) {
