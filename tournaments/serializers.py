@@ -378,7 +378,7 @@ class AmendLevelsRequest(RequestSerializer):
     levels = LevelSerializer(  # type: ignore[call-arg]
         many=True, min_length=1, max_length=MAX_LEVELS, help_text="The levels from there on."
     )
-    reason = serializers.CharField(
+    reason = SafeCharField(
         max_length=200, help_text="Why the structure changes, for the change log (TREG-6)."
     )
 
