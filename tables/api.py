@@ -366,7 +366,7 @@ def hand_payload(state: HandState, version: int) -> dict[str, Any]:
         if state.is_complete
         else [
             {"index": p.index, "amount": p.amount, "eligible_seats": list(p.eligible_seats)}
-            for p in state.pots()
+            for p in state.pots_on_screen()
         ],
         "boards": [list(board) for board in state.boards],
         "run_count": state.run_count,

@@ -74,7 +74,8 @@ def create_state(started: HandStarted) -> State:
     blinds, the small blind is given as a post too, so that the button still opens (SEAT-10).
 
     A short big blind (SEAT-8: he posts all he has, the others play as if the full blind
-    were in) is given to pokerkit with a stack of exactly his ante and the full blind:
+    were in; with per-player antes, even one all-in on his ante) is given to pokerkit with
+    a stack of exactly his ante and the full blind:
     pokerkit then posts the full blind and has him all-in, so the call is the full big
     blind and the minimum raise is from there. The difference is never paid: pots and
     stacks are ours (:mod:`tables.domain.pots`), from what he really posted.
@@ -91,8 +92,10 @@ def create_state(started: HandStarted) -> State:
     blind_of = dict.fromkeys(order, 0)
     if started.ante_type == "per_player":
         ante_of = dict.fromkeys(order, started.ante)
-    elif started.ante_type == "big_blind":
-        ante_of[bb_seat] = started.ante
+    elif started.ante_type == "big_blind":  # what he posted: a short big blind's ante is less
+        ante_of[bb_seat] = sum(
+            p.amount for p in started.posts if p.kind == "ante" and p.seat == bb_seat
+        )
     straddlers: list[int] = []
     dead = False
     for post in started.posts:
@@ -115,8 +118,8 @@ def create_state(started: HandStarted) -> State:
         blind_of[sb_seat] = -sb
     for seat, amount in zip(straddlers, straddle_amounts(bb, len(straddlers)), strict=True):
         blind_of[seat] = amount
-    if ante_of[bb_seat] < stacks[bb_seat] < ante_of[bb_seat] + bb:
-        stacks[bb_seat] = ante_of[bb_seat] + bb  # SEAT-8, see above
+    if stacks[bb_seat] < ante_of[bb_seat] + bb:
+        stacks[bb_seat] = ante_of[bb_seat] + bb  # SEAT-8, see above (all in the ante too)
     antes: tuple[int, ...]
     blinds: tuple[int, ...]
     if count == 2:  # unswapped: index 0 holds the small blind's values (the button's)

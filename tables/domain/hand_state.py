@@ -26,6 +26,7 @@ from tables.domain.errors import HandRuleViolation
 from tables.domain.pots import (
     Pot,
     build_pots,
+    pots_while_betting,
     return_uncalled,
 )
 from tables.domain.seating import (
@@ -282,6 +283,16 @@ class HandState:
         contributions, dead_money = pot_inputs(self.started, self.seats)
         called, _ = return_uncalled(contributions)
         return build_pots(called, self.live_seats, dead_money)
+
+    def pots_on_screen(self) -> tuple[Pot, ...]:
+        """The pots a screen shows: :meth:`pots` once the betting is over, and while a
+        street is bet :func:`tables.domain.pots.pots_while_betting` (this street's bets in,
+        every player still to act eligible)."""
+        if self.phase != "betting":
+            return self.pots()
+        contributions, dead_money = pot_inputs(self.started, self.seats)
+        all_in = [s.seat for s in self.seats if s.all_in]
+        return pots_while_betting(contributions, self.live_seats, all_in, dead_money)
 
     # -- the tablet's action panel ------------------------------------------------------------
     @property
@@ -588,7 +599,8 @@ def facing(state: HandState) -> int:
     if state.board or state.started.big_blind <= top:
         return top
     bb_seat = state.big_blind_seat
-    if any(p.seat == bb_seat and p.kind == "big_blind" for p in state.started.posts):
+    # he posted short, or all he had went in his per-player ante
+    if any(p.seat == bb_seat and p.kind in ("big_blind", "ante") for p in state.started.posts):
         return state.started.big_blind
     return top
 

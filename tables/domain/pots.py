@@ -167,6 +167,42 @@ def build_pots(
     )
 
 
+def pots_while_betting(
+    contributions: Mapping[int, int],
+    live_seats: Collection[int],
+    all_in_seats: Collection[int],
+    dead_money: int = 0,
+) -> tuple[Pot, ...]:
+    """The pots as they stand in the middle of a street, for the screens: every chip in,
+    this street's bets included (nothing is uncalled yet: the others may still call), and
+    only an all-in player's total caps a pot. A live player who may still act is eligible
+    for every pot, as he can yet match it (``build_pots`` on the bets so far left the button
+    out of the main pot before he acted, found by QA); an all-in one for the pots up to his
+    total. ``dead_money`` (a big-blind ante, dead small blinds) is in the main pot.
+    """
+    live = set(live_seats)
+    caps = sorted({contributions[s] for s in all_in_seats if s in live and contributions[s] > 0})
+    pots: list[tuple[int, tuple[int, ...]]] = []
+    previous = 0
+    for level in [*caps, None]:
+        amount = sum(
+            (paid if level is None else min(paid, level)) - min(paid, previous)
+            for paid in contributions.values()
+        )
+        reached = [s for s in live if level is not None and contributions[s] >= level]
+        eligible = tuple(sorted({s for s in live if s not in all_in_seats} | set(reached)))
+        if level is not None:
+            previous = level
+        if not amount and pots:
+            continue
+        if pots and (pots[-1][1] == eligible or not eligible):
+            pots[-1] = (pots[-1][0] + amount, pots[-1][1])
+        else:
+            pots.append((amount, eligible or tuple(sorted(live))))
+    pots[0] = (pots[0][0] + dead_money, pots[0][1])
+    return tuple(Pot(i, amount, eligible) for i, (amount, eligible) in enumerate(pots) if amount)
+
+
 def rake_pots(amounts: Sequence[int], rake_percent_bp: int, rake_cap: int) -> tuple[int, ...]:
     """Rake of each pot (main pot first): percentage rounded down, one cap for the hand."""
     remaining = max(rake_cap, 0)

@@ -138,7 +138,11 @@ def forced_bets(
     Every player posts the ante (``per_player``), or the big blind posts it for the table
     (``big_blind``). The ante is taken first, then a dead small blind, then the blind or
     live post from what is left; a short stack posts what it has (SEAT-8). This is
-    pokerkit's order of posting (a dead small blind is part of pokerkit's ante). ``straddles``
+    pokerkit's order of posting (a dead small blind is part of pokerkit's ante). A big
+    blind short of his blind and the table's ante posts the blind first and the ante from
+    what is left (the TDA's order for a big-blind ante): his chips in the blind can win the
+    pot, an ante is dead money, and one who put all he had in the ante could win nothing
+    (found by QA). ``straddles``
     are the straddling seats in order (validated by the caller); each posts
     :func:`straddle_amounts` (or what it has). The blinds are by position unless
     ``big_blind_seat`` is given (:func:`blind_seats`). ``dead_small_blinds`` post the small
@@ -157,9 +161,11 @@ def forced_bets(
             left[seat] -= paid
             posts.append(ForcedBet(seat=seat, kind=kind, amount=paid))
 
-    if ante > 0 and ante_type != "none":
-        for seat in order if ante_type == "per_player" else (bb_seat,):
+    if ante > 0 and ante_type == "per_player":
+        for seat in order:
             post(seat, "ante", ante)
+    elif ante > 0 and ante_type != "none":  # the big blind's chips go to his blind first
+        post(bb_seat, "ante", min(ante, left[bb_seat] - min(big_blind, left[bb_seat])))
     for seat in order:
         if seat in dead_small_blinds:
             post(seat, "dead_sb", small_blind)

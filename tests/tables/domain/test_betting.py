@@ -616,3 +616,41 @@ def test_an_older_state_stays_usable_after_evolving() -> None:
 
 def test_show_is_refused_before_showdown() -> None:
     refused(three_handed(), ShowCards(3, "AsKs"), "not_at_showdown")
+
+
+@pytest.mark.rule("SEAT-8")
+@pytest.mark.parametrize(("stack", "blind", "ante"), [(15, 10, 5), (10, 10, 0), (7, 7, 0)])
+def test_a_big_blind_short_of_blind_and_ante_posts_the_blind_first(
+    stack: int, blind: int, ante: int
+) -> None:
+    """Big-blind ante 10, blind 10: a big blind of 15 put it all in the (dead) ante, was
+    eligible for no pot, and the others only had to call the small blind (found by QA)."""
+    stacks = {1: 1000, 2: stack, 3: 1000}
+    state = play(None, start_hand(stacks, button=3, ante=10, ante_type="big_blind"))
+    posts = {(p.seat, p.kind): p.amount for p in state.started.posts}
+    assert (posts[(2, "big_blind")], posts.get((2, "ante"), 0)) == (min(blind, stack), ante)
+    legal = state.legal
+    assert legal is not None and legal.seat == 3 and legal.to_call == 10  # the full blind
+    state = play(state, TakeAction(3, "call"), TakeAction(1, "call"))
+    main = state.pots()[0]
+    assert 2 in main.eligible_seats and main.amount == 3 * min(blind, stack) + ante
+
+
+@pytest.mark.rule("SD-20")
+def test_the_pots_on_screen_while_a_street_is_bet() -> None:
+    """Before anyone acted the tablet showed a main pot of 20 that the button could not win
+    (found by QA): mid-street, every chip is in and only an all-in caps a pot."""
+    state = play(None, start_hand({1: 1000, 2: 1000, 3: 1000}, button=3))
+    assert [(p.amount, p.eligible_seats) for p in state.pots_on_screen()] == [(15, (1, 2, 3))]
+    state = play(None, start_hand({1: 1000, 2: 6, 3: 1000}))  # BB 10 all-in for 6 (SEAT-8)
+    state = play(state, TakeAction(3, "call"))
+    shown = [(p.amount, p.eligible_seats) for p in state.pots_on_screen()]
+    assert shown == [(17, (1, 2, 3)), (4, (1, 3))]
+
+
+@pytest.mark.rule("SEAT-8")
+def test_a_big_blind_all_in_on_a_per_player_ante_leaves_the_call_at_the_full_blind() -> None:
+    state = play(None, start_hand({1: 1000, 2: 2, 3: 1000}, ante=2, ante_type="per_player"))
+    assert ForcedBet(2, "ante", 2) in state.started.posts
+    legal = state.legal
+    assert legal is not None and legal.seat == 3 and legal.to_call == 10  # not the 5 of the SB

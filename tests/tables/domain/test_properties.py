@@ -209,6 +209,12 @@ def test_random_hands_conserve_chips_and_replay(data: st.DataObject) -> None:
                 run(RunItTimes(times))
                 continue
         if state.phase == "betting":
+            # the pots on the screens hold every chip in, and a player who may still act
+            # can win each of them (QA: the button was in none before he acted)
+            shown = state.pots_on_screen()
+            assert sum(p.amount for p in shown) == state.pot
+            can_act = {s.seat for s in state.seats if not s.all_in} & set(state.live_seats)
+            assert all(can_act <= set(p.eligible_seats) for p in shown), shown
             run(data.draw(st.sampled_from(_command_options(state))))
         elif state.next_street is not None and (
             state.phase == "awaiting_board" or data.draw(st.booleans())
