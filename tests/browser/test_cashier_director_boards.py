@@ -344,6 +344,43 @@ def test_waitlist_board_counts_down_a_call(room: Room, new_page: Any) -> None:
     assert page.locator("#feed-status").get_attribute("data-state") == "live"
 
 
+@pytest.mark.rule("WL-2")
+def test_a_crowded_waitlist_board_keeps_the_called_player_in_view(
+    room: Room, new_page: Any
+) -> None:
+    """Ten lists squeezed each card: a called player below three away ones sat under the
+    card's edge, clipped, and "+ n more" with him (found by QA)."""
+    table = room.open_table(game="NLH", small_blind=35, big_blind=70, buy_in_min=1000,
+                            buy_in_max=5000)  # fmt: skip
+    for big in range(2100, 3000, 100):  # nine more lists to squeeze the board
+        room.api("POST", "/api/v1/waitlists/", {"game": "PLO", "small_blind": big // 2,
+                                                "big_blind": big})  # fmt: skip
+    list_id = room.api("POST", "/api/v1/waitlists/",
+                       {"game": "NLH", "small_blind": 35, "big_blind": 70})["list_id"]  # fmt: skip
+    players = []
+    for n in range(17):
+        players.append(room.player(f"Crowd {n}", f"Crowd{n}"))
+        room.api("POST", f"/api/v1/waitlists/{list_id}/entries/",
+                 {"player_id": players[-1], "channel": "in_person"})  # fmt: skip
+    for who in players[:3]:
+        room.api("POST", f"/api/v1/waitlists/{list_id}/entries/{who}/away/", {"away": True})
+    room.api("POST", f"/api/v1/waitlists/{list_id}/calls/", {"table_id": table, "seat": 1})
+    for width, height in ((1920, 1080), (1280, 720)):
+        page = new_page(width, height)
+        page.goto(f"{room.base}/board/waitlist/")
+        section = page.locator(f"section.list[data-list='{list_id}']")
+        called = section.locator("li.called")
+        expect(called).to_contain_text("Crowd3", timeout=30_000)
+        card, row = section.bounding_box(), called.bounding_box()
+        assert card and row and row["y"] + row["height"] <= card["y"] + card["height"], (card, row)
+        more = section.locator(".more")
+        expect(more).to_be_visible()
+        box = more.bounding_box()
+        assert box and box["y"] + box["height"] <= card["y"] + card["height"] + 1, (card, box)
+        shown = section.locator("li").count()
+        assert int(more.locator("span").inner_text()) == 17 - shown
+
+
 def test_a_board_that_loses_its_feed_shows_it_and_resyncs_on_its_own(
     room: Room, new_page: Any, proxy: Proxy
 ) -> None:

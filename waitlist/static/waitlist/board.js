@@ -29,7 +29,9 @@ function render() {
   const lists = board ? board.lists : [];
   emptyEl.hidden = lists.length > 0;
   listsEl.innerHTML = lists.map((list) => {
-    const shown = list.names.slice(0, MAX_NAMES);
+    // the called players first (the names the room must see), then the list in order
+    const ordered = [...list.names.filter((n) => n.called), ...list.names.filter((n) => !n.called)];
+    const shown = ordered.slice(0, Math.max(MAX_NAMES, ordered.filter((n) => n.called).length));
     const rest = list.names.length - shown.length;
     const rows = shown.map((n) => `
       <li class="${n.called ? "called" : ""} ${n.away ? "away" : ""}" data-position="${n.position}">
@@ -45,11 +47,29 @@ function render() {
             <span class="stakes">${number(list.small_blind)}/${number(list.big_blind)}</span></h2>
         <div class="meta">${number(list.waiting)} ${esc(T.waiting)} · ${esc(waitText(list))}</div>
         <ol>${rows || `<li class="muted">${esc(T.empty)}</li>`}</ol>
-        ${rest > 0 ? `<div class="more">+ ${rest} ${esc(T.more)}</div>` : ""}
+        <div class="more" ${rest > 0 ? "" : "hidden"}>+ <span>${rest}</span> ${esc(T.more)}</div>
       </section>`;
   }).join("");
+  for (const section of listsEl.querySelectorAll("section.list")) fit(section);
   tick();
 }
+
+// Many lists squeeze each card: names that do not fit leave from the bottom (never a called
+// one) and are counted in "+ n more", which stays in view. A called player sat below the
+// card's edge, clipped out of sight (found by QA).
+function fit(section) {
+  const more = section.querySelector(".more");
+  const count = more.querySelector("span");
+  const overflows = () => section.scrollHeight > section.clientHeight + 1;
+  while (overflows()) {
+    const rows = [...section.querySelectorAll("ol li:not(.called):not(.muted)")];
+    if (!rows.length) break;
+    rows[rows.length - 1].remove();
+    count.textContent = Number(count.textContent) + 1;
+    more.hidden = false;
+  }
+}
+addEventListener("resize", () => render());
 
 function tick() {
   const elapsed = (performance.now() - receivedAt) / 1000;
