@@ -90,6 +90,13 @@ class _ListView:
         # callback numbers from the contact store (an erased one reads ""), v1 entries' own
         self.phones = contacts.phones(e.phone_ref for e in self.entries)
         self.held = {(c.table_id, c.seat): c for c in self.calls}
+        # a seat another list's call holds is not this list's to offer (WL-2: the console
+        # offered it, and the server refused the call: found by QA)
+        self.held_elsewhere = set(
+            WaitlistCall.objects.filter(status="open", table_id__in=[t.pk for t in self.tables])
+            .exclude(waiting_list=waiting_list)
+            .values_list("table_id", "seat")
+        )
         # where each player sits now: a table-change entry shows his table after a move
         self.seated_at = {s.player_id: s.table_id for s in self.seats}
         occupied = {(s.table_id, s.seat) for s in self.seats}
@@ -98,7 +105,10 @@ class _ListView:
             for t in self.tables
         }
         free = sum(
-            1 for t, seats in self.open_seats.items() for n in seats if (t, n) not in self.held
+            1
+            for t, seats in self.open_seats.items()
+            for n in seats
+            if (t, n) not in self.held and (t, n) not in self.held_elsewhere
         )
         window = settings.WAITLIST_TURNOVER_WINDOW_SECONDS
         freed = seats_freed(self.state, now - timedelta(seconds=window))
@@ -174,13 +184,14 @@ class _ListView:
             offer = None
             for number in self.open_seats[table.pk]:
                 call = self.held.get((table.pk, number))
-                if call is None and offer is None:
+                elsewhere = (table.pk, number) in self.held_elsewhere
+                if call is None and offer is None and not elsewhere:
                     offer = self.offer(table.pk)
                 open_seats.append(
                     {
                         "seat": number,
                         "call_id": call.call_id if call else None,
-                        "offer": None if call else offer,
+                        "offer": None if call or elsewhere else offer,
                     }
                 )
             tables.append(

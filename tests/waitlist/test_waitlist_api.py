@@ -388,6 +388,12 @@ def test_a_table_change_list_moves_a_seated_player_with_his_whole_stack(
     assert call(tablet, nlh, b, 4).status_code == 201
     refused(seat_from_list(tablet, change, players[0], b, 4), "seat_already_called", "WL-2")
     refused(call(tablet, change, b, 4), "seat_already_called", "WL-2")
+    # the other list no longer offers the held seat: the console offered it and the
+    # server refused the call (found by QA); the next open seat is offered instead
+    seats_b = next(t for t in waitlist(tablet, change)["tables"] if t["table_id"] == b)
+    held = next(s for s in seats_b["open_seats"] if s["seat"] == 4)
+    assert held["offer"] is None and held["call_id"] is None
+    assert any(s["offer"] for s in seats_b["open_seats"] if s["seat"] != 4)
     moved = seat_from_list(tablet, change, players[0], b, 3, buy_in=0)
     assert moved.status_code == 200, moved.json()
     assert SeatView.objects.get(player_id=players[0].id).table_id == b
