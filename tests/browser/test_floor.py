@@ -513,3 +513,34 @@ def test_a_redemption_whose_answer_was_lost_is_retried_not_paid_twice(
     expect(page.locator("#ov-result.ok")).to_contain_text("Lucka")
     expect(page.locator("#ov-submit")).to_be_enabled()
     assert room.api("GET", "/api/v1/cage/balance/")["cash_out"] - before == 800
+
+
+@pytest.mark.rule("WL-3")
+def test_the_floor_marks_a_player_away_and_back_and_confirms_a_removal(
+    room: Room, new_page: Any
+) -> None:
+    """Away (WL-3: he keeps his place, the offers skip him) was API-only, and one stray
+    click on Remove took a player off the list with no question (found by QA)."""
+    listed = room.api("POST", "/api/v1/waitlists/",
+                      {"game": "NLH", "small_blind": 20, "big_blind": 40})  # fmt: skip
+    list_id = listed["list_id"]
+    player = room.player("Anna Away", nickname="AnnaA")
+    room.api("POST", f"/api/v1/waitlists/{list_id}/entries/",
+             {"player_id": player, "channel": "in_person"})  # fmt: skip
+    page = open_floor(room, new_page)
+    page.click(".tab[data-tab=lists]")
+    box = page.locator(f"[data-list='{list_id}']")
+    box.locator(f"[data-away^='{list_id}:{player}:']").click()
+    expect(box).to_contain_text("away")
+    entry = room.api("GET", f"/api/v1/waitlists/{list_id}/")["entries"][0]
+    assert entry["away"] is True
+    box.locator(f"[data-away^='{list_id}:{player}:']", has_text="Back").click()
+    expect(box.locator(f"[data-away^='{list_id}:{player}:']")).to_have_text("Away")
+    page.once("dialog", lambda dialog: dialog.dismiss())  # "Remove ...?" No
+    box.locator(f"[data-leave='{list_id}:{player}']").click()
+    page.wait_for_timeout(500)
+    assert len(room.api("GET", f"/api/v1/waitlists/{list_id}/")["entries"]) == 1
+    page.once("dialog", lambda dialog: dialog.accept())
+    box.locator(f"[data-leave='{list_id}:{player}']").click()
+    expect(box.locator(f"[data-leave='{list_id}:{player}']")).to_have_count(0)
+    assert room.api("GET", f"/api/v1/waitlists/{list_id}/")["entries"] == []

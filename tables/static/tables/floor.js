@@ -12,6 +12,7 @@ import { label, learn, resolve, suggest } from "/static/casino/names.js";
 import { actionWord, handWord, streetWord } from "/static/tables/words.js";
 
 const gettext = globalThis.gettext || ((s) => s);
+const pgettext = globalThis.pgettext || ((context, s) => s);
 const interpolate = globalThis.interpolate || ((fmt, obj) => fmt.replace(/%\((\w+)\)s/g, (_, k) => obj[k]));
 const $ = (id) => document.getElementById(id);
 const state = { tables: new Map(), lists: [], clockSkew: 0, replay: null, devices: [], staff: null, followed: null };
@@ -620,10 +621,11 @@ function drawLists() {
   $("lists").innerHTML = state.lists.map((l) => {
     const entries = l.entries.map((e) => `<tr><td>${e.position}</td><td>${esc(e.display)} <span class="muted">#${e.player_id}</span></td><td>${esc(channelLabel(e.channel))}</td><td>${esc(e.phone)}</td>
       <td>${e.misses ? `${gettext("missed")} ${e.misses}` : ""} ${e.away ? gettext("away") : ""}</td>
-      <td><button type="button" class="btn small" data-leave="${l.list_id}:${e.player_id}">${gettext("Remove")}</button></td></tr>`).join("");
+      <td class="nowrap"><button type="button" class="btn small" data-away="${l.list_id}:${e.player_id}:${e.away ? "" : "1"}">${e.away ? gettext("Back") : gettext("Away")}</button>
+      <button type="button" class="btn small" data-leave="${l.list_id}:${e.player_id}" data-display="${esc(e.display)}">${gettext("Remove")}</button></td></tr>`).join("");
     const calls = l.calls.map((c) => `<tr><td>${esc(c.display)} <span class="muted">#${c.player_id}</span></td><td>${gettext("table")} ${c.table_id} ${gettext("seat")} ${c.seat}</td>
       <td class="countdown" data-deadline="${c.deadline}"></td>
-      <td><button type="button" class="btn small primary" data-seatcall="${l.list_id}:${c.call_id}:${c.player_id}:${c.table_id}:${c.seat}" data-display="${esc(c.display)}">${gettext("Seat")}</button>
+      <td><button type="button" class="btn small primary" data-seatcall="${l.list_id}:${c.call_id}:${c.player_id}:${c.table_id}:${c.seat}" data-display="${esc(c.display)}">${pgettext("button: seat the player", "Seat")}</button>
       <button type="button" class="btn small" data-noshow="${l.list_id}:${c.call_id}">${gettext("No-show")}</button>
       <button type="button" class="btn small" data-cancelcall="${l.list_id}:${c.call_id}">${gettext("Cancel call")}</button></td></tr>`).join("");
     // an open seat's offer: a player to call from the list, or (a main table fed by a
@@ -750,12 +752,18 @@ $("lists").addEventListener("click", once(async (e) => {
   } else if (b.dataset.seatcall) {
     openSeatCall(b.dataset.seatcall, b.dataset.display);
     return;
+  } else if (b.dataset.away) {
+    // WL-3: away for a while (he keeps his place; the offers skip him), or back
+    const [list, player, away] = b.dataset.away.split(":");
+    ok = await run(() => post(`/api/v1/waitlists/${list}/entries/${player}/away/`, { away: away === "1" }));
   } else if (b.dataset.leave) {
     const [list, player] = b.dataset.leave.split(":");
+    // one stray click took a player off the list, with no undo but the bottom of the list
+    if (!confirm(`${gettext("Remove from the list:")} ${b.dataset.display || label(Number(player))}?`)) return;
     ok = await run(() => post(`/api/v1/waitlists/${list}/entries/${player}/leave/`, { reason: "floor" }));
   }
   if (ok) loadLists();
-}, "button[data-mustmove-seat], button[data-call], button[data-noshow], button[data-cancelcall], button[data-leave]"));
+}, "button[data-mustmove-seat], button[data-call], button[data-noshow], button[data-cancelcall], button[data-leave], button[data-away]"));
 // Seating a called player: his buy-in, and how he pays it — cash at the table, or chips he
 // bought at the cage (BI-2; the drop and the chips in circulation differ: cashgame/cage.py).
 function openSeatCall(spec, display) {
