@@ -544,3 +544,34 @@ def test_the_floor_marks_a_player_away_and_back_and_confirms_a_removal(
     box.locator(f"[data-leave='{list_id}:{player}']").click()
     expect(box.locator(f"[data-leave='{list_id}:{player}']")).to_have_count(0)
     assert room.api("GET", f"/api/v1/waitlists/{list_id}/")["entries"] == []
+
+
+@pytest.mark.rule("BI-5")
+def test_an_interest_list_starts_its_game_with_agreed_limits_and_long_names_fit(
+    room: Room, new_page: Any
+) -> None:
+    """Stakes with no configured buy-in limits could not be started from the console (the
+    form had no limits, BI-5), and a 100-character nickname pushed every Remove button off
+    the screen (found by QA)."""
+    body = {"game": "PLO", "small_blind": 35, "big_blind": 70, "list_kind": "interest"}
+    listed = room.api("POST", "/api/v1/waitlists/", body)
+    list_id = listed["list_id"]
+    long_name = "X" * 100
+    for n in range(6):  # WAITLIST_INTEREST_THRESHOLD
+        who = room.player(f"Keen {n}", nickname=long_name if n == 0 else f"Keen{n}")
+        room.api("POST", f"/api/v1/waitlists/{list_id}/entries/",
+                 {"player_id": who, "channel": "in_person"})  # fmt: skip
+    page = open_floor(room, new_page)
+    page.click(".tab[data-tab=lists]")
+    box = page.locator(f"[data-list='{list_id}']")
+    for button in box.locator("[data-leave]").all():
+        right = button.bounding_box()
+        assert right and right["x"] + right["width"] <= 1280, right  # on the screen
+    form = box.locator(f"form[data-start-game='{list_id}']")
+    form.locator("input[name=buy_in_min]").fill("2000")
+    form.locator("input[name=buy_in_max]").fill("7000")
+    form.locator("button[type=submit]").click()
+    expect(form).to_have_count(0, timeout=10_000)  # promoted: the list waits for the table
+    table_id = room.api("GET", f"/api/v1/waitlists/{list_id}/")["table_id"]
+    table = room.api("GET", f"/api/v1/tables/{table_id}/")
+    assert (table["buy_in_min"], table["buy_in_max"]) == (2000, 7000), table

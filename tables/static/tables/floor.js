@@ -674,6 +674,8 @@ function listExtras(l) {
     return `<form class="row wrap" data-start-game="${l.list_id}">
       <div><label>${gettext("Table")}<select name="table"><option value="">${gettext("a new table")}</option>${empty.map((t) => `<option value="${t.table_id}">${esc(t.name)} #${t.table_id}</option>`).join("")}</select></label></div>
       <div><label>${gettext("New table name")}<input name="name" maxlength="100" value="${esc(l.game)} ${l.small_blind}/${l.big_blind}"></label></div>
+      <div><label>${gettext("Buy-in min")}<input name="buy_in_min" type="number" min="1" placeholder="${gettext("the stakes' limits")}"></label></div>
+      <div><label>${gettext("Buy-in max")}<input name="buy_in_max" type="number" min="1" placeholder="${gettext("the stakes' limits")}"></label></div>
       <div class="shrink"><button class="btn" type="submit">${gettext("Start the game")}</button></div></form>`;
   }
   if (l.list_kind !== "waiting") return "";
@@ -714,7 +716,12 @@ $("lists").addEventListener("submit", once(async (e) => {
     } else if (extra.dataset.mustMove) {
       ok = await run(() => post(`/api/v1/waitlists/${extra.dataset.mustMove}/must-move/moves/`, { seat: Number(extra.seat.value) }));
     } else {
+      // a new table takes the stakes' configured limits, or the agreed ones typed here (BI-5:
+      // stakes with no configured limits were refused, and the form could not give any)
       const body = extra.table.value ? { table_id: Number(extra.table.value) } : { name: extra.name.value };
+      if (!extra.table.value) {
+        for (const k of ["buy_in_min", "buy_in_max"]) if (extra[k].value) body[k] = Number(extra[k].value);
+      }
       ok = await run(() => post(`/api/v1/waitlists/${extra.dataset.startGame}/start-game/`, body));
     }
     if (ok) { extra.reset(); loadLists(); }
