@@ -454,7 +454,21 @@ def seat_from_list(
                 buy_in=buy_in,
                 paid_with=paid_with,
             )
+            _release_other_calls(list_id, player_id)
         return seated
+
+
+def _release_other_calls(list_id: str, player_id: int) -> None:
+    """He sat down: his calls on other games' lists are withdrawn now, their seats free for
+    the next name (he keeps his places; BI-10: he may not take a second seat). They held
+    their seats until the deadline, and the floor could not tell why seating him there was
+    refused (found by QA). A table-change call is asked from a seat: it stands."""
+    others = WaitlistCall.objects.filter(player_id=player_id, status="open").exclude(
+        waiting_list_id=list_id
+    )
+    for other in others.values_list("waiting_list_id", "call_id"):
+        if load_list(other[0]).state.list_kind != TABLE_CHANGE:
+            cancel_call(list_id=other[0], call_id=other[1], reason="player_seated")
 
 
 # --- interest lists and must-move tables ----------------------------------------------------

@@ -742,3 +742,28 @@ def test_a_player_seated_in_the_game_asks_for_a_table_change_not_a_seat(
     join(tablet, change, players[0])  # the list for him
     plo = open_list(tablet, "PLO", 25, 50)  # another game's list is his to join
     join(tablet, plo, players[0])
+
+
+@pytest.mark.rule("WL-2")
+@pytest.mark.rule("BI-10")
+def test_a_player_seated_from_one_list_frees_his_calls_on_the_others(
+    tablet: TabletClient, players: list
+) -> None:
+    """Called on 10/20 and on 25/50 and seated at 10/20, his 25/50 call held its seat until
+    the deadline, and seating him there was refused (BI-10) with no hint why (found by QA).
+    He keeps his place on the 25/50 list: many wait for the bigger game at a smaller one."""
+    small = open_table(tablet)
+    big = open_table(tablet, name="NLH 25/50", small_blind=25, big_blind=50,
+                     buy_in_min=1000, buy_in_max=5000)  # fmt: skip
+    low, high = open_list(tablet), open_list(tablet, sb=25, bb=50)
+    join(tablet, low, players[0])
+    join(tablet, high, players[0])
+    join(tablet, high, players[1])
+    assert call(tablet, low, small, 1).status_code == 201
+    assert call(tablet, high, big, 1).status_code == 201
+    assert seat_from_list(tablet, low, players[0], small, 1).status_code == 200
+    assert waitlist(tablet, high)["calls"] == []  # the 25/50 seat is free again
+    assert order(tablet, high) == [players[0].id, players[1].id]  # his place is kept
+    assert list_events(high)[-1] == "waitlist.CallCancelled"
+    # the seat can be called again at once (he is still first: he may cash out and move)
+    assert call(tablet, high, big, 1).status_code == 201
