@@ -279,6 +279,7 @@ MATRIX: dict[str, frozenset[Role]] = {
     "list_waitlists": _roles(FLOOR),  # the floor console (phone numbers: floor only)
     "get_waitlist": _roles(FLOOR),
     "open_waitlist": _roles(FLOOR),
+    "close_waitlist": _roles(FLOOR),
     "join_waitlist": _roles(FLOOR),  # WL-1: in person, by phone or console -- via the floor
     "leave_waitlist": _roles(FLOOR),  # WL-3
     "mark_waitlist_away": _roles(FLOOR),  # WL-3

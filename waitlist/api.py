@@ -100,6 +100,12 @@ def _leave(data: dict[str, Any], list_id: str, player_id: int, if_match: int | N
     return _list(list_id)
 
 
+def _close(data: dict[str, Any], list_id: str, if_match: int | None) -> Any:
+    _check_version(list_id, if_match)
+    removed = services.close_list(list_id=list_id, **data)
+    return {"list_id": list_id, "removed_player_ids": removed}
+
+
 def _away(data: dict[str, Any], list_id: str, player_id: int, if_match: int | None) -> Any:
     _check_version(list_id, if_match)
     services.mark_away(list_id=list_id, player_id=player_id, **data)
@@ -169,6 +175,15 @@ LeaveView = write_view(
     perform=_leave,
     doc="Take a player off the list, at his request or the floor's (WL-3); a call in "
     "progress for him is cancelled.",
+)
+CloseView = write_view(
+    operation_id="close_waitlist",
+    request=s.CloseListRequest,
+    response=s.ClosedListSerializer,
+    perform=_close,
+    doc="Close a list (a game the room no longer spreads, or opened by mistake): it leaves "
+    "the console and the board, and the names still on it come off. Refused while a call is "
+    "in progress (WL-2). The game may be opened again later.",
 )
 AwayView = write_view(
     operation_id="mark_waitlist_away",

@@ -36,6 +36,18 @@ class WaitingListOpened(DomainEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class WaitingListClosed(DomainEvent):
+    """The floor closed the list (a game the room no longer spreads, or opened by mistake):
+    ``player_ids`` were still on it, in order, and come off with it. The same game and
+    stakes may be opened again later, as a new list on the same stream."""
+
+    TYPE = "waitlist.WaitingListClosed"
+    list_id: str
+    reason: str
+    player_ids: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerListed(DomainEvent):
     """A player was put at the bottom of the list (WL-1: he need not be in the room).
 

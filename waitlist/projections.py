@@ -22,6 +22,7 @@ from waitlist.events import (
     PlayerMarkedBack,
     PlayerMovedDown,
     PlayerSeatedFromList,
+    WaitingListClosed,
     WaitingListOpened,
 )
 from waitlist.models import WaitingList, WaitlistCall, WaitlistEntry
@@ -47,6 +48,15 @@ def _opened(recorded: RecordedEvent) -> None:
         version=recorded.version,
         opened_at=recorded.recorded_at,
     )
+
+
+@projection.on(WaitingListClosed)
+def _closed(recorded: RecordedEvent) -> None:
+    """A closed list leaves the console and the board, its names and calls with it (the
+    log keeps them); opening the game again starts a new list."""
+    e = recorded.event
+    assert isinstance(e, WaitingListClosed)
+    WaitingList.objects.filter(list_id=e.list_id).delete()
 
 
 @projection.on(PlayerListed)

@@ -59,6 +59,19 @@ class LeaveListRequest(RequestSerializer):
     )
 
 
+class CloseListRequest(RequestSerializer):
+    reason = SafeCharField(
+        max_length=200, help_text="Why the list closes (a game no longer spread, a mistake)."
+    )
+
+
+class ClosedListSerializer(serializers.Serializer):
+    list_id = serializers.CharField()
+    removed_player_ids = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The names still on it, in order."
+    )
+
+
 class AwayRequest(RequestSerializer):
     away = StrictBooleanField(help_text="true: he left the room for a while (WL-3).")
 

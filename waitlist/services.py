@@ -31,7 +31,7 @@ from tables import services as table_services
 from tables.models import SeatView, TableView
 from waitlist.domain import lists
 from waitlist.domain.lists import TABLE_CHANGE, ListState, NoShowPolicy
-from waitlist.events import PlayerCalled, PlayerSeatedFromList
+from waitlist.events import PlayerCalled, PlayerSeatedFromList, WaitingListClosed
 from waitlist.models import WaitlistCall
 
 logger = logging.getLogger("waitlist")
@@ -58,7 +58,7 @@ def load_list(list_id: str) -> aggregates.Loaded[ListState]:
         NotFound ``list_not_found``.
     """
     loaded = aggregates.load(list_stream(list_id), lists.evolve, None, snapshot_type=ListState)
-    if loaded.state is None:
+    if loaded.state is None or loaded.state.closed:
         raise NotFound("list_not_found", f"There is no list {list_id!r}.", list_id=list_id)
     return aggregates.Loaded(loaded.state, loaded.version)
 
@@ -223,6 +223,22 @@ def open_list(*, game: str, small_blind: int, big_blind: int, list_kind: str) ->
     command = lists.OpenList(list_id, list_kind, game, small_blind, big_blind)
     _execute(list_id, loaded, command)
     return list_id
+
+
+def close_list(*, list_id: str, reason: str) -> list[int]:
+    """Close the list (a game the room no longer spreads, or one opened by mistake); the
+    players still on it come off with it, and are returned in order. The same game and
+    stakes may be opened again later.
+
+    Raises:
+        NotFound ``list_not_found``; DomainError ``calls_in_progress`` (WL-2: seat or
+        cancel them first), ``reason_required``.
+    """
+    loaded = load_list(list_id)
+    recorded = _execute(list_id, _as_optional(loaded), lists.CloseList(reason))
+    closed = recorded[0].event
+    assert isinstance(closed, WaitingListClosed)
+    return list(closed.player_ids)
 
 
 def join_list(*, list_id: str, player_id: int, channel: str, phone: str = "") -> str:

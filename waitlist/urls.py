@@ -10,6 +10,7 @@ urlpatterns = [
     path("waitlists/", api.WaitlistsView.as_view()),
     path(_LIST, api.WaitlistDetailView.as_view()),
     path(_LIST + "entries/", api.JoinView.as_view()),
+    path(_LIST + "close/", api.CloseView.as_view()),
     path(_LIST + "entries/<id:player_id>/leave/", api.LeaveView.as_view()),
     path(_LIST + "entries/<id:player_id>/away/", api.AwayView.as_view()),
     path(_LIST + "calls/", api.CallView.as_view()),

@@ -575,3 +575,19 @@ def test_an_interest_list_starts_its_game_with_agreed_limits_and_long_names_fit(
     table_id = room.api("GET", f"/api/v1/waitlists/{list_id}/")["table_id"]
     table = room.api("GET", f"/api/v1/tables/{table_id}/")
     assert (table["buy_in_min"], table["buy_in_max"]) == (2000, 7000), table
+
+
+def test_the_floor_closes_a_list_it_opened_by_mistake(room: Room, new_page: Any) -> None:
+    """A list could never be closed: a typo stayed on the console and the board for good
+    (found by QA)."""
+    listed = room.api("POST", "/api/v1/waitlists/",
+                      {"game": "FLH", "small_blind": 45, "big_blind": 90})  # fmt: skip
+    list_id = listed["list_id"]
+    page = open_floor(room, new_page)
+    page.click(".tab[data-tab=lists]")
+    box = page.locator(f"[data-list='{list_id}']")
+    page.once("dialog", lambda dialog: dialog.accept("opened by mistake"))
+    box.locator("[data-close-list]").click()
+    expect(box).to_have_count(0)
+    board = room.api("GET", "/api/v1/board/waitlists/")
+    assert list_id not in [w["list_id"] for w in board["lists"]]

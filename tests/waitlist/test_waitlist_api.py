@@ -767,3 +767,39 @@ def test_a_player_seated_from_one_list_frees_his_calls_on_the_others(
     assert list_events(high)[-1] == "waitlist.CallCancelled"
     # the seat can be called again at once (he is still first: he may cash out and move)
     assert call(tablet, high, big, 1).status_code == 201
+
+
+@pytest.mark.rule("WL-2")
+def test_the_floor_closes_a_list_and_may_open_the_game_again(
+    tablet: TabletClient, players: list
+) -> None:
+    """A list could never be closed: a typo or a game the room no longer spreads stayed on
+    the board for good (found by QA)."""
+    table_id = open_table(tablet)
+    nlh = open_list(tablet)
+    join(tablet, nlh, players[0])
+    join(tablet, nlh, players[1])
+    assert call(tablet, nlh, table_id, 1).status_code == 201
+    events = StoredEvent.objects.count()
+    refused(tablet.post(f"{LISTS}{nlh}/close/", {"reason": "game broke"}),
+            "calls_in_progress", "WL-2")  # fmt: skip
+    for body in ({}, {"reason": ""}, {"reason": "x", "now": True}):
+        assert tablet.post(f"{LISTS}{nlh}/close/", body).status_code == 400, body
+    assert StoredEvent.objects.count() == events  # refusals append nothing
+    call_id = waitlist(tablet, nlh)["calls"][0]["call_id"]
+    tablet.post(f"{LISTS}{nlh}/calls/{call_id}/cancel/", {})
+    closed = tablet.post(f"{LISTS}{nlh}/close/", {"reason": "game broke"})
+    assert closed.status_code == 200, closed.json()
+    assert closed.json()["removed_player_ids"] == [players[0].id, players[1].id]
+    assert tablet.get(f"{LISTS}{nlh}/").status_code == 404
+    assert nlh not in [w["list_id"] for w in tablet.get(LISTS).json()["lists"]]
+    board = tablet.get("/api/v1/board/waitlists/").json()
+    assert nlh not in [w["list_id"] for w in board["lists"]]
+    refused(tablet.post(f"{LISTS}{nlh}/entries/", {"player_id": players[2].id,
+                                                   "channel": "console"}),
+            "list_not_found", status=404)  # fmt: skip
+    assert open_list(tablet) == nlh  # the game is spread again: a new, empty list
+    assert order(tablet, nlh) == []
+    join(tablet, nlh, players[2])
+    call_command("rebuild_projections")
+    assert order(tablet, nlh) == [players[2].id]

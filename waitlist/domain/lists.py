@@ -52,6 +52,7 @@ from waitlist.events import (
     PlayerMarkedBack,
     PlayerMovedDown,
     PlayerSeatedFromList,
+    WaitingListClosed,
     WaitingListOpened,
 )
 
@@ -108,6 +109,7 @@ class ListState:
     table_id: int | None = None  # the table an interest list was promoted to
     main_table_id: int | None = None
     must_move_table_id: int | None = None
+    closed: bool = False  # the floor closed it: as if never opened, until opened again
 
     def entry_of(self, player_id: int) -> Entry | None:
         return next((e for e in self.entries if e.player_id == player_id), None)
@@ -182,6 +184,13 @@ class OpenList:
     game: str
     small_blind: int
     big_blind: int
+
+
+@dataclass(frozen=True, slots=True)
+class CloseList:
+    """The floor closes the list; the names still on it come off (``reason``: why)."""
+
+    reason: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,6 +310,7 @@ Command = (
     | PromoteInterest
     | LinkMustMove
     | RecordMustMove
+    | CloseList
 )
 
 
@@ -327,7 +337,7 @@ def decide(state: ListState | None, command: Command) -> list[DomainEvent]:
     """
     if isinstance(command, OpenList):
         return _open(state, command)
-    if state is None:
+    if state is None or state.closed:
         raise NotFound("list_not_found", "There is no such list.")
     match command:
         case Join():
@@ -350,11 +360,35 @@ def decide(state: ListState | None, command: Command) -> list[DomainEvent]:
             return _link(state, command)
         case RecordMustMove():
             return _must_move(state, command)
+        case CloseList():
+            return _close(state, command)
     raise TypeError(f"unknown command {command!r}")
 
 
+MAX_REASON = 200
+"""The longest reason the floor gives, characters."""
+
+
+def _close(state: ListState, c: CloseList) -> list[DomainEvent]:
+    if state.calls:  # a called player is on his way to a seat the list holds
+        raise DomainError(
+            "calls_in_progress",
+            "Seat or cancel the calls in progress first.",
+            rule="WL-2",
+            calls=len(state.calls),
+        )
+    reason = c.reason.strip()
+    if not reason or len(reason) > MAX_REASON:
+        raise DomainError(
+            "reason_required",
+            f"Give the reason, 1 to {MAX_REASON} characters.",
+            max_length=MAX_REASON,
+        )
+    return [WaitingListClosed(state.list_id, reason, tuple(e.player_id for e in state.entries))]
+
+
 def _open(state: ListState | None, c: OpenList) -> list[DomainEvent]:
-    if state is not None:
+    if state is not None and not state.closed:
         raise DomainError("list_exists", "This list is already open.", list_id=c.list_id)
     if c.list_kind not in LIST_KINDS:
         raise DomainError("invalid_list_kind", f"A list is one of {', '.join(LIST_KINDS)}.")
@@ -707,6 +741,8 @@ def evolve(state: ListState | None, event: DomainEvent) -> ListState | None:
         )
     assert state is not None, f"{event.TYPE} before the list was opened"
     match event:
+        case WaitingListClosed():
+            return replace(state, entries=(), calls=(), closed=True)
         case PlayerListed():
             entry = Entry(
                 event.entry_id,

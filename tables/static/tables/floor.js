@@ -636,7 +636,8 @@ function drawLists() {
       ? `<button type="button" class="btn small" data-mustmove-seat="${l.list_id}:${s.seat}">${gettext("Move the next must-move player")} ${esc(s.offer.display)} → ${esc(t.name)} ${gettext("seat")} ${s.seat}</button>`
       : `<button type="button" class="btn small" data-call="${l.list_id}:${t.table_id}:${s.seat}:${s.offer.player_id}">${gettext("Call player")} ${esc(s.offer.display)} → ${esc(t.name)} ${gettext("seat")} ${s.seat}</button>`))).join(" ");
     return `<section class="card wl" data-list="${l.list_id}"><header><h2>${esc(l.game)} ${number(l.small_blind)}/${number(l.big_blind)}</h2>
-      <span class="badge">${esc({ waiting: gettext("waiting list"), interest: gettext("interest list"), table_change: gettext("table change") }[l.list_kind] || l.list_kind)}</span><span class="muted">${gettext("waiting")}: ${l.waiting}${l.interest_threshold ? ` / ${l.interest_threshold}` : ""}</span></header>
+      <span class="badge">${esc({ waiting: gettext("waiting list"), interest: gettext("interest list"), table_change: gettext("table change") }[l.list_kind] || l.list_kind)}</span><span class="muted">${gettext("waiting")}: ${l.waiting}${l.interest_threshold ? ` / ${l.interest_threshold}` : ""}</span>
+      ${l.calls.length ? "" : `<button type="button" class="btn small" data-close-list="${l.list_id}">${gettext("Close the list")}</button>`}</header>
       ${calls ? `<h3>${gettext("Called")}</h3><table class="grid">${calls}</table>` : ""}
       ${seats ? `<p>${seats}</p>` : ""}
       <table class="grid"><thead><tr><th>#</th><th>${gettext("Player")}</th><th>${gettext("Channel")}</th><th>${gettext("Phone")}</th><th></th><th></th></tr></thead><tbody>${entries}</tbody></table>
@@ -759,6 +760,11 @@ $("lists").addEventListener("click", once(async (e) => {
   } else if (b.dataset.seatcall) {
     openSeatCall(b.dataset.seatcall, b.dataset.display);
     return;
+  } else if (b.dataset.closeList) {
+    // a game no longer spread, or a list opened by mistake; the names on it come off
+    const reason = prompt(gettext("Close the list: why?"), gettext("The game is no longer spread"));
+    if (!reason || !reason.trim()) return;
+    ok = await run(() => post(`/api/v1/waitlists/${b.dataset.closeList}/close/`, { reason: reason.trim() }));
   } else if (b.dataset.away) {
     // WL-3: away for a while (he keeps his place; the offers skip him), or back
     const [list, player, away] = b.dataset.away.split(":");
@@ -770,7 +776,7 @@ $("lists").addEventListener("click", once(async (e) => {
     ok = await run(() => post(`/api/v1/waitlists/${list}/entries/${player}/leave/`, { reason: "floor" }));
   }
   if (ok) loadLists();
-}, "button[data-mustmove-seat], button[data-call], button[data-noshow], button[data-cancelcall], button[data-leave], button[data-away]"));
+}, "button[data-mustmove-seat], button[data-call], button[data-noshow], button[data-cancelcall], button[data-leave], button[data-away], button[data-close-list]"));
 // Seating a called player: his buy-in, and how he pays it — cash at the table, or chips he
 // bought at the cage (BI-2; the drop and the chips in circulation differ: cashgame/cage.py).
 function openSeatCall(spec, display) {
