@@ -36,6 +36,10 @@ ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "te
 # http on localhost. Behind a TLS proxy set SECURE_PROXY_SSL_HEADER_ENABLED=true.
 SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=not DEBUG)
 SESSION_COOKIE_SECURE = env.bool("SESSION_COOKIE_SECURE", default=not DEBUG)
+# A console login lasts a shift (12 h) unless set otherwise; Django's two weeks is long for a
+# shared cashier or floor desk. Its live sockets close when it ends.
+SESSION_COOKIE_AGE = env.int("SESSION_COOKIE_AGE", default=12 * 3600)
+SESSION_SOCKET_CHECK_SECONDS = env.float("SESSION_SOCKET_CHECK_SECONDS", default=60.0)
 CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=not DEBUG)
 SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=0 if DEBUG else 31_536_000)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=not DEBUG)

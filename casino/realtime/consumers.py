@@ -10,6 +10,10 @@ Message formats v1 and v2 are in :mod:`casino.realtime.messages` and ``docs/real
 * **Revocation.** A device's sockets join ``device-<id>``, a staff user's ``user-<id>``;
   revoking the device or deactivating the user closes them (close code 4401) on every
   server process (:mod:`casino.realtime.revocation`).
+* **Session end.** A console socket lives no longer than its login session: it is closed
+  (4401, ``session_expired``) once the session expires or is deleted (checked at its expiry
+  time and every ``SESSION_SOCKET_CHECK_SECONDS``); it went on receiving pushes after the
+  REST API already refused the session (found by QA).
 * **Delivery.** The relay sends ``log.events`` batches; each event is forwarded when it is
   the next version of its stream, repeats are dropped and a gap is filled from the log, so
   a client sees every stream's events once each, in order.
@@ -27,6 +31,8 @@ Message formats v1 and v2 are in :mod:`casino.realtime.messages` and ``docs/real
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -196,7 +202,23 @@ class LogFeedConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
         for group in self.groups_to_join:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
+        if key:
+            self.session_watch = asyncio.create_task(self._watch_session(key))
         await self._start(params)
+
+    async def _watch_session(self, key: str) -> None:
+        """Close the socket once its console session has expired or was deleted (logout
+        elsewhere, an administrator, the cleanup job)."""
+        every = settings.SESSION_SOCKET_CHECK_SECONDS
+        while True:
+            left = await _session_seconds_left(key)
+            if left <= 0:
+                await self.send_json(
+                    error_message("session_expired", _("The login session ended."), self.scope)
+                )
+                await self.close(code=4401)
+                return
+            await asyncio.sleep(min(every, left + 0.5))
 
     async def _refuse(self, code: str, detail: Promise, close_code: int) -> None:
         await self.accept()
@@ -204,6 +226,11 @@ class LogFeedConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
         await self.close(code=close_code)
 
     async def disconnect(self, code: int) -> None:
+        watch = getattr(self, "session_watch", None)
+        if watch is not None:
+            watch.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watch
         for group in getattr(self, "groups_to_join", []):
             await self.channel_layer.group_discard(group, self.channel_name)
 
@@ -428,6 +455,23 @@ class LogFeedConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
         """Whether ``?resume=`` may name ``stream`` (default: the streams the feed
         forwards, :meth:`_wants`)."""
         return self._wants(stream)
+
+
+@database_sync_to_async
+def _session_seconds_left(key: str) -> float:
+    """Seconds until the console session ``key`` expires; 0 when it is gone or expired."""
+    from importlib import import_module
+
+    from django.utils import timezone
+
+    store_class = import_module(settings.SESSION_ENGINE).SessionStore
+    session = store_class(session_key=key)
+    if not session.exists(key):
+        return 0.0
+    session.load()
+    if session.session_key is None:  # load() found it expired and gave a new empty one
+        return 0.0
+    return max(0.0, (session.get_expiry_date() - timezone.now()).total_seconds())
 
 
 def _principal_groups(principal: Any, session_key: str | None = None) -> list[str]:

@@ -24,6 +24,7 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
 from django.db import connections, transaction
 from django.test import Client
+from django.utils import timezone
 
 from casino.asgi import application
 from casino.eventstore import store
@@ -178,6 +179,44 @@ def test_a_consoles_socket_closes_on_logout_a_new_password_or_a_new_role(
 
     message, closed = async_to_sync(scenario)()
     assert message["type"] == "error" and message["code"] == "revoked"
+    assert closed == {"type": "websocket.close", "code": 4401}
+
+
+@pytest.mark.parametrize("ending", ["deleted", "expired"])
+def test_a_consoles_socket_closes_when_its_session_ends(
+    world: dict, ending: str, settings: Any
+) -> None:
+    """An open floor feed went on pushing events after its session had ended, while the
+    REST API already answered 401 (found by QA): the socket closes once the session row is
+    gone or past its expiry."""
+    from django.contrib.sessions.models import Session
+
+    settings.SESSION_SOCKET_CHECK_SECONDS = 0.2
+    user = get_user_model().objects.create_user(username=f"fl-{uuid.uuid4().hex[:6]}")
+    StaffProfile.objects.create(user=user, role="floor")
+    console = Client()
+    console.force_login(user)
+    key = console.cookies["sessionid"].value
+    cookie = f"sessionid={key}".encode()
+
+    def end() -> None:
+        if ending == "deleted":
+            Session.objects.filter(session_key=key).delete()
+        else:
+            Session.objects.filter(session_key=key).update(expire_date=timezone.now())
+
+    async def scenario() -> tuple[dict, Any]:
+        headers = [(b"cookie", cookie), (b"host", b"testserver"), (b"origin", b"http://testserver")]
+        ws = WebsocketCommunicator(application, "/ws/floor/", headers=headers)
+        await ws.connect()
+        assert (await ws.receive_json_from())["type"] == "snapshot"
+        await sync_to_async(end)()
+        message = await ws.receive_json_from(timeout=2)
+        closed = await ws.receive_output(timeout=1)
+        return message, closed
+
+    message, closed = async_to_sync(scenario)()
+    assert message["type"] == "error" and message["code"] == "session_expired"
     assert closed == {"type": "websocket.close", "code": 4401}
 
 
