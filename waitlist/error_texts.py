@@ -24,6 +24,7 @@ register_details(
         "list_exists": _("This list is already open."),
         "list_not_found": (_("There is no such list."), _("There is no list '%(list_id)s'.")),
         "player_away": _("The player told staff he is away."),
+        "buy_in_not_taken": _("A table change moves the whole stack (SES-4): send no buy-in."),
         "calls_in_progress": _("Seat or cancel the calls in progress first."),
         "reason_required": _("Give the reason, 1 to %(max_length)s characters."),
         "player_not_eligible": _("The player already plays this game (or sits at that table)."),

@@ -105,7 +105,7 @@ class SeatFromListRequest(RequestSerializer):
         min_value=0,
         max_value=MAX_AMOUNT,
         default=0,
-        help_text="CZK; required on a waiting list (the cash-game rules apply), ignored on "
+        help_text="CZK; required on a waiting list (the cash-game rules apply), refused on "
         "a table-change list (the whole stack moves, SES-4).",
     )
     paid_with = serializers.ChoiceField(choices=["cash", "chips"], default="cash")

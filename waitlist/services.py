@@ -24,7 +24,7 @@ from django.db import transaction
 
 from cashgame import services as cash_services
 from casino import clock, contacts
-from casino.errors import DomainError, NotFound
+from casino.errors import BadRequest, DomainError, NotFound
 from casino.eventstore import aggregates, store
 from casino.models import require_player
 from tables import services as table_services
@@ -426,6 +426,7 @@ def seat_from_list(
 
     Raises:
         DomainError ``not_next_on_list``, ``seat_called_for_other_player`` (WL-2),
+        ``buy_in_not_taken`` (400: a buy-in on a table-change list, SES-4),
         ``must_move_first``, ``not_seated_in_game``, and every refusal of the table
         (``buy_in_below_minimum`` ...); NotFound ``not_on_list``.
     """
@@ -445,6 +446,12 @@ def seat_from_list(
         else:
             _open_seat(table, seat)
         _not_held_elsewhere(list_id, table_id, seat, player_id)
+        if from_table_id is not None and buy_in:  # taken and ignored before (found by QA)
+            raise BadRequest(
+                "buy_in_not_taken",
+                "A table change moves the whole stack (SES-4): send no buy-in.",
+                rule="SES-4",
+            )
         command = lists.SeatFromList(
             player_id=player_id,
             table_id=table_id,

@@ -382,11 +382,15 @@ def test_a_table_change_list_moves_a_seated_player_with_his_whole_stack(
     }
     assert offers[a] is None  # not to his own table
     assert offers[b]["player_id"] == players[0].id and offers[b]["offer_kind"] == "table_change"
-    refused(seat_from_list(tablet, change, players[0], a, 5), "player_not_eligible", "WL-2")
+    refused(
+        seat_from_list(tablet, change, players[0], a, 5, buy_in=0), "player_not_eligible", "WL-2"
+    )
     nlh = open_list(tablet)  # a seat called from the waiting list is held on both lists
     join(tablet, nlh, players[6])
     assert call(tablet, nlh, b, 4).status_code == 201
-    refused(seat_from_list(tablet, change, players[0], b, 4), "seat_already_called", "WL-2")
+    refused(
+        seat_from_list(tablet, change, players[0], b, 4, buy_in=0), "seat_already_called", "WL-2"
+    )
     refused(call(tablet, change, b, 4), "seat_already_called", "WL-2")
     # the other list no longer offers the held seat: the console offered it and the
     # server refused the call (found by QA); the next open seat is offered instead
@@ -394,6 +398,8 @@ def test_a_table_change_list_moves_a_seated_player_with_his_whole_stack(
     held = next(s for s in seats_b["open_seats"] if s["seat"] == 4)
     assert held["offer"] is None and held["call_id"] is None
     assert any(s["offer"] for s in seats_b["open_seats"] if s["seat"] != 4)
+    refused(seat_from_list(tablet, change, players[0], b, 3, buy_in=1), "buy_in_not_taken",
+            "SES-4", status=400)  # taken and ignored before (found by QA)  # fmt: skip
     moved = seat_from_list(tablet, change, players[0], b, 3, buy_in=0)
     assert moved.status_code == 200, moved.json()
     assert SeatView.objects.get(player_id=players[0].id).table_id == b

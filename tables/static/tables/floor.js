@@ -686,8 +686,8 @@ function listExtras(l) {
     : "";
   return `<details><summary class="btn small">${gettext("Must-move")}</summary>
     <form class="row wrap" data-link="${l.list_id}">
-      <div><label>${gettext("Main table")}<select name="main">${tableOptions(l.main_table_id, l)}</select></label></div>
-      <div><label>${gettext("Must-move table")}<select name="must">${tableOptions(l.must_move_table_id, l)}</select></label></div>
+      <div><label>${gettext("Main table")}<select name="main"><option value="">${gettext("— none —")}</option>${tableOptions(l.main_table_id, l)}</select></label></div>
+      <div><label>${gettext("Must-move table")}<select name="must"><option value="">${gettext("— none —")}</option>${tableOptions(l.must_move_table_id, l)}</select></label></div>
       <div class="shrink"><button class="btn" type="submit">${gettext("Link")}</button></div></form>${move}</details>`;
 }
 
@@ -711,8 +711,10 @@ $("lists").addEventListener("submit", once(async (e) => {
     e.preventDefault();
     let ok = null;
     if (extra.dataset.link) {
+      // both "none" unlinks them (the link could only be undone through the API: QA)
+      const id = (v) => (v ? Number(v) : null);
       ok = await run(() => post(`/api/v1/waitlists/${extra.dataset.link}/must-move/`, {
-        main_table_id: Number(extra.main.value), must_move_table_id: Number(extra.must.value),
+        main_table_id: id(extra.main.value), must_move_table_id: id(extra.must.value),
       }));
     } else if (extra.dataset.mustMove) {
       ok = await run(() => post(`/api/v1/waitlists/${extra.dataset.mustMove}/must-move/moves/`, { seat: Number(extra.seat.value) }));
@@ -793,7 +795,15 @@ function openSeatCall(spec, display) {
   $("sc-range").textContent = "";
   $("sc-paid").value = "cash";
   $("sc-error").hidden = true;
+  // a table change moves his whole stack (SES-4): no buy-in to ask for (the field was
+  // required and then ignored: found by QA)
+  const move = (state.lists.find((l) => l.list_id === list) || {}).list_kind === "table_change";
+  $("sc-money").hidden = move;
+  $("sc-buyin").required = !move;
+  $("sc-move").hidden = !move;
+  form.dataset.move = move ? "1" : "";
   $("seat-call-dialog").showModal();
+  if (move) return;
   get(`/api/v1/tables/${Number(table)}/seat-check/?player_id=${Number(player)}`).then((c) => {
     $("sc-buyin").placeholder = String(c.buy_in_min);
     $("sc-range").textContent = interpolate(gettext("Buy-in %(min)s to %(max)s (rule %(rule)s)"),
@@ -804,10 +814,9 @@ function openSeatCall(spec, display) {
 $("sc-cancel").addEventListener("click", () => $("seat-call-dialog").close());
 $("seat-call-form").addEventListener("submit", once(async (e) => {
   const spec = JSON.parse(e.target.dataset.spec || "{}");
-  const ok = await run(() => post(`/api/v1/waitlists/${spec.list}/seatings/`, {
-    player_id: spec.player, table_id: spec.table, seat: spec.seat,
-    buy_in: Number($("sc-buyin").value), paid_with: $("sc-paid").value,
-  }), $("sc-error"));
+  const body = { player_id: spec.player, table_id: spec.table, seat: spec.seat };
+  if (!e.target.dataset.move) Object.assign(body, { buy_in: Number($("sc-buyin").value), paid_with: $("sc-paid").value });
+  const ok = await run(() => post(`/api/v1/waitlists/${spec.list}/seatings/`, body), $("sc-error"));
   if (!ok) return;
   $("seat-call-dialog").close();
   loadLists();
