@@ -21,7 +21,8 @@ Amounts in CZK, chips in chips.
   - Fixed bounties are not refunded (CXL-8). Prizes of players already out in the money
     stand (they are computed on the pool actually paid in).
 
-  Shares are rounded with :func:`tournaments.domain.icm.to_amounts` (largest remainder):
+  Each share is computed exactly, then rounded once with :func:`tournaments.domain.icm.
+  to_amounts` (largest remainder, in a unit that moves no share by over 5 %):
   the settlement sums exactly to the money it distributes.
 """
 
@@ -97,19 +98,19 @@ def roll_forward(
     if not players:
         raise ValueError("no remaining player")
     chips = [float(remaining[p]) for p in players]
+    total = sum(chips) or 1.0
     if in_the_money:
-        smallest = min(unawarded) if unawarded else 0
-        base = [smallest] * len(players)
-        rest = pool - smallest * len(players)
+        base = float(min(unawarded) if unawarded else 0)
+        rest = pool - base * len(players)
         if rest < 0:
             raise ValueError("the pool cannot pay the smallest prize to everyone")
-        by_chips = icm.to_amounts(chips, rest, unit)
-        prizes = [a + b for a, b in zip(base, by_chips, strict=True)]
     else:
-        equal_part = pool // 2
-        equal = icm.to_amounts([1.0] * len(players), equal_part, unit)
-        by_chips = icm.to_amounts(chips, pool - equal_part, unit)
-        prizes = [a + b for a, b in zip(equal, by_chips, strict=True)]
+        base, rest = pool / 2 / len(players), pool / 2
+    # each share exact first, then rounded once: the two halves rounded apart gave the
+    # same low ids both halves' leftover units, 200 CZK and 0 for equal stacks and less to
+    # the chip leader than to shorter stacks (found by QA)
+    exact = [base + rest * c / total for c in chips]
+    prizes = list(icm.to_amounts(exact, pool, icm.rounding_unit(exact, pool, unit)))
     return [
         Share(p, fees.get(p, 0) + heads.get(p, 0), prize, fees.get(p, 0))
         for p, prize in zip(players, prizes, strict=True)

@@ -28,7 +28,7 @@ Amounts are CZK, chips are chips. Money is rounded with :func:`tournaments.domai
 to_amounts` in steps of ``config.payout_rounding_unit`` so the shares sum exactly to the
 remaining prizes less the money on the table. In a small pool that unit gives way to a
 smaller one, so that rounding moves no share by more than 5 % of it (300 CZK split four
-ways in hundreds gave one player 0: :func:`deal_unit`).
+ways in hundreds gave one player 0: :func:`tournaments.domain.icm.rounding_unit`).
 """
 
 from __future__ import annotations
@@ -163,37 +163,7 @@ def deal_amounts(
         values = [1.0] * len(stacks)
     else:
         raise ValueError(f"unknown deal method {method!r}")
-    return icm.to_amounts(values, pool, deal_unit(values, pool, unit)), result
-
-
-SMALLER_UNITS = (50, 20, 10, 5, 2, 1)
-"""Rounding units tried, largest first, when the event's unit moves a share too far."""
-
-ROUNDING_TOLERANCE = 0.05
-"""How far rounding may move a deal share, as a part of it (5 %)."""
-
-
-def deal_unit(values: Sequence[float], pool: int, unit: int) -> int:
-    """The rounding unit of a deal (CZK): ``unit`` (the event's) or, when rounding to it
-    would move a share of 1 CZK or more by over :data:`ROUNDING_TOLERANCE` of it, the
-    largest of :data:`SMALLER_UNITS` that does not, else 1. ``values`` are the players'
-    weights (equities, chips, or 1 each). So nobody owed a share is left with 0 (DEAL-2:
-    a deal gives every remaining player a share) and an even split stays even (DEAL-9).
-
-    Raises:
-        ValueError: as :func:`icm.to_amounts`.
-    """
-    weight = float(sum(values))
-    shares = [v / weight * pool for v in values] if weight > 0 else [0.0] * len(values)
-    for candidate in (unit, *(u for u in SMALLER_UNITS if u < unit)):
-        amounts = icm.to_amounts(values, pool, candidate)
-        if all(
-            abs(amount - share) <= share * ROUNDING_TOLERANCE
-            for amount, share in zip(amounts, shares, strict=True)
-            if share >= 1
-        ):
-            return candidate
-    return 1
+    return icm.to_amounts(values, pool, icm.rounding_unit(values, pool, unit)), result
 
 
 # --- decide -----------------------------------------------------------------------------

@@ -257,3 +257,34 @@ def to_amounts(values: Sequence[float], pool: int, unit: int = 1) -> tuple[int, 
     top = min(range(len(values)), key=lambda i: (-values[i], i))
     amounts[top] += odd
     return tuple(amounts)
+
+
+SMALLER_UNITS = (50, 20, 10, 5, 2, 1)
+"""Rounding units tried, largest first, when the event's unit moves a share too far."""
+
+ROUNDING_TOLERANCE = 0.05
+"""How far rounding may move a deal share, as a part of it (5 %)."""
+
+
+def rounding_unit(values: Sequence[float], pool: int, unit: int) -> int:
+    """The rounding unit of shares of ``pool`` (a deal, a cancellation's settlement; CZK):
+    ``unit`` (the event's) or, when rounding to it
+    would move a share of 1 CZK or more by over :data:`ROUNDING_TOLERANCE` of it, the
+    largest of :data:`SMALLER_UNITS` that does not, else 1. ``values`` are the players'
+    weights (equities, chips, or 1 each). So nobody owed a share is left with 0 (DEAL-2:
+    a deal gives every remaining player a share) and an even split stays even (DEAL-9).
+
+    Raises:
+        ValueError: as :func:`to_amounts`.
+    """
+    weight = float(sum(values))
+    shares = [v / weight * pool for v in values] if weight > 0 else [0.0] * len(values)
+    for candidate in (unit, *(u for u in SMALLER_UNITS if u < unit)):
+        amounts = to_amounts(values, pool, candidate)
+        if all(
+            abs(amount - share) <= share * ROUNDING_TOLERANCE
+            for amount, share in zip(amounts, shares, strict=True)
+            if share >= 1
+        ):
+            return candidate
+    return 1

@@ -120,6 +120,25 @@ def test_roll_forward_in_the_money_smallest_prize_each_rest_by_chips() -> None:
     assert sum(p for _, p in got.values()) == sum(prizes)  # fees back, no fixed bounty
 
 
+@pytest.mark.rule("CXL-4")
+def test_roll_forward_pays_equal_stacks_alike_and_the_chip_leader_most() -> None:
+    """QA: 9 left of 10 entries (1,000 CZK), the two halves rounded apart in hundreds paid
+    three 1,000-chip players 200 and two of them 0, and the 2,015-chip leader 100."""
+    remaining = {47: 1000, 48: 1000, 49: 995, 50: 1000, 51: 990, 52: 1000, 53: 1000,
+                 54: 1000, 55: 1000, 56: 2015}  # fmt: skip
+    remaining.pop(51)  # 9 players left
+    out = {x.player_id: x.prize for x in cancellation.roll_forward(
+        remaining=remaining, fees={}, heads={}, pool=1000, unawarded=[], in_the_money=False,
+        unit=100,
+    )}  # fmt: skip
+    assert sum(out.values()) == 1000
+    equal = {out[p] for p in (47, 48, 50, 52, 53, 54, 55)}
+    assert len(equal) == 1  # equal stacks, equal shares
+    assert out[56] == max(out.values()) > equal.pop() >= out[49] > 0
+    exact = 500 / 9 + 500 * 2015 / sum(remaining.values())
+    assert abs(out[56] - exact) <= exact * 0.05
+
+
 @pytest.mark.rule("CXL-9")
 def test_settlement_amounts_are_cash_only_and_sum_exactly() -> None:
     out = cancellation.roll_forward(
