@@ -425,6 +425,9 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
                           level_remaining=event.remaining_seconds)  # fmt: skip
         case ClockResumed():
             ends = parse_time(event.ends_at)
+            if s.deal.stopped_clock:  # the director restarted it: the clock is his again,
+                # and ending the talk does not restart one he stops later (found by QA)
+                s = replace(s, deal=replace(s.deal, stopped_clock=False))
             if s.clock.on_break:
                 return _clock(s, version=event.clock_version, paused=False, break_ends_at=ends,
                               break_remaining=0)  # fmt: skip

@@ -107,6 +107,19 @@ def test_a_clock_the_director_stopped_stays_stopped_after_the_discussion() -> No
 
 
 @pytest.mark.rule("DEAL-4")
+def test_a_clock_the_director_took_over_during_the_discussion_stays_his() -> None:
+    """The director restarted the clock the talks stopped, then paused it himself: calling
+    off the deal restarted it, and the blinds went up while he thought it stopped (QA)."""
+    d = final_four()
+    ask_all(d)
+    assert d.s.deal.stopped_clock and d.s.clock.paused
+    d(t.ResumeClock())
+    d(t.PauseClock())
+    events = d(deals.CancelDeal(reason="no", player_id=None))
+    assert not any(isinstance(e, ClockResumed) for e in events) and d.s.clock.paused
+
+
+@pytest.mark.rule("DEAL-4")
 def test_a_hand_in_progress_ends_before_a_proposal() -> None:
     d = final_four()
     (table_id,) = d.s.tables
