@@ -144,8 +144,15 @@ def plan_hand(
     missed_blind_sb_dead: bool = True,
     drawn_button: int | None = None,
     max_seats: int = MAX_SEATS,
+    tournament: bool = False,
 ) -> HandPlan:
     """The next hand's button, blinds, seats dealt in, owed posts and missed blinds.
+
+    ``tournament``: a player waiting because he was seated between the button and the big
+    blind (SEAT-14, TSEAT-7) is dealt in as soon as his seat is out of that zone (the
+    button has passed him): in a tournament a seated player is dealt in (SEAT-13), and
+    waiting for the big blind, the cash game's way, kept a player moved from a broken table
+    out for most of an orbit (found by QA).
 
     ``last`` is ``None`` when a game starts (no hand since the table was empty): then
     ``drawn_button`` (the high-card draw, SEAT-1) is the button, else the lowest seat.
@@ -165,7 +172,8 @@ def plan_hand(
         zone = _zone(button, bb)
         dealt, posts, waiting, became = [], [], [], []
         for seat, s in sorted(playable.items()):
-            if s.status == ACTIVE or seat == bb or (s.status == NEW and seat not in zone):
+            joins = s.status == NEW or (tournament and s.status == WAITING)
+            if s.status == ACTIVE or seat == bb or (joins and seat not in zone):
                 dealt.append(seat)
             elif s.post:
                 dealt.append(seat)

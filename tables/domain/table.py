@@ -257,6 +257,7 @@ def plan_next_hand(state: TableState, drawn_button: int | None = None) -> HandPl
             missed_blind_sb_dead=state.config.missed_blind_sb_dead,
             drawn_button=drawn_button if drawn_button is not None else _redeal_button(state),
             max_seats=state.config.max_seats,
+            tournament=state.config.mode == TOURNAMENT,
         )
     except NotEnoughPlayers as short:
         raise DomainError(

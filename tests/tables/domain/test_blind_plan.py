@@ -108,3 +108,18 @@ def test_new_player_on_the_button_seat_is_in_the_zone() -> None:
     posting = [*seats(1, 5, 7, 9), SeatStatus(3, "new", post=True)]
     plan = plan_hand(posting, LastBlinds(1, 3, 5), button_rule=DEAD_BUTTON)
     assert 3 in plan.dealt_in and plan.posts == ((3, "dead_sb"), (3, "posted_bb"))
+
+
+@pytest.mark.rule("SEAT-14")
+@pytest.mark.rule("SEAT-13")
+def test_a_tournament_player_waiting_out_of_the_zone_is_dealt_in_once_the_button_passed() -> None:
+    """A player moved from a broken table to a seat between the button and the big blind
+    waited for the big blind, the cash game's way, and sat out most of an orbit (QA)."""
+    table = seats(1, 2, 3, 4, 5, 6, 7, 8, s5="waiting")
+    inside = plan_hand(table, LastBlinds(3, 4, 6), button_rule=DEAD_BUTTON, tournament=True)
+    assert blinds(inside) == (4, 6, 7) and 5 in inside.waiting  # between button and BB
+    after = LastBlinds(4, 6, 7)
+    dealt = plan_hand(table, after, button_rule=DEAD_BUTTON, tournament=True)
+    assert blinds(dealt) == (6, 7, 8) and 5 in dealt.dealt_in  # the button passed him
+    cash = plan_hand(table, after, button_rule=DEAD_BUTTON)
+    assert 5 in cash.waiting  # a cash game still waits for the big blind (SEAT-16)
