@@ -161,6 +161,7 @@ def test_the_tablet_fits_a_1024x768_screen_in_board_entry_and_showdown(
     assert tablet.evaluate(OVERLAPS) == []
     picks = tablet.locator("#card-picker [data-card]")
     for i in (0, 12, 51):  # every card still a 48 px target
+        expect(picks.nth(i)).to_be_visible()  # a push may redraw the picker meanwhile
         box = picks.nth(i).bounding_box()
         assert box and box["width"] >= 48 and box["height"] >= 48, box
 
