@@ -140,6 +140,33 @@ def test_revoking_a_device_closes_its_socket_within_a_second(world: dict) -> Non
     assert seconds < 1.0
 
 
+def floor_console() -> tuple[Any, Client, str]:
+    """A new floor user logged in on a console: ``(user, client, session key)``."""
+    user = get_user_model().objects.create_user(username=f"fl-{uuid.uuid4().hex[:6]}")
+    StaffProfile.objects.create(user=user, role="floor")
+    console = Client()
+    console.force_login(user)
+    return user, console, console.cookies["sessionid"].value
+
+
+def floor_socket_after(key: str, act: Any, timeout: float = 1) -> tuple[dict, Any]:
+    """Open the floor feed with session ``key``, run ``act`` once it is live: the next
+    message and what the socket did next."""
+
+    async def scenario() -> tuple[dict, Any]:
+        cookie = f"sessionid={key}".encode()
+        headers = [(b"cookie", cookie), (b"host", b"testserver"), (b"origin", b"http://testserver")]
+        ws = WebsocketCommunicator(application, "/ws/floor/", headers=headers)
+        await ws.connect()
+        assert (await ws.receive_json_from())["type"] == "snapshot"
+        await sync_to_async(act)()
+        message = await ws.receive_json_from(timeout=timeout)
+        closed = await ws.receive_output(timeout=1)
+        return message, closed
+
+    return async_to_sync(scenario)()
+
+
 @pytest.mark.parametrize("change", ["logout", "password", "role"])
 def test_a_consoles_socket_closes_on_logout_a_new_password_or_a_new_role(
     world: dict, change: str
@@ -147,11 +174,7 @@ def test_a_consoles_socket_closes_on_logout_a_new_password_or_a_new_role(
     """A console's socket is authorised when it opens: logging out, a new password (which
     ends the account's sessions) or a new role close it, so that it is authorised afresh
     (a cashier may not read the floor's feed)."""
-    user = get_user_model().objects.create_user(username=f"fl-{uuid.uuid4().hex[:6]}")
-    StaffProfile.objects.create(user=user, role="floor")
-    console = Client()
-    console.force_login(user)
-    cookie = f"sessionid={console.cookies['sessionid'].value}".encode()
+    user, console, key = floor_console()
 
     def act() -> None:
         if change == "logout":
@@ -167,17 +190,7 @@ def test_a_consoles_socket_closes_on_logout_a_new_password_or_a_new_role(
             )  # fmt: skip
         assert response.status_code == 200, response.content
 
-    async def scenario() -> tuple[dict, Any]:
-        headers = [(b"cookie", cookie), (b"host", b"testserver"), (b"origin", b"http://testserver")]
-        ws = WebsocketCommunicator(application, "/ws/floor/", headers=headers)
-        await ws.connect()
-        assert (await ws.receive_json_from())["type"] == "snapshot"
-        await sync_to_async(act)()
-        message = await ws.receive_json_from(timeout=1)
-        closed = await ws.receive_output(timeout=1)
-        return message, closed
-
-    message, closed = async_to_sync(scenario)()
+    message, closed = floor_socket_after(key, act)
     assert message["type"] == "error" and message["code"] == "revoked"
     assert closed == {"type": "websocket.close", "code": 4401}
 
@@ -192,12 +205,7 @@ def test_a_consoles_socket_closes_when_its_session_ends(
     from django.contrib.sessions.models import Session
 
     settings.SESSION_SOCKET_CHECK_SECONDS = 0.2
-    user = get_user_model().objects.create_user(username=f"fl-{uuid.uuid4().hex[:6]}")
-    StaffProfile.objects.create(user=user, role="floor")
-    console = Client()
-    console.force_login(user)
-    key = console.cookies["sessionid"].value
-    cookie = f"sessionid={key}".encode()
+    _, _, key = floor_console()
 
     def end() -> None:
         if ending == "deleted":
@@ -205,17 +213,7 @@ def test_a_consoles_socket_closes_when_its_session_ends(
         else:
             Session.objects.filter(session_key=key).update(expire_date=timezone.now())
 
-    async def scenario() -> tuple[dict, Any]:
-        headers = [(b"cookie", cookie), (b"host", b"testserver"), (b"origin", b"http://testserver")]
-        ws = WebsocketCommunicator(application, "/ws/floor/", headers=headers)
-        await ws.connect()
-        assert (await ws.receive_json_from())["type"] == "snapshot"
-        await sync_to_async(end)()
-        message = await ws.receive_json_from(timeout=2)
-        closed = await ws.receive_output(timeout=1)
-        return message, closed
-
-    message, closed = async_to_sync(scenario)()
+    message, closed = floor_socket_after(key, end, timeout=2)
     assert message["type"] == "error" and message["code"] == "session_expired"
     assert closed == {"type": "websocket.close", "code": 4401}
 
