@@ -352,6 +352,9 @@ WAITLIST_CALL_SECONDS = env.int("WAITLIST_CALL_SECONDS", default=300)  # WL-2 re
 WAITLIST_NO_SHOW_ACTION = env.str("WAITLIST_NO_SHOW_ACTION", default="down")
 WAITLIST_NO_SHOW_PLACES = env.int("WAITLIST_NO_SHOW_PLACES", default=1)
 WAITLIST_MAX_MISSES = env.int("WAITLIST_MAX_MISSES", default=3)  # then off the list; 0: never
+# WL-2: after a no-show the next name is called for the same seat at once (False: the floor
+# calls by hand)
+WAITLIST_CALL_NEXT_ON_MISS = env.bool("WAITLIST_CALL_NEXT_ON_MISS", default=True)
 WAITLIST_INTEREST_THRESHOLD = env.int("WAITLIST_INTEREST_THRESHOLD", default=6)
 WAITLIST_TURNOVER_WINDOW_SECONDS = env.int("WAITLIST_TURNOVER_WINDOW_SECONDS", default=2 * 3600)
 WAITLIST_SWEEP_SECONDS = env.float("WAITLIST_SWEEP_SECONDS", default=30.0)

@@ -31,7 +31,12 @@ from tables import services as table_services
 from tables.models import SeatView, TableView
 from waitlist.domain import lists
 from waitlist.domain.lists import TABLE_CHANGE, ListState, NoShowPolicy
-from waitlist.events import PlayerCalled, PlayerSeatedFromList, WaitingListClosed
+from waitlist.events import (
+    CallMissed,
+    PlayerCalled,
+    PlayerSeatedFromList,
+    WaitingListClosed,
+)
 from waitlist.models import WaitlistCall
 
 logger = logging.getLogger("waitlist")
@@ -322,6 +327,13 @@ def call_player(
         (WL-2), ``player_away`` (WL-3), ``must_move_first``, ``game_not_running``,
         ``seat_occupied``, ``table_game_mismatch``.
     """
+    return _call(list_id, table_id, seat, player_id, skip=frozenset())
+
+
+def _call(
+    list_id: str, table_id: int, seat: int, player_id: int | None, *, skip: frozenset[int]
+) -> PlayerCalled:
+    """:func:`call_player`, passing over the players in ``skip`` as well."""
     loaded = load_list(list_id)
     state = loaded.state
     _open_seat(_table_of_game(state, table_id), seat)
@@ -332,7 +344,7 @@ def call_player(
         seat=seat,
         now=clock.now(),
         call_seconds=settings.WAITLIST_CALL_SECONDS,
-        ineligible=ineligible_players(state, table_id),
+        ineligible=ineligible_players(state, table_id) | skip,
         player_id=player_id,
         must_move_waiting=must_move_waiting(state, table_id),
     )
@@ -342,6 +354,20 @@ def call_player(
     deadline = datetime.fromisoformat(called.deadline)
     transaction.on_commit(lambda: schedule_deadline(list_id, called.call_id, deadline))
     return called
+
+
+def _call_next_after_miss(list_id: str, table_id: int, seat: int, missed: int) -> None:
+    """WL-2: "he loses his place and the next name is called": call the next eligible
+    player for the seat the no-show left, passing over the no-show himself (he was not
+    there a moment ago). Nothing when the house calls by hand
+    (``WAITLIST_CALL_NEXT_ON_MISS``) or nobody can be called now (nobody eligible, a
+    must-move first, the seat gone): the floor sees the open seat as before."""
+    if not settings.WAITLIST_CALL_NEXT_ON_MISS:
+        return
+    try:
+        _call(list_id, table_id, seat, None, skip=frozenset({missed}))
+    except DomainError as refused:  # refused before anything was appended
+        logger.info("no next call after the miss on %s: %s", list_id, refused.code)
 
 
 def schedule_deadline(list_id: str, call_id: str, deadline: datetime) -> None:
@@ -378,10 +404,14 @@ def expire_call(*, list_id: str, call_id: str, by_floor: bool = False) -> bool:
         NotFound ``list_not_found``; ``call_not_found`` (only ``by_floor``).
     """
     loaded = load_list(list_id)
+    call = loaded.state.call(call_id)
     withdrawn, seated_in_game = _call_withdrawn(loaded.state, call_id)
     command = lists.ExpireCall(call_id, clock.now(), no_show_policy(), by_floor=by_floor,
                                withdrawn=withdrawn, seated_in_game=seated_in_game)  # fmt: skip
-    return bool(_execute(list_id, _as_optional(loaded), command))
+    recorded = _execute(list_id, _as_optional(loaded), command)
+    if call is not None and any(isinstance(r.event, CallMissed) for r in recorded):
+        _call_next_after_miss(list_id, call.table_id, call.seat, call.player_id)
+    return bool(recorded)
 
 
 def _call_withdrawn(state: ListState, call_id: str) -> tuple[str | None, bool]:

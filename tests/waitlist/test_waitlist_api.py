@@ -191,9 +191,13 @@ def test_a_missed_call_moves_the_player_once_however_often_the_timer_fires(
         assert tasks.expire_call_task(nlh, call_id) is True
         assert tasks.expire_call_task(nlh, call_id) is False  # fired twice
         assert tasks.sweep_overdue_calls() == 0  # the sweep after the timer
-    # default house rule: one place down, behind the next player called
+    # default house rule: one place down, behind the next player, who is called at once
     assert order(tablet, nlh) == [players[i].id for i in (1, 0, 2, 3)]
-    assert list_events(nlh)[-2:] == ["waitlist.CallMissed", "waitlist.PlayerMovedDown"]
+    assert list_events(nlh)[-3:] == [
+        "waitlist.CallMissed",
+        "waitlist.PlayerMovedDown",
+        "waitlist.PlayerCalled",
+    ]
     assert list_events(nlh).count("waitlist.CallMissed") == 1
     moved = StoredEvent.objects.get(type="waitlist.PlayerMovedDown")
     assert moved.data | {"entry_id": None} == {
@@ -208,6 +212,57 @@ def test_a_missed_call_moves_the_player_once_however_often_the_timer_fires(
     assert moved.metadata["actor"] == "system:waitlist-timer"
     assert WaitlistCall.objects.get(call_id=call_id).status == "missed"
     assert waitlist(tablet, nlh)["entries"][1]["misses"] == 1
+
+
+@pytest.mark.rule("WL-2")
+def test_after_a_no_show_the_next_name_is_called_for_the_same_seat(
+    tablet: TabletClient, players: list, settings: Any
+) -> None:
+    """WL-2: "he loses his place and the next name is called": the timer's miss and the
+    floor's no-show both call the next eligible player for that seat at once, never the
+    no-show himself; a player away is passed over (WL-3); nobody left: no call."""
+    table_id = open_table(tablet)
+    nlh = open_list(tablet)
+    for player in players[:4]:
+        join(tablet, nlh, player)
+    tablet.post(f"{LISTS}{nlh}/entries/{players[1].id}/away/", {"away": True})
+    with time_machine.travel(T0, tick=False):
+        first = call(tablet, nlh, table_id, 4).json()["call_id"]
+    with time_machine.travel(T0 + timedelta(seconds=300), tick=False):
+        assert tasks.expire_call_task(nlh, first) is True
+    [auto] = waitlist(tablet, nlh)["calls"]
+    assert (auto["player_id"], auto["table_id"], auto["seat"]) == (players[2].id, table_id, 4)
+    called = StoredEvent.objects.filter(type="waitlist.PlayerCalled").order_by("-position")[0]
+    assert called.metadata["actor"] == "system:waitlist-timer"
+    assert called.data["deadline"] == (T0 + timedelta(seconds=600)).isoformat()
+
+    no_show = tablet.post(f"{LISTS}{nlh}/calls/{auto['call_id']}/no-show/")
+    assert no_show.status_code == 200, no_show.json()
+    [auto] = no_show.json()["waitlist"]["calls"]
+    # players[0] moved down one place behind players[1] (away), players[2] behind players[3]
+    assert auto["player_id"] == players[0].id and auto["seat"] == 4
+    no_show = tablet.post(f"{LISTS}{nlh}/calls/{auto['call_id']}/no-show/")
+    assert no_show.json()["waitlist"]["calls"][0]["player_id"] == players[3].id
+
+    settings.WAITLIST_CALL_NEXT_ON_MISS = False  # a house whose floor calls by hand
+    [auto] = no_show.json()["waitlist"]["calls"]
+    no_show = tablet.post(f"{LISTS}{nlh}/calls/{auto['call_id']}/no-show/")
+    assert no_show.json()["waitlist"]["calls"] == []
+
+
+@pytest.mark.rule("WL-2")
+def test_a_no_show_alone_on_the_list_is_not_called_again(
+    tablet: TabletClient, players: list
+) -> None:
+    table_id = open_table(tablet)
+    nlh = open_list(tablet)
+    join(tablet, nlh, players[0])
+    first = call(tablet, nlh, table_id, 1).json()["call_id"]
+    no_show = tablet.post(f"{LISTS}{nlh}/calls/{first}/no-show/")
+    assert no_show.status_code == 200, no_show.json()
+    assert no_show.json()["waitlist"]["calls"] == []
+    assert order(tablet, nlh) == [players[0].id]
+    assert list_events(nlh).count("waitlist.PlayerCalled") == 1
 
 
 @pytest.mark.rule("WL-2")
@@ -239,6 +294,9 @@ def test_house_rule_to_the_bottom_and_removal_after_the_configured_misses(
     assert no_show.status_code == 200, no_show.json()
     assert no_show.json()["recorded"] is True
     assert order(tablet, nlh) == [players[i].id for i in (1, 2, 3, 0)]
+    [next_call] = no_show.json()["waitlist"]["calls"]  # WL-2: the next name is called
+    assert next_call["player_id"] == players[1].id
+    tablet.post(f"{LISTS}{nlh}/calls/{next_call['call_id']}/cancel/", {})
     for player in players[1:4]:  # the others are seated elsewhere (another game)
         tablet.post(f"{LISTS}{nlh}/entries/{player.id}/away/", {"away": True})
     second = call(tablet, nlh, table_id, 1).json()
@@ -684,7 +742,7 @@ def test_a_projection_rebuild_reproduces_every_list_exactly(
     call(tablet, nlh, table_id, 3)
 
     live = _lists_exactly()
-    assert len(live[1]) == 5 and len(live[2]) == 3
+    assert len(live[1]) == 5 and len(live[2]) == 4  # with the next call after the miss
     for list_id in (nlh, plo):  # the read model agrees with the aggregate
         state = services.load_list(list_id).state
         assert isinstance(state, ListState)
