@@ -7,16 +7,13 @@ from django.utils.translation import gettext_lazy as _
 from casino.consoles import console_page
 
 BOARD_STRINGS = {
-    "waiting": _("waiting"),
     "wait": _("est. wait"),
     "unknown": _("unknown"),
     "now": _("seat now"),
     "min": _("min"),
     "called": _("called"),
     "away": _("away"),
-    "more": _("more"),
     "interest": _("interest list"),
-    "needed": _("players to start"),
     "empty": _("Nobody waiting"),
 }
 """Words the board's script writes (translated on each render, sent as JSON)."""

@@ -586,6 +586,31 @@ def test_consoles_and_boards_speak_czech(room: Room, new_page: Any) -> None:
     assert page.inner_text("h1") == "Čekací listiny"  # the floor's word for it (casino)
 
 
+def test_the_waitlist_board_counts_in_the_languages_plural_forms(room: Room, new_page: Any) -> None:
+    """Czech has three plural forms on a board: "1 čeká", "3 čekají", "1 hráč do startu",
+    "5 hráčů do startu". The board said "1 hráčů" (found by QA)."""
+    stakes = {"game": "PLO", "small_blind": 300, "big_blind": 600}
+    waiting = room.api("POST", "/api/v1/waitlists/", stakes)["list_id"]
+    interest = room.api("POST", "/api/v1/waitlists/", {"game": "Stud", "small_blind": 300,
+                        "big_blind": 600, "list_kind": "interest"})["list_id"]  # fmt: skip
+    page = new_page(locale="cs-CZ")
+    page.context.add_cookies([{"name": "django_language", "value": "cs", "url": room.base}])
+    page.goto(f"{room.base}/board/waitlist/")
+    meta = page.locator(f"section.list[data-list='{waiting}'] .meta")
+    expect(meta).to_contain_text("0 čeká", timeout=30_000)
+    for n, (word, left) in enumerate([("1 čeká", "5 hráčů do startu"),
+                                      ("2 čekají", "4 hráči do startu"),
+                                      ("3 čekají", "3 hráči do startu"),
+                                      ("4 čekají", "2 hráči do startu"),
+                                      ("5 čeká", "1 hráč do startu")]):  # fmt: skip
+        who = room.player(f"Plural {n}", f"Pl{n}")
+        for list_id in (waiting, interest):
+            room.api("POST", f"/api/v1/waitlists/{list_id}/entries/",
+                     {"player_id": who, "channel": "in_person"})  # fmt: skip
+        expect(meta).to_contain_text(word)
+        expect(page.locator(f"section.list[data-list='{interest}'] .meta")).to_contain_text(left)
+
+
 @pytest.mark.rule("HU-1")
 @pytest.mark.rule("HU-2")
 def test_director_runs_a_heads_up_bracket(room: Room, new_page: Any) -> None:

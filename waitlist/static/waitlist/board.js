@@ -14,10 +14,14 @@ const emptyEl = document.getElementById("no-lists");
 let board = null;
 let receivedAt = 0;
 
+// Counted words take the language's plural form from the JavaScript catalogue (Czech has
+// three: 1 hráč, 2 hráči, 5 hráčů); "1 hráčů" was on the board before (found by QA).
+const moreWord = (n) => ngettext("more", "more", n);
+
 function waitText(list) {
   if (list.list_kind === "interest") {
     const left = Math.max(0, (list.interest_threshold || 0) - list.waiting);
-    return `${T.interest} · ${left} ${T.needed}`;
+    return `${T.interest} · ${number(left)} ${ngettext("player to start", "players to start", left)}`;
   }
   const s = list.estimated_wait_seconds;
   if (s === null || s === undefined) return `${T.wait}: ${T.unknown}`;
@@ -45,9 +49,9 @@ function render() {
       <section class="list" data-list="${esc(list.list_id)}">
         <h2><span>${esc(list.game)}</span>
             <span class="stakes">${number(list.small_blind)}/${number(list.big_blind)}</span></h2>
-        <div class="meta">${number(list.waiting)} ${esc(T.waiting)} · ${esc(waitText(list))}</div>
+        <div class="meta">${number(list.waiting)} ${esc(ngettext("waiting", "waiting", list.waiting))} · ${esc(waitText(list))}</div>
         <ol>${rows || `<li class="muted">${esc(T.empty)}</li>`}</ol>
-        <div class="more" ${rest > 0 ? "" : "hidden"}>+ <span>${rest}</span> ${esc(T.more)}</div>
+        <div class="more" ${rest > 0 ? "" : "hidden"}>+ <span>${rest}</span> <i>${esc(moreWord(rest))}</i></div>
       </section>`;
   }).join("");
   for (const section of listsEl.querySelectorAll("section.list")) fit(section);
@@ -66,6 +70,7 @@ function fit(section) {
     if (!rows.length) break;
     rows[rows.length - 1].remove();
     count.textContent = Number(count.textContent) + 1;
+    more.querySelector("i").textContent = moreWord(Number(count.textContent));
     more.hidden = false;
   }
 }
