@@ -11,6 +11,7 @@ import hmac
 import secrets
 import unicodedata
 import uuid
+from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
@@ -67,6 +68,32 @@ def display_name(player: Player | None) -> str:
     if player.nickname.strip():
         return player.nickname.strip()
     return " ".join(f"{part[0].upper()}." for part in player.name.split()) or "?"
+
+
+def board_names(players: Iterable[Player]) -> dict[int, str]:
+    """Each player's name on one public board, ``{player id: name}``: :func:`display_name`,
+    and where two show the same (two "J. N."), the first name and last initial of each
+    ("Jan N.", "Jana N."), then a number in id order ("Jan N. (1)", "Jan N. (2)") so that
+    every player on the board can tell which line is his. Still never a full name or an
+    id (QA found two "J. N." on one list)."""
+    people = sorted(players, key=lambda p: p.pk)
+    names = {p.pk: display_name(p) for p in people}
+    for group in _same_name(people, names):
+        for p in group:
+            if not p.nickname.strip():
+                names[p.pk] = short_name(p.name) or names[p.pk]
+    for group in _same_name(people, names):
+        for n, p in enumerate(group, start=1):
+            names[p.pk] = f"{names[p.pk]} ({n})"
+    return names
+
+
+def _same_name(people: list[Player], names: dict[int, str]) -> list[list[Player]]:
+    """The groups of two or more players who show the same name (case and spaces aside)."""
+    groups: dict[str, list[Player]] = {}
+    for p in people:
+        groups.setdefault(" ".join(names[p.pk].casefold().split()), []).append(p)
+    return [group for group in groups.values() if len(group) > 1]
 
 
 def short_name(name: str) -> str:

@@ -210,13 +210,13 @@ def chip_counts_payload(tournament_id: int) -> dict[str, Any]:
     """The public chip-count board (:class:`tournaments.serializers.ChipCountsSerializer`):
     the players still in ranked by chips, the payout ladder and the places taken so far.
 
-    Names are :func:`casino.models.display_name` (nickname, else initials): the payload
-    carries no player id and no full name. Chips are the entries' ``stack`` (the read model
-    the entries endpoint shows): a seated player's chips as of the last hand finished at his
-    table (``HandResultRecorded``), so blinds and bets of a hand in progress are not counted
-    out yet. A player with no chips whose elimination waits for the end of a hand-for-hand
-    round is no longer listed (as ``players_left`` does not count him). Equal stacks share a
-    rank (1, 2, 2, 4) and are listed by table and seat.
+    Names are :func:`casino.models.board_names` (nickname, else initials; namesakes told apart):
+    the payload carries no player id and no full name. Chips are the entries' ``stack`` (the
+    read model the entries endpoint shows): a seated player's chips as of the last hand finished
+    at his table (``HandResultRecorded``), so blinds and bets of a hand in progress are not
+    counted out yet. A player with no chips whose elimination waits for the end of a
+    hand-for-hand round is no longer listed (as ``players_left`` does not count him). Equal
+    stacks share a rank (1, 2, 2, 4) and are listed by table and seat.
 
     Prizes: the ladder is the event's prize per place for the current pool
     (``payouts.event_prizes``; provisional while entries, rebuys or add-ons may still come,
@@ -228,7 +228,7 @@ def chip_counts_payload(tournament_id: int) -> dict[str, Any]:
     Raises:
         NotFound ``tournament_not_found``.
     """
-    from casino.models import Player, display_name
+    from casino.models import Player, board_names
     from tournaments.domain import payouts
     from tournaments.domain.deals import rebuys_open
     from tournaments.services import load_tournament
@@ -264,14 +264,14 @@ def chip_counts_payload(tournament_id: int) -> dict[str, Any]:
         key=lambda r: (r["place"], r["place_to"] or r["place"], r["entry_number"]),
     )
     ids = {r["player_id"] for r in (*in_play, *placed)}
-    people = {p.pk: p for p in Player.objects.filter(pk__in=ids).only("name", "nickname")}
+    people = board_names(Player.objects.filter(pk__in=ids).only("name", "nickname"))
 
     players: list[dict[str, Any]] = []
     for i, r in enumerate(in_play):
         tied = i and r["stack"] == in_play[i - 1]["stack"]
         players.append({
             "rank": players[-1]["rank"] if tied else i + 1,
-            "name": display_name(people.get(r["player_id"])),
+            "name": people.get(r["player_id"], "?"),
             "chips": r["stack"], "table_id": r["table_id"], "seat": r["seat"],
         })  # fmt: skip
 
@@ -291,7 +291,7 @@ def chip_counts_payload(tournament_id: int) -> dict[str, Any]:
             prizes = {}
     finished = [
         {"place": r["place"], "place_to": r["place_to"] or r["place"],
-         "name": display_name(people.get(r["player_id"])), "player_entry": r["player_entry"],
+         "name": people.get(r["player_id"], "?"), "player_entry": r["player_entry"],
          "prize": prizes.get(r["entry_number"], 0)}
         for r in placed
     ]  # fmt: skip

@@ -25,7 +25,7 @@ from django.conf import settings
 from cashgame import selectors as cash_selectors
 from cashgame.models import CashSession
 from casino import clock, contacts
-from casino.models import Player, display_name
+from casino.models import Player, board_names, display_name
 from tables.models import SeatView
 from waitlist import services
 from waitlist.domain.lists import INTEREST, TABLE_CHANGE, ListState
@@ -87,6 +87,8 @@ class _ListView:
         self.seats = list(SeatView.objects.filter(table_id__in=[t.pk for t in self.tables]))
         ids |= {s.player_id for s in self.seats}
         self.players = {p.pk: p for p in Player.objects.filter(pk__in=ids)}
+        listed = {e.player_id for e in self.entries} | {c.player_id for c in self.calls}
+        self.names = board_names(p for pk, p in self.players.items() if pk in listed)
         # callback numbers from the contact store (an erased one reads ""), v1 entries' own
         self.phones = contacts.phones(e.phone_ref for e in self.entries)
         self.held = {(c.table_id, c.seat): c for c in self.calls}
@@ -124,6 +126,8 @@ class _ListView:
         self.wait = wait
 
     def name(self, player_id: int) -> str:
+        if player_id in self.names:
+            return self.names[player_id]
         return display_name(self.players.get(player_id))
 
     def from_table(self, player_id: int, joined_from: int | None) -> int | None:

@@ -867,3 +867,20 @@ def test_the_floor_closes_a_list_and_may_open_the_game_again(
     join(tablet, nlh, players[2])
     call_command("rebuild_projections")
     assert order(tablet, nlh) == [players[2].id]
+
+
+def test_namesakes_on_one_list_are_told_apart_on_the_public_board(
+    tablet: TabletClient, players: list
+) -> None:
+    """Jan Novák and Jana Nováková both showed "J. N." (found by QA); the board shows
+    "Jan N." and "Jana N.", still no full name and no id."""
+    nlh = open_list(tablet)
+    jan = Player.objects.create(name="Jan Novák")
+    jana = Player.objects.create(name="Jana Nováková")
+    for player in (jan, jana, players[0]):
+        join(tablet, nlh, player)
+    board = APIClient().get("/api/v1/board/waitlists/").json()
+    names = [n["display"] for n in board["lists"][0]["names"]]
+    assert names[:2] == ["Jan N.", "Jana N."]
+    assert len(set(names)) == len(names)
+    assert "Novák" not in json.dumps(board, ensure_ascii=False)
