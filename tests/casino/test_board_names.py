@@ -29,7 +29,7 @@ def test_namesakes_still_alike_are_numbered_in_id_order() -> None:
             (2, "Jan  Nosek", ""),
             (5, "Petr Pan", "Ace"),
             (6, "Eva Ela", "ace"),
-        )  # fmt: skip
+        )
     )
     assert board == {2: "Jan N. (1)", 9: "Jan N. (2)", 5: "Ace (1)", 6: "ace (2)"}
     assert len(set(board.values())) == len(board)
