@@ -47,6 +47,7 @@ from tournaments.domain.events import (
     PlayerRegistered,
     PlayerUnregistered,
     RebuyRequested,
+    RebuyRequestLapsed,
     RebuyTaken,
     SatelliteSeatWon,
     ScheduledStartMissed,
@@ -369,6 +370,7 @@ def _finished(recorded: RecordedEvent) -> None:
 @projection.on(BreakDue, TableAdded, TableBroken, TableHandStarted, HandForHandRoundCompleted)
 @projection.on(*DEAL_EVENTS, *BOUNTY_EVENTS, *PAYMENT_EVENTS, EarlyPayoutCredited)
 @projection.on(*PENALTY_EVENTS, StartScheduled, ScheduledStartMissed, HandsRolledBack)
-@projection.on(RebuyRequested, MatchStarted, MatchEnded, BracketWon, SatelliteSeatWon)
+@projection.on(RebuyRequested, RebuyRequestLapsed, MatchStarted, MatchEnded, BracketWon)
+@projection.on(SatelliteSeatWon)
 def _version_only(recorded: RecordedEvent) -> None:
     _bump(recorded)

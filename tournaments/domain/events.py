@@ -169,6 +169,20 @@ class RebuyRequested(DomainEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class RebuyRequestLapsed(DomainEvent):
+    """A rebuy asked during the hand (:class:`RebuyRequested`) was not taken when the hand
+    was recorded: ``reason`` ``not_busted`` (he has chips: no rebuy, no money), the rebuy
+    rule's refusal code (e.g. ``rebuy_closed``, ``rebuy_limit``: he busted and is out).
+    The cashier takes no money for it (TREG-14). A voided hand keeps the request for the
+    redeal."""
+
+    TYPE = "tournaments.RebuyRequestLapsed"
+    player_id: int
+    table_id: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class AddOnTaken(DomainEvent):
     """``chips`` added to the player's stack for ``price`` (prize pool) + ``fee`` (house)."""
 
@@ -994,6 +1008,7 @@ TOURNAMENT_EVENT_TYPES: tuple[type[DomainEvent], ...] = (
     HandsRolledBack,
     TournamentCancelled,
     RebuyRequested,
+    RebuyRequestLapsed,
     BracketDrawn,
     MatchStarted,
     MatchEnded,

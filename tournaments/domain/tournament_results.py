@@ -40,6 +40,7 @@ from tournaments.domain.events import (
     PlayerEliminated,
     PlayerMoved,
     PlayerStack,
+    RebuyRequestLapsed,
     RebuyTaken,
     Result,
     SatelliteSeatWon,
@@ -154,12 +155,16 @@ def record_hand_result(b: Builder, cmd: RecordHandResult, now: datetime) -> None
                          rule="TREG-14", player_id=pid)  # fmt: skip
         check_rebuy(s, s.players[pid], busted=True)
     rebuys = list(cmd.rebuys)
+    lapsed: dict[int, str] = {}
     for pid in sorted(s.pending_rebuys & set(start)):  # asked during the hand (TREG-14)
-        if final[pid] == 0 and pid not in rebuys:
+        if final[pid] != 0:
+            lapsed[pid] = "not_busted"
+        elif pid not in rebuys:
             try:
                 check_rebuy(s, s.players[pid], busted=True)
-            except DomainError:
-                continue  # the period or his limit ran out: he is eliminated
+            except DomainError as refused:  # the period or his limit ran out: he is out
+                lapsed[pid] = refused.code
+                continue
             rebuys.append(pid)
     knockouts = tuple(
         Knockout(pid, tuple(cmd.knockouts.get(pid) or _biggest_winners(start, final)))
@@ -173,6 +178,7 @@ def record_hand_result(b: Builder, cmd: RecordHandResult, now: datetime) -> None
     r = s.config.rebuy
     for pid in rebuys:
         b.emit(RebuyTaken(pid, r.price, r.fee, s.config.rebuy_stack, True))
+    _lapse_rebuy_requests(b, cmd.table_id, lapsed)
     for pid, offence, detail in cmd.conduct_flags:  # PEN-10: seen by the system
         if pid in start:
             b.emit(ConductFlagged(pid, offence, detail, True, iso(now)))
@@ -187,6 +193,12 @@ def record_hand_result(b: Builder, cmd: RecordHandResult, now: datetime) -> None
     elif not is_headsup(s) and _equal_prizes_left(b.state):
         ranked = chip_counts(b.state)  # ELIM-1: nothing left to play for
         finish_tournament(b, now, tuple((pid, 1, len(ranked)) for pid, _, _ in ranked))
+
+
+def _lapse_rebuy_requests(b: Builder, table_id: int, reasons: Mapping[int, str]) -> None:
+    """Record each rebuy asked during the hand that was not taken, and why (TREG-14)."""
+    for pid in sorted(reasons):
+        b.emit(RebuyRequestLapsed(pid, table_id, reasons[pid]))
 
 
 def _biggest_winners(start: Mapping[int, int], final: Mapping[int, int]) -> list[int]:

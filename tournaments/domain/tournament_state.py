@@ -57,6 +57,7 @@ from tournaments.domain.events import (
     PlayerRegistered,
     PlayerUnregistered,
     RebuyRequested,
+    RebuyRequestLapsed,
     RebuyTaken,
     Result,
     SatelliteSeatWon,
@@ -593,6 +594,8 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
             )  # fmt: skip
         case RebuyRequested():
             return replace(s, pending_rebuys=s.pending_rebuys | {event.player_id})
+        case RebuyRequestLapsed():  # the hand's result already cleared the request
+            return s
         case StartScheduled():  # a new time (a delay): the clock starts it then
             return replace(s, scheduled_start=parse_time(event.start_at), start_missed=False)
         case ScheduledStartMissed():
