@@ -140,7 +140,9 @@ def create_tournament(*, config: dict[str, Any]) -> int:
         raise DomainError("invalid_tournament_config", str(error)) from None
     if parsed.satellite_target is not None:
         parsed = _satellite_config(parsed)
-    validate_config(parsed, unknown_bounty_players=_unknown_players(parsed.bounty.players))
+    validate_config(
+        parsed, unknown_bounty_players=_unknown_players(parsed.bounty.players), now=clock.now()
+    )
     tournament_id = (TournamentView.objects.aggregate(m=Max("tournament_id"))["m"] or 0) + 1
     command = domain.CreateTournament(str(tournament_id), parsed)
     events = domain.decide(None, command, clock.now())

@@ -5,6 +5,7 @@ without a database in tests/tournaments/domain/."""
 
 from __future__ import annotations
 
+import json
 import random
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -71,7 +72,8 @@ def test_registration_takes_buy_in_and_fee_and_refuses_a_second_entry(
 @pytest.mark.rule("TREG-7")
 def test_the_clock_says_until_when_late_registration_runs(tablet: TabletClient) -> None:
     by_level = create(tablet, late_reg_until_level=3)
-    by_time = create(tablet, late_reg_until="2026-11-20T21:30:00Z")
+    with time_machine.travel(T0, tick=False):  # published at 18:00 for 21:30
+        by_time = create(tablet, late_reg_until="2026-11-20T21:30:00Z")
     none = create(tablet)
     for tournament_id, level, until in (
         (by_level, 3, None),
@@ -82,6 +84,30 @@ def test_the_clock_says_until_when_late_registration_runs(tablet: TabletClient) 
         assert (c["late_registration_until_level"], c["late_registration_until"]) == (level, until)
         public = ok(tablet.get(f"/api/v1/tournaments/{tournament_id}/clock/"))
         assert public["late_registration_until_level"] == level
+
+
+@pytest.mark.rule("TREG-6")
+@pytest.mark.rule("TSEAT-8")
+def test_publishing_refuses_deadlines_already_past_and_a_final_table_too_big(
+    tablet: TabletClient,
+) -> None:
+    """QA published an event whose late registration and unregistering had closed before
+    it opened, and a final table of 9 for 6-max tables; each is refused and nothing is
+    created."""
+    base = dict(STRUCTURE)
+    with time_machine.travel(T0, tick=False):
+        for field, value, problem in (
+            ("late_reg_until", "2026-11-20T17:59:00Z", "late_reg_until must be in the future"),
+            ("unregister_deadline", T0.isoformat(), "unregister_deadline must be in the future"),
+            ("final_table_size", 9, "final_table_size must not exceed table_size"),
+        ):
+            config = base | {"table_size": 6, field: value}
+            body = refused(tablet.post("/api/v1/tournaments/", config), "invalid_tournament_config")
+            assert problem in json.dumps(body), body
+        assert not StoredEvent.objects.filter(type="tournaments.TournamentCreated").exists()
+        later = base | {"table_size": 6, "final_table_size": 6,
+                        "late_reg_until": "2026-11-20T18:01:00Z"}  # fmt: skip
+        assert tablet.post("/api/v1/tournaments/", later).status_code == 201
 
 
 @pytest.mark.rule("TREG-10")

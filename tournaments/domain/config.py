@@ -459,11 +459,19 @@ def _entry_rule_problems(c: TournamentConfig, unknown_bounty_players: Sequence[i
     return problems
 
 
-def validate_config(c: TournamentConfig, *, unknown_bounty_players: Sequence[int] = ()) -> None:
+def validate_config(
+    c: TournamentConfig,
+    *,
+    unknown_bounty_players: Sequence[int] = (),
+    now: datetime | None = None,
+) -> None:
     """Check a configuration before a tournament is created (TREG-6).
 
     ``unknown_bounty_players``: the ids in ``bounty.players`` that are not players of the
-    room (the service looks them up), reported with the other problems.
+    room (the service looks them up), reported with the other problems. ``now`` (aware UTC,
+    at publishing): ``late_reg_until`` and ``unregister_deadline`` must be after it (a
+    deadline already past would close late registration or unregistering before they
+    open).
 
     Raises:
         DomainError: ``invalid_tournament_config`` listing every problem (rule SEAT-3 for
@@ -517,13 +525,18 @@ def validate_config(c: TournamentConfig, *, unknown_bounty_players: Sequence[int
         value = getattr(c, name)
         if value is not None:
             try:
-                parse_time(value)
+                at = parse_time(value)
             except ValueError:
                 problems.append(f"{name} must be an ISO-8601 time with a UTC offset")
+                continue
+            if now is not None and at <= now:
+                problems.append(f"{name} must be in the future")
     if c.min_entrants is not None and c.min_entrants < 2:
         problems.append("min_entrants must be >= 2")
     if not 2 <= c.final_table_players <= 10:
         problems.append("final_table_size must be 2-10 (SEAT-3)")
+    elif c.format == "standard" and c.final_table_players > c.table_size:
+        problems.append("final_table_size must not exceed table_size (TSEAT-8)")
     for name, rule in (("reentry", c.reentry), ("rebuy", c.rebuy), ("add_on", c.add_on)):
         if rule.price < 0 or rule.fee < 0 or rule.stack < 0 or rule.max_per_player < 0:
             problems.append(f"{name}: price, fee, stack and max_per_player must be >= 0")

@@ -197,7 +197,7 @@ def decide(state: TournamentState | None, command: Command, now: datetime) -> li
     if isinstance(command, CreateTournament):
         if state is not None:
             raise rule_error("tournament_exists", "This tournament already exists.")
-        validate_config(command.config)
+        validate_config(command.config, now=now)
         return [TournamentCreated(command.tournament_id, command.config, iso(now))]
     if state is None:
         raise rule_error("tournament_not_found", "No such tournament.")
