@@ -127,6 +127,7 @@ register_details(
         "delay_required": _("Moving the lobby time later is a delay: log it with its reason."),
         "reason_required": (
             _("A delay is logged with its reason."),
+            _("Bringing the lobby time forward is logged with its reason."),
             _("A cancellation is recorded with its reason."),
             _("Every ruling is recorded with its reason."),
         ),

@@ -561,10 +561,12 @@ def schedule_start(
     reason: str = "",
     if_match: int | None = None,
 ) -> None:
-    """Set the lobby start time, or delay it with a logged reason (TREG-5).
+    """Set the lobby start time (aware UTC), or delay it with a logged reason (TREG-5);
+    bringing a set time forward needs a reason too.
 
     Raises:
-        DomainError ``tournament_started``, ``reason_required``.
+        DomainError ``tournament_started``, ``invalid_time``, ``start_in_past``,
+        ``not_a_delay``, ``delay_required``, ``reason_required``.
     """
     command = domain.ScheduleStart(iso(start_at), delay, reason)
     execute(tournament_id, command, if_match=if_match)

@@ -296,6 +296,9 @@ def _schedule(b: Builder, cmd: ScheduleStart, now: datetime) -> None:
                          "with its reason.", rule="TREG-5")  # fmt: skip
     if cmd.delay and not cmd.reason.strip():
         raise rule_error("reason_required", "A delay is logged with its reason.", rule="TREG-5")
+    if before is not None and at < before and not cmd.reason.strip():  # players were told
+        raise rule_error("reason_required", "Bringing the lobby time forward is logged with "
+                         "its reason.", rule="TREG-5")  # fmt: skip
     b.emit(StartScheduled(iso(at), cmd.delay, cmd.reason))
 
 

@@ -53,7 +53,12 @@ def test_scheduled_start_and_a_logged_delay() -> None:
         with pytest.raises(DomainError) as refused:
             d(command)
         assert (refused.value.code, refused.value.rule) == (code, "TREG-5")
-    d(t.ScheduleStart("2025-03-01T18:10:00+00:00"))  # earlier, no delay: fine
+    # earlier is no delay, but the players were told a time: the reason is logged (QA)
+    with pytest.raises(DomainError) as forward:
+        d(t.ScheduleStart("2025-03-01T18:10:00+00:00"))
+    assert (forward.value.code, forward.value.rule) == ("reason_required", "TREG-5")
+    [earlier] = d(t.ScheduleStart("2025-03-01T18:10:00+00:00", False, "room full early"))
+    assert isinstance(earlier, StartScheduled) and earlier.reason == "room full early"
 
 
 @pytest.mark.rule("CXL-1")
