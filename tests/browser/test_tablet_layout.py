@@ -260,3 +260,33 @@ def test_a_refusal_banner_moves_nothing_and_covers_no_control(
     assert panel_bottom <= height
     tablet.click("#notice")  # a tap dismisses it
     expect(tablet.locator("#notice")).to_be_hidden()
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 740)])
+def test_a_phone_shows_every_seat_and_the_pot_without_overlap(
+    room: Room, new_page: Any, size: tuple[int, int]
+) -> None:
+    """QA at 390x844: the oval's seats overlapped each other and the pot and ran off both
+    edges. On a phone the seats are a two-column list under the pot; nothing overlaps,
+    nothing scrolls sideways, and the card picker keeps 44 px targets."""
+    stacks = {seat: 2_000 + seat for seat in range(1, 11)}  # a full ten-seat table
+    table, token = _table(room, stacks)
+    tablet = new_page(*size)
+    pair_tablet(tablet, room.base, token)
+    hand = room.api("POST", f"/api/v1/tables/{table}/hands/", {"button_seat": 1})
+    expect(tablet.locator("#betting")).to_be_visible()
+    expect(tablet.locator("#seats .seat")).to_have_count(10)
+    _assert_fits(tablet, "#seats .seat", "#pots", "#actions [data-action]")
+    assert tablet.evaluate(OVERLAPS) == []
+    pots = tablet.locator("#pots").bounding_box()
+    for seat in range(1, 11):
+        box = tablet.locator(f"#seats [data-seat='{seat}']").bounding_box()
+        assert pots and box and (box["y"] >= pots["y"] + pots["height"]), (seat, box, pots)
+    _play_to(room, hand, "awaiting_board")
+    expect(tablet.locator("#board-entry")).to_be_visible()
+    _assert_fits(tablet, "#board-submit", "#card-picker [data-card]")
+    picks = tablet.locator("#card-picker [data-card]")
+    for i in (0, 12, 51):
+        expect(picks.nth(i)).to_be_visible()
+        box = picks.nth(i).bounding_box()
+        assert box and box["width"] >= 44 and box["height"] >= 48, box
