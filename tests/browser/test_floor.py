@@ -38,6 +38,32 @@ def test_the_floor_names_the_players_already_seated_when_it_opens(
     expect(card.locator("tr[data-seat='5']")).to_contain_text("Bohus Still")
 
 
+@pytest.mark.rule("BI-7")
+def test_a_busted_cash_player_reads_busted_on_the_floor_not_active(
+    room: Room, new_page: Any
+) -> None:
+    """QA: a player who lost his whole stack sat on the floor's card as an active seat
+    with 0; the tablet said "busted: re-buy or cash out", the floor did not."""
+    table = room.open_table(buy_in_min=100, buy_in_max=10_000)
+    for seat, name in ((1, "Karel Kingsfull"), (2, "Lada Lost")):
+        room.api("POST", f"/api/v1/tables/{table}/seats/",
+                 {"player_id": room.player(name), "seat": seat, "buy_in": 1000})  # fmt: skip
+    page = open_floor(room, new_page)
+    card = page.locator(f".tcard[data-table='{table}']")
+    expect(card.locator("tr[data-seat='2']")).to_contain_text("Lada Lost")
+    hand = room.api("POST", f"/api/v1/tables/{table}/hands/", {"button_seat": 1})
+    url = f"/api/v1/hands/{hand['hand_id']}"
+    room.api("POST", f"{url}/actions/", {"seat": 1, "action": "all_in"})
+    room.api("POST", f"{url}/actions/", {"seat": 2, "action": "call"})
+    expect(card.locator("tr[data-seat='1']")).not_to_contain_text("busted")  # all-in, in play
+    for street, cards in (("flop", "Ks7c7h"), ("turn", "2d"), ("river", "3s")):
+        room.api("POST", f"{url}/board/", {"street": street, "cards": cards})
+    room.api("POST", f"{url}/show/", {"seat": 1, "cards": "KhKd"})
+    room.api("POST", f"{url}/show/", {"seat": 2, "cards": "AhAd"})
+    expect(card.locator("tr[data-seat='2']")).to_contain_text("busted: re-buy or cash out")
+    expect(card.locator("tr[data-seat='1']")).not_to_contain_text("busted")
+
+
 def test_a_tournament_table_shows_its_tournament_and_is_not_managed_as_a_cash_table(
     room: Room, new_page: Any
 ) -> None:
