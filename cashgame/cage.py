@@ -128,6 +128,31 @@ def require_chips_in_hand(amount: int) -> None:
         )
 
 
+def require_own_chips(player_id: int, amount: int) -> None:
+    """A buy-in or top-up of ``amount`` CZK paid with chips from the cage: the player brings
+    his own chips (BI-8), at most what the records say he holds away from the tables
+    (:func:`chips_held`), and never more than all chips in players' hands. The cage's lock
+    keeps a redemption of the same chips from passing at the same moment.
+
+    Raises:
+        DomainError ``buy_in_exceeds_holdings`` (BI-8) with ``held`` (CZK);
+            ``chips_in_circulation_exceeded``.
+    """
+    store.lock_stream(CAGE_STREAM)
+    held = chips_held(player_id)
+    if amount > held:
+        raise DomainError(
+            "buy_in_exceeds_holdings",
+            f"The records show {held} CZK of chips held by the player away from the tables; "
+            "nobody plays another player's chips: the rest is paid in cash.",
+            rule="BI-8",
+            player_id=player_id,
+            amount=amount,
+            held=held,
+        )
+    require_chips_in_hand(amount)
+
+
 @dataclass(frozen=True, slots=True)
 class BuyInFor:
     """The game and stakes a cage sale is a buy-in for (the cashier asks the player)."""

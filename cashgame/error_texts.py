@@ -16,6 +16,10 @@ register_details(
             "The records show %(held)s CZK of chips held by the player away from the tables; "
             "the floor may approve more, with a reason (floor console)."
         ),
+        "buy_in_exceeds_holdings": _(
+            "The records show %(held)s CZK of chips held by the player away from the tables; "
+            "nobody plays another player's chips: the rest is paid in cash."
+        ),
         "chips_in_circulation_exceeded": _(
             "Only %(chips_with_players)s CZK of chips are in players' hands."
         ),

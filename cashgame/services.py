@@ -31,10 +31,14 @@ def top_up(
     at the table or chips from the cage (no more than the chips in players' hands).
 
     Raises:
-        DomainError: the table's refusals; ``chips_in_circulation_exceeded``.
+        DomainError: the table's refusals; ``buy_in_exceeds_holdings`` (BI-8: more chips
+            than the player holds away from the tables), ``chips_in_circulation_exceeded``.
     """
     if paid_with == "chips":
-        cage.require_chips_in_hand(amount)
+        table = load_table(table_id).state
+        sitting = None if table is None else table.seat(seat)
+        if sitting is not None:  # an empty seat: the table refuses the top-up itself
+            cage.require_own_chips(sitting.player_id, amount)
     command = table_domain.TopUp(seat=seat, amount=amount, paid_with=paid_with)
     execute_on_table(table_id, command, if_match=if_match)
 

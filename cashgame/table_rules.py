@@ -31,5 +31,5 @@ class RoomCashRules:
     def restricted_partner_at(self, table_id: int, player_id: int) -> int | None:
         return selectors.restricted_partner_at(table_id, player_id)
 
-    def require_chips_in_hand(self, amount: int) -> None:
-        cage.require_chips_in_hand(amount)
+    def require_own_chips(self, player_id: int, amount: int) -> None:
+        cage.require_own_chips(player_id, amount)

@@ -50,11 +50,12 @@ class CashRules(Protocol):
         """A player at ``table_id`` management keeps apart from ``player_id`` (BI-11)."""
         ...
 
-    def require_chips_in_hand(self, amount: int) -> None:
-        """Refuse a buy-in paid with more chips than players hold.
+    def require_own_chips(self, player_id: int, amount: int) -> None:
+        """Refuse a buy-in or top-up paid with more chips (CZK) than the player holds away
+        from the tables, or than players hold at all (BI-8).
 
         Raises:
-            DomainError ``chips_in_circulation_exceeded``.
+            DomainError ``buy_in_exceeds_holdings``, ``chips_in_circulation_exceeded``.
         """
         ...
 

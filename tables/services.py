@@ -326,11 +326,12 @@ def seat_player(
     Raises:
         NotFound ``player_not_found`` / ``table_not_found``.
         DomainError ``player_seated_elsewhere`` (BI-10) and the table's refusals;
-            ``chips_in_circulation_exceeded`` (paid with more chips than players hold).
+            ``buy_in_exceeds_holdings`` / ``chips_in_circulation_exceeded`` (paid with more
+            chips than the player or all players hold, BI-8).
     """
     require_player(player_id)
     if paid_with == "chips":
-        cash_rules.rules().require_chips_in_hand(buy_in)
+        cash_rules.rules().require_own_chips(player_id, buy_in)
     check_may_sit(table_id=table_id, player_id=player_id)
 
     def command(table: TableState) -> table_domain.SeatPlayer:

@@ -148,28 +148,35 @@ def test_cage_balance_and_drop_report_agree_on_the_drop(
     assert (row["buy_ins"], row["top_ups"], row["paid_with_chips"]) == (5000, 500, 3000)
 
 
+@pytest.mark.rule("BI-8")
 @pytest.mark.parametrize("kind", ["buy_in", "top_up"])
-def test_chips_brought_to_a_table_must_be_in_players_hands(
+def test_chips_brought_to_a_table_must_be_the_players_own(
     tablet: TabletClient, cashier: TabletClient, players: list, kind: str
 ) -> None:
-    """A buy-in or top-up "paid with chips" the cage never issued would leave chips in
-    circulation negative: refused; up to what players hold it is accepted."""
+    """A buy-in or top-up "paid with chips" brings the player's own chips from the cage
+    (BI-8): QA seated a player who never bought a chip "with chips" another player bought,
+    and the owner could then not redeem his own. More than the player holds is refused and
+    nothing is recorded; up to what he holds it is accepted."""
     a, b = players[0], players[1]
     table_id = _table(tablet)
     seats = f"/api/v1/tables/{table_id}/seats/"
     if kind == "top_up":
         tablet.post(seats, {"player_id": b.id, "seat": 2, "buy_in": 1000})
     cashier.post("/api/v1/cage/sales/", {"player_id": a.id, "amount": 1500})
+    cashier.post("/api/v1/cage/sales/", {"player_id": b.id, "amount": 1200})
 
     def bring(amount: int) -> Any:
         if kind == "buy_in":
-            return tablet.post(seats, {"player_id": a.id, "seat": 1, "buy_in": amount,
+            return tablet.post(seats, {"player_id": b.id, "seat": 1, "buy_in": amount,
                                        "paid_with": "chips"})  # fmt: skip
         return tablet.post(f"{seats}2/top-up/", {"amount": amount, "paid_with": "chips"})
 
     before = StoredEvent.objects.count()
-    body = _refused(bring(1501), "chips_in_circulation_exceeded")
-    assert body["chips_with_players"] == 1500
+    body = _refused(bring(1500), "buy_in_exceeds_holdings")  # a's chips, not b's
+    assert (body["held"], body["rule"]) == (1200, "BI-8")
     assert StoredEvent.objects.count() == before
-    assert bring(1500).status_code in (200, 201)
-    assert tablet.get("/api/v1/cage/balance/").json()["chips_with_players"] == 0
+    assert tablet.get("/api/v1/cage/balance/").json()["chips_with_players"] == 2700
+    assert bring(1200).status_code in (200, 201)
+    assert tablet.get("/api/v1/cage/balance/").json()["chips_with_players"] == 1500
+    redeemed = cashier.post("/api/v1/cage/redemptions/", {"player_id": a.id, "amount": 1500})
+    assert redeemed.status_code in (200, 201), redeemed.json()
