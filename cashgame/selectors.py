@@ -31,16 +31,27 @@ def return_window() -> timedelta:
 
 def return_restrictions(player_id: int) -> list[ReturnRestriction]:
     """Every game the player left less than the window ago with chips, with the amount
-    required (leaving with nothing requires nothing: no restriction to show)."""
+    required (leaving with nothing requires nothing: no restriction to show). A game he
+    sits in again has none: he came back and bought in (QA: the cashier was still told a
+    sale for his seated game would be refused)."""
+    from tables.models import SeatView, TableView
+
     since = clock.now() - return_window()
     rows = Departure.objects.filter(player_id=player_id, left_at__gt=since, amount__gt=0).order_by(
         "left_at"
+    )
+    seated_at = SeatView.objects.filter(player_id=player_id).values("table_id")
+    playing = set(
+        TableView.objects.filter(table_id__in=seated_at, mode="cash").values_list(
+            "game", "small_blind", "big_blind"
+        )
     )
     return [
         ReturnRestriction(
             d.game, d.small_blind, d.big_blind, d.amount, d.left_at, d.left_at + return_window()
         )
         for d in rows
+        if (d.game, d.small_blind, d.big_blind) not in playing
     ]
 
 
