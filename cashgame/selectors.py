@@ -6,8 +6,15 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.db.models import Max, Sum
 
-from cashgame.models import Departure, RakeSchedule, SeatingRestriction, StakesLimits
+from cashgame.models import (
+    ChipMovement,
+    Departure,
+    RakeSchedule,
+    SeatingRestriction,
+    StakesLimits,
+)
 from casino import clock
 
 
@@ -48,11 +55,35 @@ def return_restrictions(player_id: int) -> list[ReturnRestriction]:
     )
     return [
         ReturnRestriction(
-            d.game, d.small_blind, d.big_blind, d.amount, d.left_at, d.left_at + return_window()
+            d.game,
+            d.small_blind,
+            d.big_blind,
+            d.amount + _taken_off_before(d),
+            d.left_at,
+            d.left_at + return_window(),
         )
         for d in rows
         if (d.game, d.small_blind, d.big_blind) not in playing
     ]
+
+
+def _taken_off_before(departure: Departure) -> int:
+    """CZK the player took off the table in floor-approved partial cash-outs (SES-6) during
+    the visit that ended with ``departure`` (since his last buy-in at those stakes): they
+    left the game with him, so they count in "the stack he left with" (SES-7). QA took all
+    but one chip off and came back for 1 CZK."""
+    stakes = {
+        "player_id": departure.player_id,
+        "game": departure.game,
+        "small_blind": departure.small_blind,
+        "big_blind": departure.big_blind,
+    }
+    moves = ChipMovement.objects.filter(**stakes, at__lte=departure.left_at)
+    arrived = moves.filter(kind=ChipMovement.Kind.BUY_IN).aggregate(at=Max("at"))["at"]
+    partial = moves.filter(kind=ChipMovement.Kind.PARTIAL_CASH_OUT)
+    if arrived is not None:
+        partial = partial.filter(at__gte=arrived)
+    return int(partial.aggregate(total=Sum("amount"))["total"] or 0)
 
 
 def returning_minimum(player_id: int, game: str, small_blind: int, big_blind: int) -> int:

@@ -589,6 +589,34 @@ def test_partial_cash_out_only_as_an_audited_floor_exception(
     assert session["result"] == 0
 
 
+@pytest.mark.rule("SES-7")
+@pytest.mark.rule("SES-6")
+def test_chips_taken_off_early_count_in_the_stack_he_left_with(
+    tablet: TabletClient, players: list
+) -> None:
+    """QA took all but one chip off with the floor's approval, cashed out the last one and
+    came back within the window for 1 CZK: the partial cash-outs of that visit left the
+    game with him, so the returning minimum is all he took away."""
+    table_id = open_table(tablet)
+    with time_machine.travel(T0, tick=False):
+        seat(tablet, table_id, players[0], 1, 4000)
+        url = f"/api/v1/tables/{table_id}/seats/1/partial-cash-out/"
+        body = {"amount": 2500, "reason": "car repair", "floor_override": True}
+        assert tablet.post(url, body).status_code == 200
+        tablet.post(f"/api/v1/tables/{table_id}/seats/1/cash-out/")  # 1,500 left
+    with time_machine.travel(T0 + timedelta(minutes=30), tick=False):
+        (rule,) = tablet.get(f"/api/v1/players/{players[0].id}/buy-in-restrictions/").json()
+        assert rule["amount_required"] == 4000
+        body = refused(seat(tablet, table_id, players[0], 1, 1500),
+                       "buy_in_below_returning_minimum", "SES-7")  # fmt: skip
+        assert body["amount_required"] == 4000
+        assert seat(tablet, table_id, players[0], 1, 4000).status_code == 201
+        tablet.post(f"/api/v1/tables/{table_id}/seats/1/cash-out/")  # a new visit: 4,000
+    with time_machine.travel(T0 + timedelta(minutes=40), tick=False):
+        (rule,) = tablet.get(f"/api/v1/players/{players[0].id}/buy-in-restrictions/").json()
+        assert rule["amount_required"] == 4000  # the earlier visit's partial is not counted
+
+
 @pytest.mark.rule("BI-11")
 def test_players_kept_apart_cannot_share_a_table(tablet: TabletClient, players: list) -> None:
     a, b = open_table(tablet), open_table(tablet, name="b")
