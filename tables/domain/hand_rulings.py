@@ -22,7 +22,9 @@ Commands and refusals (:class:`HandRuleViolation` code / rule):
   MIS-1..3) or a dead hand (a fold) when that is the consequence; ``irregularity_not_now``
   for a board irregularity the hand has not reached (MIS-16..20, :func:`_board_fits`);
 * :class:`CorrectResult` (SD-24..26): ``hand_not_complete``, ``dispute_window_closed``,
-  ``adjustments_not_balanced``, ``seat_listed_twice``, ``nothing_to_correct``;
+  ``adjustments_not_balanced``, ``seat_listed_twice``, ``nothing_to_correct``; a reading
+  or a mucked winner within what the pots paid: ``correction_exceeds_winnings``,
+  ``seat_not_in_contest``;
 * :class:`RecordRabbitConsent` (RAKE-8): ``rabbit_hunt_not_allowed`` (RAKE-7),
   ``consent_missing``;
 * :class:`RecordChopException` (RAKE-9): ``not_a_cash_hand``, ``reason_required``,
@@ -66,7 +68,7 @@ from tables.domain.showdown_procedure import (
     may_request_show,
     show_one_show_all,
 )
-from tables.events import ActionTaken, BoardDealt
+from tables.events import ActionTaken, BoardDealt, HandSettled
 from tables.ruling_events import (
     AbsenceRuled,
     BurnRecorded,
@@ -773,7 +775,41 @@ def _correct(hand: hand_engine.HandState, cmd: CorrectResult, now: datetime) -> 
         )
     for seat_number in seats:
         hand_engine.seat_in_hand(hand, seat_number)
+    if cmd.kind != "accounting":
+        _within_the_pots(hand.result, cmd)
     return [ResultCorrected(cmd.kind, cmd.detail, cmd.adjustments, rule, now.isoformat())]
+
+
+def _within_the_pots(result: HandSettled, cmd: CorrectResult) -> None:
+    """A wrong reading or a mucked winner moves pot chips from the seats they were awarded
+    to: a seat gives back at most what it won in this hand, and after a wrong reading only
+    a seat that contested a pot receives (QA moved 100 between two seats that had folded,
+    in a hand won without a showdown). A pot-accounting error may involve any seat's chips
+    (a call short-collected), so it is not bound to the awards.
+
+    Raises:
+        HandRuleViolation ``correction_exceeds_winnings``, ``seat_not_in_contest`` (SD-24).
+    """
+    won: dict[int, int] = {}
+    contested: set[int] = set()
+    for pot in result.pots:
+        for award in pot.winners:
+            won[award.seat] = won.get(award.seat, 0) + award.amount
+        if len(pot.eligible_seats) > 1:
+            contested.update(pot.eligible_seats)
+    for seat_number, amount in cmd.adjustments:
+        if amount < 0 and -amount > won.get(seat_number, 0):
+            raise HandRuleViolation(
+                "correction_exceeds_winnings", "SD-24",
+                "A correction gives back at most what the seat won in this hand.",
+                seat=seat_number, won=won.get(seat_number, 0), amount=amount,
+            )  # fmt: skip
+        if amount > 0 and cmd.kind == "reading" and seat_number not in contested:
+            raise HandRuleViolation(
+                "seat_not_in_contest", "SD-24",
+                "Only a player who contested a pot at the showdown can win it on a new reading.",
+                seat=seat_number,
+            )  # fmt: skip
 
 
 def _chop_exception(hand: hand_engine.HandState, cmd: RecordChopException) -> list[DomainEvent]:

@@ -302,9 +302,8 @@ def test_the_dealers_riffle_or_cut_closes_the_last_hand(
     during = tablet.post(f"/api/v1/tables/{table_id}/shuffle/", {"step": "first_riffle"})
     assert (during.status_code, during.json()["code"]) == (422, "hand_in_progress")
     hand = folded_around(tablet, hand)
-    one, two = (s["seat"] for s in hand["seats"][:2])
-    moves = [{"seat": one, "amount": 1}, {"seat": two, "amount": -1}]
-    reading = {"kind": "reading", "detail": "misread", "adjustments": moves}
+    moves = [{"seat": 1, "amount": 1}, {"seat": 3, "amount": -1}]  # seat 3 won: gives back
+    reading = {"kind": "mucked_winner", "detail": "winner mucked", "adjustments": moves}
     url = f"/api/v1/hands/{hand['hand_id']}/corrections/"
     assert tablet.post(url, reading).status_code == 200  # still open
     riffle = tablet.post(f"/api/v1/tables/{table_id}/shuffle/", {"step": "first_riffle"})

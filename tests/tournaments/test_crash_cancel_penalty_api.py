@@ -252,9 +252,10 @@ def test_a_hand_finished_before_a_break_can_be_disputed_for_one_minute(
         tournament_id, table_id = begin(tablet)
         hand = play_hand(tablet, table_id, random.Random(5), all_in=0.0)
         assert hand is not None
-        one, two = (s["seat"] for s in hand["seats"][:2])
-        moves = [{"seat": one, "amount": 1}, {"seat": two, "amount": -1}]
-        reading = {"kind": "reading", "detail": "misread low card", "adjustments": moves}
+        winner = hand["result"]["pots"][-1]["winners"][0]["seat"]  # gives 1 back (SD-24)
+        other = next(s["seat"] for s in hand["seats"] if s["seat"] != winner)
+        moves = [{"seat": other, "amount": 1}, {"seat": winner, "amount": -1}]
+        reading = {"kind": "mucked_winner", "detail": "winner mucked", "adjustments": moves}
         url = f"/api/v1/hands/{hand['hand_id']}/corrections/"
         ok(tablet.post(f"/api/v1/tournaments/{tournament_id}/breaks/", {"minutes": 10}))
         clock.shift(timedelta(seconds=50))

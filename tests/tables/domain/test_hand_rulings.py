@@ -213,7 +213,7 @@ def settled() -> HandState:
 def test_correction_is_appended_inside_the_window_and_refused_after() -> None:
     hand = settled()
     closure = HandClosure(settled_at=T0, next_event_at=T0 + timedelta(minutes=2))
-    fix = CorrectResult("reading", "misread kicker", ((3, -10), (2, 10)), closure)
+    fix = CorrectResult("mucked_winner", "winner's cards mucked", ((3, -10), (2, 10)), closure)
     corrected, events = rule(hand, fix, T0 + timedelta(minutes=1))
     assert isinstance(events[0], ResultCorrected)
     assert corrected.result == hand.result  # the settlement is never rewritten
@@ -233,6 +233,30 @@ def test_correction_is_appended_inside_the_window_and_refused_after() -> None:
         with pytest.raises(HandRuleViolation) as empty:
             decide_ruling(hand, CorrectResult("reading", "x", moves, closure), T0)
         assert empty.value.code == code
+
+
+@pytest.mark.rule("SD-24")
+def test_a_correction_of_the_reading_stays_within_what_the_pots_paid() -> None:
+    """QA moved 100 between two seats that had folded in a hand won without a showdown: a
+    wrong reading or a mucked winner gives back at most what a seat won, and a new reading
+    pays only a seat that contested the pot; an accounting error is not bound to the
+    awards (a call short-collected comes from a loser's stack)."""
+    hand = settled()  # seats 1 and 2 fold to seat 3's raise: no showdown
+    assert hand.result is not None
+    won = sum(a.amount for pot in hand.result.pots for a in pot.winners if a.seat == 3)
+    closure = HandClosure(settled_at=T0, next_event_at=T0 + timedelta(minutes=2))
+    for kind, moves, code in (
+        ("reading", ((1, -100), (2, 100)), "correction_exceeds_winnings"),
+        ("mucked_winner", ((3, -(won + 1)), (2, won + 1)), "correction_exceeds_winnings"),
+        ("reading", ((3, -10), (2, 10)), "seat_not_in_contest"),
+    ):
+        with pytest.raises(HandRuleViolation) as refused:
+            decide_ruling(hand, CorrectResult(kind, "x", moves, closure), T0)
+        assert (refused.value.code, refused.value.rule) == (code, "SD-24")
+    assert decide_ruling(
+        hand, CorrectResult("mucked_winner", "x", ((3, -won), (2, won)), closure), T0
+    )
+    assert decide_ruling(hand, CorrectResult("accounting", "x", ((1, -10), (2, 10)), closure), T0)
 
 
 @pytest.mark.rule("RAKE-8")
