@@ -377,7 +377,9 @@ class ReasonRequest(RequestSerializer):
 class RabbitHuntRequest(RequestSerializer):
     seat = StrictIntegerField(min_value=1, max_value=MAX_SEATS)
     cards = SafeCharField(max_length=6)
-    fee = StrictIntegerField(min_value=0, max_value=MAX_AMOUNT, help_text="CZK, RAKE-8")
+    fee = StrictIntegerField(
+        min_value=1, max_value=MAX_AMOUNT, help_text="CZK, at least 1: the requester pays (RAKE-8)"
+    )
     consenting_seats = BoundedListField(
         required=False, max_length=MAX_SEATS,
         child=StrictIntegerField(min_value=1, max_value=MAX_SEATS),

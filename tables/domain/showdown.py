@@ -465,10 +465,11 @@ def decide_rabbit(state: HandState, cmd: RecordRabbitHunt) -> list[DomainEvent]:
             "hand_voided", "RAKE-8", "The hand was void: there is nothing to hunt."
         )
     seat = seat_in_hand(state, cmd.seat)
-    if cmd.fee < 0:
+    if cmd.fee < 1:  # RAKE-8: the requester pays a fee (QA recorded a hunt for 0)
         raise HandRuleViolation(
-            "invalid_fee", "RAKE-8", "The rabbit-hunt fee cannot be negative.", fee=cmd.fee
-        )
+            "invalid_fee", "RAKE-8", "The requester pays a rabbit-hunt fee of at least 1.",
+            fee=cmd.fee,
+        )  # fmt: skip
     if cmd.fee > seat.stack:
         raise HandRuleViolation(
             "fee_exceeds_stack",

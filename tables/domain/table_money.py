@@ -335,6 +335,9 @@ def decide_partial(state: TableState, cmd: TakePartialCashOut) -> list[DomainEve
     if not cmd.reason.strip():
         raise DomainError("partial_cash_out_needs_reason", "The floor must say why.", rule="SES-6")
     not_in_hand(state, cmd.seat)
+    if cmd.amount > occupant.stack:  # the code every other stack check answers (QA)
+        raise DomainError("amount_exceeds_stack", "The stack is smaller than that.",
+                          rule="SES-6", amount=cmd.amount, stack=occupant.stack)  # fmt: skip
     if not 0 < cmd.amount < occupant.stack:
         raise DomainError(
             "invalid_amount",

@@ -572,6 +572,8 @@ def test_partial_cash_out_only_as_an_audited_floor_exception(
             "SES-5")  # fmt: skip
     refused(tablet.post(url, {"amount": 1000, "reason": " ", "floor_override": True}),
             "partial_cash_out_needs_reason", "SES-6")  # fmt: skip
+    too_much = {"amount": 99_999, "reason": "x", "floor_override": True}
+    assert refused(tablet.post(url, too_much), "amount_exceeds_stack", "SES-6")["stack"] == 4000
     ok = tablet.post(url, {"amount": 1000, "reason": "family emergency", "floor_override": True})
     assert ok.status_code == 200 and stacks(tablet, table_id) == {1: 3000}
     data = StoredEvent.objects.get(type="cashgame.PartialCashOut").data

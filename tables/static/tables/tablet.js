@@ -1074,7 +1074,7 @@ $("open-rabbit").addEventListener("click", () => {
   if (!h || state.hand) { showNotice(gettext("A rabbit hunt is recorded after the hand."), "error"); return; }
   $("rabbit-seat").innerHTML = h.seats.map((s) => `<option value="${s.seat}">${gettext("Seat")} ${s.seat}</option>`).join("");
   $("rabbit-cards").value = "";
-  $("rabbit-fee").value = "0";
+  $("rabbit-fee").value = ""; // RAKE-8: the requester pays a fee; the dealer types it
   $("rabbit-error").hidden = true;
   renderRabbitConsent();
   $("rabbit-dialog").showModal();
@@ -1099,7 +1099,7 @@ $("rabbit-submit").addEventListener("click", async () => {
   }
   const consenting = [...$("rabbit-consent-seats").querySelectorAll("input:checked")].map((c) => Number(c.value));
   const answer = await act(`/api/v1/hands/${h.hand_id}/rabbit-hunt/`, {
-    seat: Number($("rabbit-seat").value), cards, fee: Number($("rabbit-fee").value) || 0,
+    seat: Number($("rabbit-seat").value), cards, fee: Number($("rabbit-fee").value),
     consenting_seats: consenting,
   }, { errorBox: $("rabbit-error") });
   if (answer) { state.lastHand = answer; render(); $("rabbit-dialog").close(); }

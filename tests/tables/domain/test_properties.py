@@ -272,11 +272,12 @@ def test_random_hands_conserve_chips_and_replay(data: st.DataObject) -> None:
     assert replayed.stacks == state.stacks and replayed.result == result
     # a rabbit hunt after the hand: the fee leaves the stack, the result stays
     hunter = data.draw(st.sampled_from(seats))
-    fee = data.draw(st.integers(0, state.stacks[hunter]))
+    fee = data.draw(st.integers(1, max(1, state.stacks[hunter])))  # RAKE-8: at least 1
     if refused_with(
         RecordRabbitHunt(hunter, deck.pop(), fee, tuple(s for s in seats if s != hunter)),
         "rabbit_hunt_not_allowed",
         "nothing_to_hunt",
+        "fee_exceeds_stack",  # a hunter left with no chips cannot pay
     ):
         event("rabbit hunt")
         assert mode == "cash"

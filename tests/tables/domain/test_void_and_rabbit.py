@@ -291,9 +291,9 @@ def test_a_rabbit_hunt_needs_every_other_players_consent() -> None:
 def test_the_whole_board_may_be_hunted_after_a_preflop_win() -> None:
     state = play(three_handed(), TakeAction(3, "fold"), TakeAction(1, "fold"))
     assert conserved(state)
-    refused(state, RecordRabbitHunt(3, "2c3c4c5c6c7c", 0), "wrong_card_count")
-    state = play(state, RecordRabbitHunt(3, "2c3c4c5c6c", 0, consenting_seats=(1, 2)))
-    assert state.stacks == {1: 995, 2: 1005, 3: 1000}
+    refused(state, RecordRabbitHunt(3, "2c3c4c5c6c7c", 5), "wrong_card_count")
+    state = play(state, RecordRabbitHunt(3, "2c3c4c5c6c", 5, consenting_seats=(1, 2)))
+    assert state.stacks == {1: 995, 2: 1005, 3: 995}  # 5 to the dealer
 
 
 @pytest.mark.rule("RAKE-7")
@@ -309,6 +309,7 @@ def test_rabbit_hunt_refusals() -> None:
     state = won_on_the_flop()
     refused(state, RecordRabbitHunt(7, "Kd", 10), "seat_not_in_hand")
     refused(state, RecordRabbitHunt(2, "Kd", -1), "invalid_fee")
+    refused(state, RecordRabbitHunt(2, "Kd", 0), "invalid_fee")  # the requester pays (QA)
     violation = refused(state, RecordRabbitHunt(2, "Kd", 991), "fee_exceeds_stack")
     assert violation.context == {"seat": 2, "fee": 991, "stack": 990}
     assert play(state, RecordRabbitHunt(2, "Kd", 990, consenting_seats=(1, 3))).stacks[2] == 0
