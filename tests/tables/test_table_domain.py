@@ -711,9 +711,10 @@ def test_a_partial_cash_out_of_the_whole_stack_is_refused() -> None:
     def partial(amount: int) -> t.TakePartialCashOut:
         return t.TakePartialCashOut(1, amount, "floor:1", "family emergency", floor_override=True)
 
-    for amount in (1500, 1501, 0):
+    for amount, code in ((1500, "invalid_amount"), (1501, "amount_exceeds_stack"),
+                         (0, "invalid_amount")):  # fmt: skip
         err = refusal(state, partial(amount))
-        assert (err.code, err.rule) == ("invalid_amount", "SES-6"), amount
+        assert (err.code, err.rule) == (code, "SES-6"), amount
     (taken,) = t.decide(state, partial(1499))  # one chip stays: still a partial cash-out
     assert taken.amount == 1499  # type: ignore[attr-defined]
 
