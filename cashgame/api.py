@@ -11,7 +11,6 @@ from rest_framework.views import APIView
 
 from cashgame import cage, selectors, services
 from cashgame import serializers as s
-from cashgame.models import CashSession
 from casino import clock, gaming_day
 from casino.api.errors import ErrorSerializer
 from casino.api.serializers import NoBody
@@ -239,22 +238,11 @@ class SessionsView(APIView):
         responses={200: s.CashSessionSerializer(many=True), 404: ErrorSerializer},
     )
     def get(self, request: Request, player_id: int) -> Response:
-        """A player's cash sessions with the time seated (hours played) and, once he left,
-        his result at the table (CZK). 404 ``player_not_found``."""
+        """A player's cash sessions with the time seated (hours played), once he left his
+        result at the table (CZK), and the gifts, sidebets and dealer fees inside it. 404
+        ``player_not_found``."""
         require_player(player_id)
-        now = clock.now()
-        rows = [
-            {
-                **vars(session),
-                "seconds_played": int(
-                    ((session.left_at or now) - session.seated_at).total_seconds()
-                ),
-                "result": None
-                if session.chips_out is None
-                else session.chips_out + session.partial_cash_outs - session.chips_in,
-            }
-            for session in CashSession.objects.filter(player_id=player_id)
-        ]
+        rows = selectors.cash_sessions(player_id)
         return Response(s.CashSessionSerializer(rows, many=True).data)
 
 

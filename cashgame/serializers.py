@@ -182,6 +182,17 @@ class CashSessionSerializer(serializers.Serializer):
         help_text="What he took away less what he brought: chips_out + partial_cash_outs - "
         "chips_in, CZK (negative: he lost); null while seated.",
     )
+    gifts = serializers.IntegerField(
+        help_text="Chips other players gave him at the table less those he gave (BI-9), CZK; "
+        "inside result."
+    )
+    sidebets = serializers.IntegerField(
+        help_text="Sidebets won less lost, settled in chips at the table (RAKE-5), CZK; "
+        "inside result."
+    )
+    dealer_fees = serializers.IntegerField(
+        help_text="Fees paid from his stack to the dealer (RAKE-8), CZK; inside result."
+    )
     arrived_by_transfer = StrictBooleanField()
     left_by_transfer = StrictBooleanField()
 

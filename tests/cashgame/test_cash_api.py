@@ -548,6 +548,14 @@ def test_chip_gift_is_blocked_by_any_objection_and_the_objection_recorded(
     assert StoredEvent.objects.get(type="cashgame.ChipsGiven").data["consenting"] == [3]
     outsider = tablet.post(url, {"from_seat": 1, "to_seat": 2, "amount": 1, "objected_by": [9]})
     refused(outsider, "objection_from_outside", "BI-9")
+    # the sessions say what in their result was a gift, not play (QA)
+    tablet.post(f"/api/v1/tables/{table_id}/seats/2/cash-out/")
+    manager = TabletClient(Device.objects.create(name="office", role=Device.Role.MANAGER))
+    sessions = "/api/v1/players/{}/cash-sessions/"
+    (taker,) = manager.get(sessions.format(players[1].id)).json()
+    assert (taker["result"], taker["gifts"], taker["sidebets"]) == (300, 300, 0)
+    (giver,) = manager.get(sessions.format(players[0].id)).json()
+    assert (giver["result"], giver["gifts"], giver["dealer_fees"]) == (None, -300, 0)
 
 
 @pytest.mark.rule("BI-8")
