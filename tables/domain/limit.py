@@ -54,21 +54,29 @@ def bets_this_round(history: Iterable[DomainEvent]) -> int:
     The preflop big blind counts as the round's bet (BET-5: "one bet plus three raises");
     an all-in below a full step is not counted.
     """
-    count = level = board = big_blind = 0
+    return _this_round(history)[0]
+
+
+def _this_round(history: Iterable[DomainEvent]) -> tuple[int, int]:
+    """``(bets and raises this round, folds since the one that reached the cap)``; the
+    second is 0 while the cap is not reached."""
+    count = level = board = big_blind = folds_since_cap = 0
     for event in history:
         if isinstance(event, HandStarted):
             big_blind = event.big_blind
-            count, level, board = 1, big_blind, 0
+            count, level, board, folds_since_cap = 1, big_blind, 0, 0
         elif isinstance(event, BoardDealt):
             if event.run <= 1:
                 board += len(event.cards) // 2
-            count = level = 0
+            count = level = folds_since_cap = 0
         elif isinstance(event, ActionTaken) and event.action in ("bet", "raise"):
             step = street_bet_size(big_blind, board)
             if not event.all_in or event.amount_to - level >= step:
                 count += 1
             level = max(level, event.amount_to)
-    return count
+        elif isinstance(event, ActionTaken) and event.action == "fold":
+            folds_since_cap += count >= 1 + RAISES_PER_ROUND
+    return count, folds_since_cap
 
 
 def cap_reached(
@@ -79,9 +87,11 @@ def cap_reached(
     Args:
         history: the hand's events so far.
         live_players: players still holding cards (not folded).
-        lifted_heads_up: BET-6 (the cap is off when only two players are left before the
-            third raise); ``False``: BET-5 (always capped).
+        lifted_heads_up: BET-6 (the cap is off when only two players are left *before the
+            third raise*: a cap reached three-handed stays when a player folds after it,
+            found by QA); ``False``: BET-5 (always capped).
     """
-    if lifted_heads_up and live_players <= 2:
+    count, folds_since_cap = _this_round(history)
+    if count < 1 + RAISES_PER_ROUND:
         return False
-    return bets_this_round(history) >= 1 + RAISES_PER_ROUND
+    return not (lifted_heads_up and live_players + folds_since_cap <= 2)

@@ -107,6 +107,7 @@ def random_hand(rng: random.Random) -> dict[str, Any]:
 
 def _play(rng: random.Random, state: Any, variant: str, blinds: list[int]) -> None:
     raises: dict[int, int] = {}
+    capped_three_handed: set[int] = set()
     straddle_increment = blinds[-1]  # SEAT-18: a straddle raises by itself
     someone_showed = False
     while state.status:
@@ -122,11 +123,15 @@ def _play(rng: random.Random, state: Any, variant: str, blinds: list[int]) -> No
             continue
         street = state.street_index
         in_hand = sum(1 for live in state.statuses if live)
-        capped = raises.get(street, 0) >= (3 if street == 0 else 4) and in_hand > 2  # BET-6
+        cap = 3 if street == 0 else 4
+        # BET-6: lifted when two are left before the third raise; reached three-handed it stays
+        capped = raises.get(street, 0) >= cap and (in_hand > 2 or street in capped_three_handed)
         if state.can_fold() and state.checking_or_calling_amount and roll < 0.25:
             state.fold()
         elif not capped and state.can_complete_bet_or_raise_to() and roll < 0.55:
             raises[street] = raises.get(street, 0) + 1
+            if raises[street] == cap and in_hand > 2:
+                capped_three_handed.add(street)
             if variant == "FT":
                 state.complete_bet_or_raise_to()
                 continue

@@ -73,6 +73,11 @@ def test_cap_lifted_only_when_two_players_are_left_before_the_third_raise() -> N
     heads_up = play(three, TakeAction(2, "fold"), TakeAction(3, "raise"), TakeAction(1, "raise"))
     assert heads_up.stacks == {1: 950, 2: 990, 3: 960}
     assert heads_up.legal is not None and heads_up.legal.can_raise
+    # capped three-handed, then a fold: still capped, the third raise came with three in
+    # (QA: seat 1 was offered a fifth bet after seat 3 folded at the cap)
+    folded_after = play(capped, TakeAction(3, "fold"))
+    assert folded_after.legal is not None and not folded_after.legal.can_raise
+    assert refused(folded_after, TakeAction(1, "raise"), "raise_cap_reached").rule == "BET-6"
 
 
 @pytest.mark.rule("BET-5")
