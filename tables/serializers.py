@@ -378,7 +378,11 @@ class RabbitHuntRequest(RequestSerializer):
     seat = StrictIntegerField(min_value=1, max_value=MAX_SEATS)
     cards = SafeCharField(max_length=6)
     fee = StrictIntegerField(
-        min_value=1, max_value=MAX_AMOUNT, help_text="CZK, at least 1: the requester pays (RAKE-8)"
+        # the shape only: "at least 1" is RAKE-8's, held by the hand's domain alone, so a
+        # fee of 0 answers 422 with the rule like every other hand refusal
+        min_value=0,
+        max_value=MAX_AMOUNT,
+        help_text="CZK, at least 1: the requester pays (RAKE-8)",
     )
     consenting_seats = BoundedListField(
         required=False, max_length=MAX_SEATS,

@@ -398,3 +398,37 @@ def test_a_tablet_switched_to_czech_reads_the_servers_refusals_in_czech(
     tablet.fill("#topup-amount", "500")
     tablet.click("#topup-submit")  # no top-up during a hand (BI-6), said by the server
     expect(tablet.locator("#seat-error")).to_contain_text("Během handy žetony na místo")
+
+
+def test_a_stale_tap_lands_on_no_street_the_dealer_never_saw(room: Room, new_page: Any) -> None:
+    """The tablet sends the hand version it drew on (If-Match). Heads-up, the big blind's
+    "check" is on screen preflop; another screen checks for him and deals the flop while
+    this tablet's feed is down; the stale tap then answers 409 and records nothing, where
+    before it was recorded as his first check on the flop (QA)."""
+    _table, token = _table_with_players(room, {1: 1000, 2: 1000})
+    tablet = new_page(1280, 800)
+    pair_tablet(tablet, room.base, token)
+    tablet.select_option("#button-draw", "1")
+    tablet.click("#start-hand")
+    expect(tablet.locator("#turn")).to_contain_text("seat 1")
+    _act(tablet, "call")
+    expect(tablet.locator("#turn")).to_contain_text("seat 2")
+    expect(tablet.locator("#actions [data-action=check]")).to_be_visible()
+    hand_id = tablet.evaluate("() => window.__tablet.hand.hand_id")
+    tablet.evaluate("() => window.__tablet.feed.stop()")  # its pushes are lost from here
+
+    room.api("POST", f"/api/v1/hands/{hand_id}/actions/", {"seat": 2, "action": "check"})
+    room.api("POST", f"/api/v1/hands/{hand_id}/board/", {"street": "flop", "cards": "2c7d9h"})
+    before = room.api("GET", f"/api/v1/hands/{hand_id}/")
+    assert (before["to_act"], before["board"]) == (2, ["2c", "7d", "9h"])
+
+    _act(tablet, "check")  # drawn preflop: the server is on the flop
+    expect(tablet.locator("#notice")).to_contain_text("Another screen changed this first")
+    after = room.api("GET", f"/api/v1/hands/{hand_id}/")
+    assert after["version"] == before["version"]  # nothing appended
+    # the tablet read the hand again: the flop is on screen, and a tap now is the flop's
+    expect(tablet.locator("#board")).to_contain_text("9")
+    assert tablet.evaluate("() => window.__tablet.hand.version") == before["version"]
+    _act(tablet, "check")
+    expect(tablet.locator("#turn")).to_contain_text("seat 1")
+    assert room.api("GET", f"/api/v1/hands/{hand_id}/")["version"] == before["version"] + 1

@@ -184,6 +184,10 @@ def test_rabbit_hunt_fee_leaves_the_stack_and_the_cage_still_reconciles(
     events = StoredEvent.objects.count()
     refusal = post(tablet, hand, "rabbit-hunt", hunt, expect=422)
     assert (refusal["code"], refusal["rule"]) == ("consent_missing", "RAKE-8")
+    free = post(
+        tablet, hand, "rabbit-hunt", {**hunt, "fee": 0, "consenting_seats": [1]}, expect=422
+    )
+    assert (free["code"], free["rule"]) == ("invalid_fee", "RAKE-8")  # the requester pays
     assert StoredEvent.objects.count() == events and stacks(table_id) == before
     hand = post(tablet, hand, "rabbit-hunt", {**hunt, "consenting_seats": [1]})
     assert hand["rabbit"]["fee"] == 20

@@ -272,12 +272,17 @@ function showFact(msg) {
 // One user intent = one write (one Idempotency-Key, reused by api.js on retries). The
 // answer is shown at once; a refusal shows its rule in words. The answer is the hand, the
 // table, or holds them (a chip reading answers {ruling, hand}).
-async function act(path, body, { errorBox = null } = {}) {
+//
+// `ifMatch` is the stream version the screen was drawn on: a tap on a hand or table that
+// moved on since (another screen acted, the street changed) answers 409 and appends
+// nothing, instead of landing on a street the dealer never saw (QA: a stale "call" was
+// recorded on the turn). The screen is read again and the dealer taps once more.
+async function act(path, body, { errorBox = null, ifMatch = null } = {}) {
   if (state.busy) return null;
   state.busy = true;
   document.body.classList.add("busy");
   try {
-    const answer = await post(path, body);
+    const answer = await post(path, body, { ifMatch });
     clearNotice();
     if (errorBox) errorBox.hidden = true;
     const hand = answer && (answer.hand_id ? answer : answer.hand && answer.hand.hand_id ? answer.hand : null);
@@ -291,7 +296,11 @@ async function act(path, body, { errorBox = null } = {}) {
   } catch (err) {
     if (errorBox) { errorBox.textContent = describeError(err); errorBox.hidden = false; }
     showError(err);
-    if (err instanceof ApiError && err.code === "version_conflict") refreshTable();
+    if (err instanceof ApiError && err.code === "version_conflict") {
+      refreshTable().catch(readFailed);
+      const h = state.hand || state.lastHand;
+      if (h) refreshHand(h.hand_id).catch(readFailed);
+    }
     return null;
   } finally {
     state.busy = false;
@@ -301,6 +310,9 @@ async function act(path, body, { errorBox = null } = {}) {
 
 const handPath = (suffix) => `/api/v1/hands/${state.hand.hand_id}/${suffix}`;
 const tablePath = (suffix) => `/api/v1/tables/${state.table.table_id}/${suffix}`;
+// A write on the running hand or on the table, checked against the version on screen.
+const handWrite = (suffix, body, opts = {}) => act(handPath(suffix), body, { ...opts, ifMatch: state.hand.version });
+const tableWrite = (suffix, body, opts = {}) => act(tablePath(suffix), body, { ...opts, ifMatch: state.table.version });
 
 // --- rendering ------------------------------------------------------------------------------
 
@@ -600,7 +612,7 @@ $("actions").addEventListener("click", (e) => {
   const action = button.dataset.action;
   const body = { seat: state.hand.to_act, action };
   if (action === "bet" || action === "raise") body.amount_to = clampAmount($("amount").value);
-  act(handPath("actions/"), body);
+  handWrite("actions/", body);
 });
 
 // --- chips pushed (BET-10..13, 17..24, 27): the dealer reports, the server rules -------------
@@ -702,7 +714,7 @@ $("chips-submit").addEventListener("click", async () => {
   if (!h || h.phase !== "betting") return;
   const body = { seat: h.to_act, chips: pushed().map((m) => [...m]), announced: $("chips-said").value };
   if (body.announced === "raise" && $("chips-amount").value !== "") body.announced_amount_to = Number($("chips-amount").value);
-  const answer = await act(handPath("chips/"), body, { errorBox: $("chips-error") });
+  const answer = await handWrite("chips/", body, { errorBox: $("chips-error") });
   if (!answer) return; // the refusal is in the control's error box
   state.chipRuling = { hand_id: answer.hand.hand_id, version: answer.hand.version, ruling: answer.ruling };
   state.chips = { key: null, motions: [[]] };
@@ -802,11 +814,11 @@ $("board-submit").addEventListener("click", async () => {
   const h = state.hand;
   const body = { street: h.next_street, cards: state.picked.join("") };
   if (h.run_count > 1) body.run = h.next_run;
-  if (await act(handPath("board/"), body)) { state.picked = []; render(); }
+  if (await handWrite("board/", body)) { state.picked = []; render(); }
 });
 $("run-it").addEventListener("click", (e) => {
   const b = e.target.closest("[data-times]");
-  if (b) act(handPath("run-it/"), { times: Number(b.dataset.times) });
+  if (b) handWrite("run-it/", { times: Number(b.dataset.times) });
 });
 
 // --- showdown ---------------------------------------------------------------------------------
@@ -831,9 +843,9 @@ $("showdown").addEventListener("click", async (e) => {
   const show = e.target.closest("[data-show]");
   const muck = e.target.closest("[data-muck]");
   if (show) { state.showSeat = Number(show.dataset.show); state.picked = []; render(); }
-  if (muck) act(handPath("muck/"), { seat: Number(muck.dataset.muck) });
+  if (muck) handWrite("muck/", { seat: Number(muck.dataset.muck) });
   if (e.target.id === "show-submit") {
-    if (await act(handPath("show/"), { seat: state.showSeat, cards: state.picked.join("") })) {
+    if (await handWrite("show/", { seat: state.showSeat, cards: state.picked.join("") })) {
       state.showSeat = null; state.picked = []; render();
     }
   }
@@ -849,7 +861,7 @@ $("open-award").addEventListener("click", () => {
 $("award-submit").addEventListener("click", async () => {
   const h = state.hand;
   const winners = h.pots.map((p) => [...document.querySelectorAll(`#award-pots input[data-pot="${p.index}"]:checked`)].map((i) => Number(i.value)));
-  if (await act(handPath("award/"), { winners_by_pot: winners }, { errorBox: $("award-error") })) $("award-dialog").close();
+  if (await handWrite("award/", { winners_by_pot: winners }, { errorBox: $("award-error") })) $("award-dialog").close();
 });
 
 // --- between hands: preview, straddles, start ---------------------------------------------
@@ -908,21 +920,21 @@ $("straddle-seats").addEventListener("change", () => {
 $("button-draw").addEventListener("change", () => refreshPreview().then(render));
 $("preview").addEventListener("click", (e) => {
   const b = e.target.closest("[data-post]");
-  if (b) act(tablePath(`seats/${b.dataset.post}/sit-in/`), { post: true });
+  if (b) tableWrite(`seats/${b.dataset.post}/sit-in/`, { post: true });
 });
 // SD-25/26: the dealer reports the next shuffle's first riffle or cut; at a table whose
 // hand_closed_by names it, the last hand is closed to disputes of its reading from then on.
 $("shuffle").addEventListener("click", async (e) => {
   const b = e.target.closest("[data-shuffle]");
   if (!b) return;
-  const answer = await act(tablePath("shuffle/"), { step: b.dataset.shuffle });
+  const answer = await tableWrite("shuffle/", { step: b.dataset.shuffle });
   if (answer) b.setAttribute("aria-pressed", "true");
 });
 $("start-hand").addEventListener("click", async () => {
   document.querySelectorAll("#shuffle [data-shuffle]").forEach((x) => x.setAttribute("aria-pressed", "false"));
   const body = { straddles: state.straddles };
   if (!state.table.button_seat) body.button_seat = Number($("button-draw").value);
-  const hand = await act(tablePath("hands/"), body);
+  const hand = await tableWrite("hands/", body);
   if (hand) { state.straddles = []; state.lastHand = null; await refreshTable(); }
 });
 
@@ -1066,8 +1078,8 @@ $("open-misdeal").addEventListener("click", () => {
 $("misdeal-submit").addEventListener("click", async () => {
   const reason = $("misdeal-reason").value.trim();
   if (!reason) { $("misdeal-error").textContent = gettext("Give a reason."); $("misdeal-error").hidden = false; return; }
-  const path = $("misdeal-kind").value === "misdeal" ? handPath("misdeal/") : handPath("void/");
-  if (await act(path, { reason }, { errorBox: $("misdeal-error") })) $("misdeal-dialog").close();
+  const path = $("misdeal-kind").value === "misdeal" ? "misdeal/" : "void/";
+  if (await handWrite(path, { reason }, { errorBox: $("misdeal-error") })) $("misdeal-dialog").close();
 });
 $("open-rabbit").addEventListener("click", () => {
   const h = state.lastHand;
@@ -1101,7 +1113,7 @@ $("rabbit-submit").addEventListener("click", async () => {
   const answer = await act(`/api/v1/hands/${h.hand_id}/rabbit-hunt/`, {
     seat: Number($("rabbit-seat").value), cards, fee: Number($("rabbit-fee").value),
     consenting_seats: consenting,
-  }, { errorBox: $("rabbit-error") });
+  }, { errorBox: $("rabbit-error"), ifMatch: h.version });
   if (answer) { state.lastHand = answer; render(); $("rabbit-dialog").close(); }
 });
 
@@ -1162,7 +1174,7 @@ function rulingBody(kind) {
 
 $("ruling-submit").addEventListener("click", async () => {
   const kind = $("ruling-kind").value;
-  if (await act(handPath(RULING_PATHS[kind]), rulingBody(kind), { errorBox: $("ruling-error") })) $("ruling-dialog").close();
+  if (await handWrite(RULING_PATHS[kind], rulingBody(kind), { errorBox: $("ruling-error") })) $("ruling-dialog").close();
 });
 
 // --- sidebets between two seated players (RAKE-5), cash tables only -------------------------
