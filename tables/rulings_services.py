@@ -272,7 +272,9 @@ def correct_result(
 
     Raises:
         DomainError ``hand_not_complete``, ``dispute_window_closed``,
-        ``adjustments_not_balanced`` (SD-24); at a cash table ``player_left_table``,
+        ``adjustments_not_balanced``, ``correction_exceeds_winnings``,
+        ``correction_exceeds_pots``, ``seat_not_in_contest`` (SD-24; every earlier
+        correction of the hand counted); at a cash table ``player_left_table``,
         ``correction_exceeds_stack`` (SD-24): nothing is appended.
     """
     with transaction.atomic():

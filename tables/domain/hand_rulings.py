@@ -24,7 +24,8 @@ Commands and refusals (:class:`HandRuleViolation` code / rule):
 * :class:`CorrectResult` (SD-24..26): ``hand_not_complete``, ``dispute_window_closed``,
   ``adjustments_not_balanced``, ``seat_listed_twice``, ``nothing_to_correct``; a reading
   or a mucked winner within what the pots paid: ``correction_exceeds_winnings``,
-  ``seat_not_in_contest``;
+  ``correction_exceeds_pots``, ``seat_not_in_contest``; an accounting error within the
+  pots' total: ``correction_exceeds_pots`` (every earlier correction of the hand counted);
 * :class:`RecordRabbitConsent` (RAKE-8): ``rabbit_hunt_not_allowed`` (RAKE-7),
   ``consent_missing``;
 * :class:`RecordChopException` (RAKE-9): ``not_a_cash_hand``, ``reason_required``,
@@ -775,40 +776,104 @@ def _correct(hand: hand_engine.HandState, cmd: CorrectResult, now: datetime) -> 
         )
     for seat_number in seats:
         hand_engine.seat_in_hand(hand, seat_number)
-    if cmd.kind != "accounting":
-        _within_the_pots(hand.result, cmd)
+    earlier = floor_log(hand.history).corrections
+    if cmd.kind == "accounting":
+        _within_the_pot_total(hand.result, cmd, earlier)
+    else:
+        _within_the_pots(hand.result, cmd, earlier)
     return [ResultCorrected(cmd.kind, cmd.detail, cmd.adjustments, rule, now.isoformat())]
 
 
-def _within_the_pots(result: HandSettled, cmd: CorrectResult) -> None:
-    """A wrong reading or a mucked winner moves pot chips from the seats they were awarded
-    to: a seat gives back at most what it won in this hand, and after a wrong reading only
-    a seat that contested a pot receives (QA moved 100 between two seats that had folded,
-    in a hand won without a showdown). A pot-accounting error may involve any seat's chips
-    (a call short-collected), so it is not bound to the awards.
+def _moved(corrections: Iterable[ResultCorrected], kinds: frozenset[str]) -> dict[int, int]:
+    """Chips moved per seat by the ``corrections`` of the given kinds: ``{seat: net}``."""
+    net: dict[int, int] = {}
+    for correction in corrections:
+        if correction.kind in kinds:
+            for seat_number, amount in correction.adjustments:
+                net[seat_number] = net.get(seat_number, 0) + amount
+    return net
+
+
+_AWARD_KINDS = frozenset({"reading", "mucked_winner"})
+
+
+def _within_the_pots(
+    result: HandSettled, cmd: CorrectResult, earlier: Iterable[ResultCorrected]
+) -> None:
+    """A wrong reading or a mucked winner moves pot chips between the seats they were
+    awarded to and the seats they should have gone to. A seat's winnings in this hand, as
+    corrected by every reading and mucked-winner correction so far and this one, stay
+    within 0 and the pots it could win: a seat gives back at most what it still holds of
+    the pots (QA moved 100 between two seats that had folded, in a hand won without a
+    showdown, and the same give-back could be recorded twice), and receives at most the
+    pots it was eligible for (a new reading) or the hand's pots (a mucked winner, whose
+    hand the dealer killed). After a wrong reading only a seat that contested a pot at the
+    showdown receives.
 
     Raises:
-        HandRuleViolation ``correction_exceeds_winnings``, ``seat_not_in_contest`` (SD-24).
+        HandRuleViolation ``correction_exceeds_winnings``, ``correction_exceeds_pots``,
+        ``seat_not_in_contest`` (SD-24).
     """
     won: dict[int, int] = {}
+    eligible: dict[int, int] = {}
     contested: set[int] = set()
     for pot in result.pots:
         for award in pot.winners:
             won[award.seat] = won.get(award.seat, 0) + award.amount
+        for seat_number in pot.eligible_seats:
+            eligible[seat_number] = eligible.get(seat_number, 0) + pot.amount - pot.rake
         if len(pot.eligible_seats) > 1:
             contested.update(pot.eligible_seats)
+    paid = sum(pot.amount - pot.rake for pot in result.pots)
+    before = _moved(earlier, _AWARD_KINDS)
     for seat_number, amount in cmd.adjustments:
-        if amount < 0 and -amount > won.get(seat_number, 0):
-            raise HandRuleViolation(
-                "correction_exceeds_winnings", "SD-24",
-                "A correction gives back at most what the seat won in this hand.",
-                seat=seat_number, won=won.get(seat_number, 0), amount=amount,
-            )  # fmt: skip
+        holds = won.get(seat_number, 0) + before.get(seat_number, 0)
         if amount > 0 and cmd.kind == "reading" and seat_number not in contested:
             raise HandRuleViolation(
                 "seat_not_in_contest", "SD-24",
                 "Only a player who contested a pot at the showdown can win it on a new reading.",
                 seat=seat_number,
+            )  # fmt: skip
+        if holds + amount < 0:
+            raise HandRuleViolation(
+                "correction_exceeds_winnings", "SD-24",
+                "A correction gives back at most what the seat still holds of this hand's "
+                "pots, earlier corrections counted.",
+                seat=seat_number, won=won.get(seat_number, 0), holds=holds, amount=amount,
+            )  # fmt: skip
+        could_win = eligible.get(seat_number, 0) if cmd.kind == "reading" else paid
+        if holds + amount > could_win:
+            raise HandRuleViolation(
+                "correction_exceeds_pots", "SD-24",
+                "A correction pays a seat at most the pots it could have won in this hand, "
+                "earlier corrections counted.",
+                seat=seat_number, holds=holds, amount=amount, pots=could_win,
+            )  # fmt: skip
+
+
+def _within_the_pot_total(
+    result: HandSettled, cmd: CorrectResult, earlier: Iterable[ResultCorrected]
+) -> None:
+    """A pot-accounting error (a call short-collected, a pot miscounted) may involve any
+    dealt-in seat's chips, not only the awards, but never more than were in this hand's
+    pots: across every accounting correction of the hand, a seat gives or receives at
+    most the pots' total (QA recorded 1,000,000 moved by one correction, and the same
+    correction again and again). Whether the stack can still pay is the table's to rule
+    when the chips move (``tables.CorrectionUnsettled``).
+
+    Raises:
+        HandRuleViolation ``correction_exceeds_pots`` (SD-24).
+    """
+    total = sum(pot.amount for pot in result.pots)
+    before = _moved(earlier, frozenset({"accounting"}))
+    for seat_number, amount in cmd.adjustments:
+        moved = before.get(seat_number, 0) + amount
+        if abs(moved) > total:
+            raise HandRuleViolation(
+                "correction_exceeds_pots", "SD-24",
+                "Pot-accounting corrections move at most the chips that were in this hand's "
+                "pots, per seat, earlier corrections counted.",
+                seat=seat_number, moved=moved, pots=total,
             )  # fmt: skip
 
 

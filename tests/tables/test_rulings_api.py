@@ -181,7 +181,9 @@ def test_an_upheld_correction_moves_the_chips_at_a_cash_table(
     assert table is not None
     assert {s.seat: s.stack for s in table.seats} == stacks(table_id)  # the aggregate agrees
     assert tablet.get(f"/api/v1/tables/{table_id}/").json()["seats"][1]["stack"] == before[2] + 40
-    # more than the stack holds: refused, and nothing is appended (nor the hand's record)
+    # more than the hand's pots held (and than the stack holds): refused, and nothing is
+    # appended (nor the hand's record); the stack's own bound is the table's
+    # (tests/tables/test_table_domain.py)
     count = StoredEvent.objects.count()
     greedy = {
         **body,
@@ -189,7 +191,7 @@ def test_an_upheld_correction_moves_the_chips_at_a_cash_table(
     }
     r = tablet.post(f"/api/v1/hands/{hand['hand_id']}/corrections/", greedy)
     assert (r.status_code, r.json()["code"], r.json()["rule"]) == (
-        422, "correction_exceeds_stack", "SD-24")  # fmt: skip
+        422, "correction_exceeds_pots", "SD-24")  # fmt: skip
     assert StoredEvent.objects.count() == count
     # a player of the hand has cashed out: the chips cannot reach him at the table
     assert tablet.post(f"/api/v1/tables/{table_id}/seats/1/cash-out/").status_code == 200

@@ -259,6 +259,51 @@ def test_a_correction_of_the_reading_stays_within_what_the_pots_paid() -> None:
     assert decide_ruling(hand, CorrectResult("accounting", "x", ((1, -10), (2, 10)), closure), T0)
 
 
+@pytest.mark.rule("SD-24")
+def test_corrections_are_bound_across_every_correction_of_the_hand() -> None:
+    """QA recorded the same give-back twice, and an accounting correction of 1,000,000 in a
+    hand whose pots held a few hundred: every earlier correction of the hand counts."""
+    hand = settled()
+    assert hand.result is not None
+    won = sum(a.amount for pot in hand.result.pots for a in pot.winners if a.seat == 3)
+    total = sum(pot.amount for pot in hand.result.pots)
+    closure = HandClosure(settled_at=T0, next_event_at=T0 + timedelta(minutes=2))
+
+    def fix(kind: str, *moves: tuple[int, int]) -> CorrectResult:
+        return CorrectResult(kind, "x", moves, closure)
+
+    def refused(state: HandState, command: CorrectResult) -> str:
+        with pytest.raises(HandRuleViolation) as no:
+            decide_ruling(state, command, T0)
+        assert no.value.rule == "SD-24"
+        return no.value.code
+
+    half = won // 2
+    once, _ = rule(hand, fix("mucked_winner", (3, -half), (2, half)), T0)
+    # the rest of seat 3's winnings may go, not a chip more
+    assert refused(once, fix("mucked_winner", (3, -(won - half + 1)), (1, won - half + 1))) == (
+        "correction_exceeds_winnings"
+    )
+    twice, _ = rule(once, fix("mucked_winner", (3, -(won - half)), (1, won - half)), T0)
+    assert refused(twice, fix("mucked_winner", (3, -1), (2, 1))) == "correction_exceeds_winnings"
+    # a seat is paid at most the pots: seat 2 holds half of them, seat 1 the rest
+    assert refused(twice, fix("mucked_winner", (2, won - half + 1), (1, -(won - half + 1)))) == (
+        "correction_exceeds_pots"
+    )
+    # seat 2 gives back what it was given, then no more
+    back, _ = rule(twice, fix("mucked_winner", (2, -half), (3, half)), T0)
+    assert refused(back, fix("mucked_winner", (2, -1), (3, 1))) == "correction_exceeds_winnings"
+
+    # accounting: any dealt-in seat, up to the pots' total per seat over the hand
+    assert refused(hand, fix("accounting", (1, -(total + 1)), (2, total + 1))) == (
+        "correction_exceeds_pots"
+    )
+    first, _ = rule(hand, fix("accounting", (1, -total), (2, total)), T0)
+    assert refused(first, fix("accounting", (1, -1), (2, 1))) == "correction_exceeds_pots"
+    # moving chips back the other way is inside the bound again
+    assert decide_ruling(first, fix("accounting", (2, -total), (1, total)), T0)
+
+
 @pytest.mark.rule("RAKE-8")
 def test_rabbit_hunt_consent_recorded_and_never_jackpot_cards() -> None:
     hand = settled()
