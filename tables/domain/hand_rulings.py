@@ -506,13 +506,17 @@ def kill_penalty_hands(hand: hand_engine.HandState, seats: Iterable[int]) -> lis
 
 def _absence(hand: hand_engine.HandState, cmd: RecordAbsence) -> list[DomainEvent]:
     """SEAT-12/13 at the deal: the absent player's hand is dead (a fold, in turn or not);
-    refused once the flop is out (``too_late_for_absence``) or when he has acted
-    (``player_has_acted``: he was there)."""
+    refused once the flop is out (``too_late_for_absence``), when it is ruled already
+    (``absence_already_ruled``) or when he has acted (``player_has_acted``: he was there)."""
     seat = hand_engine.seat_in_hand(hand, cmd.seat)
     rule = "SEAT-13" if hand.started.mode == "tournament" else "SEAT-12"
     if hand.board or hand.phase not in ("betting", "awaiting_board"):
         raise HandRuleViolation(
             "too_late_for_absence", rule, "Absence is ruled at the deal, before the flop."
+        )
+    if any(isinstance(e, AbsenceRuled) and e.seat == cmd.seat for e in hand.history):
+        raise HandRuleViolation(  # QA: a second ruling answered player_has_acted
+            "absence_already_ruled", rule, f"Seat {cmd.seat}'s absence is already ruled."
         )
     if not seat.live or any(
         isinstance(e, ActionTaken) and e.seat == cmd.seat for e in hand.history

@@ -90,10 +90,20 @@ def decide_board(state: HandState, cmd: DealBoard) -> list[DomainEvent]:
         )
     cards = parse_cards(cmd.cards)
     if len(cards) != CARDS_PER_STREET[cmd.street]:
+        # four cards on the flop is MIS-17's irregularity, ruled by the floor; any other
+        # count is a miskeyed board, refused by the board's own rule (QA: a two-card flop
+        # cited MIS-17)
+        four_card_flop = cmd.street == "flop" and len(cards) == 4
         raise HandRuleViolation(
             "wrong_card_count",
-            "MIS-17",
-            f"The {cmd.street} is {CARDS_PER_STREET[cmd.street]} card(s).",
+            "MIS-17" if four_card_flop else "BET-2",
+            f"The {cmd.street} is {CARDS_PER_STREET[cmd.street]} card(s)."
+            + (
+                " A four-card flop is the floor's: record the irregularity"
+                " (four_card_flop), which picks the burn at random."
+                if four_card_flop
+                else ""
+            ),
             street=cmd.street,
             card_count=len(cards),
         )

@@ -391,6 +391,8 @@ def test_an_absent_tournament_player_posts_his_blind_and_his_hand_dies() -> None
     killed, (ruled, fold) = rule(state, RecordAbsence(2))
     assert ruled.rule == "SEAT-13" and (fold.seat, fold.action) == (2, "fold")
     assert killed.seat_state(2).folded and killed.pot == state.pot  # type: ignore[union-attr]
+    # ruled twice: the second says so (QA read "he has acted: he was there")
+    assert _refused(killed, RecordAbsence(2)) == "absence_already_ruled"
     _, (ruled_cash, _) = rule(play(None, start_hand((1000, 1000, 1000, 1000))), RecordAbsence(4))
     assert ruled_cash.rule == "SEAT-12"
 

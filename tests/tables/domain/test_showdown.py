@@ -71,8 +71,10 @@ def test_board_refusals() -> None:
     state = play(state, TakeAction(3, "call"), TakeAction(1, "call"), TakeAction(2, "check"))
     violation = refused(state, DealBoard("turn", "2c"), "wrong_board_street")
     assert violation.context["expected_street"] == "flop"
-    refused(state, DealBoard("flop", "2c7d"), "wrong_card_count")
-    refused(state, DealBoard("flop", "2c7d9h8s"), "wrong_card_count")
+    # a miskeyed board is the board's rule; four cards on the flop is MIS-17's (QA: a
+    # two-card flop cited MIS-17)
+    assert refused(state, DealBoard("flop", "2c7d"), "wrong_card_count").rule == "BET-2"
+    assert refused(state, DealBoard("flop", "2c7d9h8s"), "wrong_card_count").rule == "MIS-17"
     assert refused(state, DealBoard("flop", "2c7d1x"), "invalid_cards").rule == "MIS-13"
     assert refused(state, DealBoard("flop", "2c7d2c"), "duplicate_card").rule == "MIS-12"
     state = play(state, DealBoard("flop", "2c 7D 9h"))
