@@ -41,6 +41,7 @@ def table_payload(table_id: int) -> dict[str, Any]:
                 "missed_small_blind": bool(status and status.missed_small_blind),
                 "missed_big_blind": bool(status and status.missed_big_blind),
                 "posts_next_hand": bool(status and status.post),
+                "busted": bool(status and status.busted and table["mode"] != "tournament"),
             }
         )
     table["seats"] = seats

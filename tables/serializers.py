@@ -177,6 +177,11 @@ class SeatStatusSerializer(SeatSerializer):
     posts_next_hand = StrictBooleanField(
         help_text="Chose to post what he owes and is dealt in at the next hand."
     )
+    busted = StrictBooleanField(
+        help_text="Cash table: no chips after the last hand (or a re-buy owed, BI-7); the "
+        "player re-buys or cashes out before he is dealt in again. Always false at a "
+        "tournament table, where a player with no chips is eliminated."
+    )
 
 
 class OpenSidebetSerializer(serializers.Serializer):

@@ -63,6 +63,13 @@ class Seat:
     def owes(self) -> bool:
         return self.missed_small_blind or self.missed_big_blind
 
+    @property
+    def busted(self) -> bool:
+        """No chips to be dealt in with after the last hand, or a re-buy owed (BI-7): at a
+        cash table the player re-buys or cashes out before he plays again. (The stacks
+        here are the last settled hand's, so an all-in seat is never busted mid-hand.)"""
+        return self.stack <= 0 or self.must_rebuy
+
 
 @dataclass(frozen=True, slots=True)
 class OpenSidebet:

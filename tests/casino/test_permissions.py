@@ -516,6 +516,7 @@ def test_table_and_hand_payloads_carry_no_private_fields(world: World) -> None:
         "missed_small_blind",
         "missed_big_blind",
         "posts_next_hand",
+        "busted",
     }
     hand = floor.call("GET", f"/api/v1/hands/{world.hand_id}/").json()
     everything = json.dumps([table, hand, floor.call("GET", "/api/v1/tables/").json()])

@@ -202,3 +202,32 @@ def test_rabbit_hunt_fee_leaves_the_stack_and_the_cage_still_reconciles(
     )
     (day,) = tablet.get("/api/v1/reports/drop/").json()["results"]
     assert (day["dealer_fees"], day["refreshments"]) == (20, 0)
+
+
+@pytest.mark.rule("BI-7")
+def test_a_busted_cash_seat_says_so_until_the_player_re_buys(
+    tablet: TabletClient, players: list
+) -> None:
+    """The table's seats said ``status: active`` for a player left with no chips, and each
+    screen worked "busted" out for itself from the stack (QA): the server says it."""
+    table_id = table_with(tablet, players, {1: 1000, 2: 2000})
+
+    def busted() -> dict[int, bool]:
+        seats = tablet.get(f"/api/v1/tables/{table_id}/").json()["seats"]
+        return {seat["seat"]: seat["busted"] for seat in seats}
+
+    hand = tablet.post(f"/api/v1/tables/{table_id}/hands/", {"button_seat": 1}).json()
+    hand = post(tablet, hand, "actions", {"seat": 1, "action": "raise", "amount_to": 1000})
+    hand = post(tablet, hand, "actions", {"seat": 2, "action": "call"})
+    assert busted() == {1: False, 2: False}  # all-in, in play
+    for street, cards in (("flop", "2c7d9h"), ("turn", "Js"), ("river", "3d")):
+        hand = post(tablet, hand, "board", {"street": street, "cards": cards})
+    hand = post(tablet, hand, "show", {"seat": 2, "cards": "AsAh"})
+    hand = post(tablet, hand, "show", {"seat": 1, "cards": "KsKh"})
+    assert hand["phase"] == "complete"
+    assert busted() == {1: True, 2: False}
+    seat = tablet.get(f"/api/v1/tables/{table_id}/").json()["seats"][0]
+    assert (seat["stack"], seat["status"]) == (0, "active")  # his status; busted says why not
+    r = tablet.post(f"/api/v1/tables/{table_id}/seats/1/top-up/", {"amount": 1000})
+    assert r.status_code == 200, r.json()
+    assert busted() == {1: False, 2: False}

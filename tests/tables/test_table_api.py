@@ -69,6 +69,7 @@ def test_buy_in_at_the_limits_is_seated(
             "missed_small_blind": False,
             "missed_big_blind": False,
             "posts_next_hand": False,
+            "busted": False,
         }
     ]
 

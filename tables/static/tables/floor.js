@@ -138,10 +138,9 @@ function learnNames(tables) {
 
 function tableCard(t) {
   const money = (n) => amount(n, t.mode);
-  // a cash player with no chips between hands is not dealt in until he re-buys (BI-7), as
-  // the tablet says; the seat's status still reads "active" (found by QA)
-  const busted = (s) => t.mode !== "tournament" && !t.current_hand_id && s.stack === 0;
-  const seatStatus = (s) => (busted(s) ? gettext("busted: re-buy or cash out") : s.status === "active" ? "" : s.status);
+  // a cash player with no chips between hands is not dealt in until he re-buys (BI-7): the
+  // server says so (`busted`); his status reads "active" (found by QA)
+  const seatStatus = (s) => (s.busted && !t.current_hand_id ? gettext("busted: re-buy or cash out") : s.status === "active" ? "" : s.status);
   const seats = t.seats.map((s) => `<tr data-seat="${s.seat}"><td>${s.seat}</td><td>${esc(label(s.player_id))}</td>
     <td class="num stack" data-stack="${s.stack}">${money(s.stack)}</td><td>${esc(seatStatus(s))}</td></tr>`).join("");
   const status = t.status === "open"

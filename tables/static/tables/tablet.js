@@ -390,7 +390,7 @@ function renderSeats() {
       if (ts && ts.status !== "active") badges.push(`<span class="tag status">${statusLabel(ts.status)}</span>`);
       if (ts && (ts.missed_small_blind || ts.missed_big_blind)) badges.push(`<span class="tag status">${gettext("owes")}</span>`);
       // no chips between hands: not dealt in until he re-buys (BI-7) or leaves (found by QA)
-      if (!h && ts && ts.stack === 0 && t.mode !== "tournament") badges.push(`<span class="tag status busted">${gettext("busted: re-buy or cash out")}</span>`);
+      if (!h && ts && ts.busted) badges.push(`<span class="tag status busted">${gettext("busted: re-buy or cash out")}</span>`);
       if (h && h.to_act === seat && h.phase === "betting") classes.push("to-act");
       body += `<span class="who">${esc(playerLabel(ts ? ts.player_id : hs.player_id))}</span>`;
       body += `<span class="stack" data-stack="${stack}">${money(stack)}</span>`;
