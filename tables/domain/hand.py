@@ -38,7 +38,8 @@ Refusal codes (:class:`HandRuleViolation` ``code`` / ``rule``):
   ``raise_above_pot_limit`` (BET-4), ``raise_not_reopened`` (BET-14), ``opponents_all_in``
   (BET-1);
 * board: ``betting_round_not_complete`` (BET-1), ``wrong_board_street`` (BET-2),
-  ``wrong_card_count`` (BET-2; MIS-17 for a four-card flop), ``invalid_cards`` (MIS-13), ``duplicate_card`` (MIS-12),
+  ``wrong_card_count`` (BET-2; MIS-17 for a four-card flop), ``invalid_cards`` (MIS-13),
+  ``duplicate_card`` (MIS-12),
   ``invalid_run`` (RAKE-10: no such run);
 * run it more than once: ``run_it_not_allowed`` (RAKE-10: tournament),
   ``invalid_run_count`` (RAKE-10: 2 or 3), ``run_count_already_set`` (RAKE-10),

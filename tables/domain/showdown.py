@@ -266,8 +266,9 @@ def decide_award(state: HandState, cmd: AwardPots) -> list[DomainEvent]:
             given=len(by_run),
         )
     pots = state.pots()
+    shown = frozenset(seat.seat for seat in state.seats if seat.shown)
     for run, winners_by_pot in enumerate(by_run, 1):
-        _check_manual_winners(pots, winners_by_pot, run if runs > 1 else None)
+        _check_manual_winners(pots, winners_by_pot, run if runs > 1 else None, shown)
     chosen = [
         {pot.index: tuple(w) for pot, w in zip(pots, winners_by_pot, strict=True)}
         for winners_by_pot in by_run
@@ -281,9 +282,20 @@ def decide_award(state: HandState, cmd: AwardPots) -> list[DomainEvent]:
 
 
 def _check_manual_winners(
-    pots: tuple[Pot, ...], winners_by_pot: tuple[tuple[int, ...], ...], run: int | None
+    pots: tuple[Pot, ...],
+    winners_by_pot: tuple[tuple[int, ...], ...],
+    run: int | None,
+    shown: frozenset[int] = frozenset(),
 ) -> None:
-    """SD-20/SD-21 checks of one run's manual award (``run`` is ``None`` for one board)."""
+    """SD-20/SD-21 checks of one run's manual award (``run`` is ``None`` for one board).
+
+    SD-3: to win any share of a pot a player tables his cards. A manual award is the
+    dealer's reading of the cards on the table, so where no player of a pot had his cards
+    recorded the dealer's word stands; once one of them did (``shown``), a seat that
+    never showed cannot take any of that pot over him (``cards_not_tabled``, QA: a pot went
+    to a seat that never showed over one that did). The dealer records the winner's cards
+    first (show), or the floor rules on a hand mucked by mistake afterwards (SD-5, a
+    correction)."""
     where = {} if run is None else {"run": run}
     if len(winners_by_pot) != len(pots):
         raise HandRuleViolation(
@@ -320,6 +332,17 @@ def _check_manual_winners(
                     pot_index=pot.index,
                     seat=seat,
                     eligible_seats=list(pot.eligible_seats),
+                    **where,
+                )
+            if seat not in shown and shown.intersection(pot.eligible_seats):
+                raise HandRuleViolation(
+                    "cards_not_tabled",
+                    "SD-3",
+                    f"Seat {seat} has not tabled his cards: a player who did contests pot "
+                    f"{pot.index}. Record the winner's cards first.",
+                    pot_index=pot.index,
+                    seat=seat,
+                    shown_seats=sorted(shown.intersection(pot.eligible_seats)),
                     **where,
                 )
 

@@ -301,6 +301,28 @@ def test_manual_award_refusals() -> None:
     refused(mucked, AwardPots(((1,), (3,))), "seat_not_eligible")
 
 
+@pytest.mark.rule("SD-3")
+def test_a_manual_award_goes_to_no_seat_that_never_showed_over_one_that_did() -> None:
+    """QA: seat 4 showed, and the dealer's award gave a pot to a seat that never did.
+    Where nobody of a pot had his cards recorded, the dealer's reading stands."""
+    state = play(
+        four_way_all_in(),
+        DealBoard("flop", "2c7d9h"), DealBoard("turn", "Js"), DealBoard("river", "Kd"),
+    )  # fmt: skip
+    assert [p.eligible_seats for p in state.pots()] == [(1, 2, 3, 4), (2, 3, 4), (3, 4)]
+    shown = play(state, ShowCards(4, "2h2d"))
+    violation = refused(shown, AwardPots(((1,), (2,), (3,))), "cards_not_tabled")
+    assert (violation.rule, violation.context["seat"]) == ("SD-3", 1)
+    assert violation.context["shown_seats"] == [4]
+    refused(shown, AwardPots(((4,), (4,), (3,))), "cards_not_tabled")  # a side pot
+    refused(shown, AwardPots(((1, 4), (4,), (4,))), "cards_not_tabled")  # no share either
+    _, events = play_events(shown, AwardPots(((4,), (4,), (4,))))
+    assert isinstance(events[-1], HandSettled) and events[-1].method == "manual"
+    # nobody showed: the dealer read the cards on the table
+    _, events = play_events(state, AwardPots(((1,), (2,), (3,))))
+    assert isinstance(events[-1], HandSettled)
+
+
 # -- rake -----------------------------------------------------------------------------
 
 
