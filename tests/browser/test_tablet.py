@@ -432,3 +432,36 @@ def test_a_stale_tap_lands_on_no_street_the_dealer_never_saw(room: Room, new_pag
     _act(tablet, "check")
     expect(tablet.locator("#turn")).to_contain_text("seat 1")
     assert room.api("GET", f"/api/v1/hands/{hand_id}/")["version"] == before["version"] + 1
+
+
+@pytest.mark.rule("SD-3")
+def test_the_award_dialog_shows_who_tabled_and_no_pot_goes_to_a_seat_that_did_not(
+    room: Room, new_page: Any
+) -> None:
+    """Seat 2 tabled his cards; the dealer's manual award to seat 1, who never showed, is
+    refused in the dialog with its rule (QA: the pot went to him), and seat 2 takes it."""
+    table, token = _table_with_players(room, {1: 1000, 2: 1000})
+    tablet = new_page(1280, 800)
+    pair_tablet(tablet, room.base, token)
+    hand = room.api("POST", f"/api/v1/tables/{table}/hands/", {"button_seat": 1})
+    url = f"/api/v1/hands/{hand['hand_id']}"
+    room.api("POST", f"{url}/actions/", {"seat": 1, "action": "call"})
+    room.api("POST", f"{url}/actions/", {"seat": 2, "action": "check"})
+    for street, cards in (("flop", "2c7d9h"), ("turn", "Js"), ("river", "3d")):
+        room.api("POST", f"{url}/board/", {"street": street, "cards": cards})
+        for seat in (2, 1):
+            room.api("POST", f"{url}/actions/", {"seat": seat, "action": "check"})
+    room.api("POST", f"{url}/show/", {"seat": 2, "cards": "AsKs"})
+    expect(tablet.locator("#open-award")).to_be_visible()
+    tablet.click("#open-award")
+    expect(tablet.locator("#award-pots label:has(input[value='2']) .pcard")).to_have_count(2)
+    expect(tablet.locator("#award-pots label:has(input[value='1']) .pcard")).to_have_count(0)
+    tablet.check("#award-pots input[value='1']")
+    tablet.click("#award-submit")
+    expect(tablet.locator("#award-error")).to_contain_text("SD-3")
+    assert room.api("GET", f"{url}/")["phase"] == "showdown"  # nothing was awarded
+    tablet.uncheck("#award-pots input[value='1']")
+    tablet.check("#award-pots input[value='2']")
+    tablet.click("#award-submit")
+    expect(tablet.locator("#award-dialog")).not_to_be_visible()
+    assert room.api("GET", f"{url}/")["result"]["pots"][0]["winners"][0]["seat"] == 2

@@ -853,8 +853,12 @@ $("showdown").addEventListener("click", async (e) => {
 
 $("open-award").addEventListener("click", () => {
   const h = state.hand;
+  // the cards each seat tabled, as recorded: the dealer sees who showed (SD-3: once one
+  // player of a pot showed, the server gives none of it to a seat that did not)
+  const shown = new Map(h.seats.filter((s) => s.shown).map((s) => [s.seat, s.shown]));
+  const tabled = (seat) => (shown.has(seat) ? ` <span class="cards">${splitCards(shown.get(seat)).map((c) => cardHtml(c, "small")).join("")}</span>` : "");
   $("award-pots").innerHTML = h.pots.map((p) => `<fieldset><legend>${p.index === 0 ? gettext("Main pot") : `${gettext("Side pot")} ${p.index}`} · ${money(p.amount)}</legend>
-    ${p.eligible_seats.map((seat) => `<label class="check"><input type="checkbox" data-pot="${p.index}" value="${seat}"> ${gettext("Seat")} ${seat}</label>`).join("")}</fieldset>`).join("");
+    ${p.eligible_seats.map((seat) => `<label class="check"><input type="checkbox" data-pot="${p.index}" value="${seat}"> ${gettext("Seat")} ${seat}${tabled(seat)}</label>`).join("")}</fieldset>`).join("");
   $("award-error").hidden = true;
   $("award-dialog").showModal();
 });
