@@ -365,7 +365,10 @@ class ActionRequest(RequestSerializer):
 
 class BoardRequest(RequestSerializer):
     street = serializers.ChoiceField(choices=["flop", "turn", "river"])
-    cards = SafeCharField(max_length=6, help_text='e.g. "Qs9c4s" for a flop, "As" turn.')
+    # the shape only (spaces allowed, "Qs 9c 4s"): how many cards a street takes is the
+    # hand's rule, refused with it (BET-2; four on the flop is MIS-17's, QA found that the
+    # field's old 6-character limit answered 400 before the rule was reached)
+    cards = SafeCharField(max_length=16, help_text='e.g. "Qs9c4s" for a flop, "As" turn.')
     run = StrictIntegerField(
         min_value=1, max_value=3, default=1, help_text="Which run, when run more than once."
     )

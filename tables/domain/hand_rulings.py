@@ -778,13 +778,16 @@ def _correct(hand: hand_engine.HandState, cmd: CorrectResult, now: datetime) -> 
         raise HandRuleViolation(
             "nothing_to_correct", "SD-24", "A correction moves chips; this one moves none."
         )
-    for seat_number in seats:
-        hand_engine.seat_in_hand(hand, seat_number)
+    at_showdown = {
+        seat_number
+        for seat_number in seats
+        if not hand_engine.seat_in_hand(hand, seat_number, rule="SD-24").folded
+    }
     earlier = floor_log(hand.history).corrections
     if cmd.kind == "accounting":
         _within_the_pot_total(hand.result, cmd, earlier)
     else:
-        _within_the_pots(hand.result, cmd, earlier)
+        _within_the_pots(hand.result, cmd, earlier, at_showdown)
     return [ResultCorrected(cmd.kind, cmd.detail, cmd.adjustments, rule, now.isoformat())]
 
 
@@ -802,7 +805,10 @@ _AWARD_KINDS = frozenset({"reading", "mucked_winner"})
 
 
 def _within_the_pots(
-    result: HandSettled, cmd: CorrectResult, earlier: Iterable[ResultCorrected]
+    result: HandSettled,
+    cmd: CorrectResult,
+    earlier: Iterable[ResultCorrected],
+    at_showdown: set[int],
 ) -> None:
     """A wrong reading or a mucked winner moves pot chips between the seats they were
     awarded to and the seats they should have gone to. A seat's winnings in this hand, as
@@ -812,7 +818,9 @@ def _within_the_pots(
     showdown, and the same give-back could be recorded twice), and receives at most the
     pots it was eligible for (a new reading) or the hand's pots (a mucked winner, whose
     hand the dealer killed). After a wrong reading only a seat that contested a pot at the
-    showdown receives.
+    showdown receives; a mucked winner is a seat whose hand reached the showdown (live or
+    mucked there, ``at_showdown``), never one that folded (QA gave a pot won uncontested
+    to a player who folded preflop).
 
     Raises:
         HandRuleViolation ``correction_exceeds_winnings``, ``correction_exceeds_pots``,
@@ -836,6 +844,13 @@ def _within_the_pots(
             raise HandRuleViolation(
                 "seat_not_in_contest", "SD-24",
                 "Only a player who contested a pot at the showdown can win it on a new reading.",
+                seat=seat_number,
+            )  # fmt: skip
+        if amount > 0 and cmd.kind == "mucked_winner" and seat_number not in at_showdown:
+            raise HandRuleViolation(
+                "seat_not_in_contest", "SD-24",
+                "Only a player whose hand reached the showdown can be its mucked winner; "
+                "a folded hand wins nothing.",
                 seat=seat_number,
             )  # fmt: skip
         if holds + amount < 0:
@@ -896,7 +911,7 @@ def _chop_exception(hand: hand_engine.HandState, cmd: RecordChopException) -> li
             "chop_seats_invalid", "RAKE-9", "Name each player who chops once: two or more seats."
         )
     for seat_number in cmd.seats:
-        hand_engine.seat_in_hand(hand, seat_number)
+        hand_engine.seat_in_hand(hand, seat_number, rule="RAKE-9")
     return [ChopExceptionRecorded(cmd.floor, cmd.reason.strip(), cmd.seats)]
 
 

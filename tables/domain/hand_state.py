@@ -583,11 +583,17 @@ def _with_progress(state: HandState, pk: State) -> HandState:
     return _successor(state, state.history, phase=phase, to_act=to_act, engine_box=state._engine)
 
 
-def seat_in_hand(state: HandState, seat: int) -> SeatState:
+def seat_in_hand(state: HandState, seat: int, *, rule: str = "SEAT-12") -> SeatState:
+    """The seat's state in this hand.
+
+    Raises:
+        HandRuleViolation ``seat_not_in_hand``: the seat was not dealt in, citing ``rule``
+        (the rule of the command that named it; SEAT-12 by default).
+    """
     found = state.seat_state(seat)
     if found is None:
         raise HandRuleViolation(
-            "seat_not_in_hand", "SEAT-12", f"Seat {seat} is not dealt in.", seat=seat
+            "seat_not_in_hand", rule, f"Seat {seat} is not dealt in.", seat=seat
         )
     return found
 

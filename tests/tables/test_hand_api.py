@@ -159,6 +159,7 @@ def test_a_table_set_to_rake_walks_rakes_a_hand_won_before_the_flop(
 
 @pytest.mark.rule("SD-1")
 @pytest.mark.rule("RAKE-2")
+@pytest.mark.rule("MIS-17")
 def test_showdown_server_finds_the_winner_and_caps_the_rake(
     tablet: TabletClient, players: list, nlh_table: int
 ) -> None:
@@ -167,6 +168,16 @@ def test_showdown_server_finds_the_winner_and_caps_the_rake(
     hand = act(tablet, hand, 1, "raise", 2000)
     hand = act(tablet, hand, 2, "call")
     hand = act(tablet, hand, 3, "call")
+    # a miskeyed flop is refused by the hand's rule, never by the field's length (QA: four
+    # cards answered 400 before MIS-17 was reached), and appends nothing
+    version = hand["version"]
+    for cards, rule in (("2c7d", "BET-2"), ("2c7d9h8s", "MIS-17"), ("2c 7d 9h 8s", "MIS-17")):
+        r = tablet.post(
+            f"/api/v1/hands/{hand['hand_id']}/board/", {"street": "flop", "cards": cards}
+        )
+        assert (r.status_code, r.json()["code"], r.json()["rule"]) == (
+            422, "wrong_card_count", rule)  # fmt: skip
+    assert tablet.get(f"/api/v1/hands/{hand['hand_id']}/").json()["version"] == version
     hand = post(tablet, hand, "board", {"street": "flop", "cards": "2c7d9h"})
     for seat in (2, 3, 1):
         hand = act(tablet, hand, seat, "check")

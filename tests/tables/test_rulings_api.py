@@ -136,6 +136,19 @@ def test_the_clock_timer_is_queued_after_commit(
     assert scheduled[0][2].isoformat() == called.expires_at  # the ETA is the expiry
 
 
+def shown_down(tablet: TabletClient, hand: dict) -> dict:
+    """Checked down: seat 3 shows and wins, seats 1 and 2 muck at the showdown."""
+    for seat, action in ((3, "call"), (1, "call"), (2, "check")):
+        hand = post(tablet, hand, "actions", {"seat": seat, "action": action})
+    for street, cards in (("flop", "Qs9c4s"), ("turn", "2d"), ("river", "7h")):
+        hand = post(tablet, hand, "board", {"street": street, "cards": cards})
+        for seat in (1, 2, 3):
+            hand = post(tablet, hand, "actions", {"seat": seat, "action": "check"})
+    hand = post(tablet, hand, "show", {"seat": 3, "cards": "AsAh"})
+    hand = post(tablet, hand, "muck", {"seat": 1})
+    return post(tablet, hand, "muck", {"seat": 2})
+
+
 def folded_around(tablet: TabletClient, hand: dict) -> dict:
     hand = post(tablet, hand, "actions", {"seat": 3, "action": "raise", "amount_to": 60})
     hand = post(tablet, hand, "actions", {"seat": 1, "action": "fold"})
@@ -303,7 +316,8 @@ def test_the_dealers_riffle_or_cut_closes_the_last_hand(
     assert tablet.get(f"/api/v1/tables/{table_id}/").json()["hand_closed_by"] == closed_by
     during = tablet.post(f"/api/v1/tables/{table_id}/shuffle/", {"step": "first_riffle"})
     assert (during.status_code, during.json()["code"]) == (422, "hand_in_progress")
-    hand = folded_around(tablet, hand)
+    hand = shown_down(tablet, hand)
+    assert hand["phase"] == "complete"
     moves = [{"seat": 1, "amount": 1}, {"seat": 3, "amount": -1}]  # seat 3 won: gives back
     reading = {"kind": "mucked_winner", "detail": "winner mucked", "adjustments": moves}
     url = f"/api/v1/hands/{hand['hand_id']}/corrections/"

@@ -8,7 +8,15 @@ from functools import reduce
 
 import pytest
 
-from tables.domain import DealBoard, DeclareMisdeal, HandState, TakeAction, evolve
+from tables.domain import (
+    DealBoard,
+    DeclareMisdeal,
+    HandState,
+    MuckCards,
+    ShowCards,
+    TakeAction,
+    evolve,
+)
 from tables.domain.errors import HandRuleViolation
 from tables.domain.hand_rulings import (
     CallClock,
@@ -209,9 +217,22 @@ def settled() -> HandState:
     )
 
 
+def shown_down() -> HandState:
+    """Checked down to the river: seat 3 shows and wins, seats 1 and 2 muck at the showdown
+    (so a mucked winner may be either of them)."""
+    checks = [TakeAction(seat, "check") for seat in (1, 2, 3)]
+    return play(
+        fresh(),
+        TakeAction(3, "call"), TakeAction(1, "call"), TakeAction(2, "check"),
+        DealBoard("flop", "Qs9c4s"), *checks, DealBoard("turn", "2d"), *checks,
+        DealBoard("river", "7h"), *checks,
+        ShowCards(3, "AsAh"), MuckCards(1), MuckCards(2),
+    )  # fmt: skip
+
+
 @pytest.mark.rule("SD-24")
 def test_correction_is_appended_inside_the_window_and_refused_after() -> None:
-    hand = settled()
+    hand = shown_down()
     closure = HandClosure(settled_at=T0, next_event_at=T0 + timedelta(minutes=2))
     fix = CorrectResult("mucked_winner", "winner's cards mucked", ((3, -10), (2, 10)), closure)
     corrected, events = rule(hand, fix, T0 + timedelta(minutes=1))
@@ -249,12 +270,18 @@ def test_a_correction_of_the_reading_stays_within_what_the_pots_paid() -> None:
         ("reading", ((1, -100), (2, 100)), "correction_exceeds_winnings"),
         ("mucked_winner", ((3, -(won + 1)), (2, won + 1)), "correction_exceeds_winnings"),
         ("reading", ((3, -10), (2, 10)), "seat_not_in_contest"),
+        # QA gave this pot, won uncontested, to seat 2, who folded preflop
+        ("mucked_winner", ((3, -10), (2, 10)), "seat_not_in_contest"),
+        ("accounting", ((3, -10), (7, 10)), "seat_not_in_hand"),  # the correction's rule
     ):
         with pytest.raises(HandRuleViolation) as refused:
             decide_ruling(hand, CorrectResult(kind, "x", moves, closure), T0)
         assert (refused.value.code, refused.value.rule) == (code, "SD-24")
+    down = shown_down()  # seat 2 mucked at the showdown: he may be its mucked winner
+    assert down.result is not None
+    pot = sum(a.amount for p in down.result.pots for a in p.winners if a.seat == 3)
     assert decide_ruling(
-        hand, CorrectResult("mucked_winner", "x", ((3, -won), (2, won)), closure), T0
+        down, CorrectResult("mucked_winner", "x", ((3, -pot), (2, pot)), closure), T0
     )
     assert decide_ruling(hand, CorrectResult("accounting", "x", ((1, -10), (2, 10)), closure), T0)
 
@@ -263,7 +290,7 @@ def test_a_correction_of_the_reading_stays_within_what_the_pots_paid() -> None:
 def test_corrections_are_bound_across_every_correction_of_the_hand() -> None:
     """QA recorded the same give-back twice, and an accounting correction of 1,000,000 in a
     hand whose pots held a few hundred: every earlier correction of the hand counts."""
-    hand = settled()
+    hand = shown_down()
     assert hand.result is not None
     won = sum(a.amount for pot in hand.result.pots for a in pot.winners if a.seat == 3)
     total = sum(pot.amount for pot in hand.result.pots)
