@@ -12,6 +12,9 @@
   to ``codecs.decode``, which also knows bz2, zlib and base64: a 146-byte body declared
   ``charset=bz2`` inflated to 100 MB before it was refused, and ``charset=hex`` accepted a
   body that is not JSON (found by fuzzing).
+* A string or key holding a lone UTF-16 surrogate (``"\\ud800"``) answers 400
+  ``malformed_request``: it is no Unicode text, and a refusal that repeated it could not be
+  encoded as UTF-8, so the answer was a 500 (found by fuzzing).
 """
 
 import codecs
@@ -75,7 +78,10 @@ class BoundedJSONParser(JSONParser):
             raise RequestTooLarge()
         try:
             text = raw.decode(known)
-            return json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_object)
+            data = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_object)
+            if "\\" in text:
+                _refuse_lone_surrogates(data)
+            return data
         except RecursionError:
             raise ParseError("JSON nested too deeply.") from None
         except ValueError as exc:
@@ -96,3 +102,12 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def _refuse_constant(name: str) -> Any:
     # NaN and Infinity are not JSON (RFC 8259); Python's parser accepts them by default.
     raise ValueError(f"{name} is not valid JSON")
+
+
+def _refuse_lone_surrogates(data: Any) -> None:
+    # Only an escape (``\ud800``) can put a lone surrogate into the parsed data: the body
+    # itself was decoded as UTF-8, which refuses them. A valid pair decodes to one character.
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("a string holds a lone UTF-16 surrogate, which is not text") from None

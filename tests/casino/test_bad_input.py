@@ -339,6 +339,41 @@ def test_a_key_given_twice_is_refused_and_nothing_is_written(tablet: TabletClien
     refused(nested, 400, "malformed_request")
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        '{"name": "Ann \\ud800", "nickname": "A"}',
+        '{"name": "Ann", "zz\\udfff": 1}',
+        '{"name": "Ann", "nickname": ["x", {"y": "\\udc00z"}]}',
+    ],
+)
+def test_a_lone_surrogate_is_refused_as_malformed_not_a_server_error(
+    tablet: TabletClient, body: str
+) -> None:
+    """A lone UTF-16 surrogate escape is no text: a 400 that repeated it could not be
+    encoded, and answered a 500 after the debug page (found by fuzzing)."""
+    before = counts()
+    response = tablet.http.post(
+        "/api/v1/players/",
+        data=body,
+        content_type="application/json",
+        HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
+    )
+    assert "surrogate" in refused(response, 400, "malformed_request")["detail"]
+    assert nothing_written(before)
+
+
+def test_a_surrogate_pair_escape_is_one_character_and_accepted(tablet: TabletClient) -> None:
+    response = tablet.http.post(
+        "/api/v1/players/",
+        data='{"name": "Ann \\ud83c\\udccf", "nickname": "A"}',
+        content_type="application/json",
+        HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
+    )
+    assert response.status_code == 201, response.content
+    assert Player.objects.get(pk=response.json()["id"]).name == "Ann \U0001f0cf"
+
+
 def test_an_answer_the_client_cannot_accept_has_a_code_of_its_own(tablet: TabletClient) -> None:
     refused(tablet.http.get("/api/v1/players/", HTTP_ACCEPT="application/xml"), 406,
             "not_acceptable")  # fmt: skip
