@@ -1,5 +1,6 @@
 """Shared plumbing of write endpoints: ``Idempotency-Key``, ``If-Match``, command metadata."""
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -56,17 +57,26 @@ def command_context(request: Request) -> CommandContext:
     )
 
 
+IF_MATCH = re.compile(r'(?:W/)?(?P<q>"?)(?P<version>[0-9]{1,19})(?P=q)')
+"""An ``If-Match`` value: a stream version, bare or as an entity tag."""
+
+
 def expected_version(request: Request) -> int | None:
     """The ``If-Match`` stream version, or ``None``.
 
+    Takes the version alone (``7``) or as an entity tag, strong or weak (``"7"``,
+    ``W/"7"``; RFC 9110 §8.8.3).
+
     Raises:
-        DomainError ``invalid_if_match`` (400): not a whole number in ASCII digits
-            (``int()`` alone took ``"1_0"`` as 10 and ``"-1"``).
+        DomainError ``invalid_if_match`` (400): anything else, such as ``W/W/7``, ``7"``, a
+            list of tags, or a number not in ASCII digits (``int()`` alone took ``"1_0"``
+            as 10 and ``"-1"``).
     """
     raw = request.headers.get("If-Match")
     if raw is None:
         return None
-    version = whole_number(raw.strip('"W/ '))
+    tag = IF_MATCH.fullmatch(raw.strip(" \t"))
+    version = whole_number(tag["version"]) if tag else None
     if version is None:
         raise BadRequest("invalid_if_match", "If-Match must be a stream version number.")
     return version

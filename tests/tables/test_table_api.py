@@ -186,7 +186,10 @@ def test_if_match_with_stale_version_answers_409(
     assert (stale.json()["code"], stale.json()["current_version"]) == ("version_conflict", 2)
 
 
-@pytest.mark.parametrize("if_match", ["1_0", "-1", "+1", "abc", "1.0", "9" * 40, ""])
+@pytest.mark.parametrize(
+    "if_match",
+    ["1_0", "-1", "+1", "abc", "1.0", "9" * 40, "", "W/W/1", '1"', '"1', "/1", '"1", "2"', "*"],
+)
 def test_an_if_match_that_is_not_a_version_answers_400_and_seats_nobody(
     tablet: TabletClient, players: list, nlh_table: int, if_match: str
 ) -> None:
@@ -195,6 +198,17 @@ def test_an_if_match_that_is_not_a_version_answers_400_and_seats_nobody(
     r = tablet.post(url, body, **{"If-Match": if_match})
     assert (r.status_code, r.json()["code"]) == (400, "invalid_if_match"), r.json()
     assert tablet.get(f"/api/v1/tables/{nlh_table}/").json()["seats"] == []
+
+
+@pytest.mark.parametrize("if_match", ["1", '"1"', 'W/"1"', " 1 "])
+def test_an_if_match_is_a_version_bare_or_as_an_entity_tag(
+    tablet: TabletClient, players: list, nlh_table: int, if_match: str
+) -> None:
+    url = f"/api/v1/tables/{nlh_table}/seats/"
+    body = {"player_id": players[0].id, "seat": 1, "buy_in": 1000}
+    stale = tablet.post(url, body, **{"If-Match": if_match.replace("1", "0")})
+    assert (stale.status_code, stale.json()["code"]) == (409, "version_conflict"), stale.json()
+    assert tablet.post(url, body, **{"If-Match": if_match}).status_code == 201
 
 
 def test_invalid_request_has_the_one_error_shape(tablet: TabletClient, nlh_table: int) -> None:
