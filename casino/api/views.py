@@ -57,7 +57,7 @@ def command_context(request: Request) -> CommandContext:
     )
 
 
-IF_MATCH = re.compile(r'(?:W/)?(?P<q>"?)(?P<version>[0-9]{1,19})(?P=q)')
+IF_MATCH_VALUE = re.compile(r'(?:W/)?(?P<q>"?)(?P<version>[0-9]{1,19})(?P=q)')
 """An ``If-Match`` value: a stream version, bare or as an entity tag."""
 
 
@@ -75,7 +75,7 @@ def expected_version(request: Request) -> int | None:
     raw = request.headers.get("If-Match")
     if raw is None:
         return None
-    tag = IF_MATCH.fullmatch(raw.strip(" \t"))
+    tag = IF_MATCH_VALUE.fullmatch(raw.strip(" \t"))
     version = whole_number(tag["version"]) if tag else None
     if version is None:
         raise BadRequest("invalid_if_match", "If-Match must be a stream version number.")
