@@ -267,15 +267,18 @@ def correct_result(
     the table), or, for an accounting error upheld while the next hand runs (before
     substantial action on it), when that hand ends (``tables.StacksCorrectionDeferred``,
     then ``StacksCorrected`` or, if a stack no longer covers its part,
-    ``CorrectionUnsettled`` for the cage). At a tournament table the correction is recorded
-    and the director moves the chips.
+    ``CorrectionUnsettled`` for the cage). At a tournament table the chips move in the
+    tournament's record too (``tournaments.HandStacksCorrected``), between players still in
+    play and before the next hand; a correction that would bring back a player the hand
+    eliminated, or bust one, is refused (the director rules on the elimination).
 
     Raises:
         DomainError ``hand_not_complete``, ``dispute_window_closed``,
         ``adjustments_not_balanced``, ``correction_exceeds_winnings``,
         ``correction_exceeds_pots``, ``seat_not_in_contest`` (SD-24; every earlier
-        correction of the hand counted); at a cash table ``player_left_table``,
-        ``correction_exceeds_stack`` (SD-24): nothing is appended.
+        correction of the hand counted); ``player_left_table``, ``correction_exceeds_stack``
+        (SD-24); at a tournament table ``player_not_playing`` (eliminated by the hand),
+        ``correction_busts_player``, ``hand_in_progress``: nothing is appended.
     """
     with transaction.atomic():
         loaded = services.load_hand(hand_id)
@@ -287,13 +290,28 @@ def correct_result(
         )
         corrected = rule(hand_id=hand_id, command=command, if_match=if_match)
         started = corrected.state.started
-        if started.mode != "tournament":
-            services.execute_on_table(
-                started.table_id,
-                table_domain.CorrectStacks(
-                    hand_id=hand_id,
-                    adjustments=command.adjustments,
-                    players=tuple((s.seat, int(s.player_id)) for s in started.seats),
-                ),
-            )
+        players = tuple((s.seat, int(s.player_id)) for s in started.seats)
+        if started.mode == "tournament":
+            tournament_id = _tournament_of(started.table_id)
+            by_player: dict[int, int] = {}
+            for seat, amount in command.adjustments:
+                pid = dict(players)[seat]
+                by_player[pid] = by_player.get(pid, 0) + amount
+            tournament_hooks.port().correct_hand_stacks(
+                tournament_id=tournament_id, table_id=started.table_id, hand_id=hand_id,
+                adjustments=by_player,
+            )  # fmt: skip
+        services.execute_on_table(
+            started.table_id,
+            table_domain.CorrectStacks(
+                hand_id=hand_id, adjustments=command.adjustments, players=players
+            ),
+        )
         return corrected
+
+
+def _tournament_of(table_id: int) -> int:
+    """The tournament that runs ``table_id`` (its ``TableOpened``)."""
+    opened = store.read_stream(services.table_stream(table_id))[0].event
+    assert isinstance(opened, TableOpened) and opened.tournament_id is not None
+    return opened.tournament_id

@@ -58,6 +58,18 @@ class TournamentPort(Protocol):
         or void (MIS-1..3, MIS-11, MIS-12), redealt, every chip back."""
         ...
 
+    def correct_hand_stacks(
+        self, *, tournament_id: int, table_id: int, hand_id: str, adjustments: dict[int, int]
+    ) -> None:
+        """An upheld dispute about the settled hand ``hand_id`` (SD-24) moves
+        ``{player_id: chips}`` (summing to 0) between the tournament's stacks.
+
+        Raises:
+            DomainError: the tournament's refusals (a player eliminated or busted by it,
+                the next hand begun); the caller's transaction then appends nothing.
+        """
+        ...
+
     def killed_hands(self, *, tournament_id: int, table_id: int) -> tuple[int, ...]:
         """Players at the table sitting out a penalty (PEN-2): dealt in, blinds posted,
         hand killed at once."""

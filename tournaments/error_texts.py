@@ -142,6 +142,10 @@ register_details(
             _("This player is not at this table."),
             _("The tournament places this player at a table where he does not sit."),
         ),
+        "correction_busts_player": _(
+            "A correction cannot leave a player without chips: his elimination is the "
+            "director's ruling."
+        ),
         "stack_mismatch": _("The starting stack differs from the tournament's record."),
         "chips_not_conserved": _("Tournament hands have no rake: chips in = chips out."),
         # --- penalties (tournaments/domain/penalties.py) ---

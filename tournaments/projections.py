@@ -33,6 +33,7 @@ from tournaments.domain.events import (
     HandForHandStarted,
     HandResultRecorded,
     HandsRolledBack,
+    HandStacksCorrected,
     LateEntrySeated,
     LateRegistrationClosed,
     LevelsAmended,
@@ -230,10 +231,10 @@ def _final_table(recorded: RecordedEvent) -> None:
     _bump(recorded)
 
 
-@projection.on(HandResultRecorded)
+@projection.on(HandResultRecorded, HandStacksCorrected)
 def _hand_result(recorded: RecordedEvent) -> None:
     e = recorded.event
-    assert isinstance(e, HandResultRecorded)
+    assert isinstance(e, HandResultRecorded | HandStacksCorrected)
     for s in e.stacks:
         entry = _current(recorded, s.player_id)
         EntryView.objects.filter(pk=entry.pk).update(stack=s.final_stack)

@@ -960,6 +960,12 @@ def _redraw_final_table(before: TournamentState, event: FinalTableRedrawn) -> No
 class TournamentTables:
     """The tournament side of :mod:`tables.tournament_hooks`, installed at start-up."""
 
+    def correct_hand_stacks(
+        self, *, tournament_id: int, table_id: int, hand_id: str, adjustments: dict[int, int]
+    ) -> None:
+        command = domain.CorrectHandStacks(table_id, hand_id, tuple(sorted(adjustments.items())))
+        execute(tournament_id, command)
+
     def killed_hands(self, *, tournament_id: int, table_id: int) -> tuple[int, ...]:
         state = load_tournament(tournament_id).state
         return domain.hand_permission(state, table_id).killed_hands

@@ -158,14 +158,14 @@ CASH_ONLY = (
     GiveChips,
     TakePartialCashOut,
     PayDealerFee,
-    CorrectStacks,
     ChangeSeat,
     SitOut,
     SitIn,
 )
 """Commands of the cash game: refused at a tournament table, where seats, stacks and
 blinds come from the tournament (an absent player is dealt in and posts, so nobody sits
-out)."""
+out). ``CorrectStacks`` is not one: at a tournament table it follows the tournament's own
+``tournaments.HandStacksCorrected`` in the same transaction (SD-24)."""
 
 
 def _validate_config(c: TableOpened) -> None:

@@ -253,7 +253,9 @@ def test_a_hand_finished_before_a_break_can_be_disputed_for_one_minute(
         hand = play_hand(tablet, table_id, random.Random(5), all_in=0.0)
         assert hand is not None
         winner = hand["result"]["pots"][-1]["winners"][0]["seat"]  # gives 1 back (SD-24)
-        other = next(s["seat"] for s in hand["seats"] if s["seat"] != winner)
+        still_in = stacks(table_id)  # a player the hand eliminated gets nothing back
+        other = next(s["seat"] for s in hand["seats"]
+                     if s["seat"] != winner and int(s["player_id"]) in still_in)  # fmt: skip
         moves = [{"seat": other, "amount": 1}, {"seat": winner, "amount": -1}]
         # an accounting error: any dealt-in seat (a mucked winner must have reached the
         # showdown, and this hand may have been won by a fold)
@@ -261,12 +263,65 @@ def test_a_hand_finished_before_a_break_can_be_disputed_for_one_minute(
         url = f"/api/v1/hands/{hand['hand_id']}/corrections/"
         ok(tablet.post(f"/api/v1/tournaments/{tournament_id}/breaks/", {"minutes": 10}))
         clock.shift(timedelta(seconds=50))
-        assert tablet.post(url, reading).status_code == 200  # within the minute
+        r = tablet.post(url, reading)
+        assert r.status_code == 200, r.json()  # within the minute
         clock.shift(timedelta(seconds=20))
         late = tablet.post(url, reading)  # 70 s after the pot: closed, though no hand began
         assert (late.status_code, late.json()["code"], late.json()["rule"]) == (
             422, "dispute_window_closed", "SD-24",
         )  # fmt: skip
+
+
+@pytest.mark.rule("SD-24")
+def test_an_upheld_dispute_at_a_tournament_table_moves_the_chips_in_both_records(
+    tablet: TabletClient,
+) -> None:
+    """A correction was recorded (200) and moved nothing at a tournament table (QA)."""
+    tournament_id, table_id = begin(tablet)
+    hand = play_hand(tablet, table_id, random.Random(5), all_in=0.0)
+    assert hand is not None
+    winner = hand["result"]["pots"][-1]["winners"][0]["seat"]
+    still_in = stacks(table_id)
+    other = next(s["seat"] for s in hand["seats"]
+                 if s["seat"] != winner and int(s["player_id"]) in still_in)  # fmt: skip
+    by_seat = {s["seat"]: int(s["player_id"]) for s in hand["seats"]}
+    before = stacks(table_id)
+    moves = [{"seat": other, "amount": 5}, {"seat": winner, "amount": -5}]
+    body = {"kind": "accounting", "detail": "pot miscounted", "adjustments": moves}
+    ok(tablet.post(f"/api/v1/hands/{hand['hand_id']}/corrections/", body))
+    after = stacks(table_id)
+    assert after[by_seat[other]] == before[by_seat[other]] + 5
+    assert after[by_seat[winner]] == before[by_seat[winner]] - 5
+    counts = ok(tablet.get(f"/api/v1/tournaments/{tournament_id}/entries/"))
+    entries = counts["results"] if isinstance(counts, dict) else counts
+    recorded = {e["player_id"]: e["stack"] for e in entries if e["status"] == "playing"}
+    assert recorded == after  # the tournament's record moved the same chips
+    assert play_hand(tablet, table_id, random.Random(6), all_in=0.0) is not None  # no mismatch
+
+
+@pytest.mark.rule("SD-24")
+def test_a_correction_that_would_bring_back_an_eliminated_player_appends_nothing(
+    tablet: TabletClient,
+) -> None:
+    _, table_id = begin(tablet)
+    rng = random.Random(11)
+    for _ in range(40):
+        hand = play_hand(tablet, table_id, rng, all_in=1.0)
+        assert hand is not None
+        out = [s for s in hand["seats"] if int(s["player_id"]) not in stacks(table_id)]
+        if out:
+            break
+    else:
+        pytest.fail("nobody busted")
+    loser = out[0]["seat"]
+    winner = hand["result"]["pots"][0]["winners"][0]["seat"]
+    versions = StoredEvent.objects.count()
+    body = {"kind": "reading", "detail": "misread", "adjustments": [
+        {"seat": loser, "amount": 10}, {"seat": winner, "amount": -10}]}  # fmt: skip
+    refused = tablet.post(f"/api/v1/hands/{hand['hand_id']}/corrections/", body)
+    assert refused.status_code == 422, refused.json()
+    assert (refused.json()["code"], refused.json()["rule"]) == ("player_not_playing", "SD-24")
+    assert StoredEvent.objects.count() == versions
 
 
 @pytest.mark.rule("PEN-8")

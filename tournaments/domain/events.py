@@ -413,6 +413,19 @@ class HandResultRecorded(DomainEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class HandStacksCorrected(DomainEvent):
+    """A dispute about the settled hand ``hand_id`` at ``table_id`` was upheld (SD-24): the
+    chips moved between the stacks of players still in play, before the table's next hand
+    (``stacks``: each one's chips before and after; the total is unchanged, TREG-1). The
+    table's own ``tables.StacksCorrected`` moves the same chips in the same transaction."""
+
+    TYPE = "tournaments.HandStacksCorrected"
+    table_id: int
+    hand_id: str
+    stacks: tuple[PlayerStack, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Knockout:
     """A player who lost his last chips in the hand and the winners of the pot he was all-in
     in (BNTY-2), earliest position from the button first (BNTY-4)."""
@@ -982,6 +995,7 @@ TOURNAMENT_EVENT_TYPES: tuple[type[DomainEvent], ...] = (
     HandForHandRoundCompleted,
     TableHandStarted,
     HandResultRecorded,
+    HandStacksCorrected,
     PlayerEliminated,
     PlayerMoved,
     TableBroken,

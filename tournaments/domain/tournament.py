@@ -74,9 +74,11 @@ from tournaments.domain.events import (
     DealAgreed,
     DealDiscussionStarted,
     HandsRolledBack,
+    HandStacksCorrected,
     PenaltyIssued,
     PenaltyStarted,
     PlayerMoved,
+    PlayerStack,
     ScheduledStartMissed,
     SettlementShare,
     StartScheduled,
@@ -108,6 +110,7 @@ from tournaments.domain.tournament_commands import (
     CancelTournament,
     CloseLateRegistration,
     Command,
+    CorrectHandStacks,
     CorrectSeat,
     CreateTournament,
     EndBreak,
@@ -275,6 +278,51 @@ def _correct_seat(b: Builder, cmd: CorrectSeat, now: datetime) -> None:
                 table_id=table_id,
             )  # fmt: skip
     b.emit(PlayerMoved(cmd.player_id, p.table_id, p.seat, cmd.table_id, cmd.seat, "wrong_seat"))
+
+
+def _correct_hand_stacks(b: Builder, cmd: CorrectHandStacks, now: datetime) -> None:
+    """SD-24 at a tournament table: an upheld dispute moves chips between players still in
+    play at that table, between hands (the dispute window closes when the next hand begins).
+    A player the hand eliminated is not brought back, and a correction does not bust one:
+    both are the director's ruling on the elimination, not a chip move.
+
+    Refusals: ``tournament_not_running``, ``table_not_in_play``, ``hand_in_progress``,
+    ``player_not_playing``, ``player_not_at_table``, ``adjustments_not_balanced``,
+    ``correction_busts_player`` (SD-24).
+    """
+    s = b.state
+    if s.status != RUNNING:
+        raise rule_error("tournament_not_running", "The tournament is not running.",
+                         rule="SD-24")  # fmt: skip
+    table = s.tables.get(cmd.table_id)
+    if table is None:
+        raise rule_error("table_not_in_play", "That table is not in play.", rule="SD-24",
+                         table_id=cmd.table_id)  # fmt: skip
+    if table.in_hand:
+        raise rule_error("hand_in_progress", "A hand is in progress at this table.",
+                         rule="SD-24", table_id=cmd.table_id)  # fmt: skip
+    if sum(amount for _, amount in cmd.adjustments) != 0:
+        raise rule_error("adjustments_not_balanced", "A correction moves chips between seats only.",
+                         rule="SD-24")  # fmt: skip
+    moved: dict[int, int] = {}
+    for pid, amount in cmd.adjustments:
+        moved[pid] = moved.get(pid, 0) + amount
+    stacks = []
+    for pid in sorted(moved):
+        p = player_in_play(s, pid, rule="SD-24")
+        if p.table_id != cmd.table_id:
+            raise rule_error("player_not_at_table", "This player is not at this table.",
+                             rule="SD-24", player_id=pid)  # fmt: skip
+        if p.stack + moved[pid] <= 0 and moved[pid]:
+            raise rule_error(
+                "correction_busts_player", "A correction cannot leave a player without chips: "
+                "his elimination is the director's ruling.", rule="SD-24", player_id=pid,
+                stack=p.stack, amount=moved[pid],
+            )  # fmt: skip
+        if moved[pid]:
+            stacks.append(PlayerStack(pid, p.stack, p.stack + moved[pid]))
+    if stacks:
+        b.emit(HandStacksCorrected(cmd.table_id, cmd.hand_id, tuple(stacks)))
 
 
 def _schedule(b: Builder, cmd: ScheduleStart, now: datetime) -> None:
@@ -446,6 +494,7 @@ _HANDLERS: dict[type, Any] = {
     RollBackHands: _roll_back,
     CancelTournament: _cancel,
     CorrectSeat: _correct_seat,
+    CorrectHandStacks: _correct_hand_stacks,
     MissScheduledStart: _miss_start,
 }
 
@@ -469,6 +518,7 @@ __all__ = [
     "ClockView",
     "CloseLateRegistration",
     "Command",
+    "CorrectHandStacks",
     "CorrectSeat",
     "CreateTournament",
     "Elimination",

@@ -218,6 +218,17 @@ class CorrectSeat:
 
 
 @dataclass(frozen=True, slots=True)
+class CorrectHandStacks:
+    """An upheld dispute about the settled hand ``hand_id`` at ``table_id`` (SD-24) moves
+    ``adjustments`` chips, ``(player_id, chips)`` summing to 0, between the stacks of its
+    players, before the table's next hand."""
+
+    table_id: int
+    hand_id: str
+    adjustments: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class MissScheduledStart:
     """The clock at the lobby time, with too few entries to start (TREG-5, TREG-3)."""
 
@@ -244,5 +255,5 @@ Command = (
     | StartTableHand | RecordHandResult | deals.DealCommand | payments.PaymentCommand
     | AmendLevels
     | penalties.PenaltyCommand | RebuyIfBusted | ScheduleStart | RollBackHands | CancelTournament
-    | CorrectSeat | MissScheduledStart
+    | CorrectSeat | CorrectHandStacks | MissScheduledStart
 )  # fmt: skip

@@ -43,6 +43,7 @@ from tournaments.domain.events import (
     HandForHandRoundCompleted,
     HandForHandStarted,
     HandResultRecorded,
+    HandStacksCorrected,
     LateEntrySeated,
     LateRegistrationClosed,
     LevelsAmended,
@@ -510,6 +511,11 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
                     hand_number=event.hand_number, hand_rank=ranks.get(ps.player_id),
                     knocked_out_by=kos.get(ps.player_id, ()),
                 )  # fmt: skip
+            return replace(s, players=players)
+        case HandStacksCorrected():
+            players = dict(s.players)
+            for ps in event.stacks:
+                players[ps.player_id] = replace(players[ps.player_id], stack=ps.final_stack)
             return replace(s, players=players)
         case PlayerEliminated():
             p = s.players[event.player_id]
