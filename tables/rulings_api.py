@@ -24,6 +24,7 @@ from tables.api import hand_payload
 from tables.domain import hand_rulings
 from tables.domain.chip_reading import INCOMPLETE_RAISE_RULE, ChipReadingPolicy
 from tables.domain.irregularities import MISDEAL_CAUSES, PREMATURE_PROCEDURE
+from tables.domain.seating import MAX_SEATS
 
 CAUSES = sorted(
     {*MISDEAL_CAUSES, *PREMATURE_PROCEDURE, "wrong_card_count_found_later",
@@ -268,7 +269,7 @@ class CorrectionRequest(RequestSerializer):
 class RabbitConsentRequest(RequestSerializer):
     seat = StrictIntegerField(min_value=1, max_value=10)
     consenting_seats = BoundedListField(
-        max_length=100, child=StrictIntegerField(min_value=1, max_value=MAX_ID)
+        max_length=MAX_SEATS, child=StrictIntegerField(min_value=1, max_value=MAX_SEATS)
     )
 
 

@@ -710,6 +710,11 @@ def _board_fits(hand: hand_engine.HandState, cause: str) -> bool:
     return True
 
 
+SEAT_NOT_DEALT_IN = frozenset({"cards_to_empty_or_ineligible_seat", "eligible_player_skipped"})
+"""Irregularities whose seat is one the deal wrongly served or skipped (MIS-6): the only
+ones that may name a seat not dealt into the hand."""
+
+
 def _irregularity(hand: hand_engine.HandState, cmd: RuleIrregularity) -> list[DomainEvent]:
     if not _board_fits(hand, cmd.cause):
         rule, detail = _BOARD_STAGE[cmd.cause]
@@ -722,6 +727,9 @@ def _irregularity(hand: hand_engine.HandState, cmd: RuleIrregularity) -> list[Do
         betting_started=_betting_on_last_street(hand),
         post_threshold_deal_error_action=cmd.post_threshold_deal_error_action,
     )
+    if cmd.seat is not None and cmd.cause not in SEAT_NOT_DEALT_IN:
+        # the player the ruling names was dealt in (seat 9 of two was ruled: found by QA)
+        hand_engine.seat_in_hand(hand, cmd.seat, rule=ruling.rule)
     burn = cmd.burn_index if cmd.cause == "four_card_flop" else None
     if cmd.cause == "four_card_flop" and burn is None:
         burn = ruling.burn_index

@@ -465,10 +465,18 @@ def rabbit_consent(
 
     Raises:
         HandRuleViolation: ``rabbit_hunt_not_allowed`` (RAKE-7), ``consent_missing``,
-        ``rabbit_hunt_already_recorded`` (RAKE-8).
+        ``rabbit_hunt_already_recorded``, ``seat_listed_twice``, ``seat_not_in_hand``
+        (RAKE-8).
     """
     _no_rabbit_hunt_yet(state)
     seat_in_hand(state, seat)
+    if len(set(consenting_seats)) != len(consenting_seats):
+        raise HandRuleViolation(
+            "seat_listed_twice", "RAKE-8", "Give each consenting seat once.",
+            seats=sorted({s for s in consenting_seats if consenting_seats.count(s) > 1}),
+        )  # fmt: skip
+    for consenting in consenting_seats:  # a seat not dealt in cannot consent (found by QA)
+        seat_in_hand(state, consenting, rule="RAKE-8")
     others = {s.seat for s in state.seats if s.seat != seat}
     missing = others - set(consenting_seats)
     if missing:

@@ -248,10 +248,31 @@ def test_rabbit_consent_and_chop_exception_recorded(tablet: TabletClient, player
     r = tablet.post(f"/api/v1/hands/{hand['hand_id']}/rabbit-consent/",
                     {"seat": 3, "consenting_seats": [1]})  # fmt: skip
     assert (r.status_code, r.json()["code"]) == (422, "consent_missing")
+    before = len(hand_events(hand))
+    for seats, code in (([1, 2, 2], "seat_listed_twice"), ([1, 2, 7], "seat_not_in_hand")):
+        r = tablet.post(f"/api/v1/hands/{hand['hand_id']}/rabbit-consent/",
+                        {"seat": 3, "consenting_seats": seats})  # fmt: skip
+        assert (r.status_code, r.json()["code"], r.json()["rule"]) == (422, code, "RAKE-8")
+    assert len(hand_events(hand)) == before  # a bogus seat was dropped and 200 answered (QA)
     post(tablet, hand, "rabbit-consent", {"seat": 3, "consenting_seats": [1, 2]})
     post(tablet, hand, "chop-exception", {"floor": "Eva", "reason": "both agreed", "seats": [1, 3]})
     kinds = [type(e).__name__ for e in hand_events(hand)]
     assert kinds[-2:] == ["RabbitHuntConsented", "ChopExceptionRecorded"]
+
+
+@pytest.mark.rule("MIS-9")
+def test_an_irregularity_names_a_seat_dealt_in_unless_the_deal_skipped_or_served_it(
+    tablet: TabletClient, players: list
+) -> None:
+    """Seat 9 of a three-handed hand was ruled to have a card exposed, 200 (found by QA)."""
+    _, hand = start(tablet, players)
+    before = len(hand_events(hand))
+    url = f"/api/v1/hands/{hand['hand_id']}/irregularities/"
+    r = tablet.post(url, {"cause": "single_hole_card_exposed", "seat": 9})
+    assert (r.status_code, r.json()["code"], r.json()["rule"]) == (422, "seat_not_in_hand", "MIS-9")
+    assert len(hand_events(hand)) == before
+    post(tablet, hand, "irregularities", {"cause": "single_hole_card_exposed", "seat": 1})
+    assert type(hand_events(hand)[-1]).__name__ == "IrregularityRuled"
 
 
 @pytest.mark.rule("BET-29")
