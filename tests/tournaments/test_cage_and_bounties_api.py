@@ -90,6 +90,12 @@ def test_held_winnings_are_refused_at_the_cage_until_released(tablet: TabletClie
     entries = ok(tablet.get(f"{base}/entries/"))
     prize = next(e["prize"] for e in entries if e["player_id"] == winner and e["place"] == 1)
     assert ok(tablet.post(f"{base}/payments/", {"player_id": winner}))["paid"] == prize
+    # paid, the event over: nothing is left to hold (it was held and listed, QA)
+    late = tablet.post(f"{base}/holds/", {"player_id": winner, "reason": "after paid"})
+    assert (late.status_code, late.json()["code"], late.json()["rule"]) == (
+        422, "nothing_owed", "ELIM-9",
+    )  # fmt: skip
+    assert all(o["player_id"] != winner for o in ok(tablet.get(f"{base}/payments/")))
 
 
 @pytest.mark.rule("ELIM-9")

@@ -143,8 +143,8 @@ def decide(state: TournamentState, command: PaymentCommand, now: datetime) -> li
     """Payment events.
 
     Raises:
-        DomainError ``player_not_registered``, ``nothing_owed``, ``winnings_held`` (ELIM-9),
-        ``not_held``.
+        DomainError ``player_not_registered``, ``nothing_owed`` (a payment, or a hold once
+        the event is over, of nothing owed), ``winnings_held`` (ELIM-9), ``not_held``.
     """
     pid = command.player_id
     if pid not in state.players:
@@ -180,6 +180,10 @@ def decide(state: TournamentState, command: PaymentCommand, now: datetime) -> li
         case HoldWinnings():
             if pid in pay.held:
                 return []
+            over = state.status in ("finished", "cancelled")
+            if over and owed(state, pid) == (0, 0):  # paid already: nothing left to hold
+                raise DomainError("nothing_owed", "Nothing is owed to this player now.",
+                                  rule="ELIM-9", player_id=pid)  # fmt: skip
             return [WinningsHeld(pid, command.reason, iso(now))]
         case ReleaseWinnings():
             if pid not in pay.held:
