@@ -288,6 +288,8 @@ SPECTACULAR_SETTINGS = {
         "OwedBlindKindEnum": "tables.serializers.OWED_BLIND_KINDS",
         "MissedBlindKindEnum": "tables.serializers.MISSED_BLIND_KINDS",
         "PrincipalKindEnum": "casino.api.staff.PRINCIPAL_KINDS",
+        "RoleEnum": "casino.models.Role.choices",
+        "StaffRoleEnum": "casino.api.staff.STAFF_ROLES",
         "TableAnteTypeEnum": "tables.domain.hand_state.ANTE_TYPES",
         "TableGameEnum": "tables.domain.table.TABLE_GAMES",
         "LevelAnteTypeEnum": "tournaments.serializers.LEVEL_ANTE_TYPES",

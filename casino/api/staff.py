@@ -28,7 +28,7 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
 from django.middleware.csrf import get_token
-from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.authentication import SessionAuthentication
@@ -242,10 +242,50 @@ class StaffSerializer(serializers.Serializer):
     is_active = StrictBooleanField()
 
 
-def _staff_role(value: str) -> str:
-    if value == Role.DEALER:
-        raise serializers.ValidationError(gettext("Dealers work through table-bound tablets."))
-    return value
+STAFF_ROLES = [(value, label) for value, label in Role.choices if value != Role.DEALER]
+"""The roles of a staff account: every role but dealer (dealers use table-bound tablets);
+the schema lists only these."""
+
+
+def _staff_role_field(**kwargs: Any) -> serializers.ChoiceField:
+    return serializers.ChoiceField(
+        choices=STAFF_ROLES,
+        error_messages={
+            "invalid_choice": gettext_lazy(
+                '"{input}" is not a staff role; dealers work through table-bound tablets.'
+            )
+        },
+        **kwargs,
+    )
+
+
+def _is_active_admin(user: Any) -> bool:
+    try:
+        role = user.staff_profile.role
+    except ObjectDoesNotExist:
+        role = Role.ADMIN if user.is_superuser else None
+    return bool(user.is_active) and role == Role.ADMIN
+
+
+def _keep_an_admin(user_id: int) -> None:
+    """Refuse a change that leaves the room without an active admin account.
+
+    Raises:
+        DomainError ``last_admin`` (409): no other active admin account would be left.
+    """
+    others = (
+        User.objects.select_for_update(of=("self",))
+        .filter(is_active=True)
+        .exclude(pk=user_id)
+        .select_related("staff_profile")
+    )
+    if not any(_is_active_admin(u) for u in others):
+        raise _refusal(
+            "last_admin",
+            "This is the last active admin account: make another admin first.",
+            409,
+            user_id=user_id,
+        )
 
 
 class CreateStaffRequest(RequestSerializer):
@@ -257,16 +297,11 @@ class CreateStaffRequest(RequestSerializer):
     password = PasswordField(
         help_text="Checked by the room's password validators (AUTH_PASSWORD_VALIDATORS).",
     )
-    role = serializers.ChoiceField(choices=Role.choices, help_text="Any role but dealer.")
-
-    def validate_role(self, value: str) -> str:
-        return _staff_role(value)
+    role = _staff_role_field(help_text="Any role but dealer.")
 
 
 class UpdateStaffRequest(RequestSerializer):
-    role = serializers.ChoiceField(
-        choices=Role.choices, required=False, help_text="Any role but dealer."
-    )
+    role = _staff_role_field(required=False, help_text="Any role but dealer.")
     is_active = StrictBooleanField(
         required=False, help_text="false locks the account out at its next request."
     )
@@ -275,9 +310,6 @@ class UpdateStaffRequest(RequestSerializer):
         help_text="A new password (checked by AUTH_PASSWORD_VALIDATORS); the account's "
         "other sessions end.",
     )
-
-    def validate_role(self, value: str) -> str:
-        return _staff_role(value)
 
 
 def _staff_payload(user: Any) -> dict[str, Any]:
@@ -351,7 +383,8 @@ class StaffDetailView(APIView):
         parameters=[IDEMPOTENCY_KEY],
     )
     def patch(self, request: Request, user_id: int) -> Response:
-        """Change an account's role, lock or unlock it, or set a new password."""
+        """Change an account's role, lock or unlock it, or set a new password. The last
+        active admin account is neither locked nor given another role (409 ``last_admin``)."""
         incoming = UpdateStaffRequest(data=request.data)
         incoming.is_valid(raise_exception=True)
         data = dict(incoming.validated_data)
@@ -363,6 +396,9 @@ class StaffDetailView(APIView):
 
         def body() -> dict[str, Any]:
             fresh = User.objects.select_for_update().get(pk=user_id)
+            demoted = data.get("role", Role.ADMIN) != Role.ADMIN or data.get("is_active") is False
+            if demoted and _is_active_admin(fresh):
+                _keep_an_admin(user_id)
             if "role" in data:
                 StaffProfile.objects.update_or_create(user=fresh, defaults={"role": data["role"]})
             if "is_active" in data:

@@ -381,12 +381,32 @@ def test_staff_accounts_are_never_dealers_and_keep_no_password_in_idempotency_re
 ) -> None:
     admin = Console(user=world.users["admin"])
     dealer = {"username": "d", "password": PASSWORD, "role": "dealer"}
-    assert admin.call("POST", "/api/v1/staff/", dealer).status_code == 400
+    refused = admin.call("POST", "/api/v1/staff/", dealer)
+    assert refused.status_code == 400 and "dealers work through" in json.dumps(refused.json())
+    schema = admin.call("GET", "/api/schema/?format=json").json()["components"]["schemas"]
+    role = schema["CreateStaffRequestRequest"]["properties"]["role"]  # the schema says so too
+    enum = schema[role["allOf"][0]["$ref"].rsplit("/", 1)[1]]["enum"] if "allOf" in role else (
+        schema[role["$ref"].rsplit("/", 1)[1]]["enum"])  # fmt: skip
+    assert "dealer" not in enum and "admin" in enum
     created = admin.call("POST", "/api/v1/staff/", {**dealer, "role": "floor"})
     assert created.status_code == 201, created.json()
     assert created.json()["role"] == "floor"
     for record in CommandRecord.objects.all():
         assert PASSWORD not in json.dumps(record.response)
+
+
+def test_the_last_active_admin_is_neither_locked_nor_demoted(world: World) -> None:
+    """An admin could lock or demote the room's only admin account (found by QA)."""
+    admin = Console(user=world.users["admin"])
+    url = f"/api/v1/staff/{world.users['admin'].pk}/"
+    for change in ({"is_active": False}, {"role": "floor"}):
+        refused = admin.call("PATCH", url, change)
+        assert (refused.status_code, refused.json()["code"]) == (409, "last_admin")
+    world.users["admin"].refresh_from_db()
+    assert world.users["admin"].is_active and world.users["admin"].staff_profile.role == "admin"
+    second = {"username": "admin2", "password": PASSWORD, "role": "admin"}
+    assert admin.call("POST", "/api/v1/staff/", second).status_code == 201
+    assert admin.call("PATCH", url, {"role": "floor"}).status_code == 200  # another admin left
 
 
 def test_a_superuser_without_a_profile_acts_as_admin(world: World) -> None:
