@@ -380,6 +380,10 @@ def end_break(b: Builder, cmd: EndBreak, now: datetime) -> None:
             or now < c.break_ends_at
         ):
             return
+        # The break ended when it was due, however late its timer fired (a restart): the
+        # levels after it keep the published schedule, as a level's end does (found by QA:
+        # a break that ended while `up` was stopped ended at the restart).
+        now = c.break_ends_at
     elif not c.on_break:
         raise rule_error("not_on_break", "There is no break to end.")
     if c.break_after_level is not None:
