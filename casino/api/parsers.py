@@ -12,6 +12,8 @@
   to ``codecs.decode``, which also knows bz2, zlib and base64: a 146-byte body declared
   ``charset=bz2`` inflated to 100 MB before it was refused, and ``charset=hex`` accepted a
   body that is not JSON (found by fuzzing).
+* A body with a ``Content-Encoding`` (gzip ...) answers 415: none is decoded, and reading
+  it as plain JSON was wrong.
 * A string or key holding a lone UTF-16 surrogate (``"\\ud800"``) answers 400
   ``malformed_request``: it is no Unicode text, and a refusal that repeated it could not be
   encoded as UTF-8, so the answer was a 500 (found by fuzzing).
@@ -67,6 +69,13 @@ class BoundedJSONParser(JSONParser):
             )
         limit = body_limit()
         request = (parser_context or {}).get("request")
+        encoding = getattr(request, "META", {}).get("HTTP_CONTENT_ENCODING") if request else None
+        if encoding and encoding.strip().lower() != "identity":
+            # the body would be read as if it were not encoded (found by fuzzing)
+            raise UnsupportedMediaType(
+                f"Content-Encoding: {encoding[:50]}",
+                detail="Send the JSON body without a Content-Encoding.",
+            )
         declared = getattr(request, "META", {}).get("CONTENT_LENGTH") if request else None
         try:
             if declared is not None and int(declared) > limit:

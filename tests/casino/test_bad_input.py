@@ -363,6 +363,20 @@ def test_a_lone_surrogate_is_refused_as_malformed_not_a_server_error(
     assert nothing_written(before)
 
 
+@pytest.mark.parametrize("encoding", ["gzip", "br", "deflate, gzip"])
+def test_a_content_encoding_is_refused_not_ignored(tablet: TabletClient, encoding: str) -> None:
+    before = counts()
+    response = tablet.http.post(
+        "/api/v1/players/",
+        data='{"name": "Ann", "nickname": "A"}',
+        content_type="application/json",
+        HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
+        HTTP_CONTENT_ENCODING=encoding,
+    )
+    refused(response, 415, "unsupported_media_type")
+    assert nothing_written(before)
+
+
 def test_a_surrogate_pair_escape_is_one_character_and_accepted(tablet: TabletClient) -> None:
     response = tablet.http.post(
         "/api/v1/players/",
