@@ -16,11 +16,11 @@ urlpatterns = [
     path("tables/<id:table_id>/close/", api.CloseTableView.as_view()),
     path("tables/<id:table_id>/sidebets/", api.SidebetView.as_view()),
     path(
-        "tables/<id:table_id>/sidebets/<uuid:sidebet_id>/settle/",
+        "tables/<id:table_id>/sidebets/<uuid_id:sidebet_id>/settle/",
         api.SettleSidebetView.as_view(),
     ),
     path(
-        "tables/<id:table_id>/sidebets/<uuid:sidebet_id>/call-off/",
+        "tables/<id:table_id>/sidebets/<uuid_id:sidebet_id>/call-off/",
         api.CallOffSidebetView.as_view(),
     ),
     path("players/<id:player_id>/", players.PlayerDetailView.as_view()),

@@ -14,11 +14,12 @@ class CasinoConfig(AppConfig):
             error_texts,  # noqa: F401  (the refusals' sentences in Czech)
             security,  # noqa: F401  (registers the deploy check)
         )
-        from casino.api.converters import IdConverter
+        from casino.api.converters import IdConverter, UuidConverter
         from casino.models import Device
         from casino.realtime import revocation
 
         register_converter(IdConverter, "id")  # before any app's URLs are read
+        register_converter(UuidConverter, "uuid_id")
         post_save.connect(revocation.on_device_saved, sender=Device, weak=False)
         post_save.connect(revocation.on_user_saved, sender=get_user_model(), weak=False)
 

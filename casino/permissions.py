@@ -577,7 +577,7 @@ def _path_exists(request: Request) -> bool:
 
 
 def path_of_route(route: str) -> str:
-    """A Django route (``api/v1/hands/<uuid:hand_id>/``) as the schema writes its path
+    """A Django route (``api/v1/hands/<uuid_id:hand_id>/``) as the schema writes its path
     (``/api/v1/hands/{hand_id}/``)."""
     path = _route_paths.get(route)
     if path is None:

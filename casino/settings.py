@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import environ
+from drf_spectacular.types import OpenApiTypes
 
 from casino import logs
 
@@ -264,6 +265,7 @@ REST_FRAMEWORK = {
     "DEFAULT_METADATA_CLASS": "casino.api.metadata.AllowMetadata",
 }
 SPECTACULAR_SETTINGS = {
+    "PATH_CONVERTER_OVERRIDES": {"uuid_id": OpenApiTypes.UUID},  # casino.api.converters
     "TITLE": "Casino poker room API",
     "DESCRIPTION": (
         "System of record for a live poker room. Every write from a device carries an "

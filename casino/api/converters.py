@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 from casino.api.serializers import MAX_ID
 
 
@@ -21,3 +23,18 @@ class IdConverter:
 
     def to_url(self, value: int) -> str:
         return str(value)
+
+
+class UuidConverter:
+    """``<uuid_id:name>``: a UUID in a path (a hand, a sidebet, a call), in either case
+    (RFC 9562 §4: UUIDs are read case-insensitively), as a :class:`uuid.UUID`; its string is
+    lower case like every UUID the API writes. Django's ``uuid`` took lower case only, so an
+    upper-case id answered "no such path" (found by fuzzing)."""
+
+    regex = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+
+    def to_python(self, value: str) -> uuid.UUID:
+        return uuid.UUID(value)
+
+    def to_url(self, value: uuid.UUID | str) -> str:
+        return str(value).lower()

@@ -600,6 +600,22 @@ def test_call_with_amount_to_is_refused(
     assert nothing_written(before)
 
 
+def test_a_hand_id_in_upper_case_is_the_same_hand(
+    tablet: TabletClient, nlh_table: int, players: list[Player]
+) -> None:
+    """UUIDs are read in either case; an upper-case one answered "no such path" (fuzzing)."""
+    _seated(tablet, nlh_table, players)
+    hand = tablet.post(f"/api/v1/tables/{nlh_table}/hands/", {"button_seat": 1}).json()
+    upper = hand["hand_id"].upper()
+    assert tablet.get(f"/api/v1/hands/{upper}/").json()["hand_id"] == hand["hand_id"]
+    acted = tablet.post(
+        f"/api/v1/hands/{upper}/actions/", {"seat": hand["to_act"], "action": "call"}
+    )
+    assert acted.status_code == 200, acted.json()
+    assert acted.json()["hand_id"] == hand["hand_id"]
+    refused(tablet.get(f"/api/v1/hands/{upper[:-1]}G/"), 404, "not_found")
+
+
 def test_amount_to_is_taken_by_bet_and_raise_only(
     tablet: TabletClient, nlh_table: int, players: list[Player]
 ) -> None:
