@@ -152,6 +152,7 @@ register_details(
         "invalid_penalty": (
             _("kind must be one of %(kinds)s"),
             _("A sit-out is given in hands or in orbits, not both."),
+            _("Only a sit-out is given in hands or orbits."),
             _("A sit-out lasts at least one hand."),
         ),
         "penalty_off_the_ladder": _(

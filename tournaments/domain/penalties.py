@@ -129,6 +129,9 @@ def decide(state: TournamentState, command: PenaltyCommand, now: datetime) -> li
         if hands <= 0:
             raise DomainError("invalid_penalty", "A sit-out lasts at least one hand.",
                               rule="PEN-1")  # fmt: skip
+    elif command.hands or command.orbits:  # it was stored as 0 hands (found by fuzzing)
+        raise DomainError("invalid_penalty", "Only a sit-out is given in hands or orbits.",
+                          rule="PEN-1", kind=kind)  # fmt: skip
     else:
         hands = 0
     in_hand = p.table_id is not None and state.tables[p.table_id].in_hand

@@ -52,6 +52,10 @@ def test_the_ladder_escalates_per_player_and_overrides_need_a_reason() -> None:
         d(penalties.IssuePenalty(4, "stalling", "again", kind="sit_out", hands=2, orbits=1,
                                  override=True))  # fmt: skip
     assert (both.value.code, both.value.rule) == ("invalid_penalty", "PEN-1")
+    with pytest.raises(DomainError) as warned:  # a warning's 1000 hands were stored as 0
+        d(penalties.IssuePenalty(4, "stalling", "again", kind="warning", hands=1000))
+    assert (warned.value.code, warned.value.rule) == ("invalid_penalty", "PEN-1")
+    assert 4 not in d.s.penalties.record
 
 
 @pytest.mark.rule("PEN-2")

@@ -839,6 +839,7 @@ $("penalty-form").addEventListener("submit", (e) => {
     orbits: Number($("pen-orbits").value || 0), override: $("pen-override").checked,
   };
   if ($("pen-kind").value) body.kind = $("pen-kind").value;
+  if (body.kind && body.kind !== "sit_out") { delete body.hands; delete body.orbits; } // only a sit-out has a length (PEN-1)
   if (body.kind === "disqualification" && !confirm(T.confirmDisqualify)) return;
   penaltyWrite(e.submitter, "issue", body);
 });
