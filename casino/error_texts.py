@@ -16,5 +16,10 @@ register_details(
         "device_not_found": _("There is no device %(device_id)s."),
         "unknown_query_parameter": _("This operation does not take these query parameters."),
         "repeated_query_parameter": _("Give each of these query parameters once."),
+        "invalid_ids": (
+            _("At most %(limit)s ids at a time."),
+            _("ids is a comma-separated list of player ids."),
+        ),
+        "last_admin": _("This is the last active admin account: make another admin first."),
     }
 )

@@ -51,6 +51,7 @@ class HandFilter(StrictFilterSet):
     hand_number_from = IdFilter(field_name="hand_number", lookup_expr="gte")
     hand_number_to = IdFilter(field_name="hand_number", lookup_expr="lte")
     player = IdFilter(method="_player", help_text="A player id dealt in.")
+    ranges = (("date_from", "date_to"), ("hand_number_from", "hand_number_to"))
 
     class Meta:
         model = HandView

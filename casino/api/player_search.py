@@ -9,7 +9,8 @@ from rest_framework.views import APIView
 
 from casino.api.errors import ErrorSerializer
 from casino.api.players import PlayerSerializer
-from casino.api.serializers import SafeCharField
+from casino.api.serializers import MAX_ID, SafeCharField
+from casino.errors import BadRequest
 from casino.models import Player, search_key
 from casino.numbers import whole_number
 
@@ -62,7 +63,7 @@ class PlayerSearchView(APIView):
         without accents: "novak" finds "Novák"), by name; the player whose number ``q`` is
         comes first and is never cut off (he was listed below "nick20" for "20"). An empty
         ``q`` finds nobody (no browsing the registry). With ``ids`` (comma-separated, up to
-        500): those players, by id; parts that are not ids are skipped. With ``name``: the
+        500): those players, by id. With ``name``: the
         players whose whole name is that name as the search compares it (up to 20), so a
         console never folds names itself. The ``X-Total-Count`` header says how many match
         in all, so a console can say that the list was cut and ask for more of the name.
@@ -71,9 +72,11 @@ class PlayerSearchView(APIView):
             ValidationError: 400 ``forbidden_characters`` when ``q`` holds a control
                 character (``SafeCharField``; a NUL byte reached PostgreSQL as a server
                 error before).
+            BadRequest: 400 ``invalid_ids``: ``ids`` holds something other than player
+                ids (1 to ``MAX_ID``) or more than 500 of them (they were skipped or cut
+                off in silence: found by fuzzing).
         """
-        parts = request.query_params.get("ids", "").split(",", MAX_IDS)[:MAX_IDS]
-        ids = [n for n in map(whole_number, parts) if n is not None]
+        ids = _ids(request)
         if ids:
             by_id = Player.objects.filter(pk__in=ids).order_by("id")
             return Response(PlayerSerializer(by_id, many=True).data)
@@ -95,6 +98,24 @@ class PlayerSearchView(APIView):
             if exact is not None and not matching.filter(pk=player_id).exists():
                 total += 1  # found by his number, not by his name
         return _listed(players, total)
+
+
+def _ids(request: Request) -> list[int]:
+    """The ``ids`` parameter's player ids (none when it is absent).
+
+    Raises:
+        BadRequest ``invalid_ids`` (400).
+    """
+    raw = request.query_params.get("ids")
+    if raw is None:
+        return []
+    parts = raw.split(",", MAX_IDS)
+    if len(parts) > MAX_IDS:
+        raise BadRequest("invalid_ids", f"At most {MAX_IDS} ids at a time.", limit=MAX_IDS)
+    ids = [whole_number(part.strip()) for part in parts]
+    if any(n is None or not 0 < n <= MAX_ID for n in ids):
+        raise BadRequest("invalid_ids", "ids is a comma-separated list of player ids.")
+    return [n for n in ids if n is not None]
 
 
 def _listed(players: list[Player], total: int) -> Response:

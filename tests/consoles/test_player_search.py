@@ -31,8 +31,12 @@ def test_search_by_name_nickname_or_id(tablet: TabletClient) -> None:
 def test_a_console_names_the_players_it_shows_by_id(tablet: TabletClient) -> None:
     a = Player.objects.create(name="Ann A", nickname="Ace")
     b = Player.objects.create(name="Bob B")
-    answer = tablet.get(f"/api/v1/players/search/?ids={b.id},{a.id},999999,x").json()
+    answer = tablet.get(f"/api/v1/players/search/?ids={b.id},{a.id},999999").json()
     assert [(p["id"], p["name"]) for p in answer] == [(a.id, "Ann A"), (b.id, "Bob B")]
+    # what is not a player id is refused, never skipped in silence (found by fuzzing)
+    for ids in (f"{a.id},x", ",,,", "-1,0", f"{a.id}," * 501 + "1"):
+        refused = tablet.get(f"/api/v1/players/search/?ids={ids}")
+        assert (refused.status_code, refused.json()["code"]) == (400, "invalid_ids"), ids
 
 
 def test_a_search_with_a_control_character_is_refused_and_odd_digits_find_nobody(
@@ -47,8 +51,10 @@ def test_a_search_with_a_control_character_is_refused_and_odd_digits_find_nobody
     for q in ("%C2%B2", "99999999999999999999", "%D9%A3"):  # ², 20 digits, Arabic-Indic 3
         response = tablet.get(f"/api/v1/players/search/?q={q}")
         assert (response.status_code, response.json()) == (200, []), q
-    answer = tablet.get(f"/api/v1/players/search/?ids=%C2%B2,99999999999999999999,{ann.id}")
-    assert [p["id"] for p in answer.json()] == [ann.id]
+    for odd in ("%C2%B2", "99999999999999999999"):
+        answer = tablet.get(f"/api/v1/players/search/?ids={odd},{ann.id}")
+        assert (answer.status_code, answer.json()["code"]) == (400, "invalid_ids")
+    assert [p["id"] for p in tablet.get(f"/api/v1/players/search/?ids={ann.id}").json()] == [ann.id]
 
 
 def test_search_ignores_case_and_accents_in_czech_names(tablet: TabletClient) -> None:

@@ -21,6 +21,8 @@ def test_hands_are_listed_and_filtered(tablet: Any, nlh_table: int, players: lis
     assert [h["hand_number"] for h in tablet.get(f"{base}?hand_number=2").json()["results"]] == [2]
     ranged = tablet.get(f"{base}?hand_number_from=2&hand_number_to=3").json()["results"]
     assert [h["hand_number"] for h in ranged] == [3, 2]
+    backwards = tablet.get(f"{base}?hand_number_from=3&hand_number_to=2")  # not an empty list
+    assert (backwards.status_code, backwards.json()["code"]) == (400, "invalid_request")
     first = listed["results"][-1]["started_at"]
     later = tablet.get(f"{base}?date_from={first.replace('+00:00', 'Z')}&page_size=1").json()
     assert later["count"] == 3 and len(later["results"]) == 1 and later["next"]
