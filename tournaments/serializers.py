@@ -141,7 +141,9 @@ class TournamentConfigSerializer(RequestSerializer):
         min_value=1, max_value=24 * 60, required=False, help_text="CLK-6"
     )
     sync_minute = StrictIntegerField(min_value=0, max_value=59, required=False)
-    sync_every_hours = serializers.ChoiceField(choices=[1, 2], required=False)
+    sync_every_hours = StrictIntegerField(
+        min_value=1, max_value=2, required=False, help_text="CLK-6: a break every 1 or 2 hours"
+    )
     sync_break_minutes = StrictIntegerField(min_value=1, max_value=24 * 60, required=False)
     late_reg_until_level = StrictIntegerField(
         min_value=1, max_value=MAX_LEVELS, required=False, allow_null=True

@@ -220,6 +220,19 @@ def test_tournament_counts_and_lists_are_bounded(
     assert nothing_written(before)
 
 
+@pytest.mark.parametrize("hours", ["1", 1.0, True, 3])
+def test_a_tournament_s_sync_hours_are_a_json_integer_1_or_2(
+    tablet: TabletClient, hours: Any
+) -> None:
+    """``"1"`` was taken as 1 by a choice field, unlike every other integer (fuzzing)."""
+    before = counts()
+    config = tournament_config(breaks_mode="synchronized", sync_every_hours=hours)
+    response = tablet.post("/api/v1/tournaments/", config)
+    assert response.status_code == 400, response.json()
+    assert list(response.json()["errors"]) == ["sync_every_hours"], response.json()
+    assert nothing_written(before)
+
+
 def test_payout_places_beyond_the_bracket_are_refused_before_any_allocation() -> None:
     """The domain too: a payout table that pays more places than its bracket has entries."""
     from casino.errors import DomainError
