@@ -14,9 +14,19 @@ def main() -> None:
         # human-readable logs, set before the settings load (the embedded Celery worker
         # configures logging again from them)
         os.environ.setdefault("LOG_FORMAT", "console")
+    from django.core.exceptions import ImproperlyConfigured
     from django.core.management import execute_from_command_line
 
-    execute_from_command_line(sys.argv)
+    try:
+        execute_from_command_line(sys.argv)
+    except ImproperlyConfigured as error:  # e.g. a DATABASE_URL of an unknown scheme
+        if sys.argv[1:2] != ["up"]:
+            raise
+        sys.exit(f"up: the configuration cannot be used: {error}")  # a line, no traceback
+    except KeyboardInterrupt:  # Ctrl-C while up starts: a quiet exit (found by QA)
+        if sys.argv[1:2] != ["up"]:
+            raise
+        sys.exit(130)
 
 
 if __name__ == "__main__":

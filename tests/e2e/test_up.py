@@ -144,6 +144,29 @@ def test_a_second_up_on_a_busy_port_refuses_before_changing_anything(tmp_path: P
     assert "Demo admin token" not in refused.stdout
 
 
+def test_up_says_in_a_line_what_database_it_cannot_use_and_shows_a_fresh_room_s_tokens(
+    tmp_path: Path,
+) -> None:
+    """Found by QA: an in-memory SQLite URL was taken, then the relay and the timers filled
+    the console with tracebacks (each thread saw an empty database); an unknown scheme gave
+    a traceback; and ``--keep-tokens`` on a fresh database printed no token at all, though
+    it had just made the demo devices."""
+    up = [sys.executable, "manage.py", "up", "--no-timers", "--port", str(free_port())]
+    for url in ("sqlite:///", "sqlite://:memory:", "bogus://x"):
+        env = embedded_env(tmp_path) | {"DATABASE_URL": url}
+        refused = subprocess.run(up, cwd=ROOT, env=env, capture_output=True, text=True,
+                                 timeout=60)  # fmt: skip
+        assert refused.returncode != 0, url
+        assert len(refused.stderr.strip().splitlines()) <= 2, refused.stderr  # no traceback
+        assert "Traceback" not in refused.stderr and "Demo admin token" not in refused.stdout
+    fresh = subprocess.run([*up, "--keep-tokens", "--no-serve"], cwd=ROOT,
+                           env=embedded_env(tmp_path), capture_output=True, text=True,
+                           timeout=60)  # fmt: skip
+    assert fresh.returncode == 0, fresh.stderr
+    token = re.search(r"Demo admin token:  ([A-Za-z0-9_-]{20,})", fresh.stdout)
+    assert token, fresh.stdout  # the new devices' first tokens, shown once
+
+
 def test_a_celery_worker_refuses_the_builtin_secret_key() -> None:
     """Celery logs and swallows an exception from a ``worker_init`` handler: the worker
     said it refused the key, then ran on (found by QA)."""

@@ -55,6 +55,16 @@ def check_port_free(host: str, port: int) -> None:
         return
 
 
+def _in_memory(name: str) -> bool:
+    """Whether a SQLite database name is an in-memory database (``""``, ``:memory:``, a
+    ``file:`` URI with ``mode=memory``)."""
+    return (
+        name in ("", ":memory:", "None")
+        or name.startswith(":memory")
+        or (name.startswith("file:") and ("mode=memory" in name or name.startswith("file::memory")))
+    )
+
+
 class Command(BaseCommand):
     help = "Migrate, create the demo card room and serve the API at 127.0.0.1:8000."
 
@@ -90,7 +100,8 @@ class Command(BaseCommand):
             return super().execute(*args, **options)
         except DatabaseError as error:
             where = settings.DATABASES["default"].get("NAME") or "the database"
-            raise CommandError(f"cannot use the database {where} (DATABASE_URL): {error}") from None
+            source = "DATABASE_URL" if os.environ.get("DATABASE_URL") else "the embedded default"
+            raise CommandError(f"cannot use the database {where} ({source}): {error}") from None
 
     def handle(self, *args: Any, **options: Any) -> None:
         from django.conf import settings
@@ -100,6 +111,14 @@ class Command(BaseCommand):
         from casino.security import require_secret_key
 
         ensure_demo_room = import_string(settings.CASINO_DEMO_ROOM)  # an app's, by name
+        database = settings.DATABASES["default"]
+        if database["ENGINE"].endswith("sqlite3") and _in_memory(str(database.get("NAME"))):
+            # one database per connection: the relay, the timers and the server's threads
+            # would each see an empty one (tracebacks every second: found by QA)
+            raise CommandError(
+                "an in-memory SQLite database cannot be shared by up's threads: "
+                "give DATABASE_URL a file (sqlite:////path/room.sqlite3)"
+            )
         if not options["no_serve"]:  # refuse before the tokens are minted again
             try:
                 require_secret_key()
@@ -115,29 +134,38 @@ class Command(BaseCommand):
         base = f"http://{options['host']}:{options['port']}"
         self.stdout.write(f"API docs:          {base}/api/docs/")
         self.stdout.write(f"OpenAPI schema:    {base}/api/schema/")
-        if options["keep_tokens"]:
+        # --keep-tokens mints none, but a demo device made just now (a fresh database) has
+        # its first token, shown once: it was never printed, so nobody could use it (QA)
+        if options["keep_tokens"] and not (dealer.token or admin.token):
             self.stdout.write("Demo tokens:       unchanged (--keep-tokens)")
             self.stdout.flush()
             if not options["no_serve"]:
                 self._serve(options)
             return
         again = "; it had been revoked: reinstated with this token"
+        kept = "unchanged (--keep-tokens)"
         self.stdout.write(
-            f"Demo dealer token: {dealer.token}  (tablet of table {dealer.table_id}"
+            f"Demo dealer token: {dealer.token or kept}  (tablet of table {dealer.table_id}"
             f"{again if dealer.reinstated else ''})"
         )
         self.stdout.write(
-            f"Demo admin token:  {admin.token}  (new at each start"
+            f"Demo admin token:  {admin.token or kept}  (new at each start"
             f"{again if admin.reinstated else ''})"
         )
         self.stdout.write(
-            f"  e.g. curl -H 'Authorization: Token {dealer.token}' "
+            f"  e.g. curl -H 'Authorization: Token {dealer.token or '<dealer token>'}' "
             f"{base}/api/v1/tables/{dealer.table_id}/"
         )
         self.stdout.write(
             f"Consoles:          {base}/login/ (staff; a first account: manage.py "
             f"createsuperuser), {base}/tablet/ (enter the dealer token once)"
         )
+        if settings.SECURE_SSL_REDIRECT:
+            self.stdout.write(
+                "Note: SECURE_SSL_REDIRECT is on (DEBUG off), so plain http is redirected to "
+                "https, which up does not serve: set SECURE_SSL_REDIRECT=false to use these "
+                "URLs, or put a TLS proxy in front"
+            )
         self.stdout.flush()
         if not options["no_serve"]:
             self._serve(options)
