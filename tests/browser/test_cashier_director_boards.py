@@ -224,6 +224,38 @@ def test_a_sale_whose_answer_was_lost_is_retried_not_sold_twice(room: Room, new_
     assert room.api("GET", "/api/v1/cage/balance/")["cash_in"] - before == 1000
 
 
+def test_a_sale_whose_answer_was_lost_is_still_unsettled_after_a_reload(
+    room: Room, new_page: Any
+) -> None:
+    """After a reload the link refilled the player and the amount, nothing said the first
+    sale might be recorded, and a second press sold twice (found by QA). The Retry comes
+    back with the same Idempotency-Key, and the sale is recorded once."""
+    player = room.player("Reloaded Radek", "Reload")
+    username, password = room.staff("cashier")
+    page = new_page()
+    login(page, room.base, username, password, "/cashier/")
+    page.goto(f"{room.base}/cashier/?player={player}&amount=1500")  # a link from the floor
+    before = room.api("GET", "/api/v1/cage/balance/")["cash_in"]
+    lose_answers(page, "**/api/v1/cage/sales/")
+    expect(page.locator("#sale-amount")).to_have_value("1500")
+    page.click("#sale-submit")
+    expect(page.locator("#sale-result.error")).to_contain_text("No answer")
+    page.on("dialog", lambda dialog: dialog.accept())  # "leave the page?": yes
+    page.reload()
+    expect(page.locator("#sale-result button:has-text('Retry')")).to_be_visible()
+    expect(page.locator("#sale-amount")).to_have_value("1500")  # the link refilled it
+    page.locator("#sale-form").evaluate("f => f.requestSubmit()")  # a second press ...
+    expect(page.locator("#sale-result button:has-text('Retry')")).to_be_visible()
+    assert room.api("GET", "/api/v1/cage/balance/")["cash_in"] - before == 1500  # ... sells nothing
+    page.unroute("**/api/v1/cage/sales/")
+    page.click("#sale-result button:has-text('Retry')")  # the kept key: the first answer
+    expect(page.locator("#sale-result.ok")).to_be_visible()
+    expect(page.locator("#sale-amount")).to_have_value("")
+    assert room.api("GET", "/api/v1/cage/balance/")["cash_in"] - before == 1500
+    page.reload()  # settled: nothing is offered again
+    expect(page.locator("#sale-result button")).to_have_count(0)
+
+
 def _shove_until_finished(room: Room, tournament_id: int) -> None:
     """Play the tournament's hands (everybody all in) until one player has every chip."""
     for _ in range(20):

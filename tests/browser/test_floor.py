@@ -520,6 +520,8 @@ def test_a_redemption_whose_answer_was_lost_is_retried_not_paid_twice(
     Idempotency-Key, and "Discard" says where to check; the cash goes out once."""
     player = room.player("Lucie Lost", nickname="Lucka")
     room.api("POST", "/api/v1/cage/sales/", {"player_id": player, "amount": 300})
+    other = room.player("Otto Other", nickname="Otto")  # the chips she holds came from him:
+    room.api("POST", "/api/v1/cage/sales/", {"player_id": other, "amount": 1000})  # in play
     before = room.api("GET", "/api/v1/cage/balance/")["cash_out"]
     page = open_floor(room, new_page)
     lost = lose_answers(page, "**/api/v1/cage/redemptions/override/")

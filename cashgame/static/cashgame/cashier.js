@@ -241,6 +241,15 @@ $("sale-form").addEventListener("submit", (e) => {
   });
 });
 
+// A write kept across a reload (intent.js) settled by its Retry: the balance and the
+// player's day are read again, and the amount the link refilled is cleared (QA).
+document.addEventListener("settled", (e) => {
+  if (e.target === $("sale-result")) $("sale-amount").value = "";
+  if (e.target === $("redeem-result")) $("redeem-amount").value = "";
+  loadBalance();
+  if (player) loadToday();
+});
+
 $("redeem-form").addEventListener("submit", (e) => {
   e.preventDefault();
   if (!player) return;

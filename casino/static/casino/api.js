@@ -49,10 +49,13 @@ export class ApiError extends Error {
 // The request never got an answer (network down, server unreachable): retry the SAME
 // intent with err.retry(), which sends the same Idempotency-Key.
 export class NetworkError extends Error {
-  constructor(cause, retry) {
+  // `sent`: the write that got no answer ({method, path, body, key, ifMatch}), so that a
+  // page can keep it across a reload and resend it with the same key (intent.js)
+  constructor(cause, retry, sent = null) {
     super(gettext("No answer from the server (offline?). Nothing is lost: retry."));
     this.cause = cause;
     this.retry = retry;
+    this.sent = sent;
   }
 }
 
@@ -165,7 +168,8 @@ export async function write(method, path, body, { key = newKey(), ifMatch, attem
       await new Promise((r) => setTimeout(r, 300 * 2 ** i));
     }
   }
-  throw new NetworkError(last.cause, () => write(method, path, body, { key, ifMatch, attempts }));
+  throw new NetworkError(last.cause, () => write(method, path, body, { key, ifMatch, attempts }),
+    { method, path, body, key, ifMatch: ifMatch ?? null });
 }
 
 export const post = (path, body = {}, opts) => write("POST", path, body, opts);

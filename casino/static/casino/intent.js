@@ -7,7 +7,7 @@
 // Its words come from the page's "page-i18n" JSON when the page has one (the cashier's and
 // director's own wording), else from the JavaScript catalogue (/jsi18n/: the floor);
 // `discardHint` says where to check, for staff who check somewhere else.
-import { NetworkError, describeError } from "./api.js";
+import { NetworkError, describeError, write } from "./api.js";
 
 const gettext = globalThis.gettext || ((s) => s);
 
@@ -39,6 +39,42 @@ window.addEventListener("beforeunload", (e) => {
   }
 });
 
+// An unsettled write outlives a reload (QA: after one, the link refilled the sale and
+// nothing said the first one might be recorded, so a second press sold twice). It is kept
+// in sessionStorage under its result line's id, with its Idempotency-Key; the page that
+// comes back shows the line's Retry and Discard again and keeps its button disabled.
+// A Retry sends the same key: the server answers the recorded result, or records it once.
+const KEPT = "casino.unsettled.";
+
+function keep(resultEl, button, sent) {
+  if (!resultEl.id || !sent) return;
+  try {
+    sessionStorage.setItem(KEPT + resultEl.id, JSON.stringify({ sent, button: button ? button.id : null }));
+  } catch { /* storage full or off: the beforeunload warning still stands */ }
+}
+
+function forget(resultEl) {
+  if (resultEl.id) try { sessionStorage.removeItem(KEPT + resultEl.id); } catch { /* off */ }
+}
+
+function restoreKept() {
+  let names = [];
+  try { names = Object.keys(sessionStorage).filter((k) => k.startsWith(KEPT)); } catch { return; }
+  for (const name of names) {
+    const resultEl = document.getElementById(name.slice(KEPT.length));
+    let kept = null;
+    try { kept = JSON.parse(sessionStorage.getItem(name)); } catch { /* unreadable */ }
+    if (!resultEl || !kept || !kept.sent) continue;
+    const { method, path, body, key, ifMatch } = kept.sent;
+    const button = kept.button ? document.getElementById(kept.button) : null;
+    if (button) button.disabled = true;
+    const err = new NetworkError(new Error("reloaded"),
+      () => write(method, path, body, { key, ifMatch }), kept.sent);
+    intent(button, resultEl, () => Promise.reject(err),
+      (answer) => resultEl.dispatchEvent(new CustomEvent("settled", { detail: answer, bubbles: true })));
+  }
+}
+
 export async function intent(button, resultEl, run, onDone, { discardHint } = {}) {
   const strings = words();
   if (discardHint) strings.discardHint = discardHint;
@@ -61,6 +97,7 @@ export async function intent(button, resultEl, run, onDone, { discardHint } = {}
   let unsettled = false;
   const settle = () => {
     unsettledLines.delete(resultEl);
+    forget(resultEl);
     if (button) button.disabled = false;
   };
   const fail = (err) => {
@@ -69,6 +106,7 @@ export async function intent(button, resultEl, run, onDone, { discardHint } = {}
     unsettled = err instanceof NetworkError;
     if (!unsettled) return;
     unsettledLines.add(resultEl);
+    keep(resultEl, button, err.sent);
     const retry = document.createElement("button");
     retry.type = "button";
     retry.className = "btn small";
@@ -106,3 +144,6 @@ export async function intent(button, resultEl, run, onDone, { discardHint } = {}
     if (button && !unsettled) button.disabled = false;
   }
 }
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", restoreKept);
+else restoreKept();
