@@ -226,6 +226,34 @@ def test_an_open_seat_at_a_main_table_offers_the_must_move_player(
     assert seats[mover]["stack"] == 700  # with his whole stack
 
 
+@pytest.mark.rule("WL-1")
+def test_a_refusal_stays_up_when_another_screen_changes_the_list(room: Room, new_page: Any) -> None:
+    """The losing floor screen's refusal was hidden 0.1 s later, when the other screen's
+    change refreshed the lists (found by QA): a read no longer clears it."""
+    listed = room.api("POST", "/api/v1/waitlists/",
+                      {"game": "NLH", "small_blind": 5, "big_blind": 10})  # fmt: skip
+    list_id = listed["list_id"]
+    first = room.player("Rita Repeat", nickname="Rita")
+    second = room.player("Sam Second", nickname="Sam")
+    room.api("POST", f"/api/v1/waitlists/{list_id}/entries/",
+             {"player_id": first, "channel": "in_person"})  # fmt: skip
+    page = open_floor(room, new_page)
+    page.click(".tab[data-tab=lists]")
+    expect(page.locator("#lists-feed-status")).to_have_attribute("data-state", "live")
+    form = page.locator(f"form[data-join='{list_id}']")
+    form.locator("input[name=player]").fill(str(first))
+    form.locator("button[type=submit]").click()  # on the list already: refused (WL-1)
+    notice = page.locator("#notice")
+    expect(notice).to_be_visible()
+    refusal = notice.inner_text()
+    room.api("POST", f"/api/v1/waitlists/{list_id}/entries/",
+             {"player_id": second, "channel": "in_person"})  # another screen's change  # fmt: skip
+    expect(page.locator(f"[data-list='{list_id}']")).to_contain_text("Sam")  # refreshed
+    page.wait_for_timeout(500)
+    expect(notice).to_be_visible()
+    assert notice.inner_text() == refusal
+
+
 def test_a_waiting_list_call_counts_down_and_a_limit_override_needs_the_floor(
     room: Room, new_page: Any
 ) -> None:

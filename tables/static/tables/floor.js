@@ -27,11 +27,14 @@ document.querySelectorAll(".tab").forEach((tab) => tab.addEventListener("click",
   if (tab.dataset.tab === "lists") loadLists();
 }));
 
-async function run(fn, errorBox) {
+// A read (`{ read: true }`) leaves the page's refusal up: a list refreshed by another
+// screen's event hid this screen's refusal 0.1 s after it came (QA). The next write, or a
+// click on the notice, clears it.
+async function run(fn, errorBox, { read = false } = {}) {
   try {
     const answer = await fn();
     if (errorBox) errorBox.hidden = true;
-    clearError();
+    if (!read) clearError();
     return answer ?? true;
   } catch (err) {
     if (errorBox) { errorBox.textContent = describeError(err); errorBox.hidden = false; }
@@ -313,7 +316,7 @@ function fillTableSelects() {
 async function loadHands() {
   const id = $("replay-table").value;
   if (!id) return;
-  const page = await run(() => get(`/api/v1/tables/${id}/hands/?page_size=100`));
+  const page = await run(() => get(`/api/v1/tables/${id}/hands/?page_size=100`), null, { read: true });
   if (!page) return;
   $("replay-hand").innerHTML = page.results.map((h) => `<option value="${h.hand_id}">#${h.hand_number} · ${time(h.started_at)} · ${esc(statusWord(h.status))}${h.rake ? ` · ${gettext("rake")} ${number(h.rake)}` : ""}</option>`).join("");
 }
@@ -326,7 +329,7 @@ $("replay-load").addEventListener("click", () => { if ($("replay-hand").value) l
 // A hand's log (the replay) and the hand as it stands (its seats and result, for the
 // rulings below the replay). ``last``: show the last step (a ruling just recorded).
 async function loadReplay(id, { last = false } = {}) {
-  const answer = await run(() => Promise.all([get(`/api/v1/hands/${id}/log/`), get(`/api/v1/hands/${id}/`)]));
+  const answer = await run(() => Promise.all([get(`/api/v1/hands/${id}/log/`), get(`/api/v1/hands/${id}/`)]), null, { read: true });
   if (!answer || answer === true) return;
   const [log, hand] = answer;
   const fresh = !state.replay || state.replay.hand.hand_id !== hand.hand_id;
@@ -567,7 +570,7 @@ $("chop").addEventListener("submit", async (e) => {
 // --- waiting and interest lists --------------------------------------------------------------
 let listsFeed = null;
 async function loadLists() {
-  const answer = await run(() => get("/api/v1/waitlists/"));
+  const answer = await run(() => get("/api/v1/waitlists/"), null, { read: true });
   if (!answer || answer === true) return;
   state.clockSkew = Date.parse(answer.now) - Date.now();
   state.lists = answer.lists;
@@ -836,7 +839,7 @@ $("open-list").addEventListener("submit", once(async (e) => {
 async function loadDevices() {
   $("rd-table").innerHTML = [...state.tables.values()].filter((t) => t.status === "open")
     .map((t) => `<option value="${t.table_id}">${esc(t.name)} #${t.table_id}</option>`).join("");
-  const devices = await run(() => get("/api/v1/devices/"));
+  const devices = await run(() => get("/api/v1/devices/"), null, { read: true });
   if (devices && devices !== true) {
     $("devices").querySelector("tbody").innerHTML = devices.map((d) => `<tr><td>${esc(d.name)}</td><td>${esc(d.role)}</td><td>${d.table_id ?? ""}</td>
       <td>${dateTime(d.created_at)}</td><td>${d.revoked ? `<span class="badge bad">${gettext("revoked")}</span>` : `<span class="badge ok">${gettext("active")}</span>`}</td>
