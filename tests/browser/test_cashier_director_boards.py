@@ -264,6 +264,31 @@ def _shove_until_finished(room: Room, tournament_id: int) -> None:
     raise AssertionError("the tournament did not finish")
 
 
+def test_the_cashier_s_tournament_entries_follow_the_tables_live(room: Room, new_page: Any) -> None:
+    """The cashier's entries showed a player "playing" with his old stack after he was out,
+    until Refresh (found by QA): the panel follows the tournament's feed."""
+    tid = room.started_tournament("Live desk", entrants=3, starting_stack=1000)
+    username, password = room.staff("cashier")
+    page = new_page()
+    login(page, room.base, username, password, "/cashier/")
+    page.wait_for_selector(f"#t-select option[value='{tid}']", state="attached")
+    page.select_option("#t-select", str(tid))
+    expect(page.locator("#t-feed-status")).to_have_attribute("data-state", "live")
+    expect(page.locator("#entries tr")).to_have_count(3)
+    before = page.inner_text("#entries")
+    room.shove_round(tid)  # a hand at the table: stacks change, someone may go out
+    page.wait_for_function(
+        "before => document.getElementById('entries').innerText !== before",
+        arg=before,
+        timeout=5000,
+    )  # no Refresh pressed
+    stacks = sorted(e["stack"] for e in room.api("GET", f"/api/v1/tournaments/{tid}/entries/"))
+    shown = sorted(
+        _czk(row.locator("td.num").first.inner_text()) for row in page.locator("#entries tr").all()
+    )
+    assert shown == stacks
+
+
 def test_cashier_pays_a_tournament_prize_once(room: Room, new_page: Any) -> None:
     tid = room.started_tournament("Heads-up prize", buy_in=1000, fee=100, starting_stack=3000)
     _shove_until_finished(room, tid)

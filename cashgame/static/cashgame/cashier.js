@@ -2,6 +2,7 @@
 // cage, the returning-player minimum before a buy-in (SES-7), the day's cage balance,
 // tournament entries and the prizes to pay. A client of the public API only.
 import { get, post } from "../casino/api.js";
+import { Feed } from "../casino/feed.js";
 import { amount, dateTime, esc, number, time } from "../casino/fmt.js";
 import { showError } from "../casino/shell.js";
 import { intent } from "../casino/intent.js";
@@ -275,6 +276,7 @@ async function loadTournaments() {
     ? tournaments.slice().reverse().map((t) => `<option value="${t.tournament_id}">${esc(t.name)} · ${esc(T[t.status] || t.status)}</option>`).join("")
     : `<option value="">${esc(T.noTournaments)}</option>`;
   if (keep && tournaments.some((t) => String(t.tournament_id) === keep)) select.value = keep;
+  followTournament();
   await loadEntries();
 }
 
@@ -351,6 +353,32 @@ $("prizes").addEventListener("click", (e) => {
 });
 
 $("t-select").addEventListener("change", () => loadEntries().catch(showError));
+
+// The chosen tournament's feed keeps its entries live: stacks, eliminations, rebuys. They
+// changed only on Refresh, and a cashier could act on a player shown "playing" who was out
+// (found by QA). Events come in bursts (a hand's end): one read after the burst.
+let tournamentFeed = null;
+let feedFor = null;
+let entriesTimer = null;
+function entriesSoon(ms = 400) {
+  clearTimeout(entriesTimer);
+  entriesTimer = setTimeout(() => loadEntries().catch(showError), ms);
+}
+function followTournament() {
+  const id = $("t-select").value;
+  if (id === feedFor) return;
+  if (tournamentFeed) tournamentFeed.stop();
+  tournamentFeed = null;
+  feedFor = id;
+  if (!id) return;
+  tournamentFeed = new Feed(`/ws/tournaments/${id}/`, {
+    onSnapshot: () => entriesSoon(),
+    onEvent: (msg) => { if (msg.type === "event") entriesSoon(); },
+    badge: "t-feed-status",
+  });
+  tournamentFeed.start();
+}
+$("t-select").addEventListener("change", followTournament);
 $("t-refresh").addEventListener("click", () => loadTournaments().catch(showError));
 $("t-actions").addEventListener("click", (e) => {
   const b = e.target.closest("button[data-op]");
