@@ -289,6 +289,30 @@ def test_the_cashier_s_tournament_entries_follow_the_tables_live(room: Room, new
     assert shown == stacks
 
 
+def test_the_consoles_fit_a_phone_with_long_names(room: Room, new_page: Any) -> None:
+    """At 390 px the cashier ran 50 px off the screen, the director's tournament list shrank
+    to its arrow and the floor's last tab was cut off (found by QA)."""
+    tid = room.started_tournament("Sunday Deepstack Championship 5,000 CZK Guaranteed")
+    player = room.player("Maximilián Dvořáček-Procházka", "MaxTheTaxman")
+    for role, path in (
+        ("cashier", f"/cashier/?player={player}&amount=1000"),
+        ("director", f"/director/?t={tid}"),
+        ("floor", "/floor/"),
+    ):
+        username, password = room.staff(role)
+        page = new_page(390, 844)
+        login(page, room.base, username, password, path.split("?")[0])
+        page.goto(f"{room.base}{path}")
+        page.wait_for_timeout(1000)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, role
+        if role == "director":
+            assert page.locator("#t-select").bounding_box()["width"] >= 200
+        if role == "floor":
+            for tab in page.locator(".tab").all():
+                box = tab.bounding_box()
+                assert box["x"] >= 0 and box["x"] + box["width"] <= 390, tab.inner_text()
+
+
 def test_cashier_pays_a_tournament_prize_once(room: Room, new_page: Any) -> None:
     tid = room.started_tournament("Heads-up prize", buy_in=1000, fee=100, starting_stack=3000)
     _shove_until_finished(room, tid)
