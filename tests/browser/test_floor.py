@@ -231,7 +231,7 @@ def test_a_refusal_stays_up_when_another_screen_changes_the_list(room: Room, new
     """The losing floor screen's refusal was hidden 0.1 s later, when the other screen's
     change refreshed the lists (found by QA): a read no longer clears it."""
     listed = room.api("POST", "/api/v1/waitlists/",
-                      {"game": "NLH", "small_blind": 5, "big_blind": 10})  # fmt: skip
+                      {"game": "NLH", "small_blind": 9, "big_blind": 18})  # fmt: skip
     list_id = listed["list_id"]
     first = room.player("Rita Repeat", nickname="Rita")
     second = room.player("Sam Second", nickname="Sam")
@@ -455,6 +455,30 @@ def test_seating_from_the_list_takes_chips_bought_at_the_cage(room: Room, new_pa
     after = room.api("GET", "/api/v1/cage/balance/")
     assert after["table_drop"] == before["table_drop"]  # no cash at the table
     assert after["chips_issued"] == before["chips_issued"]  # the cage's chips, not new ones
+
+
+@pytest.mark.rule("WL-2")
+def test_a_call_cancelled_on_another_screen_seats_nobody(room: Room, new_page: Any) -> None:
+    """The seat dialog seated a player whose call another floor screen had just cancelled,
+    with no word of it (found by QA)."""
+    table = room.open_table(buy_in_min=100, buy_in_max=10_000, small_blind=7, big_blind=14)
+    listed = room.api("POST", "/api/v1/waitlists/", {"game": "NLH", "small_blind": 7,
+                                                    "big_blind": 14})  # fmt: skip
+    list_id = listed["list_id"]
+    player = room.player("Judy Cancelled", "Judy")
+    room.api("POST", f"/api/v1/waitlists/{list_id}/entries/",
+             {"player_id": player, "channel": "in_person"})  # fmt: skip
+    call = room.api("POST", f"/api/v1/waitlists/{list_id}/calls/", {"table_id": table, "seat": 1})
+    page = open_floor(room, new_page)
+    page.click(".tab[data-tab=lists]")
+    page.click(f"[data-list='{list_id}'] [data-seatcall]")
+    expect(page.locator("#seat-call-dialog")).to_be_visible()
+    room.api("POST", f"/api/v1/waitlists/{list_id}/calls/{call['call_id']}/cancel/",
+             {"reason": "floor"})  # another screen  # fmt: skip
+    page.fill("#sc-buyin", "1000")
+    page.click("#sc-submit")
+    expect(page.locator("#sc-error")).to_contain_text("cancelled or answered on another screen")
+    assert room.api("GET", f"/api/v1/tables/{table}/")["seats"] == []
 
 
 def test_an_admin_manages_staff_accounts_from_the_floor_console(room: Room, new_page: Any) -> None:

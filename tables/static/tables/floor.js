@@ -788,10 +788,10 @@ $("lists").addEventListener("click", once(async (e) => {
 // Seating a called player: his buy-in, and how he pays it — cash at the table, or chips he
 // bought at the cage (BI-2; the drop and the chips in circulation differ: cashgame/cage.py).
 function openSeatCall(spec, display) {
-  const [list, , player, table, seat] = spec.split(":");
+  const [list, call, player, table, seat] = spec.split(":");
   const t = state.tables.get(Number(table));
   const form = $("seat-call-form");
-  form.dataset.spec = JSON.stringify({ list, player: Number(player), table: Number(table), seat: Number(seat) });
+  form.dataset.spec = JSON.stringify({ list, call, player: Number(player), table: Number(table), seat: Number(seat) });
   $("sc-who").textContent = `${display || label(Number(player))} → ${t ? t.name : `${gettext("Table")} ${table}`}, ${gettext("seat")} ${seat}`;
   // The buy-in is the cash he hands over: typed, never filled in. A filled-in table minimum
   // seated a player for less than he gave, and hid his returning minimum (SES-7; found by
@@ -822,8 +822,26 @@ $("seat-call-form").addEventListener("submit", once(async (e) => {
   const spec = JSON.parse(e.target.dataset.spec || "{}");
   const body = { player_id: spec.player, table_id: spec.table, seat: spec.seat };
   if (!e.target.dataset.move) Object.assign(body, { buy_in: Number($("sc-buyin").value), paid_with: $("sc-paid").value });
-  const ok = await run(() => post(`/api/v1/waitlists/${spec.list}/seatings/`, body), $("sc-error"));
-  if (!ok) return;
+  // The call must still stand: another screen may have cancelled it (or seated him) while
+  // this dialog was open, and the seating went through regardless (found by QA). The list
+  // is read afresh, and the seating sent with its version (If-Match): a change in between
+  // answers 409 and is checked again once.
+  const seatIfCalled = async () => {
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const fresh = (await get("/api/v1/waitlists/")).lists.find((l) => l.list_id === spec.list);
+      if (!fresh || !fresh.calls.some((c) => String(c.call_id) === String(spec.call))) {
+        throw new Error(gettext("This call was cancelled or answered on another screen: nothing was recorded."));
+      }
+      try {
+        return await post(`/api/v1/waitlists/${spec.list}/seatings/`, body, { ifMatch: fresh.version });
+      } catch (err) {
+        if (!(err instanceof ApiError && err.code === "version_conflict") || attempt) throw err;
+      }
+    }
+    return null;
+  };
+  const ok = await run(seatIfCalled, $("sc-error"));
+  if (!ok) { loadLists(); return; }
   $("seat-call-dialog").close();
   loadLists();
 }));
