@@ -30,6 +30,7 @@ from tournaments.domain.tournament_commands import (
     StartBreak,
 )
 from tournaments.domain.tournament_state import (
+    CANCELLED,
     FINISHED,
     PLAYING,
     REGISTERED,
@@ -165,10 +166,10 @@ def _sync_slots_after(config: TournamentConfig, start: datetime) -> datetime:
 def next_break_at(state: TournamentState) -> datetime | None:
     """When the next break is due (CLK-3/CLK-4 synchronized slot, or the end of the level
     a scheduled break follows, CLK-6), ``None`` when none is known (paused, on a break, no
-    more breaks, clock not started, tournament finished)."""
+    more breaks, clock not started, tournament finished or cancelled)."""
     c, cfg = state.clock, state.config
     if (
-        state.status == FINISHED
+        state.status in (FINISHED, CANCELLED)
         or c.level == 0
         or c.on_break
         or c.break_due is not None
@@ -263,13 +264,14 @@ def clock_view(state: TournamentState, now: datetime) -> ClockView:
     """The public clock at ``now``. Before the clock starts it shows level 1 with its whole
     time (it read 0:00); on a break between levels, the stakes of the level that follows
     it (the board showed the finished level's blinds; both found by QA). Once the event is
-    finished nobody is left playing (``players_left`` and ``average_stack`` 0)."""
+    finished or cancelled nobody is left playing (``players_left`` and ``average_stack`` 0),
+    and its clock stands still."""
     c = state.clock
     between = c.on_break and c.break_after_level is not None
     stakes = state.config.level(c.level + 1 if between else max(c.level, 1))
     # a finished event has nobody left playing: a deal placed the players still holding
     # chips (the board read "Finished" beside "Players left 3", found by QA)
-    left = 0 if state.status == FINISHED else state.players_left
+    left = 0 if state.status in (FINISHED, CANCELLED) else state.players_left
     if c.level_ends_at is not None:
         seconds = max(0, int((c.level_ends_at - now).total_seconds()))
     elif c.level == 0:

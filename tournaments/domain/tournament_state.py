@@ -606,8 +606,9 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
             return replace(s, scheduled_start=parse_time(event.start_at), start_missed=False)
         case ScheduledStartMissed():
             return replace(s, start_missed=True)
-        case TournamentCancelled():
-            return replace(s, status=CANCELLED, cancellation=event)
+        case TournamentCancelled():  # its clock stops there (it ran on: found by fuzzing)
+            return replace(s, status=CANCELLED, cancellation=event,
+                           clock=_stopped(s.clock, parse_time(event.cancelled_at)))  # fmt: skip
         case EarlyPayoutCredited():
             credited = {**s.early_credited, **dict.fromkeys(event.players, event.amount)}
             return replace(s, early_credited=credited)
@@ -637,7 +638,8 @@ def seconds_left(ends_at: datetime, at: datetime) -> int:
 
 
 def _stopped(c: ClockState, at: datetime) -> ClockState:
-    """The clock as it stood at ``at``, stopped for good (the tournament finished): the
+    """The clock as it stood at ``at``, stopped for good (the tournament finished or was
+    cancelled): the
     level's and break's remaining seconds frozen, no running end time, no break due."""
 
     def left(ends_at: datetime | None, remaining: int) -> int:

@@ -88,6 +88,10 @@ def test_rollback_refunds_everything_paid_under_the_named_policy() -> None:
     assert event.policy == cancellation.POLICY and event.policy_version == "2026-11-v1"
     assert all(v == (1000 + 100 + 300, 0) for v in shares(event).values())
     assert d.s.status == t.CANCELLED
+    # its clock stands still and nobody is left playing (it counted down on: fuzzing)
+    view = t.clock_view(d.s, d.now + timedelta(hours=3))
+    assert view.seconds_left == t.clock_view(d.s, d.now).seconds_left > 0
+    assert (view.players_left, view.next_break_at) == (0, None)
 
 
 @pytest.mark.rule("CXL-4")
