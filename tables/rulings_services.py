@@ -292,15 +292,19 @@ def correct_result(
         started = corrected.state.started
         players = tuple((s.seat, int(s.player_id)) for s in started.seats)
         if started.mode == "tournament":
-            tournament_id = _tournament_of(started.table_id)
+            table = services.load_table(started.table_id, trust_cache=True).state
+            assert table is not None and table.config.tournament_id is not None
+            player_at = dict(players)
             by_player: dict[int, int] = {}
             for seat, amount in command.adjustments:
-                pid = dict(players)[seat]
+                pid = player_at[seat]
                 by_player[pid] = by_player.get(pid, 0) + amount
             tournament_hooks.port().correct_hand_stacks(
-                tournament_id=tournament_id, table_id=started.table_id, hand_id=hand_id,
+                tournament_id=table.config.tournament_id,
+                table_id=started.table_id,
+                hand_id=hand_id,
                 adjustments=by_player,
-            )  # fmt: skip
+            )
         services.execute_on_table(
             started.table_id,
             table_domain.CorrectStacks(
@@ -308,10 +312,3 @@ def correct_result(
             ),
         )
         return corrected
-
-
-def _tournament_of(table_id: int) -> int:
-    """The tournament that runs ``table_id`` (its ``TableOpened``)."""
-    opened = store.read_stream(services.table_stream(table_id))[0].event
-    assert isinstance(opened, TableOpened) and opened.tournament_id is not None
-    return opened.tournament_id
