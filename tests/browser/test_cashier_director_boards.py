@@ -750,6 +750,31 @@ def test_a_rebuy_asked_during_his_hand_tells_the_cashier_to_take_no_money_yet(
     assert player in room.api("GET", f"/api/v1/tournaments/{tid}/")["pending_rebuys"]
 
 
+@pytest.mark.rule("TREG-14")
+@pytest.mark.rule("CLK-5")
+def test_the_cashier_is_offered_only_what_the_event_sells_at_its_price(
+    room: Room, new_page: Any
+) -> None:
+    """An event without rebuys, add-ons or re-entry offered all three at the cage, and the
+    refusal named the player ("no entry"), not the event (found by QA)."""
+    plain = room.started_tournament(f"Freezeout {uuid.uuid4().hex[:4]}")
+    rebuy = {"allowed": True, "max_per_player": 2, "until_level": 1, "price": 150, "fee": 20}
+    rebuys = room.started_tournament(f"Rebuy {uuid.uuid4().hex[:4]}", rebuy=rebuy)
+    player = room.api("GET", f"/api/v1/tournaments/{rebuys}/entries/")[0]["player_id"]
+    name = room.api("GET", f"/api/v1/players/search/?ids={player}")[0]["name"]
+    page, _ = cashier_picks(room, new_page, name, player)
+    actions = page.locator("#t-actions button[data-op]:visible")
+    page.wait_for_selector(f"#t-select option[value='{plain}']", state="attached")
+    page.select_option("#t-select", str(plain))  # he has no entry in it, and it is running
+    expect(page.locator("#t-none")).to_be_visible()
+    expect(actions).to_have_count(0)
+    page.select_option("#t-select", str(rebuys))  # he plays it, in its rebuy level
+    expect(actions).to_have_count(1)
+    expect(actions).to_have_attribute("data-op", "rebuys")
+    assert _czk(actions.inner_text().split("·")[1]) == 170  # price and fee
+    expect(page.locator("#t-none")).to_be_hidden()
+
+
 def test_a_new_player_whose_answer_was_lost_is_registered_once(room: Room, new_page: Any) -> None:
     """The new-player form sent a new Idempotency-Key on each press: after a lost answer the
     banner said "retry", and pressing again registered the player twice (found by QA)."""
@@ -786,7 +811,11 @@ def test_a_lost_tournament_action_is_not_overwritten_by_the_next(room: Room, new
     register.click()
     expect(page.locator("#t-result.error")).to_contain_text("No answer")
     assert lost["n"] >= 1
-    page.click("#t-actions button[data-op='unregistrations']")  # another action: not sent
+    # the feed shows him registered (the answer, not the write, was lost): the desk now
+    # offers the withdrawal, and pressing it while the registration is unsettled sends nothing
+    unregister = page.locator("#t-actions button[data-op='unregistrations']")
+    expect(unregister).to_be_visible()
+    unregister.click()
     expect(page.locator("#t-result button:has-text('Retry')")).to_be_visible()
     page.unroute("**/registrations/")
     page.click("#t-result button:has-text('Retry')")

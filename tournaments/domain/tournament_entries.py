@@ -61,6 +61,7 @@ from tournaments.domain.tournament_rules import (
     entry_of,
     level_now,
     player_in_play,
+    rebuys_offered,
     rule_error,
 )
 from tournaments.domain.tournament_state import (
@@ -243,9 +244,9 @@ def re_enter(b: Builder, cmd: ReEnter, now: datetime) -> None:
             ``reentry_limit``."""
     s, cfg = b.state, b.state.config
     rule = cfg.reentry
-    p = entry_of(s, cmd.player_id)
-    if not rule.allowed:
+    if not rule.allowed:  # the event's answer before the player's (found by QA)
         raise rule_error("reentry_not_allowed", "This event has no re-entry.", rule="TREG-9")
+    p = entry_of(s, cmd.player_id)
     if p.status != ELIMINATED:
         raise rule_error("not_eliminated", "Only an eliminated player may re-enter.", rule="TREG-9")
     _check_late_open(s, now)
@@ -277,6 +278,7 @@ def rebuy_if_busted(b: Builder, cmd: RebuyIfBusted, now: datetime) -> None:
     to rebuy; if the hand leaves him with no chips the rebuy is taken before the next deal
     (and he is not eliminated)."""
     s = b.state
+    rebuys_offered(s)
     p = player_in_play(s, cmd.player_id, rule="TREG-14")
     assert p.table_id is not None
     if not s.tables[p.table_id].in_hand:
@@ -293,6 +295,7 @@ def take_rebuy(b: Builder, cmd: Rebuy, now: datetime) -> None:
     Raises:
         DomainError: the :func:`check_rebuy` refusals, ``hand_in_progress``."""
     s = b.state
+    rebuys_offered(s)  # the event's answer before the player's (found by QA)
     p = player_in_play(s, cmd.player_id, rule="TREG-14")
     check_rebuy(s, p, busted=False)
     check_not_in_hand(s, p)
@@ -308,9 +311,9 @@ def take_add_on(b: Builder, cmd: AddOn, now: datetime) -> None:
             ``hand_in_progress``."""
     s = b.state
     rule = s.config.add_on
-    p = player_in_play(s, cmd.player_id)
-    if not rule.allowed:
+    if not rule.allowed:  # the event's answer before the player's (found by QA)
         raise rule_error("add_on_not_allowed", "This event has no add-on.", rule="CLK-5")
+    p = player_in_play(s, cmd.player_id)
     if level_now(s) != rule.at_level:
         raise rule_error(
             "add_on_closed", f"Add-ons are taken during level {rule.at_level} and its break.",

@@ -75,6 +75,15 @@ def busted_players(s: TournamentState) -> list[PlayerState]:
     return [p for p in s.players.values() if p.status == PLAYING and p.stack == 0]
 
 
+def rebuys_offered(s: TournamentState) -> None:
+    """TREG-14: the event has rebuys at all.
+
+    Raises:
+        DomainError: ``rebuy_not_allowed``."""
+    if not s.config.rebuy.allowed:
+        raise rule_error("rebuy_not_allowed", "This event has no rebuys.", rule="TREG-14")
+
+
 def check_rebuy(s: TournamentState, p: PlayerState, busted: bool) -> None:
     """TREG-14: a rebuy is allowed now (the event has them, the period is open, the
     player has rebuys left, his stack is at or below the threshold unless ``busted``).
@@ -82,9 +91,8 @@ def check_rebuy(s: TournamentState, p: PlayerState, busted: bool) -> None:
     Raises:
         DomainError: ``rebuy_not_allowed``, ``rebuy_closed``, ``rebuy_limit``,
             ``stack_above_rebuy_threshold``."""
+    rebuys_offered(s)
     rule = s.config.rebuy
-    if not rule.allowed:
-        raise rule_error("rebuy_not_allowed", "This event has no rebuys.", rule="TREG-14")
     if level_now(s) > rule.until_level:
         raise rule_error("rebuy_closed", "The rebuy period is over.", rule="TREG-14")
     if rule.max_per_player and p.rebuys >= rule.max_per_player:

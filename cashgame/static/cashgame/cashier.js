@@ -7,6 +7,7 @@ import { amount, dateTime, esc, number, time } from "../casino/fmt.js";
 import { showError } from "../casino/shell.js";
 import { intent } from "../casino/intent.js";
 import { label, learn } from "../casino/names.js";
+import { buysOffered } from "../tournaments/offers.js";
 
 const T = JSON.parse(document.getElementById("page-i18n").textContent);
 const $ = (id) => document.getElementById(id);
@@ -297,7 +298,31 @@ async function loadEntries() {
   renderEntries();
 }
 
+// Only what the chosen event sells to the chosen player, with its price: a rebuy or
+// add-on was offered for events without them, and the refusal named the player, not the
+// event (found by QA). Registration while it (or late entry) is open, to a player with no
+// live entry; unregistration before the start. The server has the last word.
+function offerActions() {
+  const t = tournaments.find((x) => String(x.tournament_id) === $("t-select").value);
+  const live = player && entries.some((e) => e.player_id === player.id && ["registered", "playing"].includes(e.status));
+  const registering = Boolean(t) && (t.status === "registering" || (t.status === "running" && Boolean(t.clock.late_registration_open)));
+  const buys = !t ? [] : player ? buysOffered(t, t.clock, entries, player.id)
+    : t.status !== "running" ? [] : [["re-entries", t.prices.re_entry], ["rebuys", t.prices.rebuy], ["add-ons", t.prices.add_on]]
+      .filter(([, price]) => price !== null).map(([op, price]) => ({ op, price }));
+  const prices = new Map(buys.map((b) => [b.op, b.price]));
+  if (registering && !live) prices.set("registrations", t.prices.registration);
+  if (t && t.status === "registering" && (!player || live)) prices.set("unregistrations", null);
+  for (const b of $("t-actions").querySelectorAll("button[data-op]")) {
+    b.dataset.label ??= b.textContent;
+    b.hidden = !prices.has(b.dataset.op);
+    const price = prices.get(b.dataset.op);
+    b.textContent = price ? `${b.dataset.label} · ${amount(price)}` : b.dataset.label;
+  }
+  $("t-none").hidden = !t || $("t-actions").querySelector("button[data-op]:not([hidden])") !== null;
+}
+
 function renderEntries() {
+  offerActions();
   const mine = (e) => player && e.player_id === player.id;
   $("entries").innerHTML = entries.map((e) => `<tr class="${mine(e) ? "mine" : ""}">
     <td>${e.entry_number}</td><td>${esc(label(e.player_id))}</td><td>${esc(T[e.status] || e.status)}</td>

@@ -299,3 +299,24 @@ def test_a_field_that_never_filled_a_table_keeps_its_late_entry() -> None:
         play_hand(d, table_id, rng)
     assert d.s.late_reg_open
     assert not any(isinstance(e, LateRegistrationClosed) for e in d.events)
+
+
+@pytest.mark.rule("TREG-9")
+@pytest.mark.rule("TREG-14")
+@pytest.mark.rule("CLK-5")
+@pytest.mark.parametrize(
+    ("command", "code"),
+    [
+        (t.ReEnter(99, seed=1), "reentry_not_allowed"),
+        (t.Rebuy(99), "rebuy_not_allowed"),
+        (t.RebuyIfBusted(99), "rebuy_not_allowed"),
+        (t.AddOn(99), "add_on_not_allowed"),
+    ],
+)
+def test_an_event_without_the_option_says_so_whoever_asks(command: t.Command, code: str) -> None:
+    """The cage asking a rebuy, add-on or re-entry of an event that has none is told so,
+    not that the player it chose has no entry (player 99 never registered; found by QA)."""
+    d = started(9)
+    with pytest.raises(DomainError) as err:
+        d(command)
+    assert err.value.code == code

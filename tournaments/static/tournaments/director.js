@@ -13,6 +13,7 @@ import { showError } from "../casino/shell.js";
 import { intent } from "../casino/intent.js";
 import { label, learn } from "../casino/names.js";
 import { lateRegistrationText } from "./clock.js";
+import { buysOffered } from "./offers.js";
 
 const T = JSON.parse(document.getElementById("page-i18n").textContent);
 const STRUCTURES = JSON.parse(document.getElementById("structures").textContent);
@@ -529,26 +530,11 @@ $("search-form").addEventListener("submit", async (e) => {
   } catch (err) { showError(err); }
 });
 
-// While it runs, what the tournament offers a player beside a late entry: a re-entry
-// (TREG-9) to a player whose entries are all out, a rebuy (TREG-14) in its levels and an
-// add-on (CLK-5) at its level to a player still in; the server has the last word. Every
-// button was offered to every player, and refused (found by QA).
+// What the running tournament offers this player (tournaments/offers.js), as buttons.
 function buysFor(playerId) {
-  if (!tournament || tournament.status !== "running") return "";
-  const p = tournament.prices || {};
-  const cfg = tournament.config || {};
-  const level = (clock && clock.level) || 0;
-  const mine = entries.filter((e) => e.player_id === playerId && e.status !== "unregistered");
-  const playing = mine.some((e) => e.status === "playing");
-  const out = mine.length > 0 && !playing;
-  const offered = {
-    "re-entries": out && Boolean(clock && clock.late_registration_open),
-    rebuys: playing && level <= ((cfg.rebuy || {}).until_level || 0),
-    "add-ons": playing && level === ((cfg.add_on || {}).at_level || 0),
-  };
-  return [["re-entries", T.reEntry, p.re_entry], ["rebuys", T.rebuy, p.rebuy], ["add-ons", T.addOn, p.add_on]]
-    .filter(([op, , price]) => price !== null && price !== undefined && offered[op])
-    .map(([op, text, price]) => `<button type="button" class="btn small shrink" data-buy="${op}" data-player="${playerId}">${esc(text)} · ${amount(price)}</button>`)
+  const text = { "re-entries": T.reEntry, rebuys: T.rebuy, "add-ons": T.addOn };
+  return buysOffered(tournament, clock, entries, playerId)
+    .map(({ op, price }) => `<button type="button" class="btn small shrink" data-buy="${op}" data-player="${playerId}">${esc(text[op])} · ${amount(price)}</button>`)
     .join("");
 }
 
