@@ -21,7 +21,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from casino.api.errors import ErrorSerializer
-from casino.api.filters import IdFilter, Pagination, StrictFilterSet
+from casino.api.filters import IdFilter, Pagination, StrictFilterSet, UtcDateTimeFilter
 from casino.errors import BadRequest, Conflict, NotFound
 from casino.eventstore.models import StoredEvent
 from tables.models import HandView, TableView
@@ -45,8 +45,8 @@ def hands_dealt_to(table_id: int, player_id: int) -> list[str]:
 
 
 class HandFilter(StrictFilterSet):
-    date_from = django_filters.IsoDateTimeFilter(field_name="started_at", lookup_expr="gte")
-    date_to = django_filters.IsoDateTimeFilter(field_name="started_at", lookup_expr="lt")
+    date_from = UtcDateTimeFilter(field_name="started_at", lookup_expr="gte")
+    date_to = UtcDateTimeFilter(field_name="started_at", lookup_expr="lt")
     hand_number = IdFilter()
     hand_number_from = IdFilter(field_name="hand_number", lookup_expr="gte")
     hand_number_to = IdFilter(field_name="hand_number", lookup_expr="lte")

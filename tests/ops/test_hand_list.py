@@ -31,3 +31,16 @@ def test_hands_are_listed_and_filtered(tablet: Any, nlh_table: int, players: lis
     refused = tablet.get(f"{base}?hand=2")
     assert refused.status_code == 400 and refused.json()["code"] == "unknown_query_parameter"
     assert tablet.get("/api/v1/tables/999/hands/").status_code == 404
+
+
+def test_an_instant_outside_the_calendar_in_utc_is_refused(tablet: Any, nlh_table: int) -> None:
+    """``0001-01-01T00:00+14:00`` is before year 1 in UTC (and ``9999-12-31T23:59-12:00``
+    after 9999): the list and the export answered 500 on SQLite (found by fuzzing)."""
+    for path in (f"/api/v1/tables/{nlh_table}/hands/",
+                 f"/api/v1/tables/{nlh_table}/hands/export/?export_format=phh&"):  # fmt: skip
+        sep = "" if path.endswith("&") else "?"
+        for query in ("date_from=0001-01-01T00:00:00%2B14:00", "date_to=9999-12-31T23:59:59-12:00"):
+            answer = tablet.get(f"{path}{sep}{query}")
+            assert (answer.status_code, answer.json()["code"]) == (400, "invalid_request"), query
+        edge = tablet.get(f"{path}{sep}date_from=0001-01-01T00:00:00Z")  # the first instant
+        assert edge.status_code == 200, edge.content
