@@ -89,12 +89,16 @@ SERVER_SETTINGS: dict[str, Any] = {
     "access_log": False,
     "ws": WebSocketProtocol,
     "ws_per_message_deflate": False,
+    "ws_max_size": 64 * 1024,
 }
 """The uvicorn settings of every server of the service, production workers and ``manage.py
 up`` alike: the lifespan on (``casino.lifespan``; it starts the relay only where
 ``CASINO_EMBEDDED_RELAY`` asks), no access log (django-structlog writes one line per
 request), the WebSocket protocol above, and no WebSocket compression (small JSON pushes on
-a room's network: compressing each one cost more CPU than the request that caused it)."""
+a room's network: compressing each one cost more CPU than the request that caused it). A
+client frame is at most 64 KiB (close 1009 past it): every feed is read-only and ignores
+what a client sends, and uvicorn's 16 MiB let anyone, with no login, make a server read
+16 MiB per frame on a public board's socket (found by fuzzing)."""
 
 
 class Worker(UvicornWorker):

@@ -66,10 +66,32 @@ ten days of one busy table, about 1 MB) the socket gets a fresh snapshot (``reas
 "streams_limit"``) and forgets the rest."""
 
 
+FEED_PARAMETERS = frozenset({"token", "resume", "cursor", "v"})
+FEED_FORMATS = frozenset({"1", "2"})
+
+
 def query_params(scope: dict[str, Any]) -> dict[str, str]:
-    """The socket URL's query string, last value of each key."""
+    """The socket URL's query string, one value per key (:func:`query_problem` refuses
+    a repeated one)."""
     raw = parse_qs(scope.get("query_string", b"").decode())
     return {key: values[-1] for key, values in raw.items()}
+
+
+def query_problem(scope: dict[str, Any]) -> str | None:
+    """Why a feed's query string is refused, as the API refuses one (``None``: it is not):
+    a parameter the feeds do not take, one given twice (``?token=a&token=b`` read the last
+    and opened), or a ``v`` that is no message format (``?v=3`` was served as v1; found by
+    fuzzing)."""
+    raw = parse_qs(scope.get("query_string", b"").decode(), keep_blank_values=True)
+    unknown = sorted(set(raw) - FEED_PARAMETERS)
+    if unknown:
+        return f"Unknown query parameter: {', '.join(unknown)[:200]}."
+    repeated = sorted(key for key, values in raw.items() if len(values) > 1)
+    if repeated:
+        return f"Query parameter given more than once: {', '.join(repeated)}."
+    if "v" in raw and raw["v"][0] not in FEED_FORMATS:
+        return "v is the message format: 1 or 2."
+    return None
 
 
 def parse_resume(raw: str) -> dict[str, int]:
@@ -183,6 +205,10 @@ class LogFeedConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
         self.snapshot_point: store.ReadPoint | None = None
         self.sent_baseline = 0  # streams the last snapshot or resume named
         self.groups_to_join = []
+        problem = query_problem(self.scope)
+        if problem is not None:
+            await self._refuse("bad_query", problem, 4400)
+            return
         params = query_params(self.scope)
         self.format = FORMAT_V2 if params.get("v") == "2" else FORMAT_VERSION
         principal, via_cookie = await self._authenticate(params)
@@ -220,7 +246,7 @@ class LogFeedConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
                 return
             await asyncio.sleep(min(every, left + 0.5))
 
-    async def _refuse(self, code: str, detail: Promise, close_code: int) -> None:
+    async def _refuse(self, code: str, detail: str | Promise, close_code: int) -> None:
         await self.accept()
         await self.send_json(error_message(code, detail, self.scope))
         await self.close(code=close_code)

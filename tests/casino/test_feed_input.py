@@ -67,3 +67,30 @@ def test_a_websocket_path_no_app_routes_is_refused_with_4404(
     error, closed = async_to_sync(scenario)()
     assert (error["type"], error["code"]) == ("error", "not_found")
     assert (closed["type"], closed["code"]) == ("websocket.close", 4404)
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["token={t}&token={t}", "token={t}&v=3", "token={t}&v=", "token={t}&format=json", "tok={t}"],
+)
+def test_a_feed_refuses_a_query_it_does_not_take_as_the_api_does(
+    tablet: TabletClient, nlh_table: int, query: str
+) -> None:
+    """A repeated parameter (two tokens: which one authorised?), a message format that
+    does not exist (``?v=3`` was served as v1) or an unknown parameter: ``bad_query``,
+    close 4400, as the API answers 400 for such a query string (found by fuzzing)."""
+    token = tablet.device.token
+
+    async def scenario() -> tuple[dict[str, Any], dict[str, Any]]:
+        path = f"/ws/tables/{nlh_table}/?{query.format(t=token)}"
+        ws = WebsocketCommunicator(application, path)
+        connected, _ = await ws.connect()
+        assert connected
+        error = await ws.receive_json_from(timeout=10)
+        closed = await ws.receive_output(timeout=10)
+        await ws.disconnect()
+        return error, closed
+
+    error, closed = async_to_sync(scenario)()
+    assert (error["type"], error["code"]) == ("error", "bad_query"), error
+    assert (closed["type"], closed["code"]) == ("websocket.close", 4400)

@@ -386,3 +386,25 @@ def test_a_websocket_handshake_the_server_cannot_read_is_answered_not_left_hangi
             return str(json.loads(await ws.recv())["type"])
 
     assert asyncio.run(still_serves()) == "snapshot"
+
+
+def test_a_client_frame_over_64_kib_closes_the_socket_with_1009(topology: Topology) -> None:
+    """Every feed is read-only: a frame past 64 KiB is refused (1009, message too big)
+    rather than read. uvicorn's default let anyone, with no login, send 16 MiB frames to a
+    public board's socket (found by fuzzing); a small frame is still ignored."""
+
+    async def send(size: int) -> int | None:
+        base = topology.bases[0].replace("http://", "ws://")
+        async with websockets.connect(f"{base}/ws/board/waitlists/", max_size=None) as ws:
+            assert json.loads(await ws.recv())["type"] == "snapshot"
+            await ws.send("x" * size)
+            try:
+                await asyncio.wait_for(ws.recv(), timeout=2)
+            except TimeoutError:
+                return None  # still open, the frame ignored
+            except websockets.ConnectionClosed as closed:
+                return closed.rcvd.code if closed.rcvd else -1
+            return 0
+
+    assert asyncio.run(send(1000)) is None
+    assert asyncio.run(send(65 * 1024)) == 1009
