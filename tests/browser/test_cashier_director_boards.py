@@ -536,6 +536,20 @@ def test_tournament_board_ticks_and_changes_level(fast_clock_room: Room, new_pag
     assert "Hráč" not in page.content()
 
 
+def test_the_board_says_break_once_during_a_break(room: Room, new_page: Any) -> None:
+    """The level line says "Break"; the state line below it said "Break" again (QA)."""
+    tid = room.started_tournament(f"Evening {uuid.uuid4().hex[:4]}")
+    page = new_page(1920, 1080)
+    page.goto(f"{room.base}/board/tournament/{tid}/")
+    page.wait_for_selector("#level[data-level='1']")
+    room.api("POST", f"/api/v1/tournaments/{tid}/breaks/", {"minutes": 10})  # no hand: now
+    expect(page.locator("#level")).to_have_text("Break")
+    expect(page.locator("#clock-state")).to_be_hidden()
+    room.api("POST", f"/api/v1/tournaments/{tid}/clock/pause/", {})
+    expect(page.locator("#clock-state")).to_have_text("Paused")
+    assert page.inner_text("body").count("Break") == 1
+
+
 def test_director_publishes_registers_and_starts(room: Room, new_page: Any) -> None:
     players = [room.player(f"Director Test {n}", f"D{n}") for n in range(3)]
     username, password = room.staff("director")

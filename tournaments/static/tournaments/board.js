@@ -46,8 +46,8 @@ function render() {
   $("late").textContent = lateRegistrationText(c, state.status, T);
   const flags = [];
   if (c.paused) flags.push(T.paused);
-  if (c.on_break) flags.push(T.break);
-  else if (c.break_due) flags.push(T.breakDue);
+  // a break is the level line's word already: said twice on the board (found by QA)
+  if (c.break_due && !c.on_break) flags.push(T.breakDue);
   if (c.hand_for_hand) flags.push(T.handForHand);
   $("clock-state").hidden = flags.length === 0;
   $("clock-state").textContent = flags.join(" · ");
