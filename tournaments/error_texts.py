@@ -23,6 +23,7 @@ register_details(
         ),
         "tournament_started": _("The tournament has already started."),
         "tournament_finished": _("The tournament is over."),
+        "tournament_cancelled": _("The tournament was cancelled."),
         "tournament_exists": _("This tournament already exists."),
         "invalid_payment": _("Pay with cash, a satellite seat or T-Money."),
         "invalid_amount": _("T-Money amounts are positive CZK."),

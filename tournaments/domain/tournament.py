@@ -205,6 +205,8 @@ def decide(state: TournamentState | None, command: Command, now: datetime) -> li
     if state is None:
         raise rule_error("tournament_not_found", "No such tournament.")
     if state.status in (FINISHED, CANCELLED) and not isinstance(command, payments.PAYMENT_COMMANDS):
+        if state.status == CANCELLED:  # not ELIM-1's end of the event (found by QA)
+            raise rule_error("tournament_cancelled", "The tournament was cancelled.", rule="CXL-2")
         raise rule_error("tournament_finished", "The tournament is over.", rule="ELIM-1")
     b = Builder(state, now)
     handler = _HANDLERS.get(type(command))

@@ -313,7 +313,7 @@ def take_add_on(b: Builder, cmd: AddOn, now: datetime) -> None:
     rule = s.config.add_on
     if not rule.allowed:  # the event's answer before the player's (found by QA)
         raise rule_error("add_on_not_allowed", "This event has no add-on.", rule="CLK-5")
-    p = player_in_play(s, cmd.player_id)
+    p = player_in_play(s, cmd.player_id, rule="CLK-5")
     if level_now(s) != rule.at_level:
         raise rule_error(
             "add_on_closed", f"Add-ons are taken during level {rule.at_level} and its break.",

@@ -190,3 +190,14 @@ def test_before_the_start_a_cancellation_rolls_back_and_roll_forward_is_refused(
     assert (refused.value.code, refused.value.rule) == ("not_started", "CXL-2")
     (event,) = d(t.CancelTournament("rollback", "too few players"))
     assert isinstance(event, TournamentCancelled) and event.method == "rollback"
+
+
+@pytest.mark.rule("CXL-2")
+def test_a_cancelled_event_refuses_play_as_cancelled_not_as_over() -> None:
+    """Every command after a cancellation cited ELIM-1, "the tournament is over", the rule
+    of an event played to its end (found by QA)."""
+    d = started(9)
+    d(t.CancelTournament("rollback", "power cut"))
+    with pytest.raises(DomainError) as refused:
+        d(t.AddOn(sorted(d.s.players)[0]))
+    assert (refused.value.code, refused.value.rule) == ("tournament_cancelled", "CXL-2")
