@@ -15,8 +15,9 @@ The one exception handler (:mod:`casino.api.errors`) asks :func:`localized_detai
 ``detail`` of every domain refusal. It answers the translated template, formatted with the
 error's context, only when all of these hold; otherwise the English detail as raised:
 
-* the active language (``LocaleMiddleware``: session, cookie, ``Accept-Language``) is not
-  English;
+* a language is active (``LocaleMiddleware``: session, cookie, ``Accept-Language``);
+  English too, whose template is its msgid, so that its amounts are grouped as the
+  screens show them ("5,000", not "5000": found by QA);
 * a template registered for the code has every placeholder in the context;
 * that template's English text (its msgid), formatted with the context as the raise site
   formats it (``str`` of each value), is *exactly* the English detail raised. A code raised
@@ -67,10 +68,10 @@ def placeholders(template: Promise) -> set[str]:
 
 
 def localized_detail(code: str, detail: str, context: Mapping[str, Any]) -> str:
-    """``detail`` in the active language if a registered template says the same sentence
-    with this context (see the module docstring), else ``detail`` unchanged."""
-    language = translation.get_language()
-    if not language or language.split("-")[0] == "en":
+    """``detail`` in the active language, its amounts grouped, if a registered template
+    says the same sentence with this context (see the module docstring), else ``detail``
+    unchanged."""
+    if not translation.get_language():
         return detail
     for template in _TEMPLATES.get(code, ()):
         names = placeholders(template)

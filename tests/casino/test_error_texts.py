@@ -62,7 +62,8 @@ def test_top_up_above_the_maximum_in_czech_and_in_english(
     assert body["amount"] == 4001
 
     english = tablet.post(url, {"amount": 4001}, **{"Accept-Language": "en"}).json()
-    assert english["detail"] == "A top-up may bring the stack to at most 5000."
+    # grouped as the screens show amounts ("5000" beside "5,000" on the page: QA)
+    assert english["detail"] == "A top-up may bring the stack to at most 5,000."
     assert {k: v for k, v in english.items() if k != "detail"} == {
         k: v for k, v in body.items() if k != "detail"
     }
@@ -167,7 +168,7 @@ def test_the_handler_translates_a_domain_error_and_keeps_the_shape() -> None:
         "buy_in_max": 5000,
         "stack": 1000,
     }
-    assert _detail(exc, "en") == "A top-up may bring the stack to at most 5000."
+    assert _detail(exc, "en") == "A top-up may bring the stack to at most 5,000."
 
 
 def test_a_placeholder_missing_from_the_context_falls_back_to_english() -> None:
