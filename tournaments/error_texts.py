@@ -46,6 +46,14 @@ register_details(
         "rebuy_not_allowed": _("This event has no rebuys."),
         "rebuy_closed": _("The rebuy period is over."),
         "rebuy_limit": _("No rebuys left for this player."),
+        "rebuy_window_closed": (
+            _(
+                "His bounty was paid at the knockout: a rebuy in a bounty event is asked during "
+                "the hand."
+            ),
+            _("He finished in the money: his prize is fixed."),
+            _("His seat was given to another player."),
+        ),
         "rebuy_not_busted": _("Only a busted player rebuys after a hand."),
         "stack_above_rebuy_threshold": _("Rebuys only at or below the threshold."),
         "add_on_not_allowed": _("This event has no add-on."),

@@ -46,6 +46,7 @@ from tournaments.domain.events import (
     PlayerMoved,
     PlayerReEntered,
     PlayerRegistered,
+    PlayerReinstated,
     PlayerUnregistered,
     RebuyRequested,
     RebuyRequestLapsed,
@@ -283,6 +284,23 @@ def _eliminated(recorded: RecordedEvent) -> None:
         status="eliminated", stack=0, table_id=None, seat=None, place=e.place, place_to=e.place_to
     )
     _bump(recorded, chips_issued=F("chips_issued") - held)
+
+
+@projection.on(PlayerReinstated)
+def _reinstated(recorded: RecordedEvent) -> None:
+    """Back in his seat (TREG-14, a rebuy after the bust; the ``RebuyTaken`` after it
+    brings his chips); the others out take their moved provisional places."""
+    e = recorded.event
+    assert isinstance(e, PlayerReinstated)
+    tid = _tid(recorded)
+    EntryView.objects.filter(tournament_id=tid, entry_number=e.entry_number).update(
+        status="playing", stack=0, table_id=e.table_id, seat=e.seat, place=None, place_to=None
+    )
+    for moved in e.places:
+        EntryView.objects.filter(tournament_id=tid, entry_number=moved.entry_number).update(
+            place=moved.place, place_to=moved.place_to
+        )
+    _bump(recorded)
 
 
 @projection.on(BracketDrawn)

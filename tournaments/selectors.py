@@ -14,7 +14,7 @@ from tournaments.serializers import TournamentEntrySerializer, TournamentSeriali
 
 ENTRY_FIELDS = [str(name) for name in TournamentEntrySerializer().fields]
 _FROM_THE_STREAM = {"tables", "clock", "config", "prices", "scheduled_start", "start_missed",
-                   "pending_rebuys"}  # fmt: skip
+                   "pending_rebuys", "rebuy_after_bust"}  # fmt: skip
 VIEW_FIELDS = [str(name) for name in TournamentSerializer().fields if name not in _FROM_THE_STREAM]
 
 
@@ -48,6 +48,7 @@ def tournament_payload(tournament_id: int) -> dict[str, Any]:
     view["scheduled_start"] = None if start is None else iso(start)
     view["start_missed"] = loaded.state.start_missed
     view["pending_rebuys"] = sorted(loaded.state.pending_rebuys)
+    view["rebuy_after_bust"] = sorted(loaded.state.rebuy_windows)
     return view
 
 

@@ -307,6 +307,11 @@ class TournamentSerializer(serializers.Serializer):
         " taken before the next deal only if the hand busts them, else it lapses. Nothing is"
         " taken or paid until then.",
     )
+    rebuy_after_bust = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Players the last hand at their table eliminated who may still rebuy into"
+        " their seat, until that table deals again (TREG-14: ``rebuys/``).",
+    )
     version = serializers.IntegerField(help_text="Tournament stream version (If-Match).")
 
 

@@ -50,6 +50,7 @@ from tournaments.domain.events import (
     PlayerDisqualified,
     PlayerEliminated,
     PlayerMoved,
+    PlayerReinstated,
     PlayerUnregistered,
     RebuyTaken,
     SatelliteSeatWon,
@@ -795,6 +796,7 @@ def _apply_to_tables(
 ) -> None:
     """Carry the tournament's decisions to the physical tables (their own streams), in
     order; tables out of play close once late registration is over."""
+    reinstated: dict[int, PlayerReinstated] = {}
     for event in events:
         match event:
             case TournamentStarted(seats=seats):
@@ -815,6 +817,18 @@ def _apply_to_tables(
                     stack=event.stack,
                     reason="late_entry",
                     wait_for_big_blind=event.wait_for_big_blind,
+                )
+            case PlayerReinstated():
+                reinstated[event.player_id] = event  # seated with the rebuy's chips, next
+            case RebuyTaken() if event.player_id in reinstated:
+                back = reinstated.pop(event.player_id)
+                table_services.seat_entrant(
+                    table_id=back.table_id,
+                    seat=back.seat,
+                    player_id=event.player_id,
+                    stack=event.chips,
+                    reason="rebuy",
+                    wait_for_big_blind=back.wait_for_big_blind,
                 )
             case RebuyTaken() | AddOnTaken():
                 player = after.players[event.player_id]

@@ -174,6 +174,61 @@ def test_a_busted_players_rebuy_before_the_next_deal_through_the_api(
     assert ok(tablet.get(f"/api/v1/tournaments/{tournament_id}/"))["pending_rebuys"] == []
 
 
+@pytest.mark.rule("TREG-14")
+def test_a_busted_player_rebuys_at_the_cage_after_the_hand_before_the_next_deal(
+    tablet: TabletClient,
+) -> None:
+    """The cashier sells the rebuy after the dealer recorded the hand that busted him:
+    he is back in his seat with the rebuy's chips and is dealt the next hand. It was
+    refused as "not in play" (found by QA); once the table deals again it is. Two busted
+    with equal stacks shared 8th-9th: the one who did not rebuy finishes 9th alone."""
+    rebuy = {"allowed": True, "max_per_player": 3, "until_level": 3, "price": 500, "fee": 50}
+    tournament_id, table_id = begin(tablet, rebuy=rebuy)
+    url = f"/api/v1/tournaments/{tournament_id}"
+    before = dict(SeatView.objects.filter(table_id=table_id).values_list("player_id", "seat"))
+    hand = ok(tablet.post(f"/api/v1/tables/{table_id}/hands/", {}))
+    late = sorted(before, key=before.__getitem__)[-2:]  # the two highest seats lose all
+    for player in set(before) - set(late):  # the others rebuy during the hand, if busted
+        ok(tablet.post(f"{url}/rebuys/", {"player_id": player}))
+    base = f"/api/v1/hands/{hand['hand_id']}"
+    boards = iter([("flop", "2c7d9h"), ("turn", "Js"), ("river", "3d")])
+    while hand["phase"] != "complete":  # everybody all in, the lowest live seat wins
+        if hand["phase"] == "betting":
+            legal = hand["legal"]
+            action = "all_in" if (legal["can_bet"] or legal["can_raise"]) else "call"
+            hand = ok(tablet.post(f"{base}/actions/", {"seat": legal["seat"], "action": action}))
+        elif hand["next_street"]:
+            street, cards = next(boards)
+            hand = ok(tablet.post(f"{base}/board/", {"street": street, "cards": cards}))
+        else:
+            live = sorted(s["seat"] for s in hand["seats"] if not s["folded"])
+            winners = [[sorted(set(p["eligible_seats"]) & set(live))[0]] for p in hand["pots"]]
+            hand = ok(tablet.post(f"{base}/award/", {"winners_by_pot": winners}))
+    out = {e["player_id"]: e for e in ok(tablet.get(f"{url}/entries/"))
+           if e["status"] == "eliminated"}  # fmt: skip
+    assert set(out) == set(late)
+    assert {(e["place"], e["place_to"]) for e in out.values()} == {(8, 9)}
+    assert set(ok(tablet.get(f"{url}/"))["rebuy_after_bust"]) == set(late)
+    first, second = late
+    cash_in = ok(tablet.get("/api/v1/cage/balance/"))["tournament_cash_in"]
+    ok(tablet.post(f"{url}/rebuys/", {"player_id": first}))
+    entries = {e["player_id"]: e for e in ok(tablet.get(f"{url}/entries/"))}
+    mine = entries[first]
+    assert (mine["status"], mine["stack"], mine["rebuys"]) == ("playing", 5000, 1)
+    assert (mine["place"], mine["table_id"], mine["seat"]) == (None, table_id, before[first])
+    assert (entries[second]["place"], entries[second]["place_to"]) == (9, 9)
+    seat = SeatView.objects.get(table_id=table_id, player_id=first)
+    assert (seat.seat, seat.stack) == (before[first], 5000)
+    assert ok(tablet.get("/api/v1/cage/balance/"))["tournament_cash_in"] == cash_in + 550
+    assert ok(tablet.get(f"{url}/"))["rebuy_after_bust"] == [second]
+    nxt = ok(tablet.post(f"/api/v1/tables/{table_id}/hands/", {}))  # he is dealt in
+    assert before[first] in {s["seat"] for s in nxt["seats"]}
+    events = StoredEvent.objects.count()
+    closed = tablet.post(f"{url}/rebuys/", {"player_id": second})  # his table dealt again
+    assert (closed.status_code, closed.json()["code"]) == (422, "player_not_playing")
+    assert StoredEvent.objects.count() == events
+
+
 @pytest.mark.rule("TSEAT-2")
 def test_a_player_found_in_the_wrong_seat_moves_stack_and_all_to_the_right_one(
     tablet: TabletClient,

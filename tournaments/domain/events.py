@@ -169,6 +169,33 @@ class RebuyRequested(DomainEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class EliminationPlace:
+    """An entry out of the event and its provisional place range."""
+
+    entry_number: int
+    place: int
+    place_to: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerReinstated(DomainEvent):
+    """A player the last hand at his table busted rebuys before that table deals again
+    (TREG-14: "without missing a hand, i.e. before the next deal"): his elimination is
+    undone and he sits in his seat again (or, when a balancing move filled it, where a
+    late entry would, ``wait_for_big_blind`` as SEAT-14 says); the ``RebuyTaken`` that
+    follows brings his chips. ``places``: the entries out whose provisional places move
+    with one more player in play (ELIM-2)."""
+
+    TYPE = "tournaments.PlayerReinstated"
+    player_id: int
+    entry_number: int
+    table_id: int
+    seat: int
+    places: tuple[EliminationPlace, ...] = ()
+    wait_for_big_blind: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class RebuyRequestLapsed(DomainEvent):
     """A rebuy asked during the hand (:class:`RebuyRequested`) was not taken when the hand
     was recorded: ``reason`` ``not_busted`` (he has chips: no rebuy, no money), the rebuy
@@ -438,8 +465,9 @@ class Knockout:
 class PlayerEliminated(DomainEvent):
     """A player is out (no chips after a hand). Finishing place ``place`` .. ``place_to``
     (a range when tied with others of the same hand or hand-for-hand round with an equal
-    ``starting_stack``, ELIM-2..5). ``provisional``: late registration was still open, so
-    the places may move down as entries arrive (the final places are in
+    ``starting_stack``, ELIM-2..5). ``provisional``: late registration or the rebuy period
+    was still open, so the places may move down as entries arrive or as a busted player
+    rebuys into his seat (:class:`PlayerReinstated`; the final places are in
     ``TournamentFinished``). ``group``: players eliminated together (one hand, or one
     hand-for-hand round) share a group number, counted from 1. ``tie_rank``: order within a
     tie for the remainder (ELIM-3)."""
@@ -1023,6 +1051,7 @@ TOURNAMENT_EVENT_TYPES: tuple[type[DomainEvent], ...] = (
     TournamentCancelled,
     RebuyRequested,
     RebuyRequestLapsed,
+    PlayerReinstated,
     BracketDrawn,
     MatchStarted,
     MatchEnded,

@@ -9,10 +9,11 @@ Like :mod:`tournaments.domain.early_payouts`, it reads the state's status by its
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from tournaments.domain import deals, payouts
-from tournaments.domain.events import Result
+from tournaments.domain.events import EliminationPlace, Result
 
 if TYPE_CHECKING:
     from tournaments.domain.tournament import TournamentState
@@ -42,6 +43,31 @@ def busted_finishers(
             players[e.entry_number] = e.player_id
         place += len(members)
     return finishers, players
+
+
+def places_without(
+    s: TournamentState, back: Elimination, first_place: int
+) -> tuple[EliminationPlace, ...]:
+    """The entries out whose provisional places change when ``back`` (an elimination)
+    is undone and ``first_place`` is the best place of those out (ELIM-2): those tied with
+    him share one place fewer, those of his group below him move up one, and every place
+    is counted again from ``first_place`` (TREG-14, a rebuy after the bust)."""
+    kept = []
+    for e in s.eliminations:
+        if e.entry_number == back.entry_number:
+            continue
+        if e.group == back.group and e.place > back.place_to:
+            e = replace(e, place=e.place - 1, place_to=e.place_to - 1)
+        elif e.group == back.group and (e.place, e.place_to) == (back.place, back.place_to):
+            e = replace(e, place_to=e.place_to - 1)
+        kept.append(e)
+    finishers, _ = busted_finishers(replace(s, eliminations=tuple(kept)), first_place)
+    now = {e.entry_number: (e.place, e.place_to) for e in s.eliminations}
+    return tuple(
+        EliminationPlace(f.key, f.place, f.place_to)
+        for f in sorted(finishers, key=lambda f: f.key)
+        if now.get(f.key) != (f.place, f.place_to)
+    )
 
 
 def busted_results(s: TournamentState) -> tuple[Result, ...]:

@@ -15,6 +15,7 @@ from tournaments.domain import (
     bounties,
     satellites,
     seating,
+    standings,
 )  # fmt: skip
 from tournaments.domain.config import (
     parse_time,
@@ -27,6 +28,7 @@ from tournaments.domain.events import (
     LateEntrySeated,
     PlayerReEntered,
     PlayerRegistered,
+    PlayerReinstated,
     PlayerUnregistered,
     RebuyRequested,
     RebuyTaken,
@@ -70,6 +72,7 @@ from tournaments.domain.tournament_state import (
     REGISTERED,
     REGISTERING,
     UNREGISTERED,
+    PlayerState,
     TournamentState,
 )
 
@@ -296,11 +299,66 @@ def take_rebuy(b: Builder, cmd: Rebuy, now: datetime) -> None:
         DomainError: the :func:`check_rebuy` refusals, ``hand_in_progress``."""
     s = b.state
     rebuys_offered(s)  # the event's answer before the player's (found by QA)
+    if cmd.player_id in s.rebuy_windows:  # busted by his table's last hand
+        rebuy_into_seat(b, s.players[cmd.player_id])
+        return
     p = player_in_play(s, cmd.player_id, rule="TREG-14")
     check_rebuy(s, p, busted=False)
     check_not_in_hand(s, p)
     r = s.config.rebuy
     b.emit(RebuyTaken(p.player_id, r.price, r.fee, s.config.rebuy_stack, False))
+
+
+def rebuy_into_seat(b: Builder, p: PlayerState) -> None:
+    """TREG-14 after the hand: a player his table's last hand eliminated rebuys before that
+    table deals again ("without missing a hand"). His elimination is undone
+    (:class:`PlayerReinstated`, the provisional places of the others moved) and he sits in
+    his seat again with the rebuy's chips (``RebuyTaken`` ``busted``); the tables are
+    balanced again as after an entry.
+
+    When a balancing move gave his seat away he is seated as a late entry is (the
+    smallest table; SEAT-14: outside the zone between the button and the big blind, else
+    he waits for the big blind).
+
+    Raises:
+        DomainError: the :func:`check_rebuy` refusals (the period, his limit);
+            ``rebuy_window_closed`` when he finished in the money (his prize is fixed), a
+            bounty was paid for him (ask for the rebuy during the hand: ``RebuyIfBusted``),
+            or no table has a seat."""
+    s = b.state
+    table_id, seat = s.rebuy_windows[p.player_id]
+    check_rebuy(s, replace(p, stack=0), busted=True)
+    mine = next(e for e in reversed(s.eliminations) if e.entry_number == p.entry_number)
+    if s.config.bounty.kind != "none":
+        raise rule_error(
+            "rebuy_window_closed", "His bounty was paid at the knockout: a rebuy in a bounty "
+            "event is asked during the hand.", rule="TREG-14", player_id=p.player_id,
+        )  # fmt: skip
+    if mine.place <= s.places_paid:
+        raise rule_error(
+            "rebuy_window_closed", "He finished in the money: his prize is fixed.",
+            rule="TREG-14", player_id=p.player_id, place=mine.place,
+        )  # fmt: skip
+    wait = False
+    if seat in s.tables[table_id].seats:  # a balancing move filled it: seated as an entry
+        due = set(tables_due_to_break(s))
+        rule = s.config.button_rule
+        layouts = {t: i.layout(rule) for t, i in s.tables.items() if t not in due}
+        placement = seating.late_entry_seat(
+            layouts, p.player_id, random.Random(p.player_id),
+            seat_filter=s.config.broken_table_seat_filter,
+        )  # fmt: skip
+        if placement is None:
+            raise rule_error(
+                "rebuy_window_closed", "His seat was given to another player.",
+                rule="TREG-14", player_id=p.player_id, table_id=table_id, seat=seat,
+            )  # fmt: skip
+        table_id, seat, wait = placement.table_id, placement.seat, placement.wait_for_big_blind
+    places = standings.places_without(s, mine, s.players_left + 2)
+    b.emit(PlayerReinstated(p.player_id, p.entry_number, table_id, seat, places, wait))
+    r = s.config.rebuy
+    b.emit(RebuyTaken(p.player_id, r.price, r.fee, s.config.rebuy_stack, True))
+    settle_after_hand(b, None)  # one more player at his table: balancing (TSEAT-3), as an entry
 
 
 def take_add_on(b: Builder, cmd: AddOn, now: datetime) -> None:

@@ -75,6 +75,7 @@ from tournaments.domain.tournament_rules import (
     Builder,
     busted_players,
     check_rebuy,
+    level_now,
     rule_error,
 )
 from tournaments.domain.tournament_state import (
@@ -245,6 +246,10 @@ def _eliminate(b: Builder, round_: int | None) -> None:
         return
     left = s.players_left
     group = s.eliminations[-1].group + 1 if s.eliminations else 1
+    # places move while an entry may still come in (TREG-7) or a busted player may still
+    # rebuy into his seat (TREG-14, PlayerReinstated)
+    rebuy = s.config.rebuy
+    provisional = s.late_reg_open or (rebuy.allowed and level_now(s) <= rebuy.until_level)
     ranked = sorted(busted, key=lambda p: (-p.hand_start_stack, _tie_key(s, p)))
     place = left + 1
     i = 0
@@ -257,7 +262,7 @@ def _eliminate(b: Builder, round_: int | None) -> None:
             assert p.hand_table is not None and p.hand_number is not None
             events.append(PlayerEliminated(
                 p.player_id, p.entry_number, p.hand_table, p.hand_number, p.hand_start_stack,
-                place, place + (j - i) - 1, s.late_reg_open, group, rank, round_,
+                place, place + (j - i) - 1, provisional, group, rank, round_,
             ))  # fmt: skip
         place += j - i
         i = j

@@ -56,6 +56,7 @@ from tournaments.domain.events import (
     PlayerMoved,
     PlayerReEntered,
     PlayerRegistered,
+    PlayerReinstated,
     PlayerUnregistered,
     RebuyRequested,
     RebuyRequestLapsed,
@@ -228,6 +229,10 @@ class TournamentState:
     scheduled_start: datetime | None = None
     start_missed: bool = False  # the scheduled start found too few entries (TREG-5)
     pending_rebuys: frozenset[int] = frozenset()
+    rebuy_windows: Mapping[int, tuple[int, int]] = field(default_factory=dict)
+    """Player id -> ``(table_id, seat)`` for a player the last hand at his table eliminated
+    in an event with rebuys: until that table deals again he may still rebuy into his seat
+    (TREG-14, :class:`PlayerReinstated`)."""
     cancellation: TournamentCancelled | None = None
     seats_won: Mapping[int, int] = field(default_factory=dict)  # CZK in satellite seats
     bracket: headsup.Bracket = field(default_factory=headsup.Bracket)  # HU-1..4
@@ -319,6 +324,34 @@ def _clock(s: TournamentState, **changes: Any) -> TournamentState:
 
 def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState:
     """The state after ``event`` (events of other types leave it unchanged)."""
+    after = _evolve(state, event)
+    if state is None or not (state.rebuy_windows or isinstance(event, PlayerEliminated)):
+        return after
+    return replace(after, rebuy_windows=_rebuy_windows(state, after, event))
+
+
+def _rebuy_windows(
+    before: TournamentState, after: TournamentState, event: DomainEvent
+) -> Mapping[int, tuple[int, int]]:
+    """TREG-14: an elimination in an event with rebuys opens the player's window to rebuy
+    into his seat; his table's next deal, its breaking, the final table's draw, a re-entry
+    or the rebuy itself close it."""
+    windows = dict(after.rebuy_windows)
+    match event:
+        case PlayerEliminated():
+            p = before.players[event.player_id]
+            if after.config.rebuy.allowed and p.table_id is not None and p.seat is not None:
+                windows[p.player_id] = (p.table_id, p.seat)
+        case TableHandStarted() | TableBroken():
+            windows = {pid: w for pid, w in windows.items() if w[0] != event.table_id}
+        case FinalTableRedrawn() | TournamentFinished() | TournamentCancelled():
+            windows = {}
+        case PlayerReEntered() | PlayerReinstated():
+            windows.pop(event.player_id, None)
+    return windows
+
+
+def _evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState:
     if isinstance(event, TournamentCreated):
         return TournamentState(event.tournament_id, event.config)
     assert state is not None, "a tournament stream starts with TournamentCreated"
@@ -527,6 +560,19 @@ def evolve(state: TournamentState | None, event: DomainEvent) -> TournamentState
                 event.group,
             )  # fmt: skip
             return replace(_with_player(s, p), eliminations=(*s.eliminations, elimination))
+        case PlayerReinstated():
+            p = replace(s.players[event.player_id], status=PLAYING, table_id=event.table_id,
+                        seat=event.seat, stack=0,
+                        wait_for_big_blind=event.wait_for_big_blind)  # fmt: skip
+            s = _seat(s, p.player_id, event.table_id, event.seat)
+            moved = {e.entry_number: e for e in event.places}
+            eliminations = tuple(
+                replace(e, place=moved[e.entry_number].place,
+                        place_to=moved[e.entry_number].place_to)
+                if e.entry_number in moved else e
+                for e in s.eliminations if e.entry_number != event.entry_number
+            )  # fmt: skip
+            return replace(_with_player(s, p), eliminations=eliminations)
         case PlayerMoved():
             p = s.players[event.player_id]
             s = _unseat(s, p)

@@ -12,10 +12,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from casino.errors import DomainError
 from tournaments.domain import seating
 from tournaments.domain import tournament as t
 from tournaments.domain.config import RebuyRule, ReEntryRule
-from tournaments.domain.events import PlayerEliminated, TournamentFinished
+from tournaments.domain.events import PlayerEliminated, PlayerReinstated, TournamentFinished
 
 from .support import Driver, play_round, started
 
@@ -90,7 +91,13 @@ def _check_finish(d: Driver) -> TournamentFinished:
     assert len({r.entry_number for r in finished.results}) == n
     # consistent with every elimination: a later group never places lower
     by_entry = {r.entry_number: r for r in finished.results}
-    elims = [e for e in d.events if isinstance(e, PlayerEliminated)]
+    elims: list[PlayerEliminated] = []
+    for event in d.events:
+        if isinstance(event, PlayerEliminated):
+            elims.append(event)
+        elif isinstance(event, PlayerReinstated):  # TREG-14: a rebuy undid his elimination
+            last = max(i for i, e in enumerate(elims) if e.entry_number == event.entry_number)
+            elims.pop(last)
     for earlier, later in pairwise(elims):
         if later.group > earlier.group:
             assert by_entry[later.entry_number].place_to < by_entry[earlier.entry_number].place
@@ -132,6 +139,12 @@ def test_chips_are_conserved_and_results_are_a_permutation(
                           and not d.s.tables[p.table_id].in_hand]  # type: ignore[index]  # fmt: skip
             if candidates:
                 d(t.Rebuy(rng.choice(candidates).player_id))
+        after_bust = [pid for pid in d.s.rebuy_windows if d.s.players[pid].rebuys == 0]
+        if after_bust and rng.random() < 0.5:  # TREG-14: rebuy before his table deals again
+            try:
+                d(t.Rebuy(rng.choice(after_bust)))
+            except DomainError as refused:
+                assert refused.code in {"rebuy_window_closed", "rebuy_closed"}, refused.code
         assert play_round(d, rng, bust_chance=bust) > 0
         assert d.s.total_chips == d.s.chips_issued
         if not any(x.in_hand for x in d.s.tables.values()) and not d.s.hand_for_hand:

@@ -231,6 +231,7 @@ function followSeats(msg) {
       for (const a of d.seats || []) seats.set(a.player_id, { table: a.table_id, seat: a.seat });
       break;
     case "tournaments.LateEntrySeated":
+    case "tournaments.PlayerReinstated": // a rebuy after the bust: back in his seat (TREG-14)
       seats.set(d.player_id, { table: d.table_id, seat: d.seat });
       break;
     case "tournaments.PlayerMoved":
