@@ -122,6 +122,7 @@ register_details(
             _("The player already has a seat at this table."),
             _("The player already sits here."),
         ),
+        "button_drawn": _("The tournament's draw gave the button to seat %(button_seat)s."),
         "player_seated_elsewhere": (
             _("The player already has a seat at table %(table_id)s."),
             _("The player already has a seat at another table."),

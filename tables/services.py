@@ -562,14 +562,29 @@ def start_hand(
 
 def _tournament_button(table: TableState, table_id: int, button_seat: int | None) -> int | None:
     """The button a new game at a tournament table starts with: the tournament's draw
-    (SEAT-1 at the start, TSEAT-8 at the final table), unless one is given."""
+    (SEAT-1 at the start, TSEAT-8 at the final table); ``button_seat`` where it drew none
+    (a table added during the event).
+
+    Raises:
+        DomainError ``button_drawn`` (SEAT-1): ``button_seat`` is not the seat the
+        tournament's draw gave the button (a tablet's own draw dealt the blinds to the wrong
+        players: found by QA).
+    """
     c = table.config
-    if c.mode == table_domain.TOURNAMENT and table.button_seat is None and button_seat is None:
-        assert c.tournament_id is not None
-        return tournament_hooks.port().drawn_button(
-            tournament_id=c.tournament_id, table_id=table_id
+    if c.mode != table_domain.TOURNAMENT or table.button_seat is not None:
+        return button_seat
+    assert c.tournament_id is not None
+    drawn = tournament_hooks.port().drawn_button(tournament_id=c.tournament_id, table_id=table_id)
+    if drawn is None:
+        return button_seat
+    if button_seat is not None and button_seat != drawn:
+        raise DomainError(
+            "button_drawn",
+            f"The tournament's draw gave the button to seat {drawn}.",
+            rule="SEAT-1",
+            button_seat=drawn,
         )
-    return button_seat
+    return drawn
 
 
 def next_hand(*, table_id: int, button_seat: int | None = None) -> blinds.HandPlan:

@@ -465,3 +465,33 @@ def test_the_award_dialog_shows_who_tabled_and_no_pot_goes_to_a_seat_that_did_no
     tablet.click("#award-submit")
     expect(tablet.locator("#award-dialog")).not_to_be_visible()
     assert room.api("GET", f"{url}/")["result"]["pots"][0]["winners"][0]["seat"] == 2
+
+
+@pytest.mark.rule("SEAT-1")
+@pytest.mark.rule("TSEAT-1")
+def test_a_tournament_tables_tablet_deals_on_the_drawn_button_and_offers_no_cash_controls(
+    room: Room, new_page: Any
+) -> None:
+    """At a tournament table the tablet showed its own button draw, set to the first seat,
+    and dealt the first hand's blinds to the wrong players; its seat dialog offered top-up,
+    sit-out and cash-out, each refused (found by QA)."""
+    for attempt in range(6):  # a draw that seat 1 (the list's first seat) did not win
+        tid = room.started_tournament(f"Draw {attempt} {time.time_ns() % 10**6}", entrants=6)
+        (table,) = room.api("GET", f"/api/v1/tournaments/{tid}/")["tables"]
+        drawn = room.api("GET", f"/api/v1/tables/{table}/next-hand/")["button_seat"]
+        seats = sorted(s["seat"] for s in room.api("GET", f"/api/v1/tables/{table}/")["seats"])
+        if drawn != seats[0]:
+            break
+    assert drawn != seats[0]
+    page = new_page(1280, 800)
+    pair_tablet(page, room.base, room.tablet(table))
+    expect(page.locator("#preview")).to_contain_text(f"seat {drawn}")
+    expect(page.locator("#new-game")).to_be_hidden()
+    page.click(f"#seats [data-seat='{seats[0]}']")
+    expect(page.locator("#seat-tournament")).to_be_visible()
+    expect(page.locator("#seat-cash")).to_be_hidden()
+    page.click("#seat-dialog button[value=close]")
+    page.click("#start-hand")
+    expect(page.locator("#actions [data-action]").first).to_be_visible()
+    (hand,) = [h for h in room.api("GET", f"/api/v1/tables/{table}/hands/")["results"]]
+    assert hand["button_seat"] == drawn

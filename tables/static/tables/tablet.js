@@ -200,7 +200,7 @@ async function refreshHand(id) {
 async function refreshPreview() {
   const t = state.table;
   if (!t || t.current_hand_id || t.seats.length < 2) { state.preview = null; return; }
-  const draw = t.button_seat ? "" : $("button-draw").value || (t.seats[0] && t.seats[0].seat);
+  const draw = needsDraw(t) ? $("button-draw").value || (t.seats[0] && t.seats[0].seat) : "";
   try {
     state.preview = await get(`/api/v1/tables/${t.table_id}/next-hand/${draw ? `?button_seat=${draw}` : ""}`);
   } catch (err) {
@@ -870,6 +870,13 @@ $("award-submit").addEventListener("click", async () => {
 
 // --- between hands: preview, straddles, start ---------------------------------------------
 
+// A new game at a cash table starts with the dealer's high-card draw (SEAT-1). A tournament
+// table's first button is the tournament's draw (TSEAT-8 at the final table too), which the
+// server deals with: the tablet's own draw put the blinds on the wrong players (QA).
+function needsDraw(t) {
+  return !t.button_seat && t.mode !== "tournament";
+}
+
 function renderBetween() {
   const t = state.table;
   const p = state.preview;
@@ -880,7 +887,7 @@ function renderBetween() {
     $("start-hand").disabled = true;
     return;
   }
-  const needDraw = !t.button_seat;
+  const needDraw = needsDraw(t);
   $("new-game").hidden = !needDraw;
   if (needDraw) {
     const current = $("button-draw").value;
@@ -937,7 +944,7 @@ $("shuffle").addEventListener("click", async (e) => {
 $("start-hand").addEventListener("click", async () => {
   document.querySelectorAll("#shuffle [data-shuffle]").forEach((x) => x.setAttribute("aria-pressed", "false"));
   const body = { straddles: state.straddles };
-  if (!state.table.button_seat) body.button_seat = Number($("button-draw").value);
+  if (needsDraw(state.table)) body.button_seat = Number($("button-draw").value);
   const hand = await tableWrite("hands/", body);
   if (hand) { state.straddles = []; state.lastHand = null; await refreshTable(); }
 });
@@ -974,8 +981,13 @@ $("seats").addEventListener("click", (e) => {
   dialogSeat = Number(b.dataset.seat);
   const taken = state.table.seats.find((s) => s.seat === dialogSeat);
   $("seat-dialog-title").textContent = `${gettext("Seat")} ${dialogSeat}`;
-  $("seat-empty").hidden = !!taken;
+  // a tournament table's seats and stacks are the tournament's: the cash controls were
+  // offered there and every one was refused (found by QA)
+  const tournament = state.table.mode === "tournament";
+  $("seat-empty").hidden = !!taken || tournament;
   $("seat-taken").hidden = !taken;
+  $("seat-cash").hidden = tournament;
+  $("seat-tournament").hidden = !tournament;
   $("seat-error").hidden = true;
   $("seat-restriction").textContent = "";
   // Every amount and payment is this player's, typed now: the last seat's top-up stayed in
