@@ -464,7 +464,11 @@ ShowCardsView = _hand_view(
     "once every live player has shown or mucked.",
 )
 MuckCardsView = _hand_view(
-    "muck_cards", s.MuckRequest, services.muck_cards, "A player mucks at showdown."
+    "muck_cards",
+    s.MuckRequest,
+    services.muck_cards,
+    "A player mucks at showdown; an all-in hand only when he threw it away on purpose "
+    "(``deliberate``, SD-12).",
 )
 AwardPotsView = _hand_view(
     "award_pots",

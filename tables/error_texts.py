@@ -89,6 +89,10 @@ register_details(
         "all_in_hands_face_up": _(
             "A player is all-in: every live hand is turned face up; none is mucked unseen."
         ),
+        "all_in_hand_not_mucked": _(
+            "An all-in hand is never mucked unseen: table it, or record that the player threw "
+            "it away on purpose."
+        ),
         "last_live_hand": _(
             "Seat %(seat)s is the last live hand in pot %(pot_index)s: show, or award the pots."
         ),

@@ -330,7 +330,7 @@ def to_command(request: TabletRequest) -> TakeAction | DealBoard | ShowCards | M
     if isinstance(request, BoardRequest):
         return DealBoard(street=request.street, cards=request.cards)
     if request.cards is None:
-        return MuckCards(seat=request.seat)
+        return MuckCards(seat=request.seat, deliberate=True)  # the file records the muck
     return ShowCards(seat=request.seat, cards=request.cards)
 
 

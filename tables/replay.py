@@ -229,7 +229,9 @@ class Replayer:
                     case BoardRequest(street=street, cards=cards):
                         last = self._post(f"{base}/board/", {"street": street, "cards": cards})
                     case ShowRequest(seat=seat, cards=None):
-                        last = self._post(f"{base}/muck/", {"seat": seat})
+                        # the file records the muck: an all-in one too (SD-12)
+                        body = {"seat": seat, "deliberate": True}
+                        last = self._post(f"{base}/muck/", body)
                     case ShowRequest(seat=seat, cards=cards):
                         last = self._post(f"{base}/show/", {"seat": seat, "cards": cards})
             table = self._get(f"/api/v1/tables/{table_id}/")

@@ -407,6 +407,12 @@ class ShowRequest(RequestSerializer):
 
 class MuckRequest(RequestSerializer):
     seat = StrictIntegerField(min_value=1, max_value=MAX_SEATS)
+    deliberate = StrictBooleanField(
+        required=False,
+        default=False,
+        help_text="The player threw his hand away on purpose (may be penalised). An all-in "
+        "hand is never mucked otherwise (SD-12: 422 all_in_hand_not_mucked).",
+    )
 
 
 class AwardRequest(RequestSerializer):

@@ -789,10 +789,16 @@ def show_cards(
 
 
 def muck_cards(
-    *, hand_id: str, seat: int, if_match: int | None = None
+    *, hand_id: str, seat: int, deliberate: bool = False, if_match: int | None = None
 ) -> aggregates.Loaded[HandState]:
-    """A player mucks at showdown and gives up his claim to the pot (SD-4)."""
-    return _execute_on_hand(hand_id, MuckCards(seat=seat), if_match=if_match)
+    """A player mucks at showdown and gives up his claim to the pot (SD-4); an all-in
+    hand only when he threw it away on purpose (``deliberate``, SD-12).
+
+    Raises:
+        HandRuleViolation ``all_in_hand_not_mucked`` (SD-12) and the showdown refusals.
+    """
+    command = MuckCards(seat=seat, deliberate=deliberate)
+    return _execute_on_hand(hand_id, command, if_match=if_match)
 
 
 def award_pots(

@@ -108,9 +108,11 @@ class ShowCards:
 
 @dataclass(frozen=True, slots=True)
 class MuckCards:
-    """A player mucks at showdown (forfeits his claim)."""
+    """A player mucks at showdown (forfeits his claim). ``deliberate``: the player threw
+    his hand away on purpose; an all-in hand is never mucked otherwise (SD-12)."""
 
     seat: int
+    deliberate: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -193,6 +193,14 @@ def decide_muck(state: HandState, cmd: MuckCards) -> list[DomainEvent]:
                 seat=seat.seat,
                 pot_index=pot.index,
             )
+    if seat.all_in and not cmd.deliberate:
+        raise HandRuleViolation(
+            "all_in_hand_not_mucked",
+            "SD-12",
+            "An all-in hand is never mucked unseen: table it, or record that the player "
+            "threw it away on purpose.",
+            seat=seat.seat,
+        )
     event = CardsMucked(seat=seat.seat)
     return [event, *_settle_if_ready(evolve(state, event))]
 

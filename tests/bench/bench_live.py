@@ -182,7 +182,7 @@ class Tablet:
                     elif isinstance(req, ShowRequest) and req.cards:
                         await self.post(f"{url}/show/", {"seat": req.seat, "cards": req.cards})
                     elif isinstance(req, ShowRequest):
-                        await self.post(f"{url}/muck/", {"seat": req.seat})
+                        await self.post(f"{url}/muck/", {"seat": req.seat, "deliberate": True})
                 for p in hand.players:
                     await self.post(f"{base}/seats/{p.seat}/cash-out/", {})
             except RuntimeError:

@@ -495,3 +495,49 @@ def test_a_tournament_tables_tablet_deals_on_the_drawn_button_and_offers_no_cash
     expect(page.locator("#actions [data-action]").first).to_be_visible()
     (hand,) = [h for h in room.api("GET", f"/api/v1/tables/{table}/hands/")["results"]]
     assert hand["button_seat"] == drawn
+
+
+@pytest.mark.rule("CLK-2")
+def test_a_tournament_tables_tablet_shows_the_new_levels_blinds_between_hands(
+    room: Room, new_page: Any
+) -> None:
+    """The level change is the tournament's, not an event of the table: the header kept
+    25/50 after the clock went to 50/100, until the next hand (found by QA)."""
+    levels = [{"small_blind": 25, "big_blind": 50, "minutes": 20},
+              {"small_blind": 50, "big_blind": 100, "minutes": 20}]  # fmt: skip
+    tid = room.started_tournament(f"Levels {time.time_ns() % 10**6}", levels=levels)
+    (table,) = room.api("GET", f"/api/v1/tournaments/{tid}/")["tables"]
+    page = new_page(1280, 800)
+    pair_tablet(page, room.base, room.tablet(table))
+    expect(page.locator("#table-name")).to_contain_text("25/50")
+    left = room.api("GET", f"/api/v1/tournaments/{tid}/clock/")["seconds_left"]
+    room.api("POST", f"/api/v1/tournaments/{tid}/clock/adjustments/", {"seconds": 1 - left})
+    expect(page.locator("#table-name")).to_contain_text("50/100", timeout=25_000)
+
+
+@pytest.mark.rule("SD-12")
+def test_the_tablet_mucks_an_all_in_hand_only_when_the_dealer_says_it_was_on_purpose(
+    room: Room, new_page: Any
+) -> None:
+    """A tap on "Muck" gave up an all-in player's claim at once (found by QA): the tablet
+    asks first, sends nothing on "no", and records a deliberate discard on "yes"."""
+    table, token = _table_with_players(room, {1: 1000, 2: 3000})
+    hand = room.api("POST", f"/api/v1/tables/{table}/hands/", {"button_seat": 1})
+    url = f"/api/v1/hands/{hand['hand_id']}"
+    room.api("POST", f"{url}/actions/", {"seat": 1, "action": "all_in"})
+    room.api("POST", f"{url}/actions/", {"seat": 2, "action": "call"})
+    for street, cards in (("flop", "2c7d9h"), ("turn", "Js"), ("river", "3d")):
+        room.api("POST", f"{url}/board/", {"street": street, "cards": cards})
+    page = new_page(1280, 800)
+    pair_tablet(page, room.base, token)
+    muck = page.locator("#showdown [data-muck='1']")
+    asked: list[str] = []
+    page.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    muck.click()
+    assert asked and "SD-12" in asked[0]
+    time.sleep(0.5)
+    assert room.api("GET", f"{url}/")["phase"] == "showdown"  # "no": nothing was sent
+    page.once("dialog", lambda d: d.accept())
+    muck.click()
+    expect(page.locator("#showdown")).to_be_hidden()
+    assert room.api("GET", f"{url}/")["phase"] == "complete"  # seat 2 wins: seat 1 threw it

@@ -12,6 +12,7 @@ import time_machine
 
 from casino import clock
 from casino.eventstore import store
+from casino.eventstore.models import StoredEvent
 from tables import rulings_services, tasks
 from tables.ruling_events import ChipsRead, ClockCalled
 from tests.conftest import TabletClient
@@ -470,6 +471,29 @@ def test_all_in_hands_are_turned_face_up_where_the_table_says(
     # of the button, is for a showdown with no all-in (cited before, QA)
     assert cash["show_order"] == {"seats": [3, 1], "rule": "SD-14"}
     assert tablet.post(f"/api/v1/hands/{cash['hand_id']}/muck/", {"seat": 1}).status_code == 200
+
+
+@pytest.mark.rule("SD-12")
+def test_an_all_in_hand_is_mucked_only_on_purpose(tablet: TabletClient, players: list) -> None:
+    """SD-12: an all-in hand can never be mucked for technical reasons; a discard on
+    purpose can be penalised. A tap on "Muck" gave up a cash all-in player's claim to the
+    pot at a table without all-in face up (found by QA)."""
+    table_id = table_with(tablet, players, {1: 3000, 2: 2000, 3: 1000})
+    hand = tablet.post(f"/api/v1/tables/{table_id}/hands/", {"button_seat": 3}).json()
+    hand = post(tablet, hand, "actions", {"seat": 3, "action": "all_in"})
+    hand = post(tablet, hand, "actions", {"seat": 1, "action": "call"})
+    hand = post(tablet, hand, "actions", {"seat": 2, "action": "fold"})
+    hand = _deal_out(tablet, hand)
+    url = f"/api/v1/hands/{hand['hand_id']}/muck/"
+    events = StoredEvent.objects.count()
+    refused = tablet.post(url, {"seat": 3})
+    assert (refused.status_code, refused.json()["code"], refused.json()["rule"]) == (
+        422, "all_in_hand_not_mucked", "SD-12")  # fmt: skip
+    assert StoredEvent.objects.count() == events
+    assert tablet.post(url, {"seat": 3, "deliberate": "yes"}).status_code == 400
+    mucked = tablet.post(url, {"seat": 3, "deliberate": True})
+    assert mucked.status_code == 200, mucked.json()
+    assert mucked.json()["phase"] == "complete"  # seat 1, the last live hand, wins
 
 
 @pytest.mark.rule("SD-18")

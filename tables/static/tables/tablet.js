@@ -536,6 +536,16 @@ function tickClock() {
 }
 setInterval(tickClock, 250);
 
+// A tournament table's blinds follow the tournament's clock, whose level changes are not
+// events of the table's stream: between hands the tablet reads the table again every 10 s
+// (QA: the header kept the last level's blinds until the next hand was started).
+const TOURNAMENT_TABLE_REREAD_MS = 10_000;
+setInterval(() => {
+  const t = state.table;
+  if (!t || t.mode !== "tournament" || t.current_hand_id || document.hidden) return;
+  refreshTable().catch(() => {}); // a failed read shows on the next one; the feed's badge says why
+}, TOURNAMENT_TABLE_REREAD_MS);
+
 // All-in is a button only when the whole stack may go in: always in no limit, and in pot or
 // fixed limit when it is a call or within the largest raise (BET-4; an all-in above the pot
 // is refused, and a fixed-limit "all-in" would be only the fixed step).
@@ -843,7 +853,16 @@ $("showdown").addEventListener("click", async (e) => {
   const show = e.target.closest("[data-show]");
   const muck = e.target.closest("[data-muck]");
   if (show) { state.showSeat = Number(show.dataset.show); state.picked = []; render(); }
-  if (muck) handWrite("muck/", { seat: Number(muck.dataset.muck) });
+  if (muck) {
+    // SD-12: an all-in hand is never mucked unseen; the tablet mucked one on a tap (QA).
+    // Only a player who threw it away on purpose gives it up, and the dealer says so.
+    const seat = Number(muck.dataset.muck);
+    const allIn = (state.hand.seats.find((x) => x.seat === seat) || {}).all_in;
+    if (!allIn) handWrite("muck/", { seat });
+    else if (confirm(interpolate(gettext("Seat %(seat)s is all in: an all-in hand is never mucked unseen (SD-12). Did the player throw it away on purpose?"), { seat }, true))) {
+      handWrite("muck/", { seat, deliberate: true });
+    }
+  }
   if (e.target.id === "show-submit") {
     if (await handWrite("show/", { seat: state.showSeat, cards: state.picked.join("") })) {
       state.showSeat = null; state.picked = []; render();

@@ -54,7 +54,7 @@ def test_a_whole_hand_round_trips_through_json() -> None:
         DealBoard("turn", "Js"),
         DealBoard("river", "Kd"),
         ShowCards(4, "AcAh"),
-        MuckCards(3),
+        MuckCards(3, deliberate=True),
         ShowCards(2, "JcJh"),
         ShowCards(1, "KcKh"),
     )

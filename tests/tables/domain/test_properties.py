@@ -217,7 +217,9 @@ def test_random_hands_conserve_chips_and_replay(data: st.DataObject) -> None:
             assert all(can_act <= set(p.eligible_seats) for p in shown), shown
             run(data.draw(st.sampled_from(_command_options(state))))
         elif state.next_street is not None and (
-            state.phase == "awaiting_board" or data.draw(st.booleans())
+            state.phase == "awaiting_board"
+            or not any(s.live and s.shown is None for s in state.seats)  # all shown: deal
+            or data.draw(st.booleans())
         ):
             open_runs = [r for r, board in enumerate(state.boards, 1) if len(board) < 5]
             deal_run = data.draw(st.sampled_from(open_runs))
@@ -231,11 +233,16 @@ def test_random_hands_conserve_chips_and_replay(data: st.DataObject) -> None:
                 continue
             seat = data.draw(st.sampled_from(waiting)).seat
             if data.draw(st.integers(0, 3)) == 0:
+                deliberate = data.draw(st.booleans())
+                all_in = next(s for s in state.seats if s.seat == seat).all_in
                 try:
-                    run(MuckCards(seat))
+                    run(MuckCards(seat, deliberate=deliberate))
+                    assert deliberate or not all_in  # SD-12: never an all-in hand by chance
                     continue
                 except HandRuleViolation as refusal:
-                    assert refusal.code == "last_live_hand"
+                    assert refusal.code == "last_live_hand" or (
+                        refusal.code == "all_in_hand_not_mucked" and all_in and not deliberate
+                    ), refusal.code
             run(ShowCards(seat, "".join(deck.pop() for _ in range(hole))))
     assert state.is_complete
     event(f"straddles: {len(straddles)}")

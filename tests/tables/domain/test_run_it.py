@@ -173,7 +173,7 @@ def test_runs_after_the_flop_share_the_flop() -> None:
 @pytest.mark.rule("SD-16")
 def test_a_muck_during_the_runs_gives_the_whole_pot_to_the_last_hand() -> None:
     state = play(heads_up_all_in(rake_percent_bp=500, rake_cap=300), RunItTimes(2))
-    state, events = play_events(state, MuckCards(2))
+    state, events = play_events(state, MuckCards(2, deliberate=True))
     result = events[-1]
     assert isinstance(result, HandSettled) and result.method == "uncontested"
     assert result.rake == 0  # no flop, no drop: no run was dealt
@@ -185,7 +185,7 @@ def test_a_muck_during_the_runs_gives_the_whole_pot_to_the_last_hand() -> None:
 @pytest.mark.rule("RAKE-1")
 def test_a_flop_dealt_on_the_runs_counts_for_no_flop_no_drop() -> None:
     state = play(heads_up_all_in(rake_percent_bp=500, rake_cap=300), RunItTimes(2))
-    state = play(state, DealBoard("flop", "2h7s9c"), MuckCards(2))
+    state = play(state, DealBoard("flop", "2h7s9c"), MuckCards(2, deliberate=True))
     assert settled(state).rake == 100
 
 

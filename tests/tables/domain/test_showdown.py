@@ -293,7 +293,8 @@ def test_manual_award_refusals() -> None:
     refused(state, AwardPots(((1, 1), (2,), (3,))), "duplicate_winner")
     violation = refused(state, AwardPots(((1,), (1,), (3,))), "seat_not_eligible")
     assert violation.context == {"pot_index": 1, "seat": 1, "eligible_seats": [2, 3, 4]}
-    mucked = play(state, MuckCards(1))  # the main and first side pot now have the same players
+    # the main and first side pot now have the same players
+    mucked = play(state, MuckCards(1, deliberate=True))
     assert [(p.amount, p.eligible_seats) for p in mucked.pots()] == [
         (1000, (2, 3, 4)),
         (600, (3, 4)),
