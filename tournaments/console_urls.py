@@ -87,6 +87,7 @@ DIRECTOR_STRINGS = {
     "table": _("Table"),
     "noTables": _("The tables are drawn at the start."),
     "noMoves": _("No moves to make."),
+    "alsoSeated": _("also seated at table %(table)s, seat %(seat)s (BI-10: one seat at a time)"),
     "noEliminations": _("Nobody eliminated yet."),
     "noPayouts": _("Prizes are fixed when the tournament ends."),
     "choose": _("Choose a tournament or publish a new one."),

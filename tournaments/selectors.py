@@ -6,13 +6,14 @@ import dataclasses
 from typing import Any
 
 from casino import clock
+from tables.models import SeatView
 from tournaments.domain import tournament as domain
 from tournaments.domain.bounties import cage_prices
 from tournaments.domain.events import iso
 from tournaments.models import EntryView, TournamentView
 from tournaments.serializers import TournamentEntrySerializer, TournamentSerializer
 
-ENTRY_FIELDS = [str(name) for name in TournamentEntrySerializer().fields]
+ENTRY_FIELDS = [str(name) for name in TournamentEntrySerializer().fields if name != "also_seated"]
 _FROM_THE_STREAM = {"tables", "clock", "config", "prices", "scheduled_start", "start_missed",
                    "pending_rebuys", "rebuy_after_bust"}  # fmt: skip
 VIEW_FIELDS = [str(name) for name in TournamentSerializer().fields if name not in _FROM_THE_STREAM]
@@ -61,6 +62,7 @@ def entries_payload(tournament_id: int) -> list[dict[str, Any]]:
         .order_by("entry_number")
         .values(*ENTRY_FIELDS)
     )
+    _flag_other_seats(rows)
     if any(row["prize"] is None and row["place"] is not None for row in rows):
         from tournaments.domain.standings import busted_results
         from tournaments.services import load_tournament
@@ -71,6 +73,23 @@ def entries_payload(tournament_id: int) -> list[dict[str, Any]]:
             if row["prize"] is None and row["entry_number"] in fixed:
                 row["prize"] = fixed[row["entry_number"]]
     return rows
+
+
+def _flag_other_seats(rows: list[dict[str, Any]]) -> None:
+    """Each entry's ``also_seated``: the seats its player holds at tables other than his
+    entry's (BI-10: one active seat at a time), for entries registered or in play."""
+    active = {row["player_id"] for row in rows if row["status"] in ("registered", "playing")}
+    held: dict[int, list[dict[str, Any]]] = {}
+    for seat in SeatView.objects.filter(player_id__in=active).values(
+        "player_id", "table_id", "seat", "tournament_id"
+    ):
+        held.setdefault(seat["player_id"], []).append(dict(seat))
+    for row in rows:
+        row["also_seated"] = [
+            {k: s[k] for k in ("table_id", "seat", "tournament_id")}
+            for s in held.get(row["player_id"], ())
+            if row["status"] in ("registered", "playing") and s["table_id"] != row["table_id"]
+        ]
 
 
 def deal_payload(tournament_id: int) -> dict[str, Any]:

@@ -315,6 +315,12 @@ class TournamentSerializer(serializers.Serializer):
     version = serializers.IntegerField(help_text="Tournament stream version (If-Match).")
 
 
+class OtherSeatSerializer(serializers.Serializer):
+    table_id = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    tournament_id = serializers.IntegerField(allow_null=True, help_text="null: a cash table.")
+
+
 class TournamentEntrySerializer(serializers.Serializer):
     entry_number = serializers.IntegerField()
     player_id = serializers.IntegerField()
@@ -330,6 +336,12 @@ class TournamentEntrySerializer(serializers.Serializer):
     place = serializers.IntegerField(allow_null=True)
     place_to = serializers.IntegerField(allow_null=True, help_text="> place when tied (ELIM-3/4).")
     prize = serializers.IntegerField(allow_null=True, help_text="CZK, once the event ends.")
+    also_seated = serializers.ListField(
+        child=OtherSeatSerializer(),
+        help_text="BI-10 (one active seat at a time): the seats this player holds at other "
+        "tables (a cash game, another event), for the floor to settle. The draw seats a "
+        "registered player who still plays cash: it is the floor's to call him over.",
+    )
 
 
 class PlayerRequest(RequestSerializer):

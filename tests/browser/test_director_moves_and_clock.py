@@ -305,3 +305,25 @@ def test_the_chip_race_and_a_seat_moved_by_hand_on_the_console(room: Room, new_p
     expect(race.first).to_be_visible(timeout=100_000)
     expect(race.first).to_contain_text(f"Table {table_id}: 25 → 100")
     expect(race.first.locator("strong")).not_to_have_count(0)  # somebody won a chip
+
+
+@pytest.mark.rule("BI-10")
+def test_the_table_plan_flags_an_entrant_still_seated_at_cash(room: Room, new_page: Any) -> None:
+    """The draw seated a player who still held a cash seat without a word (found by QA)."""
+    cash = room.open_table(buy_in_min=100, buy_in_max=10_000)
+    body = {"name": f"Cash first {time.time_ns() % 10**6}", "buy_in": 100, "fee": 10,
+            "starting_stack": 1000, "min_entrants": 2,
+            "levels": [{"small_blind": 25, "big_blind": 50}]}  # fmt: skip
+    tid = int(room.api("POST", "/api/v1/tournaments/", body)["tournament_id"])
+    grinder = room.player("Cash Grinder", "Grinder")
+    room.api("POST", f"/api/v1/tables/{cash}/seats/",
+             {"player_id": grinder, "seat": 5, "buy_in": 1000})  # fmt: skip
+    for pid in (grinder, room.player("Punctual One"), room.player("Punctual Two")):
+        room.api("POST", f"/api/v1/tournaments/{tid}/registrations/", {"player_id": pid})
+    room.api("POST", f"/api/v1/tournaments/{tid}/start/", {"reserve_tables": 0})
+    page = open_director(room, new_page, tid)
+    flag = page.locator(f"#plan [data-also-seated='{cash}']")
+    expect(flag).to_have_count(1)
+    expect(flag).to_contain_text(f"table {cash}, seat 5")
+    mark = page.locator(f"[data-also-seated='{cash}']")
+    expect(page.locator("#plan li", has=mark)).to_contain_text("Grinder")

@@ -571,6 +571,14 @@ function placeText(e) {
 // start." after the end; found by QA).
 const over = () => Boolean(tournament) && ["finished", "cancelled"].includes(tournament.status);
 
+// BI-10: a player the draw seated here who still holds a seat elsewhere (a cash game he
+// plays until the start, another event): the floor calls him over (the draw seated him
+// in silence, found by QA).
+function alsoSeated(e) {
+  return (e.also_seated || []).map((s) => ` <span class="badge warn" data-also-seated="${s.table_id}">${esc(
+    T.alsoSeated.replace("%(table)s", s.table_id).replace("%(seat)s", s.seat))}</span>`).join("");
+}
+
 function renderTables() {
   const playing = entries.filter((e) => e.status === "playing" && e.table_id);
   const tables = new Map();
@@ -581,7 +589,7 @@ function renderTables() {
   $("plan").innerHTML = tables.size ? [...tables.entries()].sort((a, b) => a[0] - b[0]).map(([table, list]) => {
     const chips = list.reduce((s, e) => s + e.stack, 0);
     return `<div class="tbl" data-table="${table}"><h4>${esc(T.table)} ${table} · ${list.length}</h4><ol>${list.sort((a, b) => a.seat - b.seat).map((e) =>
-      `<li><span>${e.seat}. ${esc(label(e.player_id))}</span><span>${number(e.stack)}</span></li>`).join("")}</ol>
+      `<li><span>${e.seat}. ${esc(label(e.player_id))}${alsoSeated(e)}</span><span>${number(e.stack)}</span></li>`).join("")}</ol>
       <div class="muted small">Σ ${number(chips)}</div></div>`;
   }).join("") : `<p class="muted">${esc(over() ? T[tournament.status] || tournament.status : T.noTables)}</p>`;
 

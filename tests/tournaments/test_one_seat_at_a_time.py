@@ -1,0 +1,36 @@
+"""BI-10 (one active seat at a time) across a cash game and a tournament: the draw seats a
+registered player who still plays cash (players wait in cash games for an event to
+start), and the entry says where else he sits, so that the floor calls him over."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.conftest import TabletClient
+from tests.tournaments.play import create, ok, register
+
+
+@pytest.mark.rule("BI-10")
+def test_an_entrant_still_seated_at_cash_is_flagged_until_he_leaves_it(
+    tablet: TabletClient, nlh_table: int, players: list[Any]
+) -> None:
+    cash_player = players[0].pk
+    ok(tablet.post(f"/api/v1/tables/{nlh_table}/seats/",
+                   {"seat": 4, "player_id": cash_player, "buy_in": 2000}))  # fmt: skip
+    tournament = create(tablet, min_entrants=2)
+    url = f"/api/v1/tournaments/{tournament}"
+    ok(tablet.post(f"{url}/registrations/", {"player_id": cash_player}))
+    register(tablet, tournament, 3)
+    before = {e["player_id"]: e for e in ok(tablet.get(f"{url}/entries/"))}
+    cash_seat = [{"table_id": nlh_table, "seat": 4, "tournament_id": None}]
+    assert before[cash_player]["also_seated"] == cash_seat  # registered, still at cash
+    assert all(e["also_seated"] == [] for p, e in before.items() if p != cash_player)
+    ok(tablet.post(f"{url}/start/", {"reserve_tables": 0}))
+    entries = {e["player_id"]: e for e in ok(tablet.get(f"{url}/entries/"))}
+    assert entries[cash_player]["status"] == "playing" and entries[cash_player]["table_id"]
+    assert entries[cash_player]["also_seated"] == cash_seat  # two seats: the floor is told
+    ok(tablet.post(f"/api/v1/tables/{nlh_table}/seats/4/cash-out/", {}))
+    entries = {e["player_id"]: e for e in ok(tablet.get(f"{url}/entries/"))}
+    assert entries[cash_player]["also_seated"] == []
