@@ -202,6 +202,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 DATABASE_ROUTERS = ["casino.eventstore.rebuild.RebuildRouter"]
 
 LANGUAGE_CODE = "en"
+# The EN/CS choice outlives the browser: a tablet whose browser restarted was back in English
+# (Django's language cookie lasts the browser session by default; found by QA).
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 # The consoles speak English and Czech (the house rules come from a Prague card room); each
 # app keeps its catalogue in <app>/locale/cs/LC_MESSAGES/, committed compiled (.mo): nothing
 # to build at start-up.

@@ -541,3 +541,32 @@ def test_the_tablet_mucks_an_all_in_hand_only_when_the_dealer_says_it_was_on_pur
     muck.click()
     expect(page.locator("#showdown")).to_be_hidden()
     assert room.api("GET", f"{url}/")["phase"] == "complete"  # seat 2 wins: seat 1 threw it
+
+
+@pytest.mark.rule("BET-4")
+def test_a_call_for_his_whole_stack_is_one_button_and_the_uncalled_bet_is_shown(
+    room: Room, new_page: Any
+) -> None:
+    """QA: "Call 980" beside "All-in 1,000" did the same thing; "Pot 6,000" beside
+    "Main pot 2,000" did not add up (the uncalled 4,000 goes back); a manual award with a
+    pot left unticked answered the API's field path."""
+    table, token = _table_with_players(room, {1: 1000, 2: 5000})
+    page = new_page(1280, 800)
+    pair_tablet(page, room.base, token)
+    hand = room.api("POST", f"/api/v1/tables/{table}/hands/", {"button_seat": 1})
+    url = f"/api/v1/hands/{hand['hand_id']}"
+    room.api("POST", f"{url}/actions/", {"seat": 1, "action": "call"})  # the button limps
+    room.api("POST", f"{url}/actions/", {"seat": 2, "action": "all_in"})  # 5,000
+    call = page.locator("#actions [data-action=call]")
+    expect(call).to_contain_text("980")
+    expect(call).to_contain_text("All-in")
+    expect(page.locator("#actions [data-action=all_in]")).to_have_count(0)
+    call.click()
+    expect(page.locator("#pots [data-pot='0']")).to_contain_text("2,000")
+    expect(page.locator("#pot-uncalled")).to_contain_text("4,000")
+    for street, cards in (("flop", "2c7d9h"), ("turn", "Js"), ("river", "3d")):
+        room.api("POST", f"{url}/board/", {"street": street, "cards": cards})
+    page.click("#open-award")
+    page.click("#award-submit")
+    expect(page.locator("#award-error")).to_have_text("Tick a winner for Main pot.")
+    assert room.api("GET", f"{url}/")["phase"] == "showdown"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from django.utils.translation.trans_real import DjangoTranslation
 
@@ -36,3 +37,11 @@ def test_every_script_label_has_a_czech_translation() -> None:
         if label not in catalogue._catalog  # type: ignore[attr-defined]
     }
     assert missing == {}
+
+
+def test_the_language_chosen_on_a_screen_outlives_the_browser(client: Any) -> None:
+    """The EN/CS choice was a browser-session cookie: a tablet whose browser restarted was
+    back in English (found by QA)."""
+    answer = client.post("/i18n/setlang/", {"language": "cs", "next": "/tablet/"})
+    assert answer.status_code == 302
+    assert int(answer.cookies["django_language"]["max-age"]) >= 30 * 24 * 3600

@@ -436,8 +436,12 @@ function renderCenter() {
   if (h.phase === "complete") { $("pots").innerHTML = wonHtml(h); return; }
   const split = h.phase !== "betting" || h.seats.some((x) => x.all_in);
   const pots = split && h.pots && h.pots.length ? h.pots : [];
+  // the pot counts every chip in, a bet nobody called too; the pots do not hold that part,
+  // which goes back to the bettor: said, so the lines add up to the total (QA)
+  const uncalled = pots.length ? h.pot - pots.reduce((sum, p) => sum + p.amount, 0) : 0;
   $("pots").innerHTML = `<span class="pot-total" id="pot-total">${gettext("Pot")} ${money(h.pot)}</span>` +
-    pots.map((p) => `<span class="pot" data-pot="${p.index}">${p.index === 0 ? gettext("Main pot") : `${gettext("Side pot")} ${p.index}`}: ${money(p.amount)} <span class="muted">(${p.eligible_seats.join(", ")})</span></span>`).join("");
+    pots.map((p) => `<span class="pot" data-pot="${p.index}">${p.index === 0 ? gettext("Main pot") : `${gettext("Side pot")} ${p.index}`}: ${money(p.amount)} <span class="muted">(${p.eligible_seats.join(", ")})</span></span>`).join("") +
+    (uncalled > 0 ? `<span class="pot uncalled" id="pot-uncalled">${gettext("Uncalled bet, goes back")}: ${money(uncalled)}</span>` : "");
 }
 
 // What each seat won in a finished hand (every pot together, rake taken), for the felt.
@@ -561,10 +565,13 @@ function renderBetting(h) {
   const buttons = [];
   if (legal.can_fold) buttons.push(`<button type="button" class="btn act fold" data-action="fold">${gettext("Fold")}</button>`);
   if (legal.can_check) buttons.push(`<button type="button" class="btn act" data-action="check">${gettext("Check")}</button>`);
-  if (legal.to_call > 0) buttons.push(`<button type="button" class="btn act" data-action="call">${gettext("Call")} ${number(legal.to_call)}</button>`);
+  // a call that takes his whole stack is his all-in: one button, not "Call 1,900" beside
+  // "All-in 2,000" for the same chips (the first what he adds, the second his total; QA)
+  const callIsAllIn = legal.to_call > 0 && legal.all_in_to <= legal.call_to;
+  if (legal.to_call > 0) buttons.push(`<button type="button" class="btn act${callIsAllIn ? " allin" : ""}" data-action="call">${gettext("Call")} ${number(callIsAllIn ? legal.all_in_to - (legal.call_to - legal.to_call) : legal.to_call)}${callIsAllIn ? ` · ${gettext("All-in")}` : ""}</button>`);
   if (legal.can_bet) buttons.push(`<button type="button" class="btn act primary" data-action="bet">${gettext("Bet")}</button>`);
   if (legal.can_raise) buttons.push(`<button type="button" class="btn act primary" data-action="raise">${gettext("Raise to")}</button>`);
-  if (allInAllowed(h, legal)) buttons.push(`<button type="button" class="btn act allin" data-action="all_in">${gettext("All-in")} ${number(legal.all_in_to)}</button>`);
+  if (!callIsAllIn && allInAllowed(h, legal)) buttons.push(`<button type="button" class="btn act allin" data-action="all_in">${gettext("All-in")} ${number(legal.all_in_to)}</button>`);
   const key = JSON.stringify(legal);
   if ($("actions").dataset.key !== key) {
     $("actions").innerHTML = buttons.join("");
@@ -884,6 +891,14 @@ $("open-award").addEventListener("click", () => {
 $("award-submit").addEventListener("click", async () => {
   const h = state.hand;
   const winners = h.pots.map((p) => [...document.querySelectorAll(`#award-pots input[data-pot="${p.index}"]:checked`)].map((i) => Number(i.value)));
+  // every pot needs a winner: said in the dialog's words, not the API's field path
+  // ("winners_by_pot.0: Ensure this field has at least 1 elements", found by QA)
+  const empty = h.pots.find((p, i) => winners[i].length === 0);
+  if (empty) {
+    $("award-error").textContent = interpolate(gettext("Tick a winner for %(pot)s."), { pot: empty.index === 0 ? gettext("Main pot") : `${gettext("Side pot")} ${empty.index}` }, true);
+    $("award-error").hidden = false;
+    return;
+  }
   if (await handWrite("award/", { winners_by_pot: winners }, { errorBox: $("award-error") })) $("award-dialog").close();
 });
 
