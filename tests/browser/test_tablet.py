@@ -570,3 +570,29 @@ def test_a_call_for_his_whole_stack_is_one_button_and_the_uncalled_bet_is_shown(
     page.click("#award-submit")
     expect(page.locator("#award-error")).to_have_text("Tick a winner for Main pot.")
     assert room.api("GET", f"{url}/")["phase"] == "showdown"
+
+
+def test_an_unanswered_tap_is_followed_by_back_online_once_the_feed_returns(
+    room: Room, new_page: Any, proxy: Proxy
+) -> None:
+    """ "No answer from the server (offline?) ... retry" stayed on screen after the tablet
+    was back and the hand had moved on (found by QA): back online, the tablet says that
+    the screen shows what the server recorded."""
+    _table, token = _table_with_players(room, {1: 1000, 2: 1000, 3: 1000})
+    tablet = new_page(1280, 800)
+    pair_tablet(tablet, f"http://127.0.0.1:{proxy.port}", token)
+    tablet.select_option("#button-draw", "1")
+    tablet.click("#start-hand")
+    expect(tablet.locator("#turn")).to_contain_text("seat 1")
+    hand_id = tablet.evaluate("() => window.__tablet.hand.hand_id")
+    tablet.route("**/actions/", lambda route: route.abort())  # never reaches the server
+    _act(tablet, "call")
+    expect(tablet.locator("#notice")).to_contain_text("No answer", timeout=10_000)
+    tablet.unroute("**/actions/")
+    proxy.cut()
+    expect(tablet.locator("#feed-status")).to_have_attribute("data-state", "offline")
+    room.api("POST", f"/api/v1/hands/{hand_id}/actions/", {"seat": 1, "action": "call"})
+    proxy.restore()
+    expect(tablet.locator("#feed-status")).to_have_attribute("data-state", "live", timeout=15_000)
+    expect(tablet.locator("#notice")).to_contain_text("Back online")
+    expect(tablet.locator("#turn")).to_contain_text("seat 2")

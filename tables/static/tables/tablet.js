@@ -5,7 +5,7 @@
 // hand's `legal` actions only, bounds the amount picker by min/max, and shows a refusal's
 // rule in words. Feed events are signals: the table or hand is read again by REST (never
 // computed here); a write's answer is shown at once.
-import { get, post, describeError, ruleTitle, setDeviceToken, ApiError } from "/static/casino/api.js";
+import { get, post, describeError, ruleTitle, setDeviceToken, ApiError, NetworkError } from "/static/casino/api.js";
 import { Feed } from "/static/casino/feed.js";
 import { amount as fmtAmount, esc, number, seconds } from "/static/casino/fmt.js";
 import { showNotice, showError, clearNotice } from "/static/casino/shell.js";
@@ -235,7 +235,16 @@ function startFeed(token) {
     onStatus: (s) => {
       document.body.classList.toggle("feed-offline", s === "offline");
       // Back after a loss: read everything again, so what is shown is the server's state.
-      if (s === "live" && state.wasOffline) { state.wasOffline = false; refreshTable().catch(readFailed); }
+      if (s === "live" && state.wasOffline) {
+        state.wasOffline = false;
+        refreshTable().catch(readFailed);
+        // "No answer from the server (offline?)... retry" stayed up after the tablet was
+        // back and the hand had moved on (QA): the screen now shows what was recorded
+        if (state.unanswered) {
+          state.unanswered = false;
+          showNotice(gettext("Back online: the screen shows what the server recorded. Check the last tap before repeating it."), "info");
+        }
+      }
       if (s === "offline") state.wasOffline = true;
       // The socket refused: if the token was revoked (the close that says so may be lost
       // to a reconnect), the next read answers 401 and the tablet goes back to pairing.
@@ -284,6 +293,7 @@ async function act(path, body, { errorBox = null, ifMatch = null } = {}) {
   try {
     const answer = await post(path, body, { ifMatch });
     clearNotice();
+    state.unanswered = false;
     if (errorBox) errorBox.hidden = true;
     const hand = answer && (answer.hand_id ? answer : answer.hand && answer.hand.hand_id ? answer.hand : null);
     if (hand) setHand(hand);
@@ -296,6 +306,7 @@ async function act(path, body, { errorBox = null, ifMatch = null } = {}) {
   } catch (err) {
     if (errorBox) { errorBox.textContent = describeError(err); errorBox.hidden = false; }
     showError(err);
+    state.unanswered = err instanceof NetworkError; // said again once the feed is back
     if (err instanceof ApiError && err.code === "version_conflict") {
       refreshTable().catch(readFailed);
       const h = state.hand || state.lastHand;
