@@ -48,6 +48,18 @@ CONSOLES: list[Console] = [
 device token, not a login. TV boards need no login either."""
 
 
+ROLE_TITLES = {
+    Role.DEALER: _("dealer"),
+    Role.CASHIER: _("cashier"),
+    Role.FLOOR: _("floor"),
+    Role.DIRECTOR: _("tournament director"),
+    Role.MANAGER: _("manager"),
+    Role.ADMIN: _("administrator"),
+}
+"""A role as the top bar names it, in the page's language (it showed the role's code,
+"director", on a Czech console: found by QA)."""
+
+
 def consoles_for(role: str | None) -> list[Console]:
     """The consoles a role may open (admin: every one)."""
     if role is None:
@@ -62,6 +74,7 @@ def console_context(request: HttpRequest) -> dict[str, Any]:
     role = role_of(user) if user is not None and user.is_authenticated else None
     return {
         "console_role": role,
+        "console_role_title": ROLE_TITLES.get(role, role) if role else None,
         "console_nav": consoles_for(role),
         "CASINO_TIME_ZONE": settings.CASINO_TIME_ZONE,
         "CASINO_CURRENCY": settings.CASINO_CURRENCY,

@@ -677,6 +677,7 @@ def test_consoles_and_boards_speak_czech(room: Room, new_page: Any) -> None:
     login(page, room.base, username, password, "/cashier/")
     assert page.inner_text("#sale-submit") == "Prodat žetony"
     assert "stav pokladny" in page.inner_text("#h-cage").lower()
+    assert page.inner_text(".who").endswith("· pokladní")  # the role in words, not "cashier"
     page.goto(f"{room.base}/board/waitlist/")
     assert page.inner_text("h1") == "Čekací listiny"  # the floor's word for it (casino)
 
