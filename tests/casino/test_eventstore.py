@@ -468,9 +468,11 @@ def test_a_deadlock_between_two_commands_is_run_again_not_lost() -> None:
     for t in pool:
         t.join(60)
     assert results == ["ok", "ok"]
-    # one ran once; the other was rolled back and run again (more than once if the first
-    # committed between its read of the version and its append: a plain conflict)
-    assert min(attempts) == 1 and max(attempts) >= 2
+    # one was rolled back and run again (more than once if the other committed between
+    # its read of the version and its append: a plain conflict). Both may have been: on a
+    # loaded machine PostgreSQL can pick the survivor's retry as the next victim (seen once,
+    # attempts [2, 3]); what must hold is that every command ran to its commit, once.
+    assert max(attempts) >= 2
     assert store.stream_version("acct-dl-a") == store.stream_version("acct-dl-b") == 2
 
 
