@@ -44,6 +44,7 @@ CHIP_BOARD_STRINGS = {
 
 DIRECTOR_STRINGS = {
     **BOARD_STRINGS,
+    "colourUp": _("colour-up of"),
     "registering": _("registering"),
     "running": _("running"),
     "finished": _("finished"),

@@ -327,3 +327,20 @@ def test_the_table_plan_flags_an_entrant_still_seated_at_cash(room: Room, new_pa
     expect(flag).to_contain_text(f"table {cash}, seat 5")
     mark = page.locator(f"[data-also-seated='{cash}']")
     expect(page.locator("#plan li", has=mark)).to_contain_text("Grinder")
+
+
+def test_the_structure_lists_each_break_after_its_level(room: Room, new_page: Any) -> None:
+    """The director's structure listed the levels only (found by QA)."""
+    levels = [{"small_blind": 25, "big_blind": 50, "minutes": 20},
+              {"small_blind": 50, "big_blind": 100, "minutes": 20}]  # fmt: skip
+    breaks = [{"after_level": 1, "minutes": 15, "chip_up_denomination": 25}]
+    tid = room.started_tournament(f"Breaks {time.time_ns() % 10**6}", levels=levels,
+                                  breaks=breaks)  # fmt: skip
+    page = open_director(room, new_page, tid)
+    row = page.locator("#levels tr.break")
+    expect(row).to_have_count(1)
+    expect(row).to_have_attribute("data-break-after", "1")
+    expect(row).to_contain_text("15")
+    expect(row).to_contain_text("25")
+    rows = page.locator("#levels tr")
+    assert [rows.nth(i).get_attribute("class") or "" for i in range(3)][1] == "break"
