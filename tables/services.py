@@ -515,6 +515,10 @@ def start_hand(
     current = load_table(table_id).state
     assert current is not None
     _lock_tournament_of(current)
+    if current.config.mode == table_domain.TOURNAMENT and current.config.tournament_id:
+        tournament_hooks.port().check_may_deal(
+            tournament_id=current.config.tournament_id, table_id=table_id
+        )
     button_seat = _tournament_button(current, table_id, button_seat)
     recorded, table = execute_on_table(
         table_id,

@@ -23,6 +23,15 @@ class TournamentPort(Protocol):
         final-table redraw TSEAT-8), or ``None`` to let the table place it."""
         ...
 
+    def check_may_deal(self, *, tournament_id: int, table_id: int) -> None:
+        """Refuse a deal the tournament would refuse, before the table counts its players:
+        a broken table answered ``not_enough_players``, a cash game's words (found by QA).
+
+        Raises:
+            DomainError: the tournament's refusal (``table_not_in_play``, ``on_break`` ...).
+        """
+        ...
+
     def table_hand_started(
         self,
         *,

@@ -990,6 +990,10 @@ class TournamentTables:
             for r in store.read_stream(tournament_stream(tournament_id))
         )
 
+    def check_may_deal(self, *, tournament_id: int, table_id: int) -> None:
+        state = load_tournament(tournament_id).state
+        domain.check_may_deal(state, table_id)
+
     def drawn_button(self, *, tournament_id: int, table_id: int) -> int | None:
         info = load_tournament(tournament_id).state.tables.get(table_id)
         return None if info is None else info.button_seat

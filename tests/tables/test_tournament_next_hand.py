@@ -53,3 +53,19 @@ def test_a_tablet_cannot_deal_a_tournament_tables_first_hand_on_its_own_button(
     assert StoredEvent.objects.count() == events
     hand = ok(tablet.post(f"/api/v1/tables/{table}/hands/", {"button_seat": drawn}))
     assert hand["button_seat"] == drawn
+
+
+@pytest.mark.rule("TSEAT-4")
+def test_a_table_out_of_play_is_refused_in_the_tournaments_words(tablet: TabletClient) -> None:
+    """A broken (or reserve) table answered ``not_enough_players``, a cash game's words,
+    to a dealer who tried to deal there (found by QA)."""
+    tournament = create(tablet, min_entrants=2)
+    register(tablet, tournament, 6)
+    started = ok(tablet.post(f"/api/v1/tournaments/{tournament}/start/", {"reserve_tables": 1}))
+    listed = {t["table_id"] for t in ok(tablet.get("/api/v1/tables/"))}
+    reserve = sorted(listed - set(started["tables"]))
+    assert reserve, (listed, started["tables"])
+    events = StoredEvent.objects.count()
+    refused = tablet.post(f"/api/v1/tables/{reserve[-1]}/hands/", {})
+    assert (refused.status_code, refused.json()["code"]) == (422, "table_not_in_play")
+    assert StoredEvent.objects.count() == events

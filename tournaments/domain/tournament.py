@@ -158,6 +158,7 @@ from tournaments.domain.tournament_queries import (
     winners,
 )
 from tournaments.domain.tournament_results import (
+    check_may_deal,
     chip_counts,
     disqualify_player,
     end_hand_for_hand,
@@ -547,6 +548,7 @@ __all__ = [
     "TableInfo",
     "TournamentState",
     "Unregister",
+    "check_may_deal",
     "clock_view",
     "decide",
     "due_clock_commands",

@@ -86,6 +86,18 @@ from tournaments.domain.tournament_state import (
 )
 
 
+def check_may_deal(s: TournamentState, table_id: int) -> None:
+    """The tournament lets ``table_id`` deal its next hand now (TSEAT-4/8/9, CLK-7).
+
+    Raises:
+        DomainError: the code :func:`hand_refusal` gives (``table_not_in_play`` for a table
+            broken or in the reserve, ``on_break``, ``hand_for_hand_waiting`` ...)."""
+    refusal = hand_refusal(s, table_id)
+    if refusal is not None:
+        detail = HAND_REFUSAL_DETAILS.get(refusal[0], "This table may not deal now.")
+        raise rule_error(refusal[0], detail, rule=refusal[1], table_id=table_id)
+
+
 def start_table_hand(b: Builder, cmd: StartTableHand, now: datetime) -> None:
     """``StartTableHand``: the table may deal now (TSEAT-8/9, hand-for-hand, breaks);
     records it.
@@ -93,10 +105,7 @@ def start_table_hand(b: Builder, cmd: StartTableHand, now: datetime) -> None:
     Raises:
         DomainError: the code :func:`hand_refusal` gives."""
     s = b.state
-    refusal = hand_refusal(s, cmd.table_id)
-    if refusal is not None:
-        detail = HAND_REFUSAL_DETAILS.get(refusal[0], "This table may not deal now.")
-        raise rule_error(refusal[0], detail, rule=refusal[1], table_id=cmd.table_id)
+    check_may_deal(s, cmd.table_id)
     perm = hand_permission(s, cmd.table_id)
     b.emit(TableHandStarted(
         cmd.table_id, cmd.hand_number, perm.level, perm.small_blind, perm.big_blind, perm.ante,
