@@ -49,14 +49,12 @@ def test_a_feed_ignores_whatever_the_client_sends_and_stays_open(
     assert quiet
 
 
-@pytest.mark.parametrize(
-    "path", ["/ws/waitlists/board/", "/ws/nothing/", "/ws/tables/abc/", "/", "/api/v1/tables/"]
-)
-def test_a_websocket_path_no_app_routes_is_refused_with_4404(
-    tablet: TabletClient, path: str
-) -> None:
+def refusal(path: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Open a socket at ``path`` that the server accepts only to refuse: its ``error``
+    message and the close that follows."""
+
     async def scenario() -> tuple[dict[str, Any], dict[str, Any]]:
-        ws = WebsocketCommunicator(application, f"{path}?token={tablet.device.token}")
+        ws = WebsocketCommunicator(application, path)
         connected, _ = await ws.connect()
         assert connected
         error = await ws.receive_json_from(timeout=10)
@@ -64,7 +62,16 @@ def test_a_websocket_path_no_app_routes_is_refused_with_4404(
         await ws.disconnect()
         return error, closed
 
-    error, closed = async_to_sync(scenario)()
+    return async_to_sync(scenario)()
+
+
+@pytest.mark.parametrize(
+    "path", ["/ws/waitlists/board/", "/ws/nothing/", "/ws/tables/abc/", "/", "/api/v1/tables/"]
+)
+def test_a_websocket_path_no_app_routes_is_refused_with_4404(
+    tablet: TabletClient, path: str
+) -> None:
+    error, closed = refusal(f"{path}?token={tablet.device.token}")
     assert (error["type"], error["code"]) == ("error", "not_found")
     assert (closed["type"], closed["code"]) == ("websocket.close", 4404)
 
@@ -79,18 +86,6 @@ def test_a_feed_refuses_a_query_it_does_not_take_as_the_api_does(
     """A repeated parameter (two tokens: which one authorised?), a message format that
     does not exist (``?v=3`` was served as v1) or an unknown parameter: ``bad_query``,
     close 4400, as the API answers 400 for such a query string (found by fuzzing)."""
-    token = tablet.device.token
-
-    async def scenario() -> tuple[dict[str, Any], dict[str, Any]]:
-        path = f"/ws/tables/{nlh_table}/?{query.format(t=token)}"
-        ws = WebsocketCommunicator(application, path)
-        connected, _ = await ws.connect()
-        assert connected
-        error = await ws.receive_json_from(timeout=10)
-        closed = await ws.receive_output(timeout=10)
-        await ws.disconnect()
-        return error, closed
-
-    error, closed = async_to_sync(scenario)()
+    error, closed = refusal(f"/ws/tables/{nlh_table}/?{query.format(t=tablet.device.token)}")
     assert (error["type"], error["code"]) == ("error", "bad_query"), error
     assert (closed["type"], closed["code"]) == ("websocket.close", 4400)

@@ -28,6 +28,26 @@ def begin(tablet: TabletClient, players: int = 9, **changes: Any) -> tuple[int, 
     return tournament_id, table_id
 
 
+def shove_out(tablet: TabletClient, hand: dict[str, Any]) -> dict[str, Any]:
+    """Play ``hand`` out through the dealer API: everybody all in (or calling), the board
+    2c7d9h Js 3d, the lowest live seat winning each pot; the finished hand."""
+    base = f"/api/v1/hands/{hand['hand_id']}"
+    boards = iter([("flop", "2c7d9h"), ("turn", "Js"), ("river", "3d")])
+    while hand["phase"] != "complete":
+        if hand["phase"] == "betting":
+            legal = hand["legal"]
+            action = "all_in" if (legal["can_bet"] or legal["can_raise"]) else "call"
+            hand = ok(tablet.post(f"{base}/actions/", {"seat": legal["seat"], "action": action}))
+        elif hand["next_street"]:
+            street, cards = next(boards)
+            hand = ok(tablet.post(f"{base}/board/", {"street": street, "cards": cards}))
+        else:
+            live = sorted(s["seat"] for s in hand["seats"] if not s["folded"])
+            winners = [[sorted(set(p["eligible_seats"]) & set(live))[0]] for p in hand["pots"]]
+            hand = ok(tablet.post(f"{base}/award/", {"winners_by_pot": winners}))
+    return hand
+
+
 def stacks(table_id: int) -> dict[int, int]:
     return dict(SeatView.objects.filter(table_id=table_id).values_list("player_id", "stack"))
 
@@ -152,20 +172,7 @@ def test_a_busted_players_rebuy_before_the_next_deal_through_the_api(
             tablet.post(f"/api/v1/tournaments/{tournament_id}/rebuys/", {"player_id": player})
         )
         assert player in answer["pending_rebuys"]  # conditional: nothing taken yet (QA)
-    base = f"/api/v1/hands/{hand['hand_id']}"
-    boards = iter([("flop", "2c7d9h"), ("turn", "Js"), ("river", "3d")])
-    while hand["phase"] != "complete":
-        if hand["phase"] == "betting":
-            legal = hand["legal"]
-            action = "all_in" if (legal["can_bet"] or legal["can_raise"]) else "call"
-            hand = ok(tablet.post(f"{base}/actions/", {"seat": legal["seat"], "action": action}))
-        elif hand["next_street"]:
-            street, cards = next(boards)
-            hand = ok(tablet.post(f"{base}/board/", {"street": street, "cards": cards}))
-        else:
-            live = sorted(s["seat"] for s in hand["seats"] if not s["folded"])
-            winners = [[sorted(set(p["eligible_seats"]) & set(live))[0]] for p in hand["pots"]]
-            hand = ok(tablet.post(f"{base}/award/", {"winners_by_pot": winners}))
+    shove_out(tablet, hand)
     stream = f"tournament-{tournament_id}"
     rebuys = StoredEvent.objects.filter(stream=stream, type="tournaments.RebuyTaken")
     assert rebuys.count() >= 1  # the busted players bought back in
@@ -190,20 +197,7 @@ def test_a_busted_player_rebuys_at_the_cage_after_the_hand_before_the_next_deal(
     late = sorted(before, key=before.__getitem__)[-2:]  # the two highest seats lose all
     for player in set(before) - set(late):  # the others rebuy during the hand, if busted
         ok(tablet.post(f"{url}/rebuys/", {"player_id": player}))
-    base = f"/api/v1/hands/{hand['hand_id']}"
-    boards = iter([("flop", "2c7d9h"), ("turn", "Js"), ("river", "3d")])
-    while hand["phase"] != "complete":  # everybody all in, the lowest live seat wins
-        if hand["phase"] == "betting":
-            legal = hand["legal"]
-            action = "all_in" if (legal["can_bet"] or legal["can_raise"]) else "call"
-            hand = ok(tablet.post(f"{base}/actions/", {"seat": legal["seat"], "action": action}))
-        elif hand["next_street"]:
-            street, cards = next(boards)
-            hand = ok(tablet.post(f"{base}/board/", {"street": street, "cards": cards}))
-        else:
-            live = sorted(s["seat"] for s in hand["seats"] if not s["folded"])
-            winners = [[sorted(set(p["eligible_seats"]) & set(live))[0]] for p in hand["pots"]]
-            hand = ok(tablet.post(f"{base}/award/", {"winners_by_pot": winners}))
+    shove_out(tablet, hand)
     out = {e["player_id"]: e for e in ok(tablet.get(f"{url}/entries/"))
            if e["status"] == "eliminated"}  # fmt: skip
     assert set(out) == set(late)
