@@ -365,6 +365,11 @@ WAITLIST_CALL_NEXT_ON_MISS = env.bool("WAITLIST_CALL_NEXT_ON_MISS", default=True
 WAITLIST_INTEREST_THRESHOLD = env.int("WAITLIST_INTEREST_THRESHOLD", default=6)
 WAITLIST_TURNOVER_WINDOW_SECONDS = env.int("WAITLIST_TURNOVER_WINDOW_SECONDS", default=2 * 3600)
 WAITLIST_SWEEP_SECONDS = env.float("WAITLIST_SWEEP_SECONDS", default=30.0)
+# A call's timer that runs this long after its deadline proves the house's timers were down
+# (server or worker outage): the call is renewed, not charged as a miss (CXL-10, WL-2).
+WAITLIST_LATE_TIMER_SECONDS = env.float(
+    "WAITLIST_LATE_TIMER_SECONDS", default=max(60.0, 2 * WAITLIST_SWEEP_SECONDS)
+)
 
 # --- beat: the sweeps that catch timers a lost worker missed ---------------------------------
 CELERY_BEAT_SCHEDULE = {

@@ -147,6 +147,23 @@ class CallMissed(DomainEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class CallRenewed(DomainEvent):
+    """The call's timer ran ``late_seconds`` after its ``missed_deadline`` because the
+    house's timers were down (a server or worker outage, CXL-10: the house's fault, not
+    the player's), so the call stands with a fresh ``deadline`` (UTC,
+    ``WAITLIST_CALL_SECONDS`` from the moment the timers came back) instead of counting
+    as a no-show (WL-2). The floor can still record a no-show at once."""
+
+    TYPE = "waitlist.CallRenewed"
+    list_id: str
+    call_id: str
+    player_id: int
+    missed_deadline: str
+    deadline: str
+    late_seconds: int
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerMovedDown(DomainEvent):
     """The player lost his place (WL-2) and now stands at ``to_position`` (1-based; may
     equal ``from_position`` when he already was last). ``reason``: ``"no_show"``;

@@ -11,6 +11,7 @@ from casino.eventstore.store import RecordedEvent
 from waitlist.events import (
     CallCancelled,
     CallMissed,
+    CallRenewed,
     InterestListPromoted,
     MustMoveLinked,
     MustMovePlayerMoved,
@@ -111,6 +112,16 @@ def _called(recorded: RecordedEvent) -> None:
         seat=e.seat,
         called_at=datetime.fromisoformat(e.called_at),
         deadline=datetime.fromisoformat(e.deadline),
+    )
+    _bump(e.list_id, recorded)
+
+
+@projection.on(CallRenewed)
+def _renewed(recorded: RecordedEvent) -> None:
+    e = recorded.event
+    assert isinstance(e, CallRenewed)
+    WaitlistCall.objects.filter(call_id=e.call_id).update(
+        deadline=datetime.fromisoformat(e.deadline)
     )
     _bump(e.list_id, recorded)
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import logging
 import uuid
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
@@ -33,6 +33,7 @@ from waitlist.domain import lists
 from waitlist.domain.lists import TABLE_CHANGE, ListState, NoShowPolicy
 from waitlist.events import (
     CallMissed,
+    CallRenewed,
     PlayerCalled,
     PlayerSeatedFromList,
     WaitingListClosed,
@@ -396,7 +397,10 @@ def expire_call(*, list_id: str, call_id: str, by_floor: bool = False) -> bool:
     house rule, or take him off after ``WAITLIST_MAX_MISSES``. From the timer or the sweep
     (``by_floor=False``) it does nothing unless the call is still open and its deadline has
     passed, so it is safe to run twice or concurrently (the loser of an append race decides
-    again and finds the call closed). ``by_floor=True``: the floor records a no-show now.
+    again and finds the call closed). A timer that runs more than
+    ``WAITLIST_LATE_TIMER_SECONDS`` after the deadline (the server or the worker was down)
+    renews the call for ``WAITLIST_CALL_SECONDS`` and queues a fresh timer instead of
+    charging a miss (CXL-10). ``by_floor=True``: the floor records a no-show now.
 
     Returns whether anything was recorded.
 
@@ -406,9 +410,16 @@ def expire_call(*, list_id: str, call_id: str, by_floor: bool = False) -> bool:
     loaded = load_list(list_id)
     call = loaded.state.call(call_id)
     withdrawn, seated_in_game = _call_withdrawn(loaded.state, call_id)
+    late_limit = None if by_floor else timedelta(seconds=settings.WAITLIST_LATE_TIMER_SECONDS)
     command = lists.ExpireCall(call_id, clock.now(), no_show_policy(), by_floor=by_floor,
-                               withdrawn=withdrawn, seated_in_game=seated_in_game)  # fmt: skip
+                               withdrawn=withdrawn, seated_in_game=seated_in_game,
+                               late_limit=late_limit,
+                               call_seconds=settings.WAITLIST_CALL_SECONDS)  # fmt: skip
     recorded = _execute(list_id, _as_optional(loaded), command)
+    renewed = [r.event for r in recorded if isinstance(r.event, CallRenewed)]
+    if renewed:  # the house's timers were down: the call stands, with a fresh timer
+        deadline = datetime.fromisoformat(renewed[0].deadline)
+        transaction.on_commit(lambda: schedule_deadline(list_id, call_id, deadline))
     if call is not None and any(isinstance(r.event, CallMissed) for r in recorded):
         _call_next_after_miss(list_id, call.table_id, call.seat, call.player_id)
     return bool(recorded)

@@ -36,13 +36,14 @@ LEVEL_MINUTES = 1  # the shortest level the API takes
 class Up:
     """One ``manage.py up`` subprocess."""
 
-    def __init__(self, database: Path, port: int) -> None:
+    def __init__(self, database: Path, port: int, **settings: str) -> None:
         env = {
             k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "DEBUG")
         }
         env |= {
             "DATABASE_URL": f"sqlite:///{database}",
             "WAITLIST_CALL_SECONDS": str(CALL_SECONDS),
+            **settings,
         }
         self.port = port
         self.base = f"http://127.0.0.1:{port}"
@@ -182,3 +183,68 @@ def test_up_fires_level_ends_and_call_deadlines_on_time_after_a_restart(tmp_path
         log = second.stop()
     assert "NotRegistered" not in first_log + log, first_log + log
     assert "Traceback" not in log, log
+
+
+@pytest.mark.rule("WL-2")
+def test_a_call_whose_deadline_passed_while_up_was_down_is_renewed_not_missed(
+    tmp_path: Path,
+) -> None:
+    """The server was stopped across a call's deadline: nobody could answer the call at
+    the floor's screen, so the restarted server does not charge the player a miss. It
+    renews the call for the full response time from the restart, and then enforces that
+    deadline on time."""
+    database = tmp_path / "room.sqlite3"
+    times = {"WAITLIST_CALL_SECONDS": "6", "WAITLIST_LATE_TIMER_SECONDS": "2"}
+    first = Up(database, free_port(), **times)
+    n = [0]
+    try:
+        first.wait_until_serving()
+        time.sleep(0.5)
+        player = _post(first, "/api/v1/players/", {"name": "Called", "nickname": "C"}, n)
+        listed = _post(
+            first,
+            "/api/v1/waitlists/",
+            {"game": "NLH", "small_blind": 10, "big_blind": 20, "list_kind": "waiting"},
+            n,
+        )
+        list_id = listed["list_id"]
+        _post(
+            first,
+            f"/api/v1/waitlists/{list_id}/entries/",
+            {"player_id": player["id"], "channel": "in_person"},
+            n,
+        )
+        _post(first, f"/api/v1/waitlists/{list_id}/calls/", {"table_id": 1, "seat": 1}, n)
+    finally:
+        first_log = first.stop()
+    [(called, _)] = _events(database, "waitlist.PlayerCalled")
+    deadline = datetime.fromisoformat(called["deadline"])
+    down_until = deadline.timestamp() + 4  # past the deadline and the late limit
+    time.sleep(max(0.0, down_until - time.time()))
+
+    second = Up(database, free_port(), **times)
+    try:
+        second.wait_until_serving()
+        started = time.monotonic()
+        while not _events(database, "waitlist.CallRenewed") and time.monotonic() < started + 15:
+            time.sleep(0.2)
+        [(renewed, renewed_at)] = _events(database, "waitlist.CallRenewed")
+        assert renewed["missed_deadline"] == called["deadline"]
+        assert renewed["late_seconds"] >= 4
+        fresh = datetime.fromisoformat(renewed["deadline"])
+        assert 5.5 <= (fresh - renewed_at).total_seconds() <= 6.5
+        assert _events(database, "waitlist.CallMissed") == []
+        floor = httpx.get(
+            f"{second.base}/api/v1/waitlists/{list_id}/",
+            headers={"Authorization": f"Token {second.token}"},
+            timeout=10,
+        ).json()
+        [shown] = floor["calls"]
+        assert datetime.fromisoformat(shown["deadline"]) == fresh, floor
+        time.sleep(max(0.0, fresh.timestamp() - time.time()) + 2.5)
+        [(missed, missed_at)] = _events(database, "waitlist.CallMissed")
+        assert missed["reason"] == "deadline"
+        assert 0 <= (missed_at - fresh).total_seconds() < 1.5
+    finally:
+        log = second.stop()
+    assert "Traceback" not in first_log + log, first_log + log

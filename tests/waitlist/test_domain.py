@@ -33,6 +33,7 @@ from waitlist.domain.lists import (
 from waitlist.events import (
     CallCancelled,
     CallMissed,
+    CallRenewed,
     InterestListPromoted,
     MustMoveLinked,
     MustMovePlayerMoved,
@@ -245,6 +246,41 @@ def test_a_no_show_keeps_his_name_and_moves_down_by_the_house_rule(
     assert order(state) == expected
     assert state.calls == () and state.entry_of(1).misses == 1  # type: ignore[union-attr]
     assert decide(state, ExpireCall("c5", deadline + timedelta(hours=1), policy)) == []
+
+
+@pytest.mark.rule("WL-2")
+def test_a_timer_that_ran_long_after_the_deadline_renews_the_call_instead_of_a_miss() -> None:
+    """The house's timers were down past the deadline (a server or worker outage): the
+    player is not charged a miss, the call stands with a fresh deadline from the moment
+    the timers came back, and that deadline is then enforced as usual."""
+    state, called = call(a_list(1, 2, 3))
+    deadline = datetime.fromisoformat(called.deadline)
+    limit = timedelta(seconds=60)
+
+    def expire(now: datetime) -> ExpireCall:
+        return ExpireCall("c5", now, DOWN_1, late_limit=limit, call_seconds=300)
+
+    # within the limit: a timer that ran a little late still charges the miss
+    on_time = decide(state, expire(deadline + limit))
+    assert [type(e) for e in on_time] == [CallMissed, PlayerMovedDown]
+
+    back = deadline + timedelta(minutes=20)
+    state, events = run(state, expire(back))
+    assert events == [
+        CallRenewed(
+            "nlh-10-20", "c5", 1, called.deadline, (back + timedelta(seconds=300)).isoformat(),
+            20 * 60,
+        )
+    ]  # fmt: skip
+    assert state.calls[0].deadline == (back + timedelta(seconds=300)).isoformat()
+    assert order(state) == [1, 2, 3] and state.entry_of(1).misses == 0  # type: ignore[union-attr]
+    assert decide(state, expire(back + timedelta(seconds=299))) == []  # not due yet
+    # a floor no-show needs no timer: it is charged at once, however late
+    floor = decide(state, ExpireCall("c5", back, DOWN_1, by_floor=True))
+    assert [type(e) for e in floor] == [CallMissed, PlayerMovedDown]
+    state, events = run(state, expire(back + timedelta(seconds=300)))
+    assert [type(e) for e in events] == [CallMissed, PlayerMovedDown]
+    assert order(state) == [2, 1, 3] and state.calls == ()
 
 
 @pytest.mark.rule("WL-2")

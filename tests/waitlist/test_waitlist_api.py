@@ -734,7 +734,7 @@ def test_a_projection_rebuild_reproduces_every_list_exactly(
     with time_machine.travel(T0, tick=False):
         first = call(tablet, nlh, table_id, 1).json()["call_id"]
         call(tablet, nlh, table_id, 2)
-    with time_machine.travel(T0 + timedelta(minutes=10), tick=False):
+    with time_machine.travel(T0 + timedelta(minutes=5, seconds=30), tick=False):
         tasks.expire_call_task(nlh, first)
     tablet.post(f"{LISTS}{nlh}/entries/{players[3].id}/away/", {"away": True})
     seat_from_list(tablet, nlh, players[1], table_id, 2)

@@ -16,7 +16,9 @@ Rules (shared/rules/CATALOGUE.md section 4):
   there by the deadline keeps his name but loses his place as :class:`NoShowPolicy` says;
   after ``max_misses`` missed calls he comes off the list. Expiring a call is idempotent:
   a call that was answered, cancelled or already missed, or whose deadline has not passed,
-  decides no events (a timer that fires twice, or races the sweep, moves him once).
+  decides no events (a timer that fires twice, or races the sweep, moves him once). A
+  timer that runs long after the deadline (the house's timers were down) renews the call
+  instead of charging a miss (:class:`CallRenewed`, CXL-10).
 * WL-3: a waiting player who leaves the room tells staff: he is marked away (kept, not
   called) or removed.
 
@@ -41,6 +43,7 @@ from waitlist.events import (
     LEFT_SEATED_IN_GAME,
     CallCancelled,
     CallMissed,
+    CallRenewed,
     InterestListPromoted,
     MustMoveLinked,
     MustMovePlayerMoved,
@@ -250,7 +253,12 @@ class ExpireCall:
     What the tables say at the deadline (the service reads them): ``withdrawn``, why the
     call no longer stands although nobody answered it (``seat_taken``, ``table_closed``,
     ``player_seated``); ``seated_in_game``: the player sits at a table of this list's game.
-    A player who was not wanted any more is not a no-show (WL-2)."""
+    A player who was not wanted any more is not a no-show (WL-2).
+
+    ``late_limit``: a timer or sweep that runs more than this after the deadline proves
+    the house's timers were down (a server or worker outage): the call is renewed for
+    ``call_seconds`` from ``now`` (:class:`CallRenewed`, CXL-10) instead of charging the
+    player a miss. ``None``: no such check (the floor's no-show never has it)."""
 
     call_id: str
     now: datetime
@@ -258,6 +266,8 @@ class ExpireCall:
     by_floor: bool = False
     withdrawn: str | None = None
     seated_in_game: bool = False
+    late_limit: timedelta | None = None
+    call_seconds: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -598,6 +608,13 @@ def _expire(state: ListState, c: ExpireCall) -> list[DomainEvent]:
                 state.list_id, entry.entry_id, call.player_id, position, LEFT_SEATED_IN_GAME
             ))  # fmt: skip
         return withdrawn
+    late = c.now - datetime.fromisoformat(call.deadline)
+    if not c.by_floor and c.late_limit is not None and late > c.late_limit:
+        renewed = c.now + timedelta(seconds=c.call_seconds)
+        return [CallRenewed(
+            state.list_id, call.call_id, call.player_id, call.deadline, _iso(renewed),
+            int(late.total_seconds()),
+        )]  # fmt: skip
     misses = entry.misses + 1
     reason = "floor" if c.by_floor else "deadline"
     events: list[DomainEvent] = [
@@ -773,6 +790,12 @@ def evolve(state: ListState | None, event: DomainEvent) -> ListState | None:
             return replace(state, calls=(*state.calls, call))
         case CallCancelled():
             return replace(state, calls=tuple(c for c in state.calls if c.call_id != event.call_id))
+        case CallRenewed():
+            calls = tuple(
+                replace(c, deadline=event.deadline) if c.call_id == event.call_id else c
+                for c in state.calls
+            )
+            return replace(state, calls=calls)
         case CallMissed():
             state = replace(
                 state, calls=tuple(c for c in state.calls if c.call_id != event.call_id)
