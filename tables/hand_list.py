@@ -32,6 +32,11 @@ class HandRowSerializer(serializers.ModelSerializer):
         model = HandView
         fields = ["hand_id", "hand_number", "button_seat", "players", "status", "pot", "rake",
                   "started_at", "ended_at"]  # fmt: skip
+        extra_kwargs = {
+            "pot": {"help_text": "CZK: every pot's chips once settled, rake included; 0 while "
+                    "running or voided."},
+            "rake": {"help_text": "CZK taken from the pot (RAKE-1..3); 0 while running."},
+        }  # fmt: skip
 
 
 def hands_dealt_to(table_id: int, player_id: int) -> list[str]:

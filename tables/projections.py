@@ -25,9 +25,11 @@ from tables.cash_events import (
     TableClosed,
     TableLimitsChanged,
 )
+from tables.domain.show_poker.events import ShowPotAwarded
 from tables.events import (
     HandBegan,
     HandEnded,
+    HandSettled,
     HandVoided,
     PlayerCashedOut,
     PlayerSeated,
@@ -247,6 +249,24 @@ def _hand_ended(recorded: RecordedEvent) -> None:
         rake_total=rows.Add(e.rake),
         **changes,
     )
+
+
+@projection.on(HandSettled)
+def _hand_settled(recorded: RecordedEvent) -> None:
+    """The hand's pot for the hand list: every pot's chips, rake included (CZK)."""
+    e = recorded.event
+    assert isinstance(e, HandSettled)
+    hand_id = recorded.stream.removeprefix("hand-")
+    rows.update(HandView, {"hand_id": hand_id}, pot=sum(p.amount for p in e.pots))
+
+
+@projection.on(ShowPotAwarded)
+def _show_pot_awarded(recorded: RecordedEvent) -> None:
+    """A Show poker pot (SHOW-25) adds to its hand's pot in the hand list."""
+    e = recorded.event
+    assert isinstance(e, ShowPotAwarded)
+    hand_id = recorded.stream.removeprefix("show-hand-")
+    rows.update(HandView, {"hand_id": hand_id}, pot=rows.Add(e.amount))
 
 
 @projection.on(HandVoided)

@@ -442,7 +442,7 @@ class AwardRequest(RequestSerializer):
 
 class HandSeatSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
-    player_id = serializers.CharField()
+    player_id = serializers.IntegerField()
     starting_stack = serializers.IntegerField()
     stack = serializers.IntegerField(help_text="Chips behind now (final stack once complete).")
     bet = serializers.IntegerField(help_text="Bet on the current street.")

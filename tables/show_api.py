@@ -31,7 +31,7 @@ from tables.domain.show_poker.events import ShowPotAwarded
 
 class ShowSeatSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
-    player_id = serializers.CharField()
+    player_id = serializers.IntegerField()
     stack = serializers.IntegerField()
     contributed = serializers.IntegerField()
     folded = StrictBooleanField()
@@ -265,7 +265,7 @@ class ShowPenaltyRequest(RequestSerializer):
 
 
 class ShowPenaltySerializer(serializers.Serializer):
-    player_id = serializers.CharField()
+    player_id = serializers.IntegerField()
     offence = serializers.CharField()
     occurrence = serializers.IntegerField()
     hands = serializers.IntegerField(help_text="Hands to sit out, blinds paid.")

@@ -195,6 +195,8 @@ def test_showdown_server_finds_the_winner_and_caps_the_rake(
     assert hand["result"]["rake"] == 300  # 5 % of 6,000 is 300: exactly at the cap
     assert stacks(nlh_table) == {1: 5000 + 4000 - 300, 2: 3000, 3: 3000}
     assert TableView.objects.get(table_id=nlh_table).rake_total == 300
+    [listed] = tablet.get(f"/api/v1/tables/{nlh_table}/hands/").json()["results"]
+    assert (listed["pot"], listed["rake"]) == (6000, 300)  # the whole pot, rake included
 
 
 @pytest.mark.rule("SD-21")

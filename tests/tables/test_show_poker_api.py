@@ -64,6 +64,11 @@ def test_show_poker_hand_at_a_table(tablet: TabletClient, players: list) -> None
     final = stacks(table_id)
     assert final[2] > 500 and final[1] < 500 and final[3] < 500
     assert tablet.get(f"/api/v1/show-hands/{hand['hand_id']}/").json()["phase"] == "complete"
+    [listed] = tablet.get(f"/api/v1/tables/{table_id}/hands/").json()["results"]
+    assert (listed["hand_id"], listed["status"]) == (hand["hand_id"], "complete")
+    # the pot in the hand list: what the losers lost and the winner's own chips in it
+    lost = (500 - final[1]) + (500 - final[3])
+    assert listed["pot"] == sum(a["amount"] for a in hand["awards"]) > lost > 0
 
 
 def test_show_poker_hands_are_relayed_to_their_table(tablet: TabletClient, players: list) -> None:

@@ -318,7 +318,7 @@ async function loadHands() {
   if (!id) return;
   const page = await run(() => get(`/api/v1/tables/${id}/hands/?page_size=100`), null, { read: true });
   if (!page) return;
-  $("replay-hand").innerHTML = page.results.map((h) => `<option value="${h.hand_id}">#${h.hand_number} · ${time(h.started_at)} · ${esc(statusWord(h.status))}${h.rake ? ` · ${gettext("rake")} ${number(h.rake)}` : ""}</option>`).join("");
+  $("replay-hand").innerHTML = page.results.map((h) => `<option value="${h.hand_id}">#${h.hand_number} · ${time(h.started_at)} · ${esc(statusWord(h.status))}${h.pot ? ` · ${gettext("pot")} ${number(h.pot)}` : ""}${h.rake ? ` · ${gettext("rake")} ${number(h.rake)}` : ""}</option>`).join("");
 }
 function statusWord(status) {
   return { running: gettext("running"), complete: gettext("complete"), voided: gettext("voided") }[status] || status;
