@@ -284,6 +284,18 @@ def test_a_timer_that_ran_long_after_the_deadline_renews_the_call_instead_of_a_m
 
 
 @pytest.mark.rule("WL-2")
+@pytest.mark.rule("WL-3")
+def test_one_place_down_is_behind_the_next_player_called_not_one_away() -> None:
+    """The no-show dropped behind a player who was away (not called) and stayed ahead of
+    the player called in his place (found by QA)."""
+    state, _ = run(a_list(1, 2, 3, 4), MarkAway(2, True))
+    state, called = call(state)
+    state, events = run(state, ExpireCall("c5", datetime.fromisoformat(called.deadline), DOWN_1))
+    assert (events[-1].from_position, events[-1].to_position) == (1, 3)
+    assert order(state) == [2, 3, 1, 4]  # behind 3, the next one to be called
+
+
+@pytest.mark.rule("WL-2")
 def test_two_no_shows_on_calls_made_together_never_jump_a_player_not_yet_called() -> None:
     policy = NoShowPolicy()  # one place down: behind the next player called
     state, first = call(a_list(1, 2, 3, 4), seat=5)
@@ -453,6 +465,7 @@ def test_any_sequence_keeps_the_list_a_permutation_and_moves_exactly_per_policy(
                     below = order(before)[was:]
                     passed = below[: now_at - was]  # now above him, below him before
                     called = {c.player_id for c in before.calls if c.call_id != missed.call_id}
+                    called |= {e.player_id for e in before.entries if e.away}  # not called
                     uncalled = [p for p in below if p not in called]
                     assert len([p for p in passed if p not in called]) == min(places, len(uncalled))
                     assert not passed or passed[-1] not in called or len(passed) == len(below)

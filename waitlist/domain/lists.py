@@ -165,8 +165,10 @@ class NoShowPolicy:
     def new_position(self, position: int, length: int, called: frozenset[int] = frozenset()) -> int:
         """Where a player at ``position`` (1-based) of a list of ``length`` goes. ``down``
         counts only players who will be called after him: ``called`` (the positions of
-        others whose calls are open) are stepped over, so that two no-shows on calls made
-        together never put the first back in front of a player nobody has called yet."""
+        others whose calls are open, and of players away, who are not called: WL-3) are
+        stepped over, so that two no-shows on calls made together never put the first back
+        in front of a player nobody has called yet, and "one place down" puts him behind
+        the next player called, not behind one who is away (found by QA)."""
         if self.action == "bottom":
             return length
         passed, new = 0, position
@@ -641,7 +643,8 @@ def _expire(state: ListState, c: ExpireCall) -> list[DomainEvent]:
                         state.position_of(o.player_id)
                         for o in state.calls
                         if o.call_id != call.call_id
-                    ),
+                    )
+                    | frozenset(n for n, e in enumerate(state.entries, 1) if e.away),
                 ),
                 "no_show",
                 c.policy.label,
