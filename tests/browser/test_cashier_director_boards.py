@@ -858,28 +858,46 @@ def test_a_retry_the_server_refuses_frees_the_button(room: Room, new_page: Any) 
     expect(page.locator("#sale-submit")).to_be_enabled()
 
 
-def test_an_amount_field_takes_digits_only(room: Room, new_page: Any) -> None:
+def test_an_amount_field_sends_what_was_typed_or_nothing(room: Room, new_page: Any) -> None:
     """The cage's amount took "1e3" and sold 1,000 CZK (the browser's number field reads
-    it as 1000); "+5" and "2.5" went in too (found by QA). Typed or pasted, only digits
-    go in; a field with a fractional step (a percentage) still takes a point."""
+    it as 1000, found by QA). Dropping the keys that are not digits then sold 50,005 CZK for
+    "5000.5" and 100 for "-100" (found by QA). Now the field keeps what was typed, says
+    why it is not an amount, and nothing is sent; a plain amount then sells as typed. A
+    field with a fractional step (a percentage) takes a decimal point."""
     player = room.player("Digits Only", "Digits")
     page, _ = cashier_picks(room, new_page, "Digits", player)
-    page.click("#sale-amount")
-    page.keyboard.type("1e3+.5,")
-    assert page.input_value("#sale-amount") == "135"
+    posts: list[str] = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    expect(page.locator("#sale-submit")).to_be_enabled()
+    # the browser itself drops a comma from a number field: "12,5" reads 125
+    for typed, shown in (("5000.5", "5000.5"), ("-100", "-100"), ("1e3", "1e3"), ("12,5", "125")):
+        page.fill("#sale-amount", "")
+        page.click("#sale-amount")
+        page.keyboard.type(typed)
+        assert page.input_value("#sale-amount") == shown
+        page.click("#sale-submit")
+        message = page.eval_on_selector("#sale-amount", "f => f.validationMessage")
+        assert "digits" in message, (typed, message)
+        page.wait_for_timeout(300)
+        assert not [u for u in posts if "/cage/" in u], (typed, posts)
     page.fill("#sale-amount", "")
-    page.keyboard.insert_text("2e3")  # a paste: one insertion of the whole text
-    assert page.input_value("#sale-amount") == ""
     page.keyboard.insert_text("2500")
-    assert page.input_value("#sale-amount") == "2500"
+    assert page.eval_on_selector("#sale-amount", "f => f.validity.valid")
+    page.click("#sale-submit")
+    expect(page.locator("#sale-result")).to_have_class(re.compile(r"\bok\b"))
+    journal = room.api("GET", "/api/v1/cage/journal/")
+    rows = journal["results"] if isinstance(journal, dict) else journal
+    assert [r["amount"] for r in rows if r.get("player_id") == player] == [2500], rows
     percent = page.evaluate(
         """() => { const f = Object.assign(document.createElement("input"),
             {type: "number", min: "0", step: "0.01", id: "pct"});
           document.querySelector("main").append(f); return f.id; }"""
     )
     page.click(f"#{percent}")
-    page.keyboard.type("12.5e")
-    assert page.input_value(f"#{percent}") == "12.5"
+    page.keyboard.type("12.5")
+    assert page.eval_on_selector(f"#{percent}", "f => f.validity.valid")
+    page.keyboard.type("e")
+    assert not page.eval_on_selector(f"#{percent}", "f => f.validity.valid")
 
 
 def test_the_cages_journal_fits_a_1024_pixel_screen(room: Room, new_page: Any) -> None:

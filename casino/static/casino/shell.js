@@ -43,17 +43,64 @@ document.addEventListener("invalid", (e) => {
   });
 }, true);
 
-// Number fields take what a count or an amount is written with, nothing else. A browser's
-// number field also takes "1e3", "+5" and "2.5"; the field's value then reads 1000, or
-// the API refuses 2.5 with a field error the cashier does not understand (found by QA).
-// Digits always; "-" where the field has no minimum or a negative one (a chip correction);
-// "." only where its step is a fraction (a percentage). Typed or pasted alike.
+// Number fields send what was typed, or nothing. A browser's number field also takes "1e3",
+// "+5" and "2.5" (and reads "1e3" as 1000: the cage sold 1,000 CZK, found by QA); dropping
+// such keys instead turned "5000.5" into 50,005 and "-100" into 100, recorded as typed
+// (found by QA). So every key goes in, and a field whose text is not a plain number is
+// invalid with a message: digits; "-" where the field has no minimum or a negative one (a
+// chip correction); "." only where its step is a fraction (a percentage). A form's submit
+// is then stopped by the browser, and so is a button's own click: see below.
+function allowed(field) {
+  const minus = field.min === "" || Number(field.min) < 0 ? "-?" : "";
+  const point = /\.|any/.test(field.step) ? "(\\.[0-9]+)?" : "";
+  return { pattern: new RegExp(`^${minus}[0-9]+${point}$`), point: Boolean(point) };
+}
+function plainNumber(field) {
+  field.setCustomValidity("");
+  const { pattern, point } = allowed(field);
+  const text = field.value;
+  const refused = field.dataset.refusedKey && text !== "";
+  if (refused || field.validity.badInput || (text !== "" && !pattern.test(text))) {
+    field.setCustomValidity(point ? gettext("Write the number in digits, with a decimal point if needed.")
+      : gettext("Write a whole number in digits only: no decimal point, comma, sign or exponent."));
+    return false;
+  }
+  return true; // out of range: the browser's check of a form, or the API's refusal, says so
+}
+const isNumberField = (el) => el instanceof HTMLInputElement && el.type === "number";
+// The browser itself drops some keys from a number field ("," and "+" in English): "1500,5"
+// reads 15005. Such a key marks the field until something is deleted from it or it is empty.
 document.addEventListener("beforeinput", (e) => {
   const field = e.target;
-  if (!(field instanceof HTMLInputElement) || field.type !== "number") return;
+  if (!isNumberField(field)) return;
+  if (e.inputType.startsWith("delete")) delete field.dataset.refusedKey;
   const text = e.data ?? (e.dataTransfer ? e.dataTransfer.getData("text/plain") : null);
-  if (!text) return;
-  const minus = field.min === "" || Number(field.min) < 0 ? "-" : "";
-  const point = /\.|any/.test(field.step) ? "." : "";
-  if (!new RegExp(`^[0-9${minus}${point}]*$`).test(text.trim())) e.preventDefault();
-});
+  if (text && /[^0-9.\-eE]/.test(text)) field.dataset.refusedKey = "1";
+}, true);
+document.addEventListener("input", (e) => {
+  if (!isNumberField(e.target)) return;
+  if (e.target.value === "" && !e.target.validity.badInput) delete e.target.dataset.refusedKey;
+  plainNumber(e.target);
+}, true);
+
+// Most writes are a button's click handler, not a form's submit, so the browser's check of
+// the form does not stop them. A click on a button is stopped, and the field's message
+// shown, when a number field that belongs to it holds something that is not a plain number:
+// the fields of its form (or dialog, or section) after the button before it. Closing or
+// cancelling is never stopped.
+document.addEventListener("click", (e) => {
+  const button = e.target instanceof Element ? e.target.closest("button") : null;
+  if (!button || button.disabled || button.formNoValidate) return;
+  if (button.value === "close" || button.value === "cancel" || /-(cancel|close-dialog)$/.test(button.id)) return;
+  const scope = button.form || button.closest("dialog, form, section, fieldset") || document.body;
+  const controls = [...scope.querySelectorAll("button, input")];
+  const fields = [];
+  for (let i = controls.indexOf(button) - 1; i >= 0 && controls[i].tagName !== "BUTTON"; i -= 1) {
+    if (isNumberField(controls[i])) fields.unshift(controls[i]);
+  }
+  const bad = fields.find((f) => !f.disabled && !f.closest("[hidden]") && !plainNumber(f));
+  if (!bad) return;
+  e.preventDefault();
+  e.stopImmediatePropagation();
+  bad.reportValidity();
+}, true);
