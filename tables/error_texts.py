@@ -160,6 +160,20 @@ register_details(
             ),
             _("A transfer keeps the stack only to a table of the same game and stakes."),
         ),
+        # --- buy-in limits (BI-3..BI-5) ---
+        "limit_change_needs_reason": (
+            _("The floor must say why the limits change."),
+            _(
+                "The house limits of these stakes are %(house_buy_in_min)s-%(house_buy_in_max)s "
+                "CZK (BI-3, BI-4): the floor must say why this table's differ."
+            ),
+        ),
+        "buy_in_limits_required": _(
+            "These stakes have no configured buy-in limits; give the agreed ones."
+        ),
+        "invalid_table_config": _(
+            "The buy-in minimum must be at least 1 and no more than the maximum."
+        ),
         # --- what a request names and is not there (404) ---
         "table_not_found": _("There is no table %(table_id)s."),
         "hand_not_found": _("There is no hand %(hand_id)s."),

@@ -355,6 +355,9 @@ class TableOpened(DomainEvent):
     allin_faceup_in_cash: bool = False
     """Fixed limit: BET-6 (cap lifted heads-up) or BET-5 (always capped); ``None``: by mode,
     BET-6 at cash tables (the floor rules), BET-5 in tournaments."""
+    # BI-5: why the buy-in limits differ from the stakes' configured ones (BI-3, BI-4), as the
+    # floor said when opening the table; "" when they are the configured ones or none is set
+    limits_reason: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -174,6 +174,7 @@ class Replayer:
                     "ante_type": hand.ante_type,
                     "buy_in_min": 1,
                     "buy_in_max": 10**11,
+                    "limits_reason": "replay of recorded hands: every stack as recorded",
                     "rake_percent_bp": 0,
                     "rake_cap": 0,
                     "min_raise_rule": "previous_increment",

@@ -60,6 +60,14 @@ class OpenTableRequest(RequestSerializer):
         help_text="CZK; default: the stakes' configured limits (BI-3, BI-4).",
     )
     buy_in_max = StrictIntegerField(min_value=1, max_value=MAX_AMOUNT, required=False)
+    limits_reason = SafeCharField(
+        max_length=500,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Why the buy-in limits differ from the stakes' configured ones (BI-5; 422 "
+        "limit_change_needs_reason without it). Recorded with who opened the table.",
+    )
     rake_percent_bp = StrictIntegerField(
         min_value=0,
         max_value=10_000,

@@ -129,11 +129,14 @@ def open_table(
     clock_expiry: str = "dead_hand",
     hand_closed_by: str = "next_hand_started",
     allin_faceup_in_cash: bool = False,
+    limits_reason: str = "",
 ) -> int:
     """Open a new table and return its id (the next free number).
 
     Buy-in limits default to the stakes' configured limits (BI-3, BI-4) and the rake to
-    the game's rake schedule (RAKE-1..4); other stakes need limits agreed (BI-5). A table
+    the game's rake schedule (RAKE-1..4); other stakes need limits agreed (BI-5). Limits
+    other than the configured ones of these stakes are the floor's change (BI-5): they need
+    ``limits_reason``, recorded on the table with who opened it. A table
     may rake less than its step (a promotion, a replay's zero-rake table), never more: the
     schedule is the house's rake, changed by an admin, not per table. A hand
     won before the flop is not raked unless ``no_flop_no_drop=False`` (the rake step's
@@ -151,12 +154,13 @@ def open_table(
     (SD-11, the room's 000 rule).
 
     Raises:
-        DomainError ``buy_in_limits_required`` (BI-5), ``invalid_table_config`` (SEAT-3),
+        DomainError ``buy_in_limits_required`` (BI-5), ``limit_change_needs_reason``
+        (BI-5: limits other than the stakes' configured ones), ``invalid_table_config`` (SEAT-3),
         ``rake_above_schedule`` (RAKE-1 for the percentage, RAKE-2..4 for the cap) with
         ``max_rake_percent_bp`` and ``max_rake_cap``.
     """
+    limits = cash_rules.rules().default_limits(game, small_blind, big_blind)
     if buy_in_min is None or buy_in_max is None:
-        limits = cash_rules.rules().default_limits(game, small_blind, big_blind)
         if limits is None:
             raise DomainError(
                 "buy_in_limits_required",
@@ -165,6 +169,17 @@ def open_table(
             )
         buy_in_min = limits.buy_in_min if buy_in_min is None else buy_in_min
         buy_in_max = limits.buy_in_max if buy_in_max is None else buy_in_max
+    house_limits = limits and (limits.buy_in_min, limits.buy_in_max)
+    if house_limits and (buy_in_min, buy_in_max) != house_limits and not limits_reason.strip():
+        low, high = house_limits
+        raise DomainError(
+            "limit_change_needs_reason",
+            f"The house limits of these stakes are {low}-{high} CZK (BI-3, BI-4): the floor "
+            "must say why this table's differ.",
+            rule="BI-5",
+            house_buy_in_min=low,
+            house_buy_in_max=high,
+        )
     rake = cash_rules.rules().rake_for(game, small_blind)
     house = rake or cash_rules.Rake(percent_bp=0, cap=0, no_flop_no_drop=True)
     rake_percent_bp = house.percent_bp if rake_percent_bp is None else rake_percent_bp
@@ -191,6 +206,7 @@ def open_table(
         ante_type=ante_type,
         buy_in_min=buy_in_min,
         buy_in_max=buy_in_max,
+        limits_reason=limits_reason.strip() if house_limits else "",
         rake_percent_bp=rake_percent_bp,
         rake_cap=rake_cap,
         no_flop_no_drop=no_flop_no_drop,

@@ -129,6 +129,13 @@ class StartGameRequest(RequestSerializer):
         min_value=1, max_value=MAX_AMOUNT, required=False, help_text="CZK"
     )
     max_seats = StrictIntegerField(min_value=2, max_value=10, default=10)
+    limits_reason = SafeCharField(
+        max_length=500,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Why a new table's limits differ from the stakes' configured ones (BI-5).",
+    )
 
 
 class MustMoveRequest(RequestSerializer):

@@ -546,6 +546,7 @@ def start_interest_game(
     buy_in_max: int | None = None,
     max_seats: int = 10,
     table_id: int | None = None,
+    limits_reason: str = "",
 ) -> int:
     """Start an interest list's game once ``WAITLIST_INTEREST_THRESHOLD`` players (not
     away) wait; the list becomes the table's waiting list. Returns the table id.
@@ -553,7 +554,8 @@ def start_interest_game(
     With ``table_id`` the game starts at that table, which the floor chose: an open cash
     table of the list's game and stakes with nobody seated (``name`` and the limits are
     then the table's own and must not be given). Without it a new table ``name`` opens,
-    its limits defaulting to the stakes' configured ones (BI-3..BI-5).
+    its limits defaulting to the stakes' configured ones (BI-3..BI-5); others need
+    ``limits_reason`` (BI-5).
 
     Raises:
         DomainError ``not_an_interest_list``, ``not_enough_interest``, ``table_not_empty``,
@@ -566,7 +568,7 @@ def start_interest_game(
         # Checked first so a refused start opens nothing; the table id comes after.
         lists.decide(state, lists.PromoteInterest(0, settings.WAITLIST_INTEREST_THRESHOLD))
         if table_id is not None:
-            if name or buy_in_min is not None or buy_in_max is not None:
+            if name or buy_in_min is not None or buy_in_max is not None or limits_reason:
                 raise DomainError(
                     "table_settings_not_allowed",
                     "The game starts at an existing table: its name and limits are its own.",
@@ -590,6 +592,7 @@ def start_interest_game(
                 buy_in_min=buy_in_min,
                 buy_in_max=buy_in_max,
                 max_seats=max_seats,
+                limits_reason=limits_reason,
             )
         command = lists.PromoteInterest(table_id, settings.WAITLIST_INTEREST_THRESHOLD)
         _execute(list_id, _as_optional(loaded), command)

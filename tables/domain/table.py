@@ -190,7 +190,7 @@ def _validate_config(c: TableOpened) -> None:
     if c.ante < 0 or (c.ante_type == "none") != (c.ante == 0):
         problems.append("ante must be positive exactly when ante_type is not 'none'")
     if c.mode == CASH and not (0 < c.buy_in_min <= c.buy_in_max):
-        problems.append("buy-in limits must satisfy 0 < buy_in_min <= buy_in_max")
+        problems.append("The buy-in minimum must be at least 1 and no more than the maximum.")
         rules.add("BI-5")
     if not (0 <= c.rake_percent_bp <= 10_000) or c.rake_cap < 0:
         problems.append("rake must be 0-10000 basis points with a cap >= 0")

@@ -72,7 +72,7 @@ async def _run(events: int, tables: int) -> None:
         for t in range(1, tables + 1):
             run_command(lambda t=t: services.open_table(
                 name=f"bench {t}", game="NLH", small_blind=10, big_blind=20,
-                buy_in_min=100, buy_in_max=10_000))  # fmt: skip
+                buy_in_min=100, buy_in_max=10_000, limits_reason="bench"))  # fmt: skip
 
     def fill_backlog() -> None:
         versions = {t: store.stream_version(f"table-{t}") for t in range(1, tables + 1)}

@@ -108,6 +108,8 @@ class Room:
     def open_table(self, **config: Any) -> int:
         body = {"name": f"NLH 10/20 #{uuid.uuid4().hex[:4]}", "game": "NLH",
                 "small_blind": 10, "big_blind": 20, **config}  # fmt: skip
+        if "buy_in_min" in config or "buy_in_max" in config:  # BI-5: agreed limits, say why
+            body.setdefault("limits_reason", "agreed by the players")
         return int(self.api("POST", "/api/v1/tables/", body)["table_id"])
 
     def started_tournament(self, name: str, *, entrants: int = 2, **config: Any) -> int:

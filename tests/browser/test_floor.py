@@ -305,7 +305,24 @@ def test_a_waiting_list_call_counts_down_and_a_limit_override_needs_the_floor(
     page.fill("#td-limits-reason", "players asked")
     page.click("#td-limits")
     expect(page.locator("#td-error")).to_be_visible()
+    # a minimum typed "-100" was sent as 100 (found by QA): nothing is sent now, and a
+    # transfer "from seat -1" moved the player of seat 1; neither button sends anything
+    posts: list[str] = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    page.fill("#td-min", "")
+    page.click("#td-min")
+    page.keyboard.type("-100")
     page.fill("#td-max", "3000")
+    page.click("#td-limits")
+    page.click("#tr-seat")
+    page.keyboard.type("-1")
+    page.fill("#tr-to-seat", "2")
+    page.click("#td-transfer")
+    page.wait_for_timeout(300)
+    assert posts == []
+    assert "digits" in page.eval_on_selector("#td-min", "f => f.validationMessage")
+    page.fill("#tr-seat", "")
+    page.fill("#td-min", "200")
     page.click("#td-limits")
     limits = "200\u20133,000"  # min en dash max
     expect(page.locator(f".tcard[data-table='{table}']")).to_contain_text(limits)

@@ -19,6 +19,8 @@ T0 = datetime(2026, 11, 21, 18, 0, tzinfo=UTC)
 
 def open_table(tablet: TabletClient, **config: Any) -> int:
     body = {"name": "t", "game": "NLH", "small_blind": 10, "big_blind": 20, **config}
+    if "buy_in_min" in config or "buy_in_max" in config:  # BI-5: agreed limits, say why
+        body.setdefault("limits_reason", "agreed by the players")
     r = tablet.post("/api/v1/tables/", body)
     assert r.status_code == 201, r.json()
     return int(r.json()["table_id"])

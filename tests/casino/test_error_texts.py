@@ -106,16 +106,26 @@ def test_cage_redemption_over_the_holdings_in_czech_by_the_language_cookie(
 
 
 def test_a_code_without_a_czech_sentence_stays_english(tablet: TabletClient) -> None:
-    assert "buy_in_limits_required" not in registered_details()
+    assert "not_show_poker" not in registered_details()
+    table = tablet.post("/api/v1/tables/", {**NLH_10_20, "name": "x"}).json()["table_id"]
     r = tablet.post(
-        "/api/v1/tables/",
-        {"name": "x", "game": "PLO", "small_blind": 30, "big_blind": 60},
-        **{"Accept-Language": "cs"},
+        f"/api/v1/tables/{table}/show-hands/", {"button_seat": 1}, **{"Accept-Language": "cs"}
     )
-    assert (r.status_code, r.json()["code"]) == (422, "buy_in_limits_required")
-    assert r.json()["detail"] == (
-        "These stakes have no configured buy-in limits; give the agreed ones."
-    )
+    assert (r.status_code, r.json()["code"]) == (422, "not_show_poker")
+    assert r.json()["detail"] == "This table does not deal Show poker."
+
+
+def test_a_sentence_without_its_template_stays_english(tablet: TabletClient) -> None:
+    """A refusal naming two problems of a table has no template, though the code has one
+    for the buy-in limits alone: it is not half translated."""
+    body = {"name": "x", "game": "PLO", "small_blind": 30, "big_blind": 60}
+    limits = {"buy_in_min": 500, "buy_in_max": 100}
+    r = tablet.post("/api/v1/tables/", {**body, **limits}, **{"Accept-Language": "cs"})
+    assert (r.status_code, r.json()["code"]) == (422, "invalid_table_config")
+    assert r.json()["detail"] == "Minimální buy-in musí být alespoň 1 a nejvýše maximální."
+    r = tablet.post("/api/v1/tables/", {**body, **limits, "small_blind": 90},
+                    **{"Accept-Language": "cs"})  # fmt: skip
+    assert r.json()["detail"].startswith("blinds must satisfy")
 
 
 def test_field_errors_and_missing_ids_in_czech(tablet: TabletClient) -> None:

@@ -228,7 +228,8 @@ def test_manual_award_splits_with_the_odd_chip_to_the_first_winner_left_of_butto
 @pytest.mark.rule("SD-1")
 def test_side_pots_and_uncalled_bet_over_the_api(tablet: TabletClient, players: list) -> None:
     table_id = tablet.post(
-        "/api/v1/tables/", {**NLH_10_20, "rake_percent_bp": 0, "buy_in_min": 100}
+        "/api/v1/tables/",
+        {**NLH_10_20, "rake_percent_bp": 0, "buy_in_min": 100, "limits_reason": "short stacks"},
     ).json()["table_id"]
     seat_all(tablet, table_id, players, {1: 300, 2: 600, 3: 1000})
     hand = start(tablet, table_id, button=1)

@@ -92,6 +92,38 @@ def test_nlh_25_50_limits_cite_bi_4(tablet: TabletClient, players: list) -> None
     )
 
 
+@pytest.mark.rule("BI-3")
+@pytest.mark.rule("BI-5")
+def test_a_table_opened_outside_the_stakes_limits_needs_the_floors_reason(
+    tablet: TabletClient,
+) -> None:
+    """NLH 10/20 opened with limits 100-1,000 and 1-10^12 without a word (found by QA):
+    limits other than the house's for these stakes are the floor's change (BI-5), refused
+    without a reason and recorded with it; the house's limits, or stakes the house set no
+    limits for, need none."""
+    body = {"name": "NLH 10/20", "game": "NLH", "small_blind": 10, "big_blind": 20}
+    before = StoredEvent.objects.count()
+    for limits in ({"buy_in_min": 100, "buy_in_max": 1000}, {"buy_in_max": 10**12},
+                   {"buy_in_min": 100, "buy_in_max": 1000, "limits_reason": "  "}):  # fmt: skip
+        r = tablet.post("/api/v1/tables/", {**body, **limits})
+        assert (r.status_code, r.json()["code"], r.json()["rule"]) == (
+            422, "limit_change_needs_reason", "BI-5")  # fmt: skip
+        assert (r.json()["house_buy_in_min"], r.json()["house_buy_in_max"]) == (1000, 5000)
+    assert StoredEvent.objects.count() == before  # a refused command appends nothing
+    agreed = {"buy_in_min": 100, "buy_in_max": 1000, "limits_reason": "players agreed a short game"}
+    r = tablet.post("/api/v1/tables/", {**body, **agreed})
+    assert r.status_code == 201, r.json()
+    opened = store.read_stream(f"table-{r.json()['table_id']}")[0].event
+    assert (opened.buy_in_min, opened.buy_in_max, opened.limits_reason) == (
+        100, 1000, "players agreed a short game")  # fmt: skip
+    for same in ({}, {"buy_in_min": 1000, "buy_in_max": 5000}):
+        r = tablet.post("/api/v1/tables/", {**body, **same})
+        assert r.status_code == 201, r.json()
+    five_ten = {"name": "NLH 5/10", "game": "NLH", "small_blind": 5, "big_blind": 10}
+    r = tablet.post("/api/v1/tables/", {**five_ten, "buy_in_min": 100, "buy_in_max": 1000})
+    assert r.status_code == 201, r.json()  # no house limits for 5/10: agreed ones (BI-5)
+
+
 @pytest.mark.rule("BI-1")
 def test_taken_seat_is_refused(tablet: TabletClient, players: list, nlh_table: int) -> None:
     url = f"/api/v1/tables/{nlh_table}/seats/"

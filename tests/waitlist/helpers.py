@@ -11,7 +11,10 @@ LISTS = "/api/v1/waitlists/"
 
 
 def open_table(tablet: TabletClient, **config: Any) -> int:
-    response = tablet.post("/api/v1/tables/", {**NLH_10_20, **config})
+    body = {**NLH_10_20, **config}
+    if "buy_in_min" in config or "buy_in_max" in config:  # BI-5: agreed limits, say why
+        body.setdefault("limits_reason", "agreed by the players")
+    response = tablet.post("/api/v1/tables/", body)
     assert response.status_code == 201, response.json()
     return int(response.json()["table_id"])
 

@@ -239,10 +239,13 @@ def test_after_a_no_show_the_next_name_is_called_for_the_same_seat(
     no_show = tablet.post(f"{LISTS}{nlh}/calls/{auto['call_id']}/no-show/")
     assert no_show.status_code == 200, no_show.json()
     [auto] = no_show.json()["waitlist"]["calls"]
-    # players[0] moved down one place behind players[1] (away), players[2] behind players[3]
+    # one place down is behind the next player called, stepping over players[1] (away):
+    # players[0] went behind players[2], then players[2] behind players[0]
+    order = [e["player_id"] for e in no_show.json()["waitlist"]["entries"]]
+    assert order == [players[1].id, players[0].id, players[2].id, players[3].id]
     assert auto["player_id"] == players[0].id and auto["seat"] == 4
     no_show = tablet.post(f"{LISTS}{nlh}/calls/{auto['call_id']}/no-show/")
-    assert no_show.json()["waitlist"]["calls"][0]["player_id"] == players[3].id
+    assert no_show.json()["waitlist"]["calls"][0]["player_id"] == players[2].id
 
     settings.WAITLIST_CALL_NEXT_ON_MISS = False  # a house whose floor calls by hand
     [auto] = no_show.json()["waitlist"]["calls"]

@@ -246,6 +246,8 @@ $("open-table").addEventListener("submit", once(async (e) => {
   const limits = {};
   if ($("ot-min").value) limits.buy_in_min = Number($("ot-min").value);
   if ($("ot-max").value) limits.buy_in_max = Number($("ot-max").value);
+  // limits other than the stakes' configured ones are the floor's change: say why (BI-5)
+  if ($("ot-limits-reason").value.trim()) limits.limits_reason = $("ot-limits-reason").value;
   const table = await run(() => post("/api/v1/tables/", {
     name: $("ot-name").value, game: $("ot-game").value,
     small_blind: Number($("ot-sb").value), big_blind: Number($("ot-bb").value), max_seats: Number($("ot-seats").value),
@@ -683,6 +685,7 @@ function listExtras(l) {
       <div><label>${gettext("New table name")}<input name="name" maxlength="100" value="${esc(l.game)} ${l.small_blind}/${l.big_blind}"></label></div>
       <div><label>${gettext("Buy-in min")}<input name="buy_in_min" type="number" min="1" placeholder="${gettext("the stakes' limits")}"></label></div>
       <div><label>${gettext("Buy-in max")}<input name="buy_in_max" type="number" min="1" placeholder="${gettext("the stakes' limits")}"></label></div>
+      <div><label>${gettext("Why other limits (BI-5)")}<input name="limits_reason" maxlength="500"></label></div>
       <div class="shrink"><button class="btn" type="submit">${gettext("Start the game")}</button></div></form>`;
   }
   if (l.list_kind !== "waiting") return "";
@@ -730,6 +733,7 @@ $("lists").addEventListener("submit", once(async (e) => {
       const body = extra.table.value ? { table_id: Number(extra.table.value) } : { name: extra.name.value };
       if (!extra.table.value) {
         for (const k of ["buy_in_min", "buy_in_max"]) if (extra[k].value) body[k] = Number(extra[k].value);
+        if (extra.limits_reason.value.trim()) body.limits_reason = extra.limits_reason.value;
       }
       ok = await run(() => post(`/api/v1/waitlists/${extra.dataset.startGame}/start-game/`, body));
     }
