@@ -230,6 +230,8 @@ class LogFeedConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
         await self.accept()
         if key:
             self.session_watch = asyncio.create_task(self._watch_session(key))
+        elif params.get("token"):
+            self.session_watch = asyncio.create_task(self._watch_token(params["token"]))
         await self._start(params)
 
     async def _watch_session(self, key: str) -> None:
@@ -245,6 +247,19 @@ class LogFeedConsumer(LogEventsMixin, AsyncJsonWebsocketConsumer):
                 await self.close(code=4401)
                 return
             await asyncio.sleep(min(every, left + 0.5))
+
+    async def _watch_token(self, token: str) -> None:
+        """Close a device's socket once its token no longer authenticates, checked every
+        ``SESSION_SOCKET_CHECK_SECONDS``: the backstop for a revocation message that never
+        reached this process (a second embedded ``up`` has a channel layer of its own, and
+        its sockets kept a demo token that the other one replaced: found by QA)."""
+        from casino.auth import _device_for
+
+        while True:
+            await asyncio.sleep(settings.SESSION_SOCKET_CHECK_SECONDS)
+            if await database_sync_to_async(_device_for)(token) is None:
+                await self.device_revoked({})
+                return
 
     async def _refuse(self, code: str, detail: str | Promise, close_code: int) -> None:
         await self.accept()

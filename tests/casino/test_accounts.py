@@ -357,6 +357,11 @@ def test_serving_refuses_the_builtin_secret_key_without_debug() -> None:
     last = refused.stderr.strip().splitlines()[-1]
     assert last.startswith("django.core.exceptions.ImproperlyConfigured: SECRET_KEY is the"), last
     assert _run(code, SECRET_KEY="a-real-secret-" + "x" * 50).returncode == 0, refused.stderr
+    for weak in ("short", "x" * 60):  # too short; too few different characters (found by QA)
+        refused = _run(code, SECRET_KEY=weak)
+        last = refused.stderr.strip().splitlines()[-1]
+        assert "SECRET_KEY is too weak" in last, (weak, last)
+    assert _run(code, DEBUG="true", SECRET_KEY="short").returncode == 0
     assert _run(code, DEBUG="true").returncode == 0
 
 

@@ -195,6 +195,39 @@ def test_a_consoles_socket_closes_on_logout_a_new_password_or_a_new_role(
     assert closed == {"type": "websocket.close", "code": 4401}
 
 
+def test_a_device_socket_closes_when_its_token_was_replaced_where_no_message_reached_it(
+    world: dict, settings: Any
+) -> None:
+    """A second embedded ``up`` kept a socket on the demo token that the first one replaced
+    (its channel layer is its own, so no revocation message came; found by QA): the
+    socket re-checks its token and closes once it no longer authenticates."""
+    from casino.auth import forget_device
+    from casino.models import hash_token
+
+    settings.SESSION_SOCKET_CHECK_SECONDS = 0.2
+    dealer = Device.objects.create(
+        name=f"d-{uuid.uuid4().hex[:6]}", role=Device.Role.DEALER, table_id=world["table_id"]
+    )
+    old = dealer.token
+
+    async def scenario() -> tuple[dict, Any]:
+        ws = WebsocketCommunicator(application, f"/ws/tables/{world['table_id']}/?token={old}")
+        await ws.connect()
+        await ws.receive_json_from()
+        # another process minted a new token: a bare UPDATE, no signal, no group message
+        await sync_to_async(
+            lambda: Device.objects.filter(pk=dealer.pk).update(token_hash=hash_token("fresh"))
+        )()
+        forget_device(hash_token(old))  # past this process's token cache
+        message = await ws.receive_json_from(timeout=2)
+        closed = await ws.receive_output(timeout=1)
+        return message, closed
+
+    message, closed = async_to_sync(scenario)()
+    assert message["type"] == "error" and message["code"] == "revoked"
+    assert closed == {"type": "websocket.close", "code": 4401}
+
+
 @pytest.mark.parametrize("ending", ["deleted", "expired"])
 def test_a_consoles_socket_closes_when_its_session_ends(
     world: dict, ending: str, settings: Any

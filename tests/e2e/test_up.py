@@ -84,9 +84,13 @@ def test_up_migrates_creates_the_demo_room_and_serves_http(tmp_path: Path) -> No
             "PLO 25/50": (2000, 10000, 500, 200),  # RAKE-3
             "PLO 50/50": (2500, 15000, 500, 300),  # RAKE-4
         }
+        script = httpx.get(f"{base}/static/casino/shell.js")  # a console's first load
+        assert script.status_code == 200 and "plainNumber" in script.text
     finally:
         proc.terminate()
-        proc.wait(10)
+        out, _ = proc.communicate(timeout=10)
+    # no raw Python warning in the operator's terminal (found by QA)
+    assert "StreamingHttpResponse" not in out and "Traceback" not in out, out
 
 
 def test_a_second_up_on_a_busy_port_refuses_before_changing_anything(tmp_path: Path) -> None:
@@ -120,8 +124,19 @@ def test_a_second_up_on_a_busy_port_refuses_before_changing_anything(tmp_path: P
         again = subprocess.run([*up, "--keep-tokens", "--no-serve"], cwd=ROOT, env=env,
                                capture_output=True, text=True, timeout=60)  # fmt: skip
         assert again.returncode == 0 and "Demo admin token" not in again.stdout
-        assert "unchanged" in again.stdout
+        assert "unchanged" in again.stdout and "revoked" not in again.stdout
         assert httpx.get(f"{base}/api/v1/tables/", headers=auth).status_code == 200
+        # a kept token of a revoked demo device works nowhere: up says so (found by QA)
+        devices = httpx.get(f"{base}/api/v1/devices/", headers=auth).json()
+        rows = devices["results"] if isinstance(devices, dict) else devices
+        [dealer] = [d for d in rows if d["role"] == "dealer"]
+        revoked = httpx.post(f"{base}/api/v1/devices/{dealer['id']}/revoke/", headers=auth
+                             | {"Idempotency-Key": "revoke-demo-dealer"})  # fmt: skip
+        assert revoked.status_code == 200, revoked.text
+        again = subprocess.run([*up, "--keep-tokens", "--no-serve"], cwd=ROOT, env=env,
+                               capture_output=True, text=True, timeout=60)  # fmt: skip
+        assert "The demo dealer device is revoked" in again.stdout, again.stdout
+        assert "demo admin device is revoked" not in again.stdout
     finally:
         first.terminate()
         first.wait(10)

@@ -138,6 +138,12 @@ class Command(BaseCommand):
         # its first token, shown once: it was never printed, so nobody could use it (QA)
         if options["keep_tokens"] and not (dealer.token or admin.token):
             self.stdout.write("Demo tokens:       unchanged (--keep-tokens)")
+            for device, what in ((dealer, "dealer"), (admin, "admin")):
+                if device.revoked:  # its kept token works nowhere: say so (QA)
+                    self.stdout.write(
+                        f"  The demo {what} device is revoked, so its token no longer works: "
+                        "start without --keep-tokens to reinstate it with a new one"
+                    )
             self.stdout.flush()
             if not options["no_serve"]:
                 self._serve(options)
