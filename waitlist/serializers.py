@@ -1,6 +1,9 @@
 """Typed requests and answers of the waiting-list API (documented in the OpenAPI schema).
 Amounts are whole CZK, times ISO 8601 UTC, positions 1-based."""
 
+import re
+
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from casino.api.serializers import (
@@ -12,6 +15,8 @@ from casino.api.serializers import (
 )
 from tables.serializers import TableSerializer
 from waitlist.domain.lists import CHANNELS, LEAVE_REASONS, LIST_KINDS
+
+_PHONE = re.compile(r"\+?[0-9(][0-9 ()./-]*")  # a callback number as people write it
 
 MAX_AMOUNT = 10**12
 GAME_PATTERN = r"^[A-Za-z0-9]{1,10}$"
@@ -43,12 +48,25 @@ class JoinListRequest(RequestSerializer):
         "(WL-1: he need not be in the room).",
     )
     phone = SafeCharField(
-        max_length=40,
+        max_length=30,
         required=False,
         allow_blank=True,
         default="",
-        help_text="A number to call him back on; shown to the floor only, never on the board.",
+        help_text="A number to call him back on: digits with an optional leading +, spaces, "
+        "dashes, dots, slashes and brackets, 3 to 15 digits (ITU E.164 allows 15). Shown to "
+        "the floor only, never on the board.",
     )
+
+    def validate_phone(self, value: str) -> str:
+        """A callback number the floor can dial (``invalid_phone``): "abc<>;" and forty 1s
+        were stored as numbers (found by QA)."""
+        digits = sum(ch.isdigit() for ch in value)
+        if value and (not _PHONE.fullmatch(value) or not 3 <= digits <= 15):
+            raise serializers.ValidationError(
+                _("Give a phone number: digits, an optional leading +, spaces or dashes."),
+                code="invalid_phone",
+            )
+        return value
 
 
 class LeaveListRequest(RequestSerializer):

@@ -758,6 +758,26 @@ def test_a_projection_rebuild_reproduces_every_list_exactly(
     assert _lists_exactly() == live
 
 
+def test_a_callback_number_must_be_one_the_floor_can_dial(
+    tablet: TabletClient, players: list
+) -> None:
+    """ "abc<>;" and forty 1s were stored as callback numbers (found by QA)."""
+    from casino.models import Contact
+
+    nlh = open_list(tablet)
+    before = StoredEvent.objects.count()
+    for bad in ("abc<>;", "1" * 40, "+420 777 98x 654", "12", "++420 777"):
+        body = {"player_id": players[1].id, "channel": "phone", "phone": bad}
+        r = tablet.post(f"/api/v1/waitlists/{nlh}/entries/", body)
+        assert r.status_code == 400, (bad, r.json())
+        assert list(r.json()["errors"]) == ["phone"], r.json()
+    assert StoredEvent.objects.count() == before and Contact.objects.count() == 0
+    for good in ("+420 777 987 654", "(02) 2481-5000", "777987654"):
+        body = {"player_id": players[1].id, "channel": "phone", "phone": good}
+        assert tablet.post(f"/api/v1/waitlists/{nlh}/entries/", body).status_code == 201
+        tablet.post(f"/api/v1/waitlists/{nlh}/entries/{players[1].id}/leave/", {})
+
+
 def test_a_callback_number_lives_in_the_contact_store_and_is_erased_on_request(
     tablet: TabletClient, players: list
 ) -> None:
