@@ -900,6 +900,29 @@ def test_an_amount_field_sends_what_was_typed_or_nothing(room: Room, new_page: A
     assert not page.eval_on_selector(f"#{percent}", "f => f.validity.valid")
 
 
+@pytest.mark.rule("SES-7")
+def test_the_cashiers_card_follows_a_cash_out_at_the_table_and_a_reload(
+    room: Room, new_page: Any
+) -> None:
+    """The card said "Seated" and "No returning-player minimum" after the player was
+    cashed out at his table, until he was searched again; a reload lost the player (found
+    by QA). The card is read again when the cashier comes back to the page."""
+    player = room.player("Karel Odchozí", "Odchozí")
+    table = room.open_table()
+    room.api("POST", f"/api/v1/tables/{table}/seats/",
+             {"player_id": player, "seat": 4, "buy_in": 4000})  # fmt: skip
+    page, _ = cashier_picks(room, new_page, "Odchozí", player)
+    expect(page.locator("#sessions")).to_contain_text(f"{table}")
+    room.api("POST", f"/api/v1/tables/{table}/seats/4/cash-out/")
+    page.evaluate("window.dispatchEvent(new Event('focus'))")
+    expect(page.locator("#restrictions [data-rule='SES-7']")).to_contain_text("4,000")
+    expect(page.locator("#sessions")).not_to_contain_text(f", {table},")
+    assert f"player={player}" in page.url
+    page.reload()
+    expect(page.locator("#player-id")).to_have_text(f"#{player}")
+    expect(page.locator("#restrictions [data-rule='SES-7']")).to_contain_text("4,000")
+
+
 def test_the_cages_journal_fits_a_1024_pixel_screen(room: Room, new_page: Any) -> None:
     """At 1024 px the journal of the day scrolled sideways and hid the "Recorded by"
     column, the one an audit reads (found by QA)."""

@@ -688,3 +688,28 @@ def test_the_floor_closes_a_list_it_opened_by_mistake(room: Room, new_page: Any)
     expect(box).to_have_count(0)
     board = room.api("GET", "/api/v1/board/waitlists/")
     assert list_id not in [w["list_id"] for w in board["lists"]]
+
+
+def test_a_reload_keeps_the_floors_tab_and_an_empty_transfer_seat_is_asked_for(
+    room: Room, new_page: Any
+) -> None:
+    """The floor always reloaded to the tables tab; a transfer with no "from seat" went out
+    as seat 0 and read "There is no such path in the API" (found by QA)."""
+    table = room.open_table()
+    page = open_floor(room, new_page)
+    page.click(".tab[data-tab=lists]")
+    page.reload()
+    page.wait_for_selector("#floor[data-ready='true']")
+    expect(page.locator("#tab-lists")).to_be_visible()
+    expect(page.locator("#tab-tables")).to_be_hidden()
+    page.click(".tab[data-tab=tables]")
+    posts: list[str] = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    page.click(f"[data-manage='{table}']")
+    page.fill("#tr-to-seat", "2")
+    page.click("#td-transfer")
+    page.wait_for_timeout(300)
+    assert posts == []
+    assert page.eval_on_selector("#tr-seat", "f => f.validity.valueMissing")
+    page.click("#table-dialog button[value=close]")  # closing asks for nothing
+    expect(page.locator("#table-dialog")).to_be_hidden()

@@ -96,8 +96,24 @@ async function choose(p) {
     if ($(id).classList.contains("ok")) { $(id).className = "result"; $(id).textContent = ""; }
   }
   $("sale-amount").focus(); // the keyboard goes on where the cashier works next (QA)
+  // a reload keeps the player (found by QA: the card was gone after a reload)
+  const params = new URLSearchParams(location.search);
+  if (params.get("player") !== String(p.id)) { params.delete("amount"); params.set("player", String(p.id)); }
+  history.replaceState(null, "", `${location.pathname}?${params}`);
   await Promise.all([loadRestrictions(), loadSessions()]).catch(showError);
   renderEntries();
+}
+
+// The card is read again with the day's figures and when the cashier comes back to the page:
+// a player cashed out at his table meanwhile showed "Seated" and no returning minimum until
+// he was searched again (found by QA, SES-7). The game chosen for the sale stays chosen.
+async function refreshPlayer() {
+  if (!player) return;
+  const chosen = selectedGame();
+  await Promise.all([loadRestrictions(), loadSessions()]);
+  const same = chosen && restrictions.findIndex((r) => r.game === chosen.game
+    && r.small_blind === chosen.small_blind && r.big_blind === chosen.big_blind);
+  if (same !== null && same !== false && same >= 0) { $("sale-for").value = String(same); checkMinimum(); }
 }
 
 async function loadRestrictions() {
@@ -439,5 +455,9 @@ async function fromLink() {
 loadBalance();
 loadTournaments().catch(showError);
 fromLink().catch(showError);
-setInterval(loadBalance, 30_000); // the cage has no feed of its own: refresh the day's figures
+setInterval(() => { loadBalance(); refreshPlayer().catch(() => {}); }, 30_000); // the cage has no feed of its own
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible") refreshPlayer().catch(() => {});
+});
+window.addEventListener("focus", () => refreshPlayer().catch(() => {}));
 $("player-q").focus();

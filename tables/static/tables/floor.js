@@ -19,13 +19,16 @@ const state = { tables: new Map(), lists: [], clockSkew: 0, replay: null, device
 window.__floor = state;
 
 // --- tabs -----------------------------------------------------------------------------------
-document.querySelectorAll(".tab").forEach((tab) => tab.addEventListener("click", () => {
+// The tab in use is in the address (#lists ...): a reload went back to the tables (QA).
+function openTab(tab) {
   document.querySelectorAll(".tab").forEach((t) => t.setAttribute("aria-selected", String(t === tab)));
   document.querySelectorAll(".tabpanel").forEach((p) => { p.hidden = p.id !== `tab-${tab.dataset.tab}`; });
   if (tab.dataset.tab === "devices") loadDevices();
   if (tab.dataset.tab === "replay") fillTableSelects();
   if (tab.dataset.tab === "lists") loadLists();
-}));
+  history.replaceState(null, "", tab.dataset.tab === "tables" ? location.pathname + location.search : `#${tab.dataset.tab}`);
+}
+document.querySelectorAll(".tab").forEach((tab) => tab.addEventListener("click", () => openTab(tab)));
 
 // A read (`{ read: true }`) leaves the page's refusal up: a list refreshed by another
 // screen's event hid this screen's refusal 0.1 s after it came (QA). The next write, or a
@@ -224,6 +227,10 @@ const floorFeed = new Feed("/ws/floor/", {
     state.tables = new Map(snap.tables.map((t) => [t.table_id, t]));
     renderTables();
     learnNames(snap.tables);
+    if ($("floor").dataset.ready !== "true") {
+      const wanted = location.hash && document.querySelector(`.tab[data-tab="${CSS.escape(location.hash.slice(1))}"]`);
+      if (wanted) openTab(wanted);
+    }
     $("floor").dataset.ready = "true";
   },
   onEvent: (msg) => {
@@ -293,6 +300,8 @@ $("td-limits").addEventListener("click", once(async () => {
   if (t) { showNotice(gettext("Limits changed.")); $("table-dialog").close(); }
 }));
 $("td-transfer").addEventListener("click", once(async () => {
+  // an empty "from seat" went out as seat 0 and read "There is no such path in the API" (QA)
+  for (const id of ["tr-seat", "tr-table", "tr-to-seat"]) if (!$(id).reportValidity()) return;
   const t = await run(() => post(`/api/v1/tables/${managed.table_id}/seats/${Number($("tr-seat").value)}/transfer/`, {
     to_table_id: Number($("tr-table").value), to_seat: Number($("tr-to-seat").value),
   }), $("td-error"));
