@@ -21,9 +21,9 @@ def _error(code: str, detail: str, status: int) -> JsonResponse:
 def api_not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
     """Any path under ``/api/`` that matches no operation (a non-UUID hand id included),
     whatever the method."""
-    detail = "There is no such path in the API."
+    detail = gettext("There is no such path in the API.")
     if not request.path.endswith("/"):
-        detail += " API paths end with '/'."
+        detail += " " + gettext("API paths end with '/'.")
     return _error("not_found", detail, 404)
 
 
