@@ -713,3 +713,23 @@ def test_a_reload_keeps_the_floors_tab_and_an_empty_transfer_seat_is_asked_for(
     assert page.eval_on_selector("#tr-seat", "f => f.validity.valueMissing")
     page.click("#table-dialog button[value=close]")  # closing asks for nothing
     expect(page.locator("#table-dialog")).to_be_hidden()
+
+
+@pytest.mark.rule("BI-10")
+def test_the_offer_to_call_a_player_says_he_sits_in_another_game(room: Room, new_page: Any) -> None:
+    """The floor was offered to call a player seated at a 10/20 table for a 25/50 seat with
+    no word of it; the call then held the seat while seating him was refused (found by QA)."""
+    here = room.open_table()
+    there = room.open_table(small_blind=25, big_blind=50)
+    player = room.player("Double Dan", "Dan")
+    room.api("POST", f"/api/v1/tables/{here}/seats/",
+             {"player_id": player, "seat": 2, "buy_in": 1000})  # fmt: skip
+    listed = room.api("POST", "/api/v1/waitlists/",
+                      {"game": "NLH", "small_blind": 25, "big_blind": 50})  # fmt: skip
+    room.api("POST", f"/api/v1/waitlists/{listed['list_id']}/entries/",
+             {"player_id": player, "channel": "in_person"})  # fmt: skip
+    page = open_floor(room, new_page)
+    page.click(".tab[data-tab=lists]")
+    box = page.locator(f"[data-list='{listed['list_id']}']")
+    expect(box.locator(f"[data-call^='{listed['list_id']}:{there}:']")).to_be_visible()
+    expect(box.locator(f"[data-seated-elsewhere='{here}']").first).to_contain_text(f"table {here}")

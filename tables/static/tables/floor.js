@@ -651,7 +651,7 @@ function drawLists() {
     // button per open seat of every table, twenty of them for one call)
     const seats = l.tables.flatMap((t) => t.open_seats.filter((s) => !s.call_id && s.offer).slice(0, 1).map((s) => (s.offer.offer_kind === "must_move"
       ? `<button type="button" class="btn small" data-mustmove-seat="${l.list_id}:${s.seat}">${gettext("Move the next must-move player")} ${esc(s.offer.display)} → ${esc(t.name)} ${gettext("seat")} ${s.seat}</button>`
-      : `<button type="button" class="btn small" data-call="${l.list_id}:${t.table_id}:${s.seat}:${s.offer.player_id}">${gettext("Call player")} ${esc(s.offer.display)} → ${esc(t.name)} ${gettext("seat")} ${s.seat}</button>`))).join(" ");
+      : `<button type="button" class="btn small" data-call="${l.list_id}:${t.table_id}:${s.seat}:${s.offer.player_id}">${gettext("Call player")} ${esc(s.offer.display)} → ${esc(t.name)} ${gettext("seat")} ${s.seat}</button>${seatedElsewhere(s.offer)}`))).join(" ");
     return `<section class="card wl" data-list="${l.list_id}"><header><h2>${esc(l.game)} ${number(l.small_blind)}/${number(l.big_blind)}</h2>
       <span class="badge">${esc({ waiting: gettext("waiting list"), interest: gettext("interest list"), table_change: gettext("table change") }[l.list_kind] || l.list_kind)}</span><span class="muted">${gettext("waiting")}: ${l.waiting}${l.interest_threshold ? ` / ${l.interest_threshold}` : ""}</span>
       ${l.calls.length ? "" : `<button type="button" class="btn small" data-close-list="${l.list_id}">${gettext("Close the list")}</button>`}</header>
@@ -685,6 +685,15 @@ function tableOptions(selected, game) {
 
 // Must-move (a main game fed by a must-move table, SES-2/SES-4) and interest lists (start
 // the game once enough players are interested).
+
+// A player on a waiting list may sit in another game meanwhile: called, he is seated here only
+// once he left that seat (BI-10, one seat a player). The offer said nothing of it, and the
+// seating was then refused while the call held the seat (found by QA).
+function seatedElsewhere(offer) {
+  if (offer.offer_kind !== "waiting_list" || !offer.seated_at_table_id) return "";
+  return ` <span class="badge warn" data-seated-elsewhere="${offer.seated_at_table_id}">${esc(interpolate(
+    gettext("seated at table %(table)s: cash him out there first (BI-10)"), { table: offer.seated_at_table_id }, true))}</span>`;
+}
 function listExtras(l) {
   if (l.list_kind === "interest") {
     // An open, empty table of the same game and stakes may host the game instead of a new one.
