@@ -313,6 +313,42 @@ def test_the_consoles_fit_a_phone_with_long_names(room: Room, new_page: Any) -> 
                 assert box["x"] >= 0 and box["x"] + box["width"] <= 390, tab.inner_text()
 
 
+def test_the_cage_and_the_floors_lists_fit_a_phone_when_full(room: Room, new_page: Any) -> None:
+    """At 390 px the cashier's amount field was 40 px wide under its label, the journal ran
+    to 518 px, and the floor's waiting lists scrolled sideways with "missed 1 away" one
+    letter a line (found by QA)."""
+    player = room.player("Maximilián Dvořáček-Procházka", "MaxTheTaxman")
+    for amount in (250_000, 75):
+        room.api("POST", "/api/v1/cage/sales/", {"player_id": player, "amount": amount})
+    listed = room.api("POST", "/api/v1/waitlists/",
+                      {"game": "NLH", "small_blind": 10, "big_blind": 20})  # fmt: skip
+    for n in range(3):
+        someone = room.player(f"Waiting Wenceslas {n}", f"Wenceslas{n}")
+        entry = {"player_id": someone, "channel": "phone", "phone": "+420 777 000 111"}
+        room.api("POST", f"/api/v1/waitlists/{listed['list_id']}/entries/", entry)
+    room.api("POST", f"/api/v1/waitlists/{listed['list_id']}/entries/{someone}/away/",
+             {"away": True})  # fmt: skip
+    page = new_page(390, 844)
+    login(page, room.base, *room.staff("cashier"), "/cashier/")
+    page.goto(f"{room.base}/cashier/?player={player}")
+    page.click("#cage-journal-box summary")
+    page.wait_for_timeout(1000)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.locator("#sale-amount").bounding_box()["width"] >= 120
+    floor = new_page(390, 844)
+    login(floor, room.base, *room.staff("floor"), "/floor/")
+    floor.wait_for_selector("#floor[data-ready='true']")
+    floor.click(".tab[data-tab=lists]")
+    floor.locator(f"[data-list='{listed['list_id']}'] [data-leave]").first.wait_for()
+    assert floor.evaluate("document.documentElement.scrollWidth") <= 390
+    for button in floor.locator(f"[data-list='{listed['list_id']}'] [data-leave]").all():
+        box = button.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    cells = floor.locator(f"[data-list='{listed['list_id']}'] td").all()
+    boxes = [c.bounding_box() for c in cells if c.inner_text().strip()]
+    assert max(b["height"] for b in boxes if b) <= 48  # no word one letter a line
+
+
 def test_cashier_pays_a_tournament_prize_once(room: Room, new_page: Any) -> None:
     tid = room.started_tournament("Heads-up prize", buy_in=1000, fee=100, starting_stack=3000)
     _shove_until_finished(room, tid)
