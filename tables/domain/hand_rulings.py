@@ -41,12 +41,13 @@ from typing import Literal
 
 from casino.domain_events import DomainEvent
 from tables.domain import hand as hand_engine
+from tables.domain import limit
 from tables.domain.betting import fold_events
 from tables.domain.cards import check_no_duplicates, parse_cards
 from tables.domain.commands import DeclareMisdeal, TakeAction
 from tables.domain.engine import HOLE_CARD_COUNT
 from tables.domain.errors import HandRuleViolation
-from tables.domain.hand_state import LegalActions
+from tables.domain.hand_state import LegalActions, SeatState, facing
 from tables.domain.irregularities import Cause, rule_irregularity
 from tables.domain.rulings import (
     ClockExpiry,
@@ -349,7 +350,8 @@ def decide_ruling(
                 "amount_required", "BET-25",
                 "An out-of-turn bet or raise is recorded with its amount, so that it can bind.",
             )  # fmt: skip
-        return [OutOfTurnRecorded(command.seat, command.action, command.amount_to, hand.to_act)]
+        action = _check_out_of_turn_action(hand, seat, command.action, command.amount_to)
+        return [OutOfTurnRecorded(command.seat, action, command.amount_to, hand.to_act)]
     if isinstance(command, RecordAbsence):
         return _absence(hand, command)
     if isinstance(command, RequestShow):
@@ -525,6 +527,66 @@ def _absence(hand: hand_engine.HandState, cmd: RecordAbsence) -> list[DomainEven
             "player_has_acted", rule, f"Seat {cmd.seat} has acted (or folded): he was there."
         )
     return [AbsenceRuled(cmd.seat, rule), *fold_events(hand, seat)]
+
+
+def _check_out_of_turn_action(
+    hand: hand_engine.HandState, seat: SeatState, action: str, amount_to: int | None
+) -> str:
+    """The out-of-turn action as recorded (a "call" of nothing is his check), or refused
+    when he could not take it against the bet the table faces now:
+    a binding action is carried out as recorded when his turn comes (BET-25), and one that
+    was never legal (a check facing the big blind, a bet of more than his stack, a raise
+    below the minimum) was recorded, then left for the dealer to replace with anything
+    (found by QA).
+
+    Raises:
+        HandRuleViolation (rule BET-25): ``check_not_allowed``, ``bet_not_allowed``,
+        ``nothing_to_raise``, ``amount_exceeds_stack``,
+        ``bet_below_minimum`` / ``raise_below_minimum`` (with ``min_raise_to``),
+        ``not_the_limit_step`` (fixed limit).
+    """
+    legal = hand.legal
+    if legal is None:
+        return action
+    current = facing(hand)  # the street's highest bet
+    to_call = max(0, current - seat.bet)
+    here = {"seat": seat.seat}
+    if action == "check" and to_call > 0:
+        raise HandRuleViolation("check_not_allowed", "BET-25",
+                                f"Seat {seat.seat} faces a bet: {to_call} to call.",
+                                to_call=to_call, **here)  # fmt: skip
+    if action == "call" and to_call == 0:
+        return "check"  # the big blind's "call" of nothing is his check
+    if action not in ("bet", "raise") or amount_to is None:
+        return action
+    if action == "bet" and current > 0:
+        raise HandRuleViolation("bet_not_allowed", "BET-25",
+                                f"There is already a bet of {current}: raise instead.",
+                                current_bet=current, **here)  # fmt: skip
+    if action == "raise" and current == 0:
+        raise HandRuleViolation("nothing_to_raise", "BET-25",
+                                "There is no bet to raise: bet instead.", **here)  # fmt: skip
+    all_in_to = seat.bet + seat.stack
+    if amount_to > all_in_to:
+        raise HandRuleViolation("amount_exceeds_stack", "BET-25",
+                                f"Seat {seat.seat} can put in at most {all_in_to} on this street.",
+                                amount_to=amount_to, max_amount_to=all_in_to, **here)  # fmt: skip
+    minimum = legal.min_raise_to
+    if minimum is not None and amount_to < minimum and amount_to < all_in_to:
+        code = "bet_below_minimum" if action == "bet" else "raise_below_minimum"
+        raise HandRuleViolation(code, "BET-25", f"The minimum {action} is to {minimum}.",
+                                amount_to=amount_to, min_raise_to=minimum, **here)  # fmt: skip
+    if (
+        limit.is_limit(hand.game)
+        and legal.max_raise_to is not None
+        and amount_to > legal.max_raise_to
+        and amount_to < all_in_to
+    ):
+        raise HandRuleViolation("not_the_limit_step", "BET-25",
+                                f"A fixed-limit {action} is to {legal.max_raise_to}.",
+                                amount_to=amount_to, max_raise_to=legal.max_raise_to,
+                                **here)  # fmt: skip
+    return action
 
 
 def rule_out_of_turn(hand: hand_engine.HandState) -> list[DomainEvent]:

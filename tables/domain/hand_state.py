@@ -129,7 +129,8 @@ class LegalActions:
     ``to_call`` is the chips a call adds (0: he may check); ``call_to`` his street total
     after calling. ``min_raise_to`` / ``max_raise_to`` are street totals for a bet (when
     ``can_bet``) or a raise (when ``can_raise``), ``None`` when he may not bet or raise; an
-    all-in below ``min_raise_to`` is always allowed. ``all_in_to`` is his all-in total.
+    all-in below ``min_raise_to`` is always allowed. ``all_in_to`` is what an all-in puts
+    him to: his whole stack, or in fixed limit the step (a call once the betting is capped).
     """
 
     seat: int
@@ -741,6 +742,10 @@ def _legal_actions(state: HandState, pk: State) -> LegalActions:
     if can_raise_at_all:
         min_to = house_min_raise_to(state, pk, seat, max_bet)
         max_to = pk.max_completion_betting_or_raising_to_amount
+    all_in_to = seat.bet + seat.stack
+    if limit.is_limit(state.game):  # what "all in" puts in: the fixed step, or a call once
+        # the betting is capped (it showed the whole stack and put in one step: found by QA)
+        all_in_to = min(all_in_to, min_to) if min_to is not None else seat.bet + to_call
     return LegalActions(
         seat=seat.seat,
         to_call=to_call,
@@ -751,7 +756,7 @@ def _legal_actions(state: HandState, pk: State) -> LegalActions:
         can_raise=can_raise_at_all and max_bet > 0,
         min_raise_to=min_to,
         max_raise_to=max_to,
-        all_in_to=seat.bet + seat.stack,
+        all_in_to=all_in_to,
     )
 
 

@@ -169,6 +169,21 @@ def decide_show(state: HandState, cmd: ShowCards) -> list[DomainEvent]:
             expected=needed,
         )
     check_no_duplicates(cards, cards_in_play(state, except_seat=seat.seat))
+    exposed = [
+        card
+        for e in state.history
+        if isinstance(e, CardsExposed) and e.seat == seat.seat
+        for card in parse_cards(e.cards)
+    ]
+    missing = [card for card in exposed if card not in cards]
+    if missing:  # his exposed cards are his: a show without them contradicts the record
+        raise HandRuleViolation(
+            "exposed_cards_not_shown",
+            "MIS-12",
+            f"Seat {seat.seat} exposed {''.join(missing)} in this hand: his hand shows it.",
+            seat=seat.seat,
+            exposed="".join(exposed),
+        )
     event = CardsShown(seat=seat.seat, cards="".join(cards))
     return [event, *_settle_if_ready(evolve(state, event))]
 

@@ -96,11 +96,16 @@ def test_burns_and_out_of_turn_are_recorded(tablet: TabletClient, players: list)
     hand = post(tablet, hand, "out-of-turn", {"seat": 2, "action": "call"})
     r = tablet.post(f"/api/v1/hands/{hand['hand_id']}/out-of-turn/", {"seat": 3, "action": "call"})
     assert (r.status_code, r.json()["code"]) == (422, "not_out_of_turn")
-    for seat, action in ((3, "call"), (1, "call"), (2, "check")):
+    for seat, action in ((3, "call"), (1, "call")):
         hand = post(tablet, hand, "actions", {"seat": seat, "action": action})
+    # the big blind's early "call" of nothing was his check: binding, carried out at his turn
+    assert hand["phase"] == "awaiting_board"
     hand = post(tablet, hand, "burns", {"street": "flop", "card": "2c"})
-    kinds = [type(e).__name__ for e in hand_events(hand)]
+    events = hand_events(hand)
+    kinds = [type(e).__name__ for e in events]
     assert "OutOfTurnRecorded" in kinds and kinds[-1] == "BurnRecorded"
+    [ruled] = [e for e in events if type(e).__name__ == "OutOfTurnRuled"]
+    assert (ruled.seat, ruled.action, ruled.applied) == (2, "check", True)
 
 
 @pytest.mark.rule("BET-6")

@@ -28,7 +28,8 @@ def test_three_raises_preflop_then_the_cap() -> None:
     refusal = refused(state, TakeAction(3, "raise"), "raise_cap_reached")
     assert refusal.rule == "BET-5"
     refused(state, TakeAction(3, "raise", amount_to=50), "raise_cap_reached")
-    # an all-in at the cap is a call
+    # an all-in at the cap is a call, and the tablet is told so (it showed the whole stack)
+    assert state.legal.all_in_to == state.legal.call_to == 40
     after = play(state, TakeAction(3, "all_in"))
     assert after.stacks[3] == 960
 
@@ -108,8 +109,12 @@ def test_fixed_steps_small_bet_then_big_bet() -> None:
 def test_short_stack_all_in_is_at_most_the_step() -> None:
     state = play(fl((1000, 1000, 15)), TakeAction(3, "all_in"))
     assert state.stacks[3] == 0 and state.seat_state(3).bet == 15  # type: ignore[union-attr]
-    big = play(fl((1000, 1000, 500)), TakeAction(3, "all_in"))
+    start = fl((1000, 1000, 500))
+    assert start.legal is not None and start.legal.all_in_to == 20  # what "all in" puts in
+    big = play(start, TakeAction(3, "all_in"))
     assert big.stacks[3] == 480  # all in at fixed limit raises by one step
+    short = fl((1000, 1000, 15))
+    assert short.legal is not None and short.legal.all_in_to == 15
 
 
 @pytest.mark.parametrize("path", FL_PHH, ids=lambda p: p.stem)

@@ -112,6 +112,23 @@ def test_exposed_cards_make_the_hand_passive() -> None:
     assert legal.to_call == state.legal.to_call and legal.can_fold
 
 
+@pytest.mark.rule("MIS-12")
+def test_a_show_must_hold_the_cards_the_seat_exposed() -> None:
+    """Seat 1 exposed AhKd, then showed 2s3s at showdown and was ranked with them: the
+    record said two things and the wrong hand could win (found by QA)."""
+    state, _ = rule(fresh(), RecordExposure(1, "Ah", "cash_000"))
+    state = play(state, TakeAction(3, "call"), TakeAction(1, "call"), TakeAction(2, "check"))
+    for street, cards in (("flop", "Qs9c4s"), ("turn", "7d"), ("river", "2h")):
+        state = play(state, DealBoard(street, cards))
+        while state.to_act is not None:
+            state = play(state, TakeAction(state.to_act, "check"))
+    with pytest.raises(HandRuleViolation) as refused:
+        play(state, ShowCards(1, "2s3s"))
+    assert (refused.value.code, refused.value.rule) == ("exposed_cards_not_shown", "MIS-12")
+    shown = play(state, ShowCards(1, "KdAh"))  # his exposed ace, in any order
+    assert shown.seat_state(1).shown == "KdAh"  # type: ignore[union-attr]
+
+
 @pytest.mark.rule("BET-32")
 def test_deliberate_exposure_folds_the_hand() -> None:
     state, events = rule(
@@ -169,13 +186,14 @@ def test_an_exposure_names_a_live_players_own_cards() -> None:
 
 @pytest.mark.rule("BET-25")
 def test_out_of_turn_recorded_then_ruled_when_the_action_reaches_him() -> None:
-    state, _ = rule(fresh(), RecordOutOfTurn(2, "call"))  # seat 3 is to act; 2 acts early
+    # seat 3 is to act; 2 (the big blind) acts early: his "call" of nothing is his check
+    state, _ = rule(fresh(), RecordOutOfTurn(2, "call"))
     with pytest.raises(HandRuleViolation) as in_turn:  # the seat to act is not out of turn
         decide_ruling(state, RecordOutOfTurn(3, "call"), T0)
     assert getattr(in_turn.value, "code", "") == "not_out_of_turn"
     unchanged = play(state, TakeAction(3, "call"), TakeAction(1, "call"))
     ruling = out_of_turn_ruling(unchanged)
-    assert ruling is not None and ruling.binding and ruling.action == "call"
+    assert ruling is not None and ruling.binding and ruling.action == "check"
     changed = play(state, TakeAction(3, "raise", amount_to=40), TakeAction(1, "call"))
     ruling = out_of_turn_ruling(changed)
     assert ruling is not None and not ruling.binding and ruling.may_bet_or_raise
@@ -390,10 +408,19 @@ def test_an_out_of_turn_action_is_carried_out_when_the_action_reaches_him() -> N
     state, (ruled, fold) = after(early_fold, TakeAction(3, "raise", amount_to=60))
     assert ruled.binding and (fold.seat, fold.action) == (1, "fold")
     assert state.seat_state(1).folded  # type: ignore[union-attr]
-    # binding but no longer legal (a raise below the minimum): left to the dealer
-    small, _ = rule(fresh(), RecordOutOfTurn(1, "raise", amount_to=15))  # min raise: to 20
-    state, (ruled,) = after(small, TakeAction(3, "call"))
-    assert ruled.binding and not ruled.applied and state.to_act == 1
+    # an action he could not take is refused when recorded, not bound and then left to the
+    # dealer to replace with anything (found by QA): a raise below the minimum, a check
+    # facing the big blind, a bet where there is a bet, more than his stack
+    for action, amount, code in (("raise", 15, "raise_below_minimum"),  # min raise: to 20
+                                 ("check", None, "check_not_allowed"),
+                                 ("bet", 40, "bet_not_allowed"),
+                                 ("raise", 5000, "amount_exceeds_stack")):  # fmt: skip
+        with pytest.raises(HandRuleViolation) as refused:
+            decide_ruling(fresh(), RecordOutOfTurn(1, action, amount_to=amount), T0)
+        assert (refused.value.code, refused.value.rule) == (code, "BET-25")
+    allin, _ = rule(fresh(), RecordOutOfTurn(1, "raise", amount_to=1000))  # all in: any size
+    state, (ruled, shove) = after(allin, TakeAction(3, "call"))
+    assert ruled.applied and (shove.seat, shove.amount_to, shove.all_in) == (1, 1000, True)
 
 
 @pytest.mark.rule("MIS-7")
@@ -476,11 +503,11 @@ def test_the_floor_view_shows_what_the_tablet_must_show() -> None:
     view = floor_view(state)
     assert view is not None and view.clock is not None  # seat 3 has not acted yet
     assert view.passive_seats == (1,) and [e.cards for e in view.exposures] == ["As"]
-    assert [(o.seat, o.action) for o in view.out_of_turn] == [(2, "call")]
+    assert [(o.seat, o.action) for o in view.out_of_turn] == [(2, "check")]  # nothing to call
     acted = play(state, TakeAction(3, "call"))  # his clock stops; seat 1 is to act
     view = floor_view(acted)
     assert view is not None and view.clock is None
-    assert [(o.seat, o.action) for o in view.out_of_turn] == [(2, "call")]
+    assert [(o.seat, o.action) for o in view.out_of_turn] == [(2, "check")]
     reached = play(acted, TakeAction(1, "call"))  # the action reaches seat 2: ruled
     reached = reduce(evolve, rule_out_of_turn(reached), reached)
     view = floor_view(reached)
