@@ -50,7 +50,19 @@ def sit_out_hands(
 def penalty_event(
     player_id: str, offence: Offence, occurrence: int, **options: object
 ) -> SitOutPenalty:
-    """The :class:`SitOutPenalty` to record on the player."""
+    """The :class:`SitOutPenalty` to record on the player.
+
+    Raises:
+        HandRuleViolation: ``not_an_offence`` (SHOW-21: speech play in a heads-up pot is
+        allowed, so nothing goes on his record: it was recorded as a warning and counted
+        towards his later offences, found by QA); ``invalid_occurrence``.
+    """
+    if offence == "speech_play" and int(options.get("players_in_pot", 3)) <= 2:  # type: ignore[call-overload]
+        raise HandRuleViolation(
+            "not_an_offence", "SHOW-21",
+            "Speech play is allowed heads-up: only a pot with more than 2 players still in "
+            "penalises it.",
+        )  # fmt: skip
     hands, rule = sit_out_hands(offence, occurrence, **options)  # type: ignore[arg-type]
     return SitOutPenalty(player_id, offence, occurrence, hands, warning=hands == 0, rule=rule)
 

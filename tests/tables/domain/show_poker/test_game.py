@@ -226,6 +226,11 @@ def test_penalties_sit_out_with_blinds_paid() -> None:
     ]
     event = penalty_event("p2", "declare_other_hand", 2)
     assert (event.hands, event.rule, event.warning) == (8, "SHOW-20", False)
+    # speech play heads-up is no offence: nothing to record, not even a warning (QA)
+    with pytest.raises(HandRuleViolation) as heads_up:
+        penalty_event("p2", "speech_play", 1, players_in_pot=2)
+    assert (heads_up.value.code, heads_up.value.rule) == ("not_an_offence", "SHOW-21")
+    assert penalty_event("p2", "speech_play", 1, players_in_pot=3).hands == 1
     state = start({1: 100, 2: 100, 3: 100}, sitting_out_paying=(2,))
     assert state.stacks[2] == 90 and state.seat(2).folded  # type: ignore[union-attr]
     refused(run(state, DealFlop("2c5d7h")), Declare(2, "a K"), "seat_not_in_hand")
