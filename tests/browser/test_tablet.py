@@ -113,9 +113,23 @@ def test_a_dealer_plays_a_hand_with_an_all_in_and_a_side_pot_and_the_floor_sees_
     ]  # fmt: skip
     amount = tablet.locator("#amount")
     assert (amount.get_attribute("min"), amount.get_attribute("max")) == ("40", "1000")
+    # what the dealer typed is sent as typed or not at all: 99999 was recorded as an all-in
+    # of 1,000 and 1500.5 as a raise to 1,501 (found by QA)
+    posts: list[str] = []
+    tablet.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
     amount.fill("99999")
     amount.dispatch_event("change")
-    expect(amount).to_have_value("1000")  # bounded by the maximum
+    expect(amount).to_have_value("99999")
+    tablet.click("#actions [data-action='raise']")
+    expect(tablet.locator("#notice")).to_contain_text("at most 1,000")  # the server's refusal
+    expect(tablet.locator("#turn")).to_contain_text("seat 1")
+    amount.fill("")
+    amount.press_sequentially("1500.5")
+    tablet.click("#actions [data-action='raise']")
+    tablet.wait_for_timeout(300)
+    assert len(posts) == 1  # the refused 99999 only: 1500.5 was never sent
+    assert "digits" in amount.evaluate("f => f.validationMessage")
+    expect(tablet.locator("#turn")).to_contain_text("seat 1")
 
     _act(tablet, "all_in")  # seat 1: all-in 1000
     expect(tablet.locator("#turn")).to_contain_text("seat 2")

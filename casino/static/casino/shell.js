@@ -69,18 +69,23 @@ function plainNumber(field) {
 }
 const isNumberField = (el) => el instanceof HTMLInputElement && el.type === "number";
 // The browser itself drops some keys from a number field ("," and "+" in English): "1500,5"
-// reads 15005. Such a key marks the field until something is deleted from it or it is empty.
+// reads 15005. Such a key marks the field until something is deleted from it, or the text it
+// was typed into is gone (emptied, or replaced: a selection typed over, found by QA).
 document.addEventListener("beforeinput", (e) => {
   const field = e.target;
   if (!isNumberField(field)) return;
   if (e.inputType.startsWith("delete")) delete field.dataset.refusedKey;
   const text = e.data ?? (e.dataTransfer ? e.dataTransfer.getData("text/plain") : null);
-  if (text && /[^0-9.\-eE]/.test(text)) field.dataset.refusedKey = "1";
+  if (text && /[^0-9.\-eE]/.test(text)) field.dataset.refusedKey = field.value || " ";
 }, true);
 document.addEventListener("input", (e) => {
-  if (!isNumberField(e.target)) return;
-  if (e.target.value === "" && !e.target.validity.badInput) delete e.target.dataset.refusedKey;
-  plainNumber(e.target);
+  const field = e.target;
+  if (!isNumberField(field)) return;
+  const at = field.dataset.refusedKey;
+  if (at !== undefined && (field.value === "" || !field.value.startsWith(at.trim()))) {
+    delete field.dataset.refusedKey;
+  }
+  plainNumber(field);
 }, true);
 
 // Most writes are a button's click handler, not a form's submit, so the browser's check of

@@ -609,11 +609,17 @@ function clampAmount(v) {
 
 function setAmount(v) {
   const value = clampAmount(v);
+  $("amount").setCustomValidity("");
   $("amount").value = value;
   $("amount-range").value = value;
 }
 
-$("amount").addEventListener("change", () => setAmount($("amount").value));
+// What the dealer typed is what is sent, never clamped to the range: 999999 was recorded as an
+// all-in and 1500.5 as 1,501 (found by QA). The slider follows a typed amount it can show.
+$("amount").addEventListener("input", () => {
+  const typed = $("amount").value;
+  if (/^[0-9]+$/.test(typed)) $("amount-range").value = typed;
+});
 $("amount-range").addEventListener("input", () => setAmount($("amount-range").value));
 document.querySelectorAll("[data-step]").forEach((b) => b.addEventListener("click", () => {
   const bb = state.table ? state.table.big_blind : 1;
@@ -639,7 +645,16 @@ $("actions").addEventListener("click", (e) => {
   if (!button || !state.hand) return;
   const action = button.dataset.action;
   const body = { seat: state.hand.to_act, action };
-  if (action === "bet" || action === "raise") body.amount_to = clampAmount($("amount").value);
+  if (action === "bet" || action === "raise") {
+    const field = $("amount");
+    if (!/^[0-9]+$/.test(field.value)) { // not a whole amount: nothing is sent (the server
+      // refuses one out of the range, with its rule)
+      field.setCustomValidity(gettext("Write a whole number in digits only: no decimal point, comma, sign or exponent."));
+      field.reportValidity();
+      return;
+    }
+    body.amount_to = Number(field.value);
+  }
   handWrite("actions/", body);
 });
 
