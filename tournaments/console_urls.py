@@ -45,6 +45,7 @@ CHIP_BOARD_STRINGS = {
 DIRECTOR_STRINGS = {
     **BOARD_STRINGS,
     "colourUp": _("colour-up of"),
+    "addOnBreak": _("Add-on break"),
     "registering": _("registering"),
     "running": _("running"),
     "finished": _("finished"),

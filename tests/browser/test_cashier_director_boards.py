@@ -777,6 +777,37 @@ def test_director_runs_a_heads_up_bracket(room: Room, new_page: Any) -> None:
     assert page.locator("#bracket .tbl").count() == 2  # rounds 1 and 2
 
 
+@pytest.mark.rule("TREG-9")
+def test_a_busted_player_is_offered_no_second_registration(room: Room, new_page: Any) -> None:
+    """With late registration open and no re-entry, the cage offered "Register (buy-in)"
+    to a player whose only entry was out, and the server refused it (found by QA)."""
+    from tests.browser.test_tournament_chip_board import _bust_one
+
+    tid = room.started_tournament(f"Late {uuid.uuid4().hex[:4]}", entrants=4,
+                                  late_reg_until_level=1,
+                                  late_reg_close_below_full_table=False)  # fmt: skip
+    (table,) = room.api("GET", f"/api/v1/tournaments/{tid}/")["tables"]
+    _bust_one(room, table)
+    seats = {
+        s["seat"]: s["player_id"] for s in room.api("GET", f"/api/v1/tables/{table}/")["seats"]
+    }
+    entries = room.api("GET", f"/api/v1/tournaments/{tid}/entries/")
+    [out] = [e["player_id"] for e in entries if e["status"] == "eliminated"]
+    assert out not in seats.values()
+    fresh = room.player("Late Lucie", "Lucie")
+    name = room.api("GET", f"/api/v1/players/search/?ids={out}")[0]["name"]
+    page, _ = cashier_picks(room, new_page, name, out)
+    page.wait_for_selector(f"#t-select option[value='{tid}']", state="attached")
+    page.select_option("#t-select", str(tid))
+    register = page.locator("#t-actions button[data-op='registrations']:not([data-pay])")
+    page.wait_for_timeout(800)
+    expect(register).to_be_hidden()
+    page.fill("#player-q", "Lucie")
+    page.press("#player-q", "Enter")
+    page.click(f"button.pick[data-id='{fresh}']")
+    expect(register).to_be_visible()  # a new player may still enter late
+
+
 @pytest.mark.rule("TREG-14")
 def test_a_rebuy_asked_during_his_hand_tells_the_cashier_to_take_no_money_yet(
     room: Room, new_page: Any

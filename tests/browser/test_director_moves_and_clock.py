@@ -344,3 +344,19 @@ def test_the_structure_lists_each_break_after_its_level(room: Room, new_page: An
     expect(row).to_contain_text("25")
     rows = page.locator("#levels tr")
     assert [rows.nth(i).get_attribute("class") or "" for i in range(3)][1] == "break"
+
+
+@pytest.mark.rule("CLK-5")
+def test_the_structure_lists_the_add_on_break(room: Room, new_page: Any) -> None:
+    """The clock took the add-on break after its level, and the published structure left it
+    out (found by QA)."""
+    levels = [{"small_blind": 25, "big_blind": 50, "minutes": 20}] * 3
+    add_on = {"allowed": True, "at_level": 2, "price": 100, "stack": 1000, "break_minutes": 3}
+    tid = room.started_tournament(f"Add-on {time.time_ns() % 10**6}", levels=levels,
+                                  add_on=add_on)  # fmt: skip
+    page = open_director(room, new_page, tid)
+    row = page.locator("#levels tr.break")
+    expect(row).to_have_count(1)
+    expect(row).to_have_attribute("data-break-after", "2")
+    expect(row).to_contain_text("Add-on break")
+    expect(row).to_contain_text("3")

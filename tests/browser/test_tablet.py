@@ -557,6 +557,26 @@ def test_the_tablet_mucks_an_all_in_hand_only_when_the_dealer_says_it_was_on_pur
     assert room.api("GET", f"{url}/")["phase"] == "complete"  # seat 2 wins: seat 1 threw it
 
 
+@pytest.mark.rule("SD-11")
+def test_a_tournament_tablet_offers_no_muck_once_a_player_is_all_in(
+    room: Room, new_page: Any
+) -> None:
+    """At a tournament table every live hand is turned face up once a player is all in:
+    the tablet offered "Muck", and the server refused it (found by QA)."""
+    tid = room.started_tournament(f"Face up {time.time_ns() % 10**6}", entrants=2)
+    (table,) = room.api("GET", f"/api/v1/tournaments/{tid}/")["tables"]
+    hand = room.api("POST", f"/api/v1/tables/{table}/hands/", {})
+    url = f"/api/v1/hands/{hand['hand_id']}"
+    hand = room.api("POST", f"{url}/actions/", {"seat": hand["to_act"], "action": "all_in"})
+    room.api("POST", f"{url}/actions/", {"seat": hand["to_act"], "action": "call"})
+    for street, cards in (("flop", "2c7d9h"), ("turn", "Js"), ("river", "3d")):
+        room.api("POST", f"{url}/board/", {"street": street, "cards": cards})
+    page = new_page(1280, 800)
+    pair_tablet(page, room.base, room.tablet(table))
+    expect(page.locator("#showdown [data-show]")).to_have_count(2)
+    expect(page.locator("#showdown [data-muck]")).to_have_count(0)
+
+
 @pytest.mark.rule("BET-4")
 def test_a_call_for_his_whole_stack_is_one_button_and_the_uncalled_bet_is_shown(
     room: Room, new_page: Any

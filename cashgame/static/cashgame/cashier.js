@@ -321,12 +321,15 @@ async function loadEntries() {
 function offerActions() {
   const t = tournaments.find((x) => String(x.tournament_id) === $("t-select").value);
   const live = player && entries.some((e) => e.player_id === player.id && ["registered", "playing"].includes(e.status));
+  // a player out of a running event comes back by re-entry only (TREG-9), never a second
+  // registration (offered to a busted player, and refused: found by QA)
+  const entered = player && entries.some((e) => e.player_id === player.id && e.status !== "unregistered");
   const registering = Boolean(t) && (t.status === "registering" || (t.status === "running" && Boolean(t.clock.late_registration_open)));
   const buys = !t ? [] : player ? buysOffered(t, t.clock, entries, player.id)
     : t.status !== "running" ? [] : [["re-entries", t.prices.re_entry], ["rebuys", t.prices.rebuy], ["add-ons", t.prices.add_on]]
       .filter(([, price]) => price !== null).map(([op, price]) => ({ op, price }));
   const prices = new Map(buys.map((b) => [b.op, b.price]));
-  if (registering && !live) prices.set("registrations", t.prices.registration);
+  if (registering && !live && !(t.status === "running" && entered)) prices.set("registrations", t.prices.registration);
   if (t && t.status === "registering" && (!player || live)) prices.set("unregistrations", null);
   for (const b of $("t-actions").querySelectorAll("button[data-op]")) {
     b.dataset.label ??= b.textContent;
@@ -401,9 +404,11 @@ $("t-select").addEventListener("change", () => loadEntries().catch(showError));
 let tournamentFeed = null;
 let feedFor = null;
 let entriesTimer = null;
+// The event's clock comes with the list: an add-on break or the end of the rebuy levels
+// changes what is sold, and the offers were those of the page's load (found by QA).
 function entriesSoon(ms = 400) {
   clearTimeout(entriesTimer);
-  entriesTimer = setTimeout(() => loadEntries().catch(showError), ms);
+  entriesTimer = setTimeout(() => loadTournaments().catch(showError), ms);
 }
 function followTournament() {
   const id = $("t-select").value;

@@ -871,13 +871,16 @@ function renderShowdown(h) {
   const order = h.show_order ? h.show_order.seats : [];
   const rank = (seat) => (order.includes(seat) ? order.indexOf(seat) : order.length + seat);
   const live = h.seats.filter((s) => !s.folded).sort((a, b) => rank(a.seat) - rank(b.seat));
+  // at a tournament table every live hand is turned face up once a player is all in (SD-11):
+  // no muck is offered that the server refuses (found by QA)
+  const faceUp = state.table && state.table.mode === "tournament" && live.some((s) => s.all_in);
   const first = h.show_order ? `<p class="muted" id="show-first">${interpolate(gettext("Shows first: seat %(seat)s (rule %(rule)s)"), { seat: order[0], rule: h.show_order.rule }, true)}</p>` : "";
   $("showdown-seats").innerHTML = first + live.map((s) => {
     if (s.shown) return `<div class="sd-row"><span>${gettext("Seat")} ${s.seat}</span> ${splitCards(s.shown).map((c) => cardHtml(c, "small")).join("")}</div>`;
     if (s.mucked) return `<div class="sd-row"><span>${gettext("Seat")} ${s.seat}</span> <span class="muted">${gettext("mucked")}</span></div>`;
     return `<div class="sd-row"><span>${gettext("Seat")} ${s.seat}</span>
       <button type="button" class="btn" data-show="${s.seat}" aria-pressed="${state.showSeat === s.seat}">${gettext("Show cards")}</button>
-      <button type="button" class="btn" data-muck="${s.seat}">${gettext("Muck")}</button></div>`;
+      ${faceUp ? "" : `<button type="button" class="btn" data-muck="${s.seat}">${gettext("Muck")}</button>`}</div>`;
   }).join("");
   if (state.showSeat && !live.some((s) => s.seat === state.showSeat && !s.shown && !s.mucked)) state.showSeat = null;
 }

@@ -467,12 +467,19 @@ function renderLevels() {
   const levels = levelsNow();
   const current = tournament && tournament.status === "running" ? (clock && clock.level) || 0 : 0;
   // each break on its own line after the level it follows (the list had no breaks: QA)
-  const breaks = ((tournament && tournament.config) || {}).breaks || [];
+  const config = (tournament && tournament.config) || {};
+  const breaks = [...(config.breaks || [])];
+  // the add-on break after its level (CLK-5), unless the structure has a break there already:
+  // the clock took it, and the published structure left it out (found by QA)
+  const addOn = config.add_on || {};
+  if (addOn.allowed && addOn.break_minutes && !breaks.some((b) => b.after_level === addOn.at_level)) {
+    breaks.push({ after_level: addOn.at_level, minutes: addOn.break_minutes, add_on: true });
+  }
   $("levels").innerHTML = levels.map((lv, i) => {
     const n = i + 1;
     const ante = lv.ante ? `${number(lv.ante)}${lv.ante_type === "big_blind_ante" ? ` (${esc(T.bbAnte)})` : ""}` : "—";
     const after = breaks.filter((b) => b.after_level === n).map((b) => `<tr class="break" data-break-after="${n}">
-      <td>${esc(T.break)}</td><td class="num">${b.chip_up_denomination ? `${esc(T.colourUp)} ${number(b.chip_up_denomination)}` : ""}</td><td></td><td class="num">${b.minutes}</td></tr>`).join("");
+      <td>${esc(b.add_on ? T.addOnBreak : T.break)}</td><td class="num">${b.chip_up_denomination ? `${esc(T.colourUp)} ${number(b.chip_up_denomination)}` : ""}</td><td></td><td class="num">${b.minutes}</td></tr>`).join("");
     return `<tr class="${n === current ? "current" : n < current ? "muted" : ""}"${n === current ? ' aria-current="step"' : ""}>
       <td>${n}</td><td class="num">${number(lv.small_blind)}/${number(lv.big_blind)}</td><td class="num">${ante}</td><td class="num">${lv.minutes}</td></tr>${after}`;
   }).join("");
