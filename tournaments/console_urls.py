@@ -39,6 +39,8 @@ CHIP_BOARD_STRINGS = {
     "provisional": _("provisional"),
     "table": _("Table"),
     "seat": _("seat"),
+    "deal": _("Deal"),
+    "playedFor": _("Left to play for"),
 }
 """Words the chip-count board's script writes (the rest is in its template)."""
 

@@ -242,8 +242,10 @@ def chip_counts_payload(tournament_id: int) -> dict[str, Any]:
     (``payouts.event_prizes``; provisional while entries, rebuys or add-ons may still come,
     TREG-15). A player out while the event runs is shown his place's prize from that ladder
     (tied places share, ELIM-3/4); once it ends, the result of ``TournamentFinished`` (an
-    agreed deal's shares included). A cancelled event shows no players and no prizes (its
-    settlement is the director's).
+    agreed deal's shares included). Once a deal is agreed (DEAL-5) its shares, with the money
+    left to play for, replace the ladder's places that its players had left to take
+    (``deal``). A cancelled event shows no players and no prizes (its settlement is the
+    director's).
 
     Raises:
         NotFound ``tournament_not_found``.
@@ -316,6 +318,20 @@ def chip_counts_payload(tournament_id: int) -> dict[str, Any]:
         for r in placed
     ]  # fmt: skip
 
+    # DEAL-5: an agreed deal replaces the prizes of the places its players had left to take;
+    # the board kept showing the published ladder until the event ended (found by QA)
+    agreed = state.deal.agreed if status == "running" else None
+    deal = None
+    if agreed is not None:
+        named = board_names(Player.objects.filter(pk__in=[s.player_id for s in agreed.shares]))
+        deal = {
+            "shares": [
+                {"name": named.get(s.player_id, "?"), "amount": s.amount}
+                for s in sorted(agreed.shares, key=lambda s: -s.amount)
+            ],
+            "money_on_table": agreed.money_on_table,
+        }
+    dealt = len(agreed.shares) if agreed is not None else 0
     chips = sum(p["chips"] for p in players)
     provisional = status == "registering" or (
         status == "running" and (state.late_reg_open or rebuys_open(state))
@@ -334,7 +350,10 @@ def chip_counts_payload(tournament_id: int) -> dict[str, Any]:
         "prize_pool": 0 if cancelled else state.prize_pool,
         "prize_pool_provisional": provisional,
         "places_paid": len(ladder),
-        "payouts": [{"place": n, "prize": prize} for n, prize in enumerate(ladder, 1)],
+        "payouts": [
+            {"place": n, "prize": prize} for n, prize in enumerate(ladder, 1) if n > dealt
+        ],
+        "deal": deal,
         "finished": finished,
         "version": loaded.version,
     }

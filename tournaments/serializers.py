@@ -658,6 +658,16 @@ class FinisherSerializer(serializers.Serializer):
     )
 
 
+class ChipBoardShareSerializer(serializers.Serializer):
+    name = serializers.CharField(help_text="Nickname, else initials.")
+    amount = serializers.IntegerField(help_text="CZK paid instead of his place's prize.")
+
+
+class ChipBoardDealSerializer(serializers.Serializer):
+    shares = ChipBoardShareSerializer(many=True, help_text="Largest first.")
+    money_on_table = serializers.IntegerField(help_text="CZK left to play for (DEAL-6).")
+
+
 class ChipCountsSerializer(serializers.Serializer):
     """The public chip-count board of a tournament: no player ids, no full names."""
 
@@ -676,6 +686,13 @@ class ChipCountsSerializer(serializers.Serializer):
         help_text="Entries, rebuys or add-ons can still change the pool and prizes (TREG-15)."
     )
     places_paid = serializers.IntegerField()
-    payouts = PayoutPlaceSerializer(many=True, help_text="Prize per place, 1st first.")
+    payouts = PayoutPlaceSerializer(
+        many=True,
+        help_text="Prize per place, 1st first; after an agreed deal only the places below its "
+        "players.",
+    )
+    deal = ChipBoardDealSerializer(
+        allow_null=True, help_text="The agreed deal (DEAL-5) while the event runs, else null."
+    )
     finished = FinisherSerializer(many=True, help_text="Places taken so far, best first.")
     version = serializers.IntegerField(help_text="Tournament stream version.")

@@ -99,3 +99,33 @@ def test_no_deal_before_the_final_table(tablet: TabletClient) -> None:
                     {"player_id": ids[0]}),
         "deal_not_at_final_table", "DEAL-3",
     )  # fmt: skip
+
+
+@pytest.mark.rule("DEAL-5")
+@pytest.mark.rule("DEAL-6")
+def test_the_chip_board_shows_an_agreed_deal_instead_of_the_ladder(tablet: TabletClient) -> None:
+    """A deal with money left to play for keeps the event running; the public chip board
+    went on showing the published prizes of the places the deal had replaced (QA)."""
+    from rest_framework.test import APIClient
+
+    tournament_id = create(tablet)
+    register(tablet, tournament_id, 9)
+    ok(tablet.post(f"/api/v1/tournaments/{tournament_id}/start/", {"reserve_tables": 0}))
+    left = down_to(tablet, tournament_id, 4)
+    base = f"/api/v1/tournaments/{tournament_id}/deal"
+    for pid in left:
+        ok(tablet.post(f"{base}/requests/", {"player_id": pid}))
+    before = APIClient().get(f"/api/v1/tournaments/{tournament_id}/chip-counts/").json()
+    assert before["deal"] is None and before["payouts"][0]["place"] == 1
+    proposal = {"method": "chip_count", "money_on_table": 100}
+    deal = ok(tablet.post(f"{base}/proposals/", proposal))
+    for pid in left:
+        deal = ok(tablet.post(f"{base}/confirmations/", {"player_id": pid}))
+    assert deal["agreed"] is not None
+    board = APIClient().get(f"/api/v1/tournaments/{tournament_id}/chip-counts/").json()
+    assert board["status"] == "running"
+    assert board["deal"]["money_on_table"] == 100
+    amounts = sorted((s["amount"] for s in deal["agreed"]["shares"]), reverse=True)
+    assert [s["amount"] for s in board["deal"]["shares"]] == amounts
+    assert all(p["place"] > len(left) for p in board["payouts"])  # the deal's places are gone
+    assert "player_id" not in str(board["deal"])  # a public board: names only

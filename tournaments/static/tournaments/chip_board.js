@@ -137,7 +137,12 @@ function render(d) {
     + `<td class="num rank">${p.rank}</td><td class="name">${esc(p.name)}</td><td class="num chips">${number(p.chips)}</td>`
     + `<td class="num">${p.table_id ?? "—"}</td><td class="num">${p.seat ?? "—"}</td></tr>`));
   lists.results.set(over ? d.finished.map(finisher) : []);
-  lists.payouts.set(ladder(d.payouts));
+  // an agreed deal's shares come first, in place of the places its players had left (DEAL-5)
+  const deal = d.deal ? [
+    ...d.deal.shares.map((x) => `<tr class="deal" data-deal-share><td class="name">${esc(T.deal)}: ${esc(x.name)}</td><td class="num">${prize(x.amount)}</td></tr>`),
+    ...(d.deal.money_on_table ? [`<tr class="deal" data-deal-left><td class="name">${esc(T.playedFor)}</td><td class="num">${prize(d.deal.money_on_table)}</td></tr>`] : []),
+  ] : [];
+  lists.payouts.set([...deal, ...ladder(d.payouts)]);
   lists.out.set(over ? [] : d.finished.map(finisher)); // after the panels are shown: sizes
 }
 
