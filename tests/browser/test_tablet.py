@@ -577,6 +577,36 @@ def test_a_tournament_tablet_offers_no_muck_once_a_player_is_all_in(
     expect(page.locator("#showdown [data-muck]")).to_have_count(0)
 
 
+@pytest.mark.rule("TSEAT-8")
+def test_the_last_hands_cards_leave_a_seat_that_someone_else_takes(
+    room: Room, new_page: Any
+) -> None:
+    """After the final-table redraw the tablet showed the last hand's cards and result
+    against the seats' new players (found by QA)."""
+    table, token = _table_with_players(room, {1: 1000, 2: 1000, 3: 1000})
+    hand = room.api("POST", f"/api/v1/tables/{table}/hands/", {"button_seat": 1})
+    url = f"/api/v1/hands/{hand['hand_id']}"
+    for seat, action in ((1, "call"), (2, "call"), (3, "check")):
+        room.api("POST", f"{url}/actions/", {"seat": seat, "action": action})
+    for street, cards in (("flop", "2c7d9h"), ("turn", "Js"), ("river", "3d")):
+        room.api("POST", f"{url}/board/", {"street": street, "cards": cards})
+        for seat in (2, 3, 1):
+            room.api("POST", f"{url}/actions/", {"seat": seat, "action": "check"})
+    for seat, cards in ((2, "AsAd"), (3, "KsKd"), (1, "QsQd")):
+        room.api("POST", f"{url}/show/", {"seat": seat, "cards": cards})
+    page = new_page(1280, 800)
+    pair_tablet(page, room.base, token)
+    expect(page.locator("#seats [data-seat='2'] .shown")).to_be_visible()
+    room.api("POST", f"/api/v1/tables/{table}/seats/2/cash-out/")
+    newcomer = room.player("Newcomer Nela", "Nela")
+    room.api("POST", f"/api/v1/tables/{table}/seats/",
+             {"player_id": newcomer, "seat": 2, "buy_in": 1000})  # fmt: skip
+    expect(page.locator("#seats [data-seat='2'] .who")).to_contain_text("Nela")
+    expect(page.locator("#seats [data-seat='2'] .shown")).to_have_count(0)
+    expect(page.locator("#seats [data-seat='3'] .shown")).to_have_count(0)
+    expect(page.locator("#result [data-pot-result]")).to_have_count(0)
+
+
 @pytest.mark.rule("BET-4")
 def test_a_call_for_his_whole_stack_is_one_button_and_the_uncalled_bet_is_shown(
     room: Room, new_page: Any

@@ -345,6 +345,12 @@ function render() {
   // a read still on its way when the tablet was revoked does not redraw the old table
   // (CI caught its name back on the pairing screen)
   if (!t || !localStorage.getItem(TOKEN_KEY)) return;
+  // the last hand's cards and result belong to its players: once a seat holds someone else
+  // (a redraw, a balancing move) they are no longer shown against it (found by QA, TSEAT-8)
+  if (state.lastHand && !state.hand && state.lastHand.seats.some((hs) => {
+    const now = t.seats.find((x) => x.seat === hs.seat);
+    return now && Number(now.player_id) !== Number(hs.player_id);
+  })) state.lastHand = null;
   $("table-name").textContent = `${t.name} · ${gettext("table")} ${t.table_id} · ${t.small_blind}/${t.big_blind}`;
   renderSeats();
   renderCenter();
