@@ -197,6 +197,7 @@ class RoundDeclaration:
     declaration: Declaration
     leading: bool
     false: bool = False  # challenged and found false: a check
+    proven: bool = False  # challenged and found true: it stands, and is not challenged again
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,12 +349,10 @@ def _apply(st: ShowState, event: DomainEvent) -> ShowState:
         assert seat is not None
         shown = tuple(dict.fromkeys((*seat.shown, *parse_cards(event.cards))))
         st = replace(st, seats=_with_seat(st, event.seat, shown=shown))
-        if event.false:
-            last = max(i for i, d in enumerate(st.round) if d.seat == event.seat)
-            rounds = list(st.round)
-            rounds[last] = replace(rounds[last], false=True)
-            st = replace(st, round=tuple(rounds))
-        return st
+        last = max(i for i, d in enumerate(st.round) if d.seat == event.seat)
+        rounds = list(st.round)
+        rounds[last] = replace(rounds[last], false=event.false, proven=not event.false)
+        return replace(st, round=tuple(rounds))
     if isinstance(event, StandingBuy):
         return replace(st, seats=_with_seat(st, event.seat, standing_buy=True))
     if isinstance(event, CardBought):
@@ -668,6 +667,11 @@ def _challenge(state: ShowState, cmd: Challenge) -> list[DomainEvent]:
     if not mine:
         raise HandRuleViolation("nothing_to_challenge", "SHOW-10", "No standing declaration.")
     declared = mine[-1]
+    if declared.proven:  # a second challenge added other cards to those it showed (QA)
+        raise HandRuleViolation(
+            "declaration_proven", "SHOW-10",
+            "This declaration was challenged and proven: it stands.", seat=target.seat,
+        )  # fmt: skip
     cards = parse_cards(cmd.cards)
     if len(cards) > HOLE_CARDS:
         raise HandRuleViolation("wrong_card_count", "SHOW-6", "At most four hole cards.")
