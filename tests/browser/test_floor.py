@@ -733,3 +733,22 @@ def test_the_offer_to_call_a_player_says_he_sits_in_another_game(room: Room, new
     box = page.locator(f"[data-list='{listed['list_id']}']")
     expect(box.locator(f"[data-call^='{listed['list_id']}:{there}:']")).to_be_visible()
     expect(box.locator(f"[data-seated-elsewhere='{here}']").first).to_contain_text(f"table {here}")
+
+
+@pytest.mark.rule("SES-5")
+def test_the_floor_cashes_a_player_out_when_the_tablet_is_down(room: Room, new_page: Any) -> None:
+    """Only the dealer tablet could cash a player out: with it down, the floor could neither
+    cash out nor close the table (found by QA). The whole stack, between hands."""
+    table = room.open_table()
+    player = room.player("Leaving Libor", "Libor")
+    room.api("POST", f"/api/v1/tables/{table}/seats/",
+             {"player_id": player, "seat": 6, "buy_in": 2500})  # fmt: skip
+    page = open_floor(room, new_page)
+    page.on("dialog", lambda d: d.accept())
+    page.click(f"[data-manage='{table}']")
+    page.select_option("#co-seat", "6")
+    expect(page.locator("#co-seat option[value='6']")).to_contain_text("Libor")
+    page.click("#td-cash-out")
+    expect(page.locator("#notice")).to_contain_text("2,500")
+    seats = room.api("GET", f"/api/v1/tables/{table}/")["seats"]
+    assert [s for s in seats if s["seat"] == 6] == []

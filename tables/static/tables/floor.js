@@ -276,6 +276,7 @@ $("tables-grid").addEventListener("click", (e) => {
   $("tr-table").innerHTML = openCashTables(managed).filter((t) => t.table_id !== managed.table_id)
     .map((t) => `<option value="${t.table_id}">${esc(t.name)} #${t.table_id}</option>`).join("");
   $("td-seats").innerHTML = "";
+  $("co-seat").innerHTML = (managed.seats || []).map((s) => `<option value="${s.seat}">${gettext("Seat")} ${s.seat} · ${esc(label(s.player_id))} · ${amount(s.stack)}</option>`).join("");
   // Show poker: the floor's penalties (SHOW-20..22), recorded on the player
   $("td-show").hidden = managed.game !== "SHOW";
   $("sp-result").textContent = "";
@@ -306,6 +307,20 @@ $("td-transfer").addEventListener("click", once(async () => {
     to_table_id: Number($("tr-table").value), to_seat: Number($("tr-to-seat").value),
   }), $("td-error"));
   if (t) { showNotice(gettext("Player moved.")); $("table-dialog").close(); }
+}));
+// SES-5: his whole stack, between hands (the server refuses during one, BI-6)
+$("td-cash-out").addEventListener("click", once(async () => {
+  if (!$("co-seat").reportValidity()) return;
+  const seat = Number($("co-seat").value);
+  const held = (managed.seats || []).find((s) => s.seat === seat);
+  const asked = interpolate(gettext("Cash out seat %(seat)s (%(player)s) with his whole stack?"),
+    { seat, player: held ? label(held.player_id) : "" }, true);
+  if (!window.confirm(asked)) return;
+  const done = await run(() => post(`/api/v1/tables/${managed.table_id}/seats/${seat}/cash-out/`), $("td-error"));
+  if (done) {
+    showNotice(interpolate(gettext("Cashed out: %(amount)s."), { amount: amount(done.amount) }, true));
+    $("table-dialog").close();
+  }
 }));
 $("td-close").addEventListener("click", once(async () => {
   const reason = $("td-close-reason").value.trim();
