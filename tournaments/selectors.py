@@ -350,9 +350,7 @@ def chip_counts_payload(tournament_id: int) -> dict[str, Any]:
         "prize_pool": 0 if cancelled else state.prize_pool,
         "prize_pool_provisional": provisional,
         "places_paid": len(ladder),
-        "payouts": [
-            {"place": n, "prize": prize} for n, prize in enumerate(ladder, 1) if n > dealt
-        ],
+        "payouts": [{"place": n, "prize": prize} for n, prize in enumerate(ladder, 1) if n > dealt],
         "deal": deal,
         "finished": finished,
         "version": loaded.version,
