@@ -182,7 +182,7 @@ def _table(client: httpx.Client, seats: int = 4) -> int:
     table = _post(client, "/api/v1/tables/", {
         "name": f"topo {uuid.uuid4().hex[:6]}", "game": "NLH", "small_blind": 10,
         "big_blind": 20, "buy_in_min": 100, "buy_in_max": 100_000, "rake_percent_bp": 0,
-        "rake_cap": 0})  # fmt: skip
+        "rake_cap": 0, "limits_reason": "test stacks"})  # fmt: skip
     for seat in range(1, seats + 1):
         player = _post(client, "/api/v1/players/", {"name": f"topo {uuid.uuid4().hex[:6]}"})
         _post(client, f"/api/v1/tables/{table['table_id']}/seats/",
