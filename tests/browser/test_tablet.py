@@ -129,6 +129,14 @@ def test_a_dealer_plays_a_hand_with_an_all_in_and_a_side_pot_and_the_floor_sees_
     tablet.wait_for_timeout(300)
     assert len(posts) == 1  # the refused 99999 only: 1500.5 was never sent
     assert "digits" in amount.evaluate("f => f.validationMessage")
+    for typed in ("-500", "1e3", ""):  # no sign (the field's minimum is the legal raise),
+        amount.fill("")  # no exponent, and an empty field sends nothing either
+        if typed:
+            amount.press_sequentially(typed)
+        tablet.click("#actions [data-action='raise']")
+        tablet.wait_for_timeout(200)
+        assert len(posts) == 1, typed
+        assert "digits" in amount.evaluate("f => f.validationMessage"), typed
     expect(tablet.locator("#turn")).to_contain_text("seat 1")
 
     _act(tablet, "all_in")  # seat 1: all-in 1000

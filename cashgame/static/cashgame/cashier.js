@@ -111,9 +111,9 @@ async function refreshPlayer() {
   if (!player) return;
   const chosen = selectedGame();
   await Promise.all([loadRestrictions(), loadSessions()]);
-  const same = chosen && restrictions.findIndex((r) => r.game === chosen.game
-    && r.small_blind === chosen.small_blind && r.big_blind === chosen.big_blind);
-  if (same !== null && same !== false && same >= 0) { $("sale-for").value = String(same); checkMinimum(); }
+  const same = chosen ? restrictions.findIndex((r) => r.game === chosen.game
+    && r.small_blind === chosen.small_blind && r.big_blind === chosen.big_blind) : -1;
+  if (same >= 0) { $("sale-for").value = String(same); checkMinimum(); }
 }
 
 async function loadRestrictions() {

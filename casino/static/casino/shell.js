@@ -55,7 +55,7 @@ function allowed(field) {
   const point = /\.|any/.test(field.step) ? "(\\.[0-9]+)?" : "";
   return { pattern: new RegExp(`^${minus}[0-9]+${point}$`), point: Boolean(point) };
 }
-function plainNumber(field) {
+export function plainNumber(field) {
   field.setCustomValidity("");
   const { pattern, point } = allowed(field);
   const text = field.value;

@@ -8,7 +8,7 @@
 import { get, post, describeError, ruleTitle, setDeviceToken, ApiError, NetworkError } from "/static/casino/api.js";
 import { Feed } from "/static/casino/feed.js";
 import { amount as fmtAmount, esc, number, seconds } from "/static/casino/fmt.js";
-import { showNotice, showError, clearNotice } from "/static/casino/shell.js";
+import { showNotice, showError, clearNotice, plainNumber } from "/static/casino/shell.js";
 import { actionWord, handWord, streetWord } from "/static/tables/words.js";
 
 const gettext = globalThis.gettext || ((s) => s);
@@ -653,9 +653,11 @@ $("actions").addEventListener("click", (e) => {
   const body = { seat: state.hand.to_act, action };
   if (action === "bet" || action === "raise") {
     const field = $("amount");
-    if (!/^[0-9]+$/.test(field.value)) { // not a whole amount: nothing is sent (the server
-      // refuses one out of the range, with its rule)
-      field.setCustomValidity(gettext("Write a whole number in digits only: no decimal point, comma, sign or exponent."));
+    // Not a whole amount in digits (the shell's rule for every number field; the field's
+    // minimum is the legal raise, so it takes no sign): nothing is sent. The server refuses
+    // a whole amount out of the range, with its rule.
+    if (field.value === "" || !plainNumber(field)) {
+      if (field.value === "") field.setCustomValidity(gettext("Write a whole number in digits only: no decimal point, comma, sign or exponent."));
       field.reportValidity();
       return;
     }
