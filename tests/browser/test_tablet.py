@@ -585,6 +585,33 @@ def test_a_tournament_tablet_offers_no_muck_once_a_player_is_all_in(
     expect(page.locator("#showdown [data-muck]")).to_have_count(0)
 
 
+@pytest.mark.rule("SD-10")
+def test_a_cash_table_that_turns_all_in_hands_up_offers_no_muck(room: Room, new_page: Any) -> None:
+    """A cash table of the SD-10 rule (``allin_faceup_in_cash``) turns every live hand up
+    at an all-in, as a tournament does: the tablet still offered "Muck" there, and the
+    server refused it (found by QA). The same all-in at a table without the rule keeps it."""
+    for faceup, mucks in ((True, 0), (False, 2)):
+        table = room.open_table(allin_faceup_in_cash=faceup)
+        for seat in (1, 2, 3):
+            player = room.player(f"Face up {seat}", nickname=f"F{seat}")
+            room.api("POST", f"/api/v1/tables/{table}/seats/",
+                     {"player_id": player, "seat": seat, "buy_in": 1000})  # fmt: skip
+        hand = room.api("POST", f"/api/v1/tables/{table}/hands/", {"button_seat": 1})
+        url = f"/api/v1/hands/{hand['hand_id']}"
+        room.api("POST", f"{url}/actions/", {"seat": 1, "action": "all_in"})
+        room.api("POST", f"{url}/actions/", {"seat": 2, "action": "fold"})
+        room.api("POST", f"{url}/actions/", {"seat": 3, "action": "call"})
+        for street, cards in (("flop", "2c7d9h"), ("turn", "Js"), ("river", "3d")):
+            room.api("POST", f"{url}/board/", {"street": street, "cards": cards})
+        page = new_page(1280, 800)
+        pair_tablet(page, room.base, room.tablet(table))
+        expect(page.locator("#showdown [data-show]")).to_have_count(2)
+        # without the rule either hand may be given up (the all-in one only on the dealer's
+        # word, SD-12); with it neither
+        expect(page.locator("#showdown [data-muck]")).to_have_count(mucks)
+        page.close()
+
+
 @pytest.mark.rule("TSEAT-8")
 def test_the_last_hands_cards_leave_a_seat_that_someone_else_takes(
     room: Room, new_page: Any

@@ -879,9 +879,10 @@ function renderShowdown(h) {
   const order = h.show_order ? h.show_order.seats : [];
   const rank = (seat) => (order.includes(seat) ? order.indexOf(seat) : order.length + seat);
   const live = h.seats.filter((s) => !s.folded).sort((a, b) => rank(a.seat) - rank(b.seat));
-  // at a tournament table every live hand is turned face up once a player is all in (SD-11):
-  // no muck is offered that the server refuses (found by QA)
-  const faceUp = state.table && state.table.mode === "tournament" && live.some((s) => s.all_in);
+  // every live hand is turned face up once a player is all in at a tournament table (SD-11)
+  // and at a cash table of the SD-10 rule (`allin_faceup_in_cash`): the server's show order
+  // then cites that rule, and no muck is offered that the server refuses (found by QA)
+  const faceUp = Boolean(h.show_order) && ["SD-10", "SD-11"].includes(h.show_order.rule);
   const first = h.show_order ? `<p class="muted" id="show-first">${interpolate(gettext("Shows first: seat %(seat)s (rule %(rule)s)"), { seat: order[0], rule: h.show_order.rule }, true)}</p>` : "";
   $("showdown-seats").innerHTML = first + live.map((s) => {
     if (s.shown) return `<div class="sd-row"><span>${gettext("Seat")} ${s.seat}</span> ${splitCards(s.shown).map((c) => cardHtml(c, "small")).join("")}</div>`;
