@@ -99,8 +99,10 @@ TopUpView = write_view(
     request=s.TopUpRequest,
     response=TableSerializer,
     perform=_at_seat(services.top_up),
-    doc="Add chips between hands, never above the table maximum (BI-6); a player owing a "
-    "re-buy after a sidebet must reach the minimum (BI-7).",
+    doc="Add chips, never above the table maximum (BI-3/4/5); a player owing a re-buy "
+    "after a sidebet must reach the minimum (BI-7). Between hands they go on the stack at "
+    "once; declared during the player's hand, they are paid now and added when the hand "
+    "ends (BI-6, the seat's ``top_up_after_hand``).",
 )
 RefreshmentView = write_view(
     operation_id="pay_refreshment",

@@ -26,9 +26,10 @@ def top_up(
     paid_with: str = "cash",
     if_match: int | None = None,
 ) -> None:
-    """Add ``amount`` to the stack at ``seat`` between hands, up to the table maximum
-    (BI-6); a player owing a re-buy must reach the minimum (BI-7). ``paid_with``: cash
-    at the table or chips from the cage (no more than the chips in players' hands).
+    """Add ``amount`` (CZK) to the stack at ``seat``, up to the table maximum; a player
+    owing a re-buy must reach the minimum (BI-7). During the player's hand the top-up is
+    paid now and goes on the stack when the hand ends (BI-6). ``paid_with``: cash at the
+    table or chips from the cage (no more than the chips in players' hands).
 
     Raises:
         DomainError: the table's refusals; ``buy_in_exceeds_holdings`` (BI-8: more chips

@@ -37,7 +37,7 @@ RULE_TITLES = {
     "BI-3": _("NLH 10/20 buy-in: 1,000 to 5,000 CZK"),
     "BI-4": _("NLH 25/50 buy-in: 2,000 to 10,000 CZK"),
     "BI-5": _("buy-in limits of the table (the floor may change them)"),
-    "BI-6": _("table stakes: chips are added only between hands"),
+    "BI-6": _("table stakes: only the chips on the table when the hand starts play"),
     "BI-7": _("a busted player re-buys at least the minimum"),
     "BI-8": _("chips belong to the player who owns them"),
     "BI-9": _("a chip gift is blocked if a player objects"),

@@ -15,14 +15,34 @@ from casino.domain_events import DomainEvent
 
 @dataclass(frozen=True, slots=True)
 class ChipsToppedUp(DomainEvent):
-    """The player at ``seat`` added ``amount`` to his stack between hands (BI-6)."""
+    """The player at ``seat`` bought ``amount`` more chips (CZK; BI-6). Between hands they
+    go on his stack at once. ``after_hand`` (v2): he declared it to the dealer during his
+    hand, when nothing may be added (table stakes): the money is paid now and the chips
+    reach the stack when that hand ends (:class:`DeclaredTopUpAdded`). v1 payloads read as
+    ``after_hand`` false (:mod:`tables.upcasters`)."""
 
     TYPE = "cashgame.ChipsToppedUp"
+    SCHEMA_VERSION = 2
     table_id: int
     seat: int
     player_id: int
     amount: int
     paid_with: str = "cash"  # "cash" at the table (drop) or "chips" bought at the cage
+    after_hand: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DeclaredTopUpAdded(DomainEvent):
+    """Hand ``hand_id`` ended, and the top-up that the player at ``seat`` declared during
+    it (a :class:`ChipsToppedUp` with ``after_hand``, already paid for) goes on his stack:
+    ``amount`` CZK (BI-6). No money moves here."""
+
+    TYPE = "cashgame.DeclaredTopUpAdded"
+    table_id: int
+    hand_id: str
+    seat: int
+    player_id: int
+    amount: int
 
 
 @dataclass(frozen=True, slots=True)

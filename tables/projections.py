@@ -15,6 +15,7 @@ from tables.cash_events import (
     ChipsGiven,
     ChipsToppedUp,
     DealerFeePaid,
+    DeclaredTopUpAdded,
     PartialCashOut,
     PlayerTransferredIn,
     PlayerTransferredOut,
@@ -110,11 +111,12 @@ def _stack_change(table_id: int, seat: int, delta: int) -> None:
     rows.update(SeatView, {"table_id": table_id, "seat": seat}, stack=rows.Add(delta))
 
 
-@projection.on(ChipsToppedUp)
+@projection.on(ChipsToppedUp, DeclaredTopUpAdded)
 def _topped_up(recorded: RecordedEvent) -> None:
     e = recorded.event
-    assert isinstance(e, ChipsToppedUp)
-    _stack_change(e.table_id, e.seat, e.amount)
+    assert isinstance(e, ChipsToppedUp | DeclaredTopUpAdded)
+    if not (isinstance(e, ChipsToppedUp) and e.after_hand):  # BI-6: that one waits for
+        _stack_change(e.table_id, e.seat, e.amount)  # the hand's end (DeclaredTopUpAdded)
     _bump(e.table_id, recorded)
 
 

@@ -42,6 +42,7 @@ def table_payload(table_id: int) -> dict[str, Any]:
                 "missed_big_blind": bool(status and status.missed_big_blind),
                 "posts_next_hand": bool(status and status.post),
                 "busted": bool(status and status.busted and table["mode"] != "tournament"),
+                "top_up_after_hand": state.top_up_after_hand(seat["seat"]),
             }
         )
     table["seats"] = seats

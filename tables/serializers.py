@@ -190,6 +190,10 @@ class SeatStatusSerializer(SeatSerializer):
         "player re-buys or cashes out before he is dealt in again. Always false at a "
         "tournament table, where a player with no chips is eliminated."
     )
+    top_up_after_hand = serializers.IntegerField(
+        help_text="CZK of top-ups declared during the running hand, paid and not yet on the "
+        "stack: added when the hand ends (BI-6). 0 when none."
+    )
 
 
 class OpenSidebetSerializer(serializers.Serializer):

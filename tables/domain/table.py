@@ -33,6 +33,7 @@ from tables.cash_events import (
     ChipsGiven,
     ChipsToppedUp,
     DealerFeePaid,
+    DeclaredTopUpAdded,
     PartialCashOut,
     PlayerSatIn,
     PlayerSatOut,
@@ -587,7 +588,13 @@ def decide(state: TableState | None, command: Command) -> list[DomainEvent]:
                 raise DomainError("no_hand_in_progress", "That hand is not running at this table.")
             ended = HandEnded(c.table_id, hand_id, tuple(SeatStack(s, v) for s, v in stacks),
                               rake, voided)  # fmt: skip
-            return [ended, *_deferred_corrections(state.deferred_corrections, _after(state, ended))]
+            after = _after(state, ended)
+            corrections = _deferred_corrections(state.deferred_corrections, after)
+            top_ups = [  # BI-6: declared during the hand, paid, on the stack now
+                DeclaredTopUpAdded(c.table_id, hand_id, t.seat, t.player_id, t.amount)
+                for t in state.declared_top_ups
+            ]
+            return [ended, *corrections, *top_ups]
     raise TypeError(f"unknown command {command!r}")
 
 
@@ -847,8 +854,12 @@ def evolve(state: TableState | None, event: DomainEvent) -> TableState | None:
             | TournamentPlayerUnseated(seat=seat)
         ):
             return _leave(state, seat)
+        case ChipsToppedUp(after_hand=True):  # BI-6: paid now, on the stack after the hand
+            return replace(state, declared_top_ups=(*state.declared_top_ups, event))
         case (
-            ChipsToppedUp(seat=seat, amount=amount) | TournamentChipsAdded(seat=seat, chips=amount)
+            ChipsToppedUp(seat=seat, amount=amount)
+            | TournamentChipsAdded(seat=seat, chips=amount)
+            | DeclaredTopUpAdded(seat=seat, amount=amount)
         ):
             return _with_stack(state, seat, amount, must_rebuy=False)
         case (
@@ -901,7 +912,7 @@ def evolve(state: TableState | None, event: DomainEvent) -> TableState | None:
                 seats = state.seats
             return replace(
                 state, seats=seats, hand_id=None, in_hand=(), hands_played=state.hands_played + 1,
-                pre_hand=None, deferred_corrections=(),
+                pre_hand=None, deferred_corrections=(), declared_top_ups=(),
             )  # fmt: skip
     return state
 

@@ -94,16 +94,28 @@ def decide_seat(state: TableState, cmd: SeatPlayer) -> list[DomainEvent]:
 
 
 def decide_top_up(state: TableState, cmd: TopUp) -> list[DomainEvent]:
+    """BI-6/BI-7: a top-up between hands goes on the stack at once. One the player declares
+    during his hand is paid now and added when the hand ends (``after_hand``; table stakes:
+    the chips in play are those he started the hand with). The table maximum counts his
+    stack as the hand began plus what he already declared; chips won in the hand do not
+    take back a top-up declared while it was allowed (a house reading of BI-6).
+
+    Raises:
+        DomainError ``invalid_amount``, ``rebuy_below_minimum`` (BI-7),
+        ``top_up_above_maximum`` (BI-3/4/5), ``invalid_payment``, ``seat_empty``.
+    """
     c = state.config
     occupant = seat_occupant(state, cmd.seat)
-    not_in_hand(state, cmd.seat)
     if cmd.amount <= 0:
         raise DomainError("invalid_amount", "A top-up must be a positive amount.")
+    after_hand = state.hand_id is not None and cmd.seat in state.in_hand
+    declared = state.top_up_after_hand(cmd.seat)
     context = {
         "amount": cmd.amount,
         "stack": occupant.stack,
         "buy_in_min": c.buy_in_min,
         "buy_in_max": c.buy_in_max,
+        **({"top_up_after_hand": declared} if declared else {}),
     }
     # BI-7: a broke player re-buys at least the minimum buy-in; side-bet winnings (the whole
     # stack of a player who won a side bet with no chips) are not table chips, so they count
@@ -117,7 +129,7 @@ def decide_top_up(state: TableState, cmd: TopUp) -> list[DomainEvent]:
             **context,
         )
     table_chips = 0 if occupant.must_rebuy else occupant.stack
-    if table_chips + cmd.amount > c.buy_in_max:
+    if table_chips + declared + cmd.amount > c.buy_in_max:
         raise DomainError(
             "top_up_above_maximum",
             f"A top-up may bring the stack to at most {c.buy_in_max}.",
@@ -125,7 +137,11 @@ def decide_top_up(state: TableState, cmd: TopUp) -> list[DomainEvent]:
             **context,
         )
     check_payment(cmd.paid_with)
-    return [ChipsToppedUp(c.table_id, cmd.seat, occupant.player_id, cmd.amount, cmd.paid_with)]
+    return [
+        ChipsToppedUp(
+            c.table_id, cmd.seat, occupant.player_id, cmd.amount, cmd.paid_with, after_hand
+        )
+    ]
 
 
 def decide_refreshment(state: TableState, cmd: PayRefreshment) -> list[DomainEvent]:

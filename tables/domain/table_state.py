@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from casino.errors import DomainError
+from tables.cash_events import ChipsToppedUp
 from tables.domain.blinds import (
     ACTIVE,
 )
@@ -116,6 +117,13 @@ class TableState:
     redeal_button: int | None = None
     deferred_corrections: tuple[StacksCorrectionDeferred, ...] = ()
     """SD-24 corrections upheld during the running hand, moved when it ends."""
+    declared_top_ups: tuple[ChipsToppedUp, ...] = ()
+    """BI-6: top-ups declared by players of the running hand, paid, added when it ends."""
+
+    def top_up_after_hand(self, seat: int) -> int:
+        """CZK declared as top-ups by the player at ``seat`` during the running hand and
+        not yet on his stack (BI-6); 0 when none."""
+        return sum(t.amount for t in self.declared_top_ups if t.seat == seat)
 
     def seat(self, number: int) -> Seat | None:
         return next((s for s in self.seats if s.seat == number), None)

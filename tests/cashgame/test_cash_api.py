@@ -108,13 +108,45 @@ def test_top_up_between_hands_up_to_the_maximum(tablet: TabletClient, players: l
     body = refused(tablet.post(url, {"amount": 4001}), "top_up_above_maximum", "BI-3")
     assert (body["stack"], body["buy_in_max"]) == (1000, 5000)
     assert tablet.post(url, {"amount": 4000}).json()["seats"][0]["stack"] == 5000
-    hand = tablet.post(f"/api/v1/tables/{table_id}/hands/", {}).json()
-    refused(
-        tablet.post(f"/api/v1/tables/{table_id}/seats/2/top-up/", {"amount": 10}),
-        "hand_in_progress",
-        "BI-6",
-    )
-    assert hand["phase"] == "betting"
+
+
+@pytest.mark.rule("BI-6")
+def test_a_top_up_declared_during_the_hand_is_paid_now_and_played_from_the_next(
+    tablet: TabletClient, players: list
+) -> None:
+    """Table stakes: the dealer records a top-up the player declares during his hand (it
+    was refused, and had to be remembered and typed again after the hand). The money is
+    taken at once (the cage's chips, the session's chips in); the chips reach the stack
+    when the hand ends, and the table maximum counts them already."""
+    table_id = open_table(tablet)
+    seat(tablet, table_id, players[0], 1, 1000)
+    seat(tablet, table_id, players[1], 2, 1000)
+    sale = {"player_id": players[1].id, "amount": 700}
+    assert tablet.post("/api/v1/cage/sales/", sale).status_code == 201
+    hand = tablet.post(f"/api/v1/tables/{table_id}/hands/", {"button_seat": 1}).json()
+    url = f"/api/v1/tables/{table_id}/seats/2/top-up/"
+    refused(tablet.post(url, {"amount": 701, "paid_with": "chips"}),
+            "buy_in_exceeds_holdings", "BI-8")  # fmt: skip
+    answer = tablet.post(url, {"amount": 700, "paid_with": "chips"})
+    assert answer.status_code == 200, answer.json()
+    seat_2 = answer.json()["seats"][1]
+    assert (seat_2["stack"], seat_2["top_up_after_hand"]) == (1000, 700)  # not in play
+    assert CashSession.objects.get(player_id=players[1].id).chips_in == 1700  # paid now
+    # the chips he holds went to the table: no second top-up with them
+    refused(tablet.post(url, {"amount": 1, "paid_with": "chips"}),
+            "buy_in_exceeds_holdings", "BI-8")  # fmt: skip
+    body = refused(tablet.post(url, {"amount": 3301}), "top_up_above_maximum", "BI-3")
+    assert (body["stack"], body["top_up_after_hand"], body["buy_in_max"]) == (1000, 700, 5000)
+    # his stack in the hand is still the 1,000 he was dealt in with (table stakes)
+    actions = f"/api/v1/hands/{hand['hand_id']}/actions/"
+    legal = tablet.post(actions, {"seat": 1, "action": "raise", "amount_to": 100}).json()
+    assert legal["legal"]["max_raise_to"] == 1000
+    ended = tablet.post(actions, {"seat": 2, "action": "fold"}).json()  # the big blind folds
+    assert ended["phase"] == "complete"
+    after = tablet.get(f"/api/v1/tables/{table_id}/").json()["seats"]
+    assert [(s["stack"], s["top_up_after_hand"]) for s in after] == [(1020, 0), (1680, 0)]
+    nxt = tablet.post(f"/api/v1/tables/{table_id}/hands/", {}).json()
+    assert {s["seat"]: s["stack"] + s["bet"] for s in nxt["seats"]}[2] == 1680
 
 
 @pytest.mark.rule("BI-6")

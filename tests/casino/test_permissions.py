@@ -537,6 +537,7 @@ def test_table_and_hand_payloads_carry_no_private_fields(world: World) -> None:
         "missed_big_blind",
         "posts_next_hand",
         "busted",
+        "top_up_after_hand",
     }
     hand = floor.call("GET", f"/api/v1/hands/{world.hand_id}/").json()
     everything = json.dumps([table, hand, floor.call("GET", "/api/v1/tables/").json()])

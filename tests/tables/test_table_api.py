@@ -70,6 +70,7 @@ def test_buy_in_at_the_limits_is_seated(
             "missed_big_blind": False,
             "posts_next_hand": False,
             "busted": False,
+            "top_up_after_hand": 0,
         }
     ]
 

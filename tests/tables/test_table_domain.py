@@ -9,7 +9,12 @@ import dacite
 import pytest
 
 from casino.errors import DomainError
-from tables.cash_events import PlayerTransferredOut, SidebetCalledOff
+from tables.cash_events import (
+    ChipsToppedUp,
+    DeclaredTopUpAdded,
+    PlayerTransferredOut,
+    SidebetCalledOff,
+)
 from tables.domain import decide as hand_decide
 from tables.domain import evolve as hand_evolve
 from tables.domain import table as t
@@ -106,6 +111,47 @@ def test_no_cash_out_while_a_hand_runs() -> None:
     err = refusal(state, t.CashOut(1))
     assert (err.code, err.rule) == ("hand_in_progress", "BI-6")
     assert refusal(state, t.BeginHand("h2")).code == "hand_in_progress"
+
+
+@pytest.mark.rule("BI-6")
+@pytest.mark.parametrize("voided", [False, True])
+def test_a_top_up_declared_during_his_hand_goes_on_the_stack_when_it_ends(voided: bool) -> None:
+    """Table stakes: chips declared to the dealer during the player's hand are paid at once
+    (the event that moves the money) and reach the stack only after the hand, a misdeal
+    included; another seat's top-up between his hands goes on at once."""
+    state = run(t.OpenTable(CONFIG), t.SeatPlayer(1, 1, 1000), t.SeatPlayer(2, 2, 1000),
+                t.BeginHand("h1"), t.SeatPlayer(3, 3, 1000))  # fmt: skip
+    assert t.decide(state, t.TopUp(1, 500, "chips")) == [
+        ChipsToppedUp(1, 1, 1, 500, "chips", after_hand=True)
+    ]
+    state = run_on(state, t.TopUp(1, 500, "chips"), t.TopUp(1, 1000), t.TopUp(3, 200))
+    assert state.top_up_after_hand(1) == 1500 and state.seat(1).stack == 1000  # type: ignore[union-attr]
+    assert state.seat(3).stack == 1200  # type: ignore[union-attr]  # not in the hand: at once
+    # the maximum counts the stack he started the hand with and what he already declared
+    err = refusal(state, t.TopUp(1, 2501))
+    assert (err.code, err.context["top_up_after_hand"]) == ("top_up_above_maximum", 1500)
+    stacks = ((1, 1000), (2, 1000)) if voided else ((1, 400), (2, 1600))  # a misdeal: as dealt
+    ended = t.decide(state, t.EndHand("h1", stacks, 0 if voided else 20, voided=voided))
+    assert ended[1:] == [
+        DeclaredTopUpAdded(1, "h1", 1, 1, 500),
+        DeclaredTopUpAdded(1, "h1", 1, 1, 1000),
+    ]
+    for event in ended:
+        state = t.evolve(state, event)  # type: ignore[assignment]
+    after_hand = 1000 if voided else 400
+    assert state.seat(1).stack == after_hand + 1500  # type: ignore[union-attr]
+    assert state.top_up_after_hand(1) == 0
+    (began,) = t.decide(state, t.BeginHand("h2"))
+    assert {s.seat: s.stack for s in began.seats}[1] == after_hand + 1500  # type: ignore[attr-defined]
+
+
+@pytest.mark.rule("BI-6")
+def test_a_v1_top_up_reads_as_between_hands() -> None:
+    """Top-ups stored before ``after_hand`` existed (v1) were all between hands."""
+    from casino.eventstore.upcasting import upcast
+
+    data = {"table_id": 1, "seat": 1, "player_id": 1, "amount": 500, "paid_with": "cash"}
+    assert upcast("cashgame.ChipsToppedUp", 1, 2, data)["after_hand"] is False
 
 
 @pytest.mark.rule("SEAT-3")

@@ -408,6 +408,8 @@ function renderSeats() {
       if (ts && (ts.missed_small_blind || ts.missed_big_blind)) badges.push(`<span class="tag status">${gettext("owes")}</span>`);
       // no chips between hands: not dealt in until he re-buys (BI-7) or leaves (found by QA)
       if (!h && ts && ts.busted) badges.push(`<span class="tag status busted">${gettext("busted: re-buy or cash out")}</span>`);
+      // a top-up declared during his hand: paid, on the stack when the hand ends (BI-6)
+      if (ts && ts.top_up_after_hand) badges.push(`<span class="tag status topup" title="${gettext("top-up, added when the hand ends")}">+${number(ts.top_up_after_hand)}</span>`);
       if (h && h.to_act === seat && h.phase === "betting") classes.push("to-act");
       body += `<span class="who">${esc(playerLabel(ts ? ts.player_id : hs.player_id))}</span>`;
       body += `<span class="stack" data-stack="${stack}">${money(stack)}</span>`;
@@ -1139,9 +1141,17 @@ $("seat-submit").addEventListener("click", () => {
     buy_in: Number($("seat-buyin").value), paid_with: $("seat-paid").value,
   });
 });
-$("topup-submit").addEventListener("click", () => seatWrite(tablePath(`seats/${dialogSeat}/top-up/`), {
-  amount: Number($("topup-amount").value), paid_with: $("topup-paid").value,
-}));
+$("topup-submit").addEventListener("click", async () => {
+  const seat = dialogSeat;
+  const answer = await act(tablePath(`seats/${seat}/top-up/`), {
+    amount: Number($("topup-amount").value), paid_with: $("topup-paid").value,
+  }, seatErr());
+  if (!answer) return;
+  $("seat-dialog").close();
+  // BI-6, table stakes: declared during his hand, the chips wait beside the stack
+  const after = (answer.seats.find((s) => s.seat === seat) || {}).top_up_after_hand;
+  if (after) showNotice(interpolate(gettext("Top-up paid. Seat %(seat)s: %(amount)s goes on the stack when the hand ends (table stakes, BI-6)."), { seat, amount: number(after) }, true));
+});
 $("sit-out").addEventListener("click", () => seatWrite(tablePath(`seats/${dialogSeat}/sit-out/`), {}));
 $("sit-in-wait").addEventListener("click", () => seatWrite(tablePath(`seats/${dialogSeat}/sit-in/`), { post: false }));
 $("sit-in-post").addEventListener("click", () => seatWrite(tablePath(`seats/${dialogSeat}/sit-in/`), { post: true }));
