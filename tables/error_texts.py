@@ -171,8 +171,9 @@ register_details(
         "buy_in_limits_required": _(
             "These stakes have no configured buy-in limits; give the agreed ones."
         ),
-        "invalid_table_config": _(
-            "The buy-in minimum must be at least 1 and no more than the maximum."
+        "invalid_table_config": (
+            _("The buy-in minimum must be at least 1 and no more than the maximum."),
+            _("The buy-in maximum must cover at least the big blind."),
         ),
         # --- what a request names and is not there (404) ---
         "table_not_found": _("There is no table %(table_id)s."),

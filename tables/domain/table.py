@@ -193,6 +193,9 @@ def _validate_config(c: TableOpened) -> None:
     if c.mode == CASH and not (0 < c.buy_in_min <= c.buy_in_max):
         problems.append("The buy-in minimum must be at least 1 and no more than the maximum.")
         rules.add("BI-5")
+    elif c.mode == CASH and c.buy_in_max < c.big_blind:  # a seat bought for 1 chip at 10/20
+        problems.append("The buy-in maximum must cover at least the big blind.")
+        rules.add("BI-5")
     if not (0 <= c.rake_percent_bp <= 10_000) or c.rake_cap < 0:
         problems.append("rake must be 0-10000 basis points with a cap >= 0")
     if not (2 <= c.max_seats <= MAX_SEATS):

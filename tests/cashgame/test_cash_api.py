@@ -86,6 +86,10 @@ def test_floor_overrides_limits_with_a_reason_and_it_is_recorded(
         "limit_change_needs_reason",
         "BI-5",
     )
+    # a maximum below the big blind sold a 10/20 seat for 1 chip (found by fuzzing)
+    body = refused(tablet.post(url, {"buy_in_min": 1, "buy_in_max": 1, "reason": "x"}),
+                   "invalid_table_config", "BI-5")  # fmt: skip
+    assert body["detail"] == "The buy-in maximum must cover at least the big blind."
     r = tablet.post(url, {"buy_in_min": 500, "buy_in_max": 3000, "reason": "players agreed"})
     assert (r.json()["buy_in_min"], r.json()["buy_in_max"]) == (500, 3000)
     event = StoredEvent.objects.filter(type="cashgame.TableLimitsChanged").get()

@@ -69,6 +69,7 @@ def test_open_then_seat_then_cash_out() -> None:
         ({"small_blind": 30}, None),  # no rule: the blinds' order is what stakes are
         ({"buy_in_min": 6000}, "BI-5"),  # it cited SEAT-3, "a table seats 2 to 10" (QA)
         ({"buy_in_min": 6000, "max_seats": 11}, None),
+        ({"buy_in_min": 1, "buy_in_max": 19}, "BI-5"),  # a seat for 1 chip at 10/20 (fuzzing)
     ],
 )
 def test_invalid_config_is_refused_citing_the_rule_it_breaks(change: dict, rule: str) -> None:
