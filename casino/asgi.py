@@ -11,6 +11,7 @@ more CPU than the request's own work. WebSockets stay fully asynchronous. Reason
 import gc
 import os
 import sys
+import tempfile
 
 import django
 
@@ -36,6 +37,8 @@ from django.core.handlers.asgi import ASGIHandler, get_script_prefix  # noqa: E4
 from django.http import FileResponse, HttpResponseBase  # noqa: E402
 from django.urls import set_script_prefix  # noqa: E402
 
+from casino.api.fallback import too_large  # noqa: E402
+from casino.api.parsers import body_limit  # noqa: E402
 from casino.lifespan import lifespan  # noqa: E402
 from casino.metrics import OpenSocketsMiddleware  # noqa: E402
 from casino.routing import websocket_urlpatterns  # noqa: E402
@@ -54,6 +57,12 @@ class OneHopASGIHandler(ASGIHandler):
 
     Streaming responses (PHH exports, metrics) are sent as Django sends them and closed
     after the last chunk.
+
+    A body larger than :func:`casino.api.parsers.body_limit` answers 413
+    ``request_too_large`` as soon as that is known: at once when its ``Content-Length``
+    says so, else once that many bytes have come. Django reads the whole body before any
+    view sees it, so a client that declared 20 MB and sent a few bytes held the connection
+    with no answer, and a lying ``Content-Length`` was read to its end (found by fuzzing).
     """
 
     executor = ThreadPoolExecutor(max_workers=settings.HTTP_THREADS, thread_name_prefix="http")
@@ -63,9 +72,15 @@ class OneHopASGIHandler(ASGIHandler):
 
     async def handle(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         """Read the body, serve it in one hop, send the response (ASGI ``http`` scope)."""
+        if _declared_length(scope) > body_limit():
+            await self.send_response(too_large(), send)
+            return
         try:
             body_file = await self.read_body(receive)
         except RequestAborted:
+            return
+        except _BodyTooLarge:
+            await self.send_response(too_large(), send)
             return
         loop = asyncio.get_running_loop()
         context = contextvars.copy_context()
@@ -77,6 +92,36 @@ class OneHopASGIHandler(ASGIHandler):
         finally:
             if response.streaming:
                 await loop.run_in_executor(self.executor, context.run, response.close)
+
+    async def read_body(self, receive: Any) -> Any:
+        """Django's :meth:`ASGIHandler.read_body` that keeps no more than :func:`body_limit`
+        bytes: past it the rest is read and dropped (so the client, still sending, reads the
+        413 rather than a reset connection), and nothing is kept.
+
+        Raises:
+            RequestAborted: the client went away; _BodyTooLarge: the limit was passed.
+        """
+        limit, size = body_limit(), 0
+        body_file = tempfile.SpooledTemporaryFile(  # noqa: SIM115 (returned, closed by serve)
+            max_size=settings.FILE_UPLOAD_MAX_MEMORY_SIZE, mode="w+b"
+        )
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                body_file.close()
+                raise RequestAborted()
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size <= limit:
+                body_file.write(chunk)  # at most body_limit() bytes: 1 MiB by default
+            elif not body_file.closed:
+                body_file.close()
+            if not message.get("more_body", False):
+                break
+        if body_file.closed:
+            raise _BodyTooLarge
+        body_file.seek(0)
+        return body_file
 
     def serve(self, scope: dict[str, Any], body_file: Any) -> HttpResponseBase:
         """The synchronous part of a request: signals, middleware, view; a non-streaming
@@ -94,6 +139,19 @@ class OneHopASGIHandler(ASGIHandler):
             if not response.streaming:
                 response.close()
             return response
+
+
+class _BodyTooLarge(Exception):
+    """The body passed :func:`casino.api.parsers.body_limit` while it was read."""
+
+
+def _declared_length(scope: dict[str, Any]) -> int:
+    """The request's ``Content-Length`` (bytes); 0 when absent or not a number (Django and
+    the request guard answer those)."""
+    for name, value in scope.get("headers", ()):
+        if name == b"content-length":
+            return int(value) if value.isdigit() else 0
+    return 0
 
 
 # The event loop (sockets, responses) competes for the GIL with the request threads; at the

@@ -54,6 +54,25 @@ def unreadable_handshakes(host: str) -> list[tuple[bytes, int, str]]:
     ]  # fmt: skip
 
 
+def oversized_bodies(host: str) -> list[tuple[bytes, int, str]]:
+    """POSTs whose body passes the 1 MiB limit before it has come, with the status and
+    ``code`` the server must answer at once (``casino.asgi.OneHopASGIHandler``): a
+    ``Content-Length`` of 20 MB with a few bytes sent, and a chunked body of 2 MB (no
+    length declared). The server read the whole body before refusing it, and answered
+    the first not at all (found by fuzzing)."""
+    head = (
+        f"POST /api/v1/players/ HTTP/1.1\r\nHost: {host}\r\n"
+        "Content-Type: application/json\r\nConnection: close\r\n"
+    )
+    chunk = b"%x\r\n%s\r\n" % (65536, b" " * 65536)
+    return [
+        ((head + "Content-Length: 20000000\r\n\r\n").encode() + b'{"name": "x"', 413,
+         "request_too_large"),
+        ((head + "Transfer-Encoding: chunked\r\n\r\n").encode() + chunk * 32 + b"0\r\n\r\n",
+         413, "request_too_large"),
+    ]  # fmt: skip
+
+
 def exchange(base: str, request: bytes, *, seconds: float = 5.0) -> tuple[int, bytes, float]:
     """Send raw ``request`` bytes to the server at ``base`` (``http://host:port``) and read
     until it closes the connection: ``(status, body, seconds it took)``.

@@ -17,6 +17,14 @@ def _error(code: str, detail: str, status: int) -> JsonResponse:
     return JsonResponse({"code": code, "rule": None, "detail": detail}, status=status)
 
 
+def too_large() -> JsonResponse:
+    """413 ``request_too_large``: the body is over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` bytes
+    (answered by the ASGI handler before the body is read to its end, and by the parser)."""
+    response = _error("request_too_large", "The request body is too large.", 413)
+    response["Content-Length"] = str(len(response.content))  # sent before any middleware
+    return response
+
+
 @csrf_exempt  # writes nothing; a tablet's POST to a bad path gets this 404, not a CSRF page
 def api_not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
     """Any path under ``/api/`` that matches no operation (a non-UUID hand id included),

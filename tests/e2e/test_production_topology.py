@@ -38,6 +38,7 @@ from tests.servers import (
     exchange,
     free_port,
     listeners_per_worker,
+    oversized_bodies,
     unreadable_handshakes,
     wait_http,
 )
@@ -375,7 +376,8 @@ def test_a_websocket_handshake_the_server_cannot_read_is_answered_not_left_hangi
     API's error shape within a second, and the connection closes. uvicorn's own protocol
     answered nothing, and the client waited until it gave up (``casino/server.py``)."""
     base = topology.bases[0]
-    for request, status, code in unreadable_handshakes(base.removeprefix("http://")):
+    host = base.removeprefix("http://")
+    for request, status, code in [*unreadable_handshakes(host), *oversized_bodies(host)]:
         answered, body, seconds = exchange(base, request)
         assert (answered, json.loads(body)["code"]) == (status, code), body
         assert seconds < 1.0

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import httpx
 
-from tests.servers import exchange, free_port, unreadable_handshakes
+from tests.servers import exchange, free_port, oversized_bodies, unreadable_handshakes
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -48,7 +48,8 @@ def test_up_migrates_creates_the_demo_room_and_serves_http(tmp_path: Path) -> No
                     break
             except httpx.HTTPError:
                 time.sleep(0.1)
-        for request, status, code in unreadable_handshakes(f"127.0.0.1:{port}"):
+        host = f"127.0.0.1:{port}"
+        for request, status, code in [*unreadable_handshakes(host), *oversized_bodies(host)]:
             answered, body, seconds = exchange(base, request)  # answered, not left hanging
             assert (answered, json.loads(body)["code"]) == (status, code)
             assert seconds < 2
