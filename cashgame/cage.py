@@ -166,30 +166,39 @@ def sell_chips(*, player_id: int, amount: int, buy_in_for: BuyInFor | None = Non
     """The cage sells ``amount`` CZK of chips to a player for cash (cash in).
 
     With ``buy_in_for`` the chips are a buy-in for that game and stakes: a player who left
-    it less than the return window ago must buy for at least the stack he left with.
+    it less than the return window ago must bring at least the stack he left with, the
+    chips he already holds (:func:`chips_held`) and this sale together. He bought the
+    missing part and was refused, since the sale alone was short (found by QA).
 
     Raises:
         DomainError ``buy_in_below_returning_minimum`` (SES-7, 422) with
-        ``amount_required`` (CZK) and the ``game``, ``small_blind``, ``big_blind`` asked;
-        ``player_not_found`` (404); ``invalid_amount``.
+        ``amount_required`` (CZK), the ``game``, ``small_blind``, ``big_blind`` asked, and
+        (when he holds chips) ``held`` and ``to_buy`` (CZK); ``player_not_found`` (404);
+        ``invalid_amount``.
     """
     _check_amount(player_id, amount)
     if buy_in_for is not None:
         required = returning_minimum(
             player_id, buy_in_for.game, buy_in_for.small_blind, buy_in_for.big_blind
         )
-        if amount < required:
+        held = chips_held(player_id) if amount < required else 0
+        if amount + held < required:
+            stakes = f"{buy_in_for.game} {buy_in_for.small_blind}/{buy_in_for.big_blind}"
+            detail = f"The player left {stakes} within the return window with {required}; " + (
+                f"with the {held} in chips he holds, he must buy at least {required - held}."
+                if held > 0
+                else "his buy-in must be at least that."
+            )
             raise DomainError(
                 "buy_in_below_returning_minimum",
-                f"The player left {buy_in_for.game} {buy_in_for.small_blind}/"
-                f"{buy_in_for.big_blind} within the return window with {required}; his "
-                f"buy-in must be at least that.",
+                detail,
                 rule="SES-7",
                 amount_required=required,
                 amount=amount,
                 game=buy_in_for.game,
                 small_blind=buy_in_for.small_blind,
                 big_blind=buy_in_for.big_blind,
+                **({"held": held, "to_buy": required - held} if held > 0 else {}),
             )
     _append(ChipsSold(player_id=player_id, amount=amount, session_id=_session_of(player_id)))
 

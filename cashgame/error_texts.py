@@ -23,9 +23,16 @@ register_details(
         "chips_in_circulation_exceeded": _(
             "Only %(chips_with_players)s CZK of chips are in players' hands."
         ),
-        "buy_in_below_returning_minimum": _(
-            "The player left %(game)s %(small_blind)s/%(big_blind)s within the return window "
-            "with %(amount_required)s; his buy-in must be at least that."
+        "buy_in_below_returning_minimum": (
+            _(
+                "The player left %(game)s %(small_blind)s/%(big_blind)s within the return "
+                "window with %(amount_required)s; his buy-in must be at least that."
+            ),
+            _(
+                "The player left %(game)s %(small_blind)s/%(big_blind)s within the return "
+                "window with %(amount_required)s; with the %(held)s in chips he holds, he "
+                "must buy at least %(to_buy)s."
+            ),
         ),
         "invalid_restriction": _("Name two different players and a reason."),
     }

@@ -108,19 +108,25 @@ def test_the_cage_refuses_a_returning_player_a_buy_in_below_what_he_left_with(
                     {"player_id": a.id, "seat": 1, "buy_in": 4000})  # fmt: skip
         tablet.post(f"/api/v1/tables/{table_id}/seats/1/cash-out/")
     stakes = {"game": "NLH", "small_blind": 10, "big_blind": 20}
-    before = StoredEvent.objects.count()
     with time_machine.travel(NOON + timedelta(minutes=30), tick=False):
+        # he took 1,500 of his 4,000 in cash: he holds 2,500 in chips and buys the other
+        # 1,500; the sale alone was held to the 4,000 (found by QA)
+        cashed = tablet.post("/api/v1/cage/redemptions/", {"player_id": a.id, "amount": 1500})
+        assert cashed.status_code == 201, cashed.json()
+        before = StoredEvent.objects.count()
         refused = tablet.post(
-            "/api/v1/cage/sales/", {"player_id": a.id, "amount": 2000, "buy_in_for": stakes}
+            "/api/v1/cage/sales/", {"player_id": a.id, "amount": 1499, "buy_in_for": stakes}
         )
         assert refused.status_code == 422
         body = refused.json()
         assert (body["code"], body["rule"], body["amount_required"]) == (
             "buy_in_below_returning_minimum", "SES-7", 4000)  # fmt: skip
+        assert (body["held"], body["to_buy"]) == (2500, 1500)
+        assert "he must buy at least 1,500" in body["detail"]
         assert StoredEvent.objects.count() == before  # a refusal appends nothing
         other_stakes = {**stakes, "small_blind": 25, "big_blind": 50}
         for allowed in (
-            {"amount": 4000, "buy_in_for": stakes},
+            {"amount": 1500, "buy_in_for": stakes},
             {"amount": 500, "buy_in_for": other_stakes},
             {"amount": 500},  # not a buy-in: chips for the pocket
         ):
