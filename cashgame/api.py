@@ -231,6 +231,8 @@ class RestrictionsView(APIView):
         ``player_not_found``."""
         require_player(player_id)
         rows = [asdict(r) for r in selectors.return_restrictions(player_id)]
+        held = cage.chips_held(player_id) if rows else 0
+        rows = [{**row, "chips_held": held} for row in rows]
         return Response(s.RestrictionSerializer(rows, many=True).data)
 
 

@@ -40,6 +40,8 @@ CASHIER_STRINGS = {
     "min": _("min."),
     "minimumIs": _("Returning-player minimum for this game:"),
     "belowMinimum": _("this amount is below it; the sale will be refused."),
+    "heHolds": _("He holds chips for"),
+    "toBuy": _("so he buys at least"),
     "seated": _("Seated:"),
     "table": _("table"),
     "seat": _("seat"),

@@ -157,6 +157,11 @@ class RestrictionSerializer(serializers.Serializer):
     amount_required = serializers.IntegerField(help_text="Minimum buy-in, CZK (SES-7).")
     left_at = serializers.DateTimeField()
     until = serializers.DateTimeField(help_text="When the restriction ends (UTC).")
+    chips_held = serializers.IntegerField(
+        help_text="CZK of chips the records say the player holds away from the tables (the "
+        "same on every row): they count toward the minimum, so the cage sells at least "
+        "amount_required - chips_held as a buy-in (SES-7, BI-8)."
+    )
 
 
 class CashSessionSerializer(serializers.Serializer):

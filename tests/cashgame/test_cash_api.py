@@ -198,6 +198,7 @@ def test_returning_player_buys_in_for_what_he_left_with(
         (restriction,) = tablet.get(f"/api/v1/players/{players[0].id}/buy-in-restrictions/").json()
         assert restriction["amount_required"] == 3000
         assert restriction["until"] == "2026-11-21T20:00:00Z"
+        assert restriction["chips_held"] == 3000  # cashed out in chips, not yet redeemed
         body = refused(
             seat(tablet, other, players[0], 3, 2000), "buy_in_below_returning_minimum", "SES-7"
         )

@@ -153,10 +153,14 @@ function checkMinimum() {
   const el = $("sale-minimum");
   if (!r) { el.hidden = true; return; }
   const value = Number($("sale-amount").value || 0);
-  const below = value > 0 && value < r.amount_required;
+  // the chips he already holds count toward it: he buys only the rest (found by QA)
+  const held = r.chips_held || 0;
+  const toBuy = Math.max(0, r.amount_required - held);
+  const below = value > 0 && value < toBuy;
   el.hidden = false;
   el.className = below ? "minimum below" : "minimum";
-  el.innerHTML = `<span class="rule-tag">SES-7</span> ${esc(T.minimumIs)} <strong>${amount(r.amount_required)}</strong>${below ? ` — ${esc(T.belowMinimum)}` : ""}`;
+  const holds = held > 0 ? ` ${esc(T.heHolds)} <strong>${amount(held)}</strong>, ${esc(T.toBuy)} <strong data-to-buy="${toBuy}">${amount(toBuy)}</strong>.` : "";
+  el.innerHTML = `<span class="rule-tag">SES-7</span> ${esc(T.minimumIs)} <strong>${amount(r.amount_required)}</strong>.${holds}${below ? ` — ${esc(T.belowMinimum)}` : ""}`;
 }
 $("sale-amount").addEventListener("input", checkMinimum);
 $("sale-for").addEventListener("change", checkMinimum);
