@@ -115,6 +115,7 @@ def test_hours_played_by_player_and_game(
     first = next(r for r in by_player if r["player_id"] == players[0].id)
     assert (first["seconds"], first["hours"]) == (4.5 * 3600, 4.5)  # 19:00 to 23:30 UTC
     assert {r["game"]: r["sessions"] for r in by_game} == {"NLH": 2, "PLO": 2}
+    assert all("player_id" not in r for r in by_game)  # all players together: no column
     nlh = next(r for r in by_game if r["game"] == "NLH")
     assert nlh["seconds"] == 4.5 * 3600 + 5 * 3600  # one left at 23:30, one still seated
 
