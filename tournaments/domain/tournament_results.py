@@ -245,12 +245,15 @@ def _tie_key(s: TournamentState, p: PlayerState) -> tuple[int, int, int]:
     return rank, distance, p.player_id
 
 
-def _eliminate(b: Builder, round_: int | None) -> None:
+def _eliminate(b: Builder, round_: int | None, *, dealt_before_round: bool = False) -> None:
     """Eliminate every seated player with no chips as one group (same hand or same
     hand-for-hand round), ranked by starting stack (ELIM-2, ELIM-5), equal stacks tied
-    (ELIM-3/4)."""
+    (ELIM-3/4). ``dealt_before_round``: only those whose hand was dealt before hand-for-hand
+    began, who go out at once and below the round's busts."""
     s = b.state
     busted = busted_players(s)
+    if dealt_before_round:
+        busted = [p for p in busted if p.hand_round is None]
     if not busted:
         return
     left = s.players_left
@@ -301,6 +304,10 @@ def settle_after_hand(b: Builder, rng: random.Random | None) -> None:
         _settle_bracket(b, rng)
         return
     if s.hand_for_hand:
+        # ELIM-5 groups the busts of one synchronised hand: a hand dealt before hand-for-hand
+        # began is not one, and its bust was ranked with the first round (found by QA)
+        _eliminate(b, None, dealt_before_round=True)
+        s = b.state
         if not _round_complete(s):
             return
         b.emit(HandForHandRoundCompleted(s.hfh_round))

@@ -104,7 +104,8 @@ class PlayerState:
     """A player's current (or last) entry. ``stack`` in chips; ``entries``: his entries so
     far (1 + re-entries). ``hand_start_stack`` / ``hand_table`` / ``hand_number`` /
     ``hand_rank``: his last hand (rank in the reported best hands, 0 best), for ranking a
-    bust (ELIM-2..5)."""
+    bust (ELIM-2..5); ``hand_round``: its hand-for-hand round, ``None`` for a hand dealt
+    outside hand-for-hand (ELIM-5 groups only the busts of one round)."""
 
     player_id: int
     entry_number: int
@@ -121,6 +122,7 @@ class PlayerState:
     hand_table: int | None = None
     hand_number: int | None = None
     hand_rank: int | None = None
+    hand_round: int | None = None
     knocked_out_by: tuple[int, ...] = ()
 
 
@@ -542,7 +544,7 @@ def _evolve(state: TournamentState | None, event: DomainEvent) -> TournamentStat
                     players[ps.player_id], stack=ps.final_stack, wait_for_big_blind=False,
                     hand_start_stack=ps.starting_stack, hand_table=event.table_id,
                     hand_number=event.hand_number, hand_rank=ranks.get(ps.player_id),
-                    knocked_out_by=kos.get(ps.player_id, ()),
+                    hand_round=t.hand_round, knocked_out_by=kos.get(ps.player_id, ()),
                 )  # fmt: skip
             return replace(s, players=players)
         case HandStacksCorrected():

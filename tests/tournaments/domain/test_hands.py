@@ -172,6 +172,28 @@ def test_hand_for_hand_busts_at_different_tables_go_out_together() -> None:
     assert {e.hand_for_hand_round for e in out} == {1}
 
 
+@pytest.mark.rule("ELIM-5")
+def test_a_bust_in_a_hand_dealt_before_hand_for_hand_is_not_one_of_its_round() -> None:
+    """Table 1 deals, then the director starts hand-for-hand: x busts in that hand, dealt
+    outside the round, and y in the first round at table 2. x went out first: 18th, alone,
+    at once. Both were ranked 17th-18th with round 1 (found by QA)."""
+    d = started(18, tables=(1, 2))
+    x, wx = seats_of(d, 1)[:2]
+    y, wy = seats_of(d, 2)[:2]
+    d(t.StartTableHand(1, 1))
+    d(t.StartHandForHand())
+    events = d(t.RecordHandResult(1, 1, stacks(d, [x, wx]), {x: 0, wx: 20_000}, 1))
+    (out,) = [e for e in events if isinstance(e, PlayerEliminated)]
+    assert (out.player_id, out.place, out.place_to, out.hand_for_hand_round) == (x, 18, 18, None)
+    assert not any(isinstance(e, HandForHandRoundCompleted) for e in events)
+    d(t.StartTableHand(2, 1))
+    d(t.RecordHandResult(2, 1, stacks(d, [y, wy]), {y: 0, wy: 20_000}, 1))
+    events = play_hand(d, 1, random.Random(1), bust_chance=0)  # table 1's hand of round 1
+    assert HandForHandRoundCompleted(1) in events
+    (out,) = [e for e in events if isinstance(e, PlayerEliminated)]
+    assert (out.player_id, out.place, out.place_to, out.hand_for_hand_round) == (y, 17, 17, 1)
+
+
 @pytest.mark.rule("TSEAT-4")
 def test_a_table_breaks_in_the_fixed_order_after_enough_busts() -> None:
     d = started(27, tables=(1, 2, 3, 4))  # 3 tables of 9; break order 3, 2, 1 (4 reserve)
