@@ -315,7 +315,7 @@ class HoursRow(serializers.Serializer):
 
 
 class _HoursReport(Report):
-    serializer_class = HoursRow
+    serializer_class: type[serializers.Serializer] = HoursRow
     filterset_class = SessionFilter
     group_by: tuple[str, ...] = ()
 
