@@ -213,10 +213,12 @@ def next_big_blind_seat(layout: TableLayout) -> int | None:
 
 def forbidden_seats(layout: TableLayout) -> frozenset[int]:
     """Empty seats strictly between the next hand's button and ``P`` (SEAT-14, TSEAT-5,
-    TSEAT-7): the next button is ``next_button_seat`` when known, else the last button.
-    Seats behind the next button are not in it: a player there waits his turn for the
-    blinds like everyone else (QA found players from a broken table made to wait for the
-    big blind there, several hands)."""
+    TSEAT-7), and ``P`` itself when it is empty: the last big blind left, and his seat is
+    the next small blind's (TSEAT-5: never the small blind; a player moved there posted
+    it at once, found by QA). The next button is ``next_button_seat`` when known, else the
+    last button. Seats behind the next button are not in it: a player there waits his turn
+    for the blinds like everyone else (QA found players from a broken table made to wait
+    for the big blind there, several hands)."""
     start = layout.next_button_seat if layout.next_button_seat is not None else layout.button_seat
     if start is None:
         return frozenset()
@@ -224,7 +226,7 @@ def forbidden_seats(layout: TableLayout) -> frozenset[int]:
     return frozenset(
         s
         for s in range(1, layout.max_seats + 1)
-        if s not in layout.seats and strictly_between(start, p, s)
+        if s not in layout.seats and (strictly_between(start, p, s) or (s == p != start))
     )
 
 

@@ -74,6 +74,19 @@ def test_balancing_never_seats_a_player_between_the_button_and_the_big_blind() -
     assert move.to_seat in (3, 4) and move.wait_for_big_blind
 
 
+@pytest.mark.rule("TSEAT-5")
+def test_a_moved_player_never_takes_the_last_big_blinds_empty_seat() -> None:
+    """Short table: button 6, the last big blind on seat 8 busted, so seat 8 is the next
+    small blind's. The balancing move put the next big blind of the long table there, and
+    he posted the small blind at once (found by QA). Seat 7 is between the button and it;
+    with no other seat free he waits for the big blind."""
+    long = layout(1, {s: 10 + s for s in range(1, 10)}, 1, 3)
+    short = layout(2, {1: 21, 2: 22, 3: 23, 4: 24, 5: 25, 6: 26, 9: 29}, 6, 8)
+    assert seating.forbidden_seats(short) == frozenset({7, 8})
+    (move,) = seating.balance({1: long, 2: short})
+    assert move.player_id == 14 and move.wait_for_big_blind
+
+
 @pytest.mark.rule("SEAT-14")
 @pytest.mark.rule("TSEAT-7")
 def test_the_zone_starts_at_the_next_button_the_last_small_blinds_seat() -> None:
