@@ -105,7 +105,8 @@ def test_sixteen_writers_on_one_stream_queue_instead_of_failing() -> None:
     than 1% answer 409, and every acknowledged write is in the log."""
     admin = Device.objects.create(name="hot-3", role=Device.Role.ADMIN)
     setup = TabletClient(admin)
-    table_id = setup.post("/api/v1/tables/", {**NLH_10_20, "buy_in_max": 10**9}).json()["table_id"]
+    body = {**NLH_10_20, "buy_in_max": 10**9, "limits_reason": "a test of contention"}  # BI-5
+    table_id = setup.post("/api/v1/tables/", body).json()["table_id"]
     for seat in range(1, 9):
         player = Player.objects.create(name=f"q {uuid.uuid4().hex[:6]}")
         setup.post(
