@@ -114,11 +114,10 @@ class OneHopASGIHandler(ASGIHandler):
             size += len(chunk)
             if size <= limit:
                 body_file.write(chunk)  # at most body_limit() bytes: 1 MiB by default
-            elif not body_file.closed:
-                body_file.close()
             if not message.get("more_body", False):
                 break
-        if body_file.closed:
+        if size > limit:
+            body_file.close()
             raise _BodyTooLarge
         body_file.seek(0)
         return body_file

@@ -12,6 +12,8 @@ from django.utils.decorators import sync_and_async_middleware
 from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
 
+from casino.api.parsers import RequestTooLarge
+
 
 def _error(code: str, detail: str, status: int) -> JsonResponse:
     return JsonResponse({"code": code, "rule": None, "detail": detail}, status=status)
@@ -20,7 +22,7 @@ def _error(code: str, detail: str, status: int) -> JsonResponse:
 def too_large() -> JsonResponse:
     """413 ``request_too_large``: the body is over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` bytes
     (answered by the ASGI handler before the body is read to its end, and by the parser)."""
-    response = _error("request_too_large", "The request body is too large.", 413)
+    response = _error("request_too_large", str(RequestTooLarge.default_detail), 413)
     response["Content-Length"] = str(len(response.content))  # sent before any middleware
     return response
 
