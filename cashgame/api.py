@@ -1,6 +1,5 @@
 """Floor, cage and tablet endpoints of the cash game: thin views, one service each."""
 
-from dataclasses import asdict
 from datetime import date
 from typing import Any
 
@@ -230,9 +229,7 @@ class RestrictionsView(APIView):
         requires (SES-7), for the cashier and the tablet before a buy-in. 404
         ``player_not_found``."""
         require_player(player_id)
-        rows = [asdict(r) for r in selectors.return_restrictions(player_id)]
-        held = cage.chips_held(player_id) if rows else 0
-        rows = [{**row, "chips_held": held} for row in rows]
+        rows = cage.buy_in_restrictions(player_id)
         return Response(s.RestrictionSerializer(rows, many=True).data)
 
 

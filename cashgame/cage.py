@@ -42,7 +42,7 @@ override the first check with a reason, recorded in the event; never the second.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -57,7 +57,7 @@ from cashgame.models import (
     ChipMovement,
     TournamentCageTransaction,
 )
-from cashgame.selectors import returning_minimum
+from cashgame.selectors import return_restrictions, returning_minimum
 from casino import clock, gaming_day
 from casino.errors import DomainError, NotFound
 from casino.eventstore import store
@@ -151,6 +151,16 @@ def require_own_chips(player_id: int, amount: int) -> None:
             held=held,
         )
     require_chips_in_hand(amount)
+
+
+def buy_in_restrictions(player_id: int) -> list[dict[str, Any]]:
+    """The games ``player_id`` left within the return window, each with the buy-in it now
+    requires (SES-7, :func:`cashgame.selectors.return_restrictions`) and the chips he holds
+    away from the tables (``chips_held``, CZK, the same on every row), which count toward it
+    at the cage (:func:`sell_chips`); ``[]`` when none."""
+    rows = [asdict(r) for r in return_restrictions(player_id)]
+    held = chips_held(player_id) if rows else 0
+    return [{**row, "chips_held": held} for row in rows]
 
 
 @dataclass(frozen=True, slots=True)
