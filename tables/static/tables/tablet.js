@@ -655,11 +655,10 @@ $("actions").addEventListener("click", (e) => {
   const body = { seat: state.hand.to_act, action };
   if (action === "bet" || action === "raise") {
     const field = $("amount");
-    // Not a whole amount in digits (the shell's rule for every number field; the field's
-    // minimum is the legal raise, so it takes no sign): nothing is sent. The server refuses
-    // a whole amount out of the range, with its rule.
-    if (field.value === "" || !plainNumber(field)) {
-      if (field.value === "") field.setCustomValidity(gettext("Write a whole number in digits only: no decimal point, comma, sign or exponent."));
+    // Empty (the field is required) or not a whole amount in digits (the shell's rule for
+    // every number field; the field's minimum is the legal raise, so it takes no sign):
+    // nothing is sent. The server refuses a whole amount out of the range, with its rule.
+    if (!plainNumber(field) || field.validity.valueMissing) {
       field.reportValidity();
       return;
     }
