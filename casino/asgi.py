@@ -62,7 +62,8 @@ class OneHopASGIHandler(ASGIHandler):
     ``request_too_large`` as soon as that is known: at once when its ``Content-Length``
     says so, else once that many bytes have come. Django reads the whole body before any
     view sees it, so a client that declared 20 MB and sent a few bytes held the connection
-    with no answer, and a lying ``Content-Length`` was read to its end (found by fuzzing).
+    with no answer, and a chunked body (no length declared) was spooled to disk to its end
+    (found by fuzzing).
     """
 
     executor = ThreadPoolExecutor(max_workers=settings.HTTP_THREADS, thread_name_prefix="http")
