@@ -6,6 +6,7 @@ refuses an unknown host name and a chunked body the same way, ``DEBUG`` or not."
 from typing import Any
 
 from asgiref.sync import iscoroutinefunction, markcoroutinefunction
+from django.conf import settings
 from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest, JsonResponse
 from django.utils.decorators import sync_and_async_middleware
@@ -70,6 +71,12 @@ def request_guard(get_response: Any) -> Any:
       ``length_required``. DRF reads a body only by its ``Content-Length``, so a chunked
       ``{"amount": 100}`` to a cash-out ran as an empty body and cashed out the whole
       stack (found by fuzzing).
+    * More than ``DATA_UPLOAD_MAX_NUMBER_FIELDS`` query parameters: 400
+      ``too_many_query_parameters``, counted on the raw query string before anything parses
+      it. Django raises ``TooManyFieldsSent`` wherever ``request.GET`` is first read, and
+      under ``DEBUG`` its error page read it again and again: a 500 after 28 s of CPU,
+      without a token (found by QA). A form body (the language switch's) with more
+      fields than that: 400 ``too_many_fields``, not Django's debug page under ``DEBUG``.
     """
 
     def refusal(request: HttpRequest) -> JsonResponse | None:
@@ -79,6 +86,24 @@ def request_guard(get_response: Any) -> Any:
             return _error("disallowed_host", "This server does not answer to that host name.", 400)
         if "HTTP_TRANSFER_ENCODING" in request.META and "CONTENT_LENGTH" not in request.META:
             return _error("length_required", "Send the body with a Content-Length.", 411)
+        limit = settings.DATA_UPLOAD_MAX_NUMBER_FIELDS
+        query = request.META.get("QUERY_STRING", "")
+        if limit is not None and query.count("&") >= limit:  # as parse_qsl counts them
+            return _error(
+                "too_many_query_parameters",
+                gettext("At most %(limit)d query parameters are allowed.") % {"limit": limit},
+                400,
+            )
+        if (
+            limit is not None
+            and request.content_type == "application/x-www-form-urlencoded"
+            and request.body.count(b"&") >= limit  # in memory already, at most 1 MB
+        ):
+            return _error(
+                "too_many_fields",
+                gettext("At most %(limit)d form fields are allowed.") % {"limit": limit},
+                400,
+            )
         return None
 
     if iscoroutinefunction(get_response):

@@ -67,6 +67,21 @@ def test_up_migrates_creates_the_demo_room_and_serves_http(tmp_path: Path) -> No
         assert (chunked.status_code, chunked.json()["code"]) == (411, "length_required")
         found = httpx.get(f"{base}/api/v1/players/search/?q=chunked", headers=admin).json()
         assert found == []  # nothing was written
+        # more parameters than Django parses: a 500 after 28 s of CPU, no token needed, and
+        # a form of as many fields got the debug page (found by QA)
+        many = "&".join(f"p{i}=1" for i in range(1001))
+        for path in ("/api/v1/reports/rake/", "/health/live/", "/api/v1/board/waitlists/"):
+            started = time.monotonic()
+            crowded = httpx.get(f"{base}{path}?{many}")
+            assert (crowded.status_code, crowded.json()["code"]) == (
+                400, "too_many_query_parameters"
+            ), path  # fmt: skip
+            assert time.monotonic() - started < 2
+        fewer = httpx.get(f"{base}/api/v1/board/waitlists/?{many.rsplit('&', 1)[0]}")
+        assert fewer.json()["code"] == "unknown_query_parameter"  # 1,000 are parsed
+        form = {"Content-Type": "application/x-www-form-urlencoded"}
+        crowded = httpx.post(f"{base}/i18n/setlang/", headers=form, content=many)
+        assert (crowded.status_code, crowded.json()["code"]) == (400, "too_many_fields")
         tables = httpx.get(
             f"{base}/api/v1/tables/", headers={"Authorization": f"Token {token.group(1)}"}
         ).json()
