@@ -87,7 +87,8 @@ class Report(generics.ListAPIView):
     def get_renderer_context(self) -> dict[str, Any]:
         context = super().get_renderer_context()
         params = self.request.query_params
-        span = "_".join(p for p in (params.get("date_from"), params.get("date_to")) if p)
+        days = (params.get("date_from", "").strip(), params.get("date_to", "").strip())
+        span = "_".join(day for day in days if day)  # valid ISO days by now
         row = self.get_serializer_class()()
         context["csv_header"] = list(getattr(row, "fields", {}))
         context["csv_filename"] = f"{self.csv_name}{'_' + span if span else ''}.csv"
@@ -97,8 +98,10 @@ class Report(generics.ListAPIView):
 class DayRange(django_filters.FilterSet):
     """``date_from`` / ``date_to``: business days (inclusive) in the room's time zone."""
 
-    date_from = django_filters.DateFilter(method="_from")
-    date_to = django_filters.DateFilter(method="_to")
+    # ISO only, as the schema says: Django's default formats read 01/02/2026 as 2 January,
+    # which a Czech manager means as 1 February (found by QA)
+    date_from = django_filters.DateFilter(method="_from", input_formats=["%Y-%m-%d"])
+    date_to = django_filters.DateFilter(method="_to", input_formats=["%Y-%m-%d"])
     game = django_filters.ChoiceFilter(field_name="game", choices=GAME_CHOICES)
     time_field = "at"
 

@@ -197,6 +197,17 @@ def test_each_report_downloads_as_csv_with_every_row(tablet: TabletClient, eveni
         assert len(lines) >= 2 and "," in lines[0], report
 
 
+def test_report_days_are_iso_only(tablet: TabletClient, evening: dict) -> None:
+    """01/02/2026 was read as 2 January (Django's US formats) and its slashes went into the
+    download's name; a Czech manager means 1 February (found by QA)."""
+    for day in ("01/02/2026", "11/29/26", "Nov 29 2026", "2026-02-30", "29.11.2026"):
+        r = tablet.get(f"/api/v1/reports/rake/?date_from={day}")
+        assert (r.status_code, r.json()["code"]) == (400, "invalid_request"), day
+        assert "date_from" in r.json()["errors"]
+    r = tablet.get("/api/v1/reports/rake/?format=csv&date_from=%202026-11-20%20")
+    assert r["Content-Disposition"] == 'attachment; filename="rake_2026-11-20.csv"'
+
+
 def test_a_csv_download_obeys_the_permission_matrix(evening: dict) -> None:
     from rest_framework.test import APIClient
 
