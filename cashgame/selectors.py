@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db.models import Max, Q, Sum
+from django.db.models import Max, Sum
 
 from cashgame.models import (
     CashSession,
@@ -142,28 +142,23 @@ def cash_sessions(player_id: int) -> list[dict[str, object]]:
     a +2,175 result that was mostly a 4,500 gift, with nothing to say so."""
     now = clock.now()
     kind = ChipMovement.Kind
+    inside = (kind.GIFT_RECEIVED, kind.GIFT_GIVEN, kind.SIDEBET_WON, kind.SIDEBET_LOST,
+              kind.DEALER_FEE)  # fmt: skip
+    moves_at: dict[int, list[tuple[datetime, str, int]]] = {}  # by table: few, and one query
+    for table_id, at, move, amount in ChipMovement.objects.filter(
+        player_id=player_id, kind__in=inside
+    ).values_list("table_id", "at", "kind", "amount"):
+        moves_at.setdefault(table_id, []).append((at, move, amount))
     rows: list[dict[str, object]] = []
     for session in CashSession.objects.filter(player_id=player_id).order_by("pk"):
-        moves = ChipMovement.objects.filter(
-            player_id=player_id,
-            table_id=session.table_id,
-            at__gte=session.seated_at,
-            at__lte=session.left_at or now,
-        ).aggregate(
-            **{
-                k: Sum("amount", filter=Q(kind=k), default=0)
-                for k in (
-                    kind.GIFT_RECEIVED,
-                    kind.GIFT_GIVEN,
-                    kind.SIDEBET_WON,
-                    kind.SIDEBET_LOST,
-                    kind.DEALER_FEE,
-                )
-            }
-        )
+        until = session.left_at or now
+        moves = dict.fromkeys(inside, 0)
+        for at, move, amount in moves_at.get(session.table_id, ()):
+            if session.seated_at <= at <= until:
+                moves[move] += amount
         rows.append({
             **vars(session),
-            "seconds_played": int(((session.left_at or now) - session.seated_at).total_seconds()),
+            "seconds_played": int((until - session.seated_at).total_seconds()),
             "result": None if session.chips_out is None
             else session.chips_out + session.partial_cash_outs - session.chips_in,
             "gifts": moves[kind.GIFT_RECEIVED] - moves[kind.GIFT_GIVEN],
