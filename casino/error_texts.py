@@ -20,6 +20,7 @@ register_details(
             _("At most %(limit)s ids at a time."),
             _("ids is a comma-separated list of player ids."),
         ),
+        "conflicting_query_parameters": _("Search by one of q, name or ids, not by several."),
         "last_admin": _("This is the last active admin account: make another admin first."),
     }
 )

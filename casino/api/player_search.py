@@ -72,10 +72,18 @@ class PlayerSearchView(APIView):
             ValidationError: 400 ``forbidden_characters`` when ``q`` holds a control
                 character (``SafeCharField``; a NUL byte reached PostgreSQL as a server
                 error before).
-            BadRequest: 400 ``invalid_ids``: ``ids`` holds something other than player
-                ids (1 to ``MAX_ID``) or more than 500 of them (they were skipped or cut
-                off in silence: found by fuzzing).
+            BadRequest: 400 ``conflicting_query_parameters`` when more than one of ``q``,
+                ``name`` and ``ids`` is given; 400 ``invalid_ids``: ``ids`` holds something
+                other than player ids (1 to ``MAX_ID``) or more than 500 of them (they were
+                skipped or cut off in silence: found by fuzzing).
         """
+        given = [key for key in ("q", "name", "ids") if key in request.query_params]
+        if len(given) > 1:  # one was dropped in silence (found by QA)
+            raise BadRequest(
+                "conflicting_query_parameters",
+                "Search by one of q, name or ids, not by several.",
+                parameters=given,
+            )
         ids = _ids(request)
         if ids:
             by_id = Player.objects.filter(pk__in=ids).order_by("id")

@@ -37,6 +37,12 @@ def test_a_console_names_the_players_it_shows_by_id(tablet: TabletClient) -> Non
     for ids in (f"{a.id},x", ",,,", "-1,0", f"{a.id}," * 501 + "1"):
         refused = tablet.get(f"/api/v1/players/search/?ids={ids}")
         assert (refused.status_code, refused.json()["code"]) == (400, "invalid_ids"), ids
+    # two ways of searching at once: one was dropped in silence (found by QA)
+    for both in (f"q=x&ids={a.id}", "q=x&name=y", f"name=y&ids={a.id}"):
+        refused = tablet.get(f"/api/v1/players/search/?{both}")
+        assert (refused.status_code, refused.json()["code"]) == (
+            400, "conflicting_query_parameters"
+        ), both  # fmt: skip
 
 
 def test_a_search_with_a_control_character_is_refused_and_odd_digits_find_nobody(
