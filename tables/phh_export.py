@@ -120,8 +120,9 @@ def to_pokerstars(
 ) -> str:
     """A hand history in the PokerStars text layout (for players' tracking tools).
 
-    ``started_at`` is printed as given (e.g. ``2026/11/23 20:00:00 UTC``); amounts in
-    ``currency`` (cash) or chips. Raises :class:`NotExportable` like :func:`to_phh`.
+    ``started_at`` is printed as given (e.g. ``2026/11/23 20:00:00 UTC``); the stakes are
+    in ``currency`` at a cash table, in chips (no currency) at a tournament table. Raises
+    :class:`NotExportable` like :func:`to_phh`.
     """
     started = next((e for e in events if isinstance(e, HandStarted)), None)
     settled = next((e for e in events if isinstance(e, HandSettled)), None)
@@ -129,7 +130,9 @@ def to_pokerstars(
         raise NotExportable("the hand is not settled")
     labels = names or {}
     name = {s.seat: labels.get(s.player_id, f"player {s.player_id}") for s in started.seats}
-    stakes = f"{started.small_blind}/{started.big_blind} {currency}"
+    stakes = f"{started.small_blind}/{started.big_blind}"
+    if started.mode == "cash":  # tournament chips are not money (found by QA)
+        stakes += f" {currency}"
     lines = [
         f"PokerStars Hand #{started.hand_number}: {_STARS_GAME.get(started.game, started.game)}"
         f" ({stakes}) - {started_at}".rstrip(" -"),

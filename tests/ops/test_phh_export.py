@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ from casino.eventstore import store
 from casino.models import Device
 from tables.models import HandView
 from tables.phh import check_finishing_stacks, load_phh
-from tables.phh_export import NotExportable, to_phh
+from tables.phh_export import NotExportable, to_phh, to_pokerstars
 from tables.replay import InProcessApi, discover, replay_files
 
 PHH = Path(__file__).resolve().parents[3] / "shared" / "phh"
@@ -70,6 +71,10 @@ def test_a_hand_is_downloaded_as_phh(tablet: object, nlh_table: int, players: li
     assert "posts small blind 10" in history and "posts big blind 20" in history
     assert "*** HOLE CARDS ***" in history and "*** SUMMARY ***" in history
     assert " collected " in history
+    events = [r.event for r in store.read_stream(f"hand-{hand['hand_id']}")]
+    as_tournament = [replace(e, mode="tournament") if e is events[0] else e for e in events]
+    heading = to_pokerstars(as_tournament).splitlines()[0]
+    assert heading == "PokerStars Hand #1: Hold'em No Limit (10/20)"  # chips, not CZK (QA)
     missing = tablet.get("/api/v1/hands/00000000-0000-0000-0000-000000000000/phh/")  # type: ignore[attr-defined]
     assert missing.status_code == 404
 
