@@ -127,6 +127,10 @@ register_details(
             _("The player already sits here."),
         ),
         "button_drawn": _("The tournament's draw gave the button to seat %(button_seat)s."),
+        "player_in_tournament": _(
+            "The player in seat %(seat)s plays in a tournament at table %(table_id)s: "
+            "cash out or sit out that player first."
+        ),
         "player_seated_elsewhere": (
             _("The player already has a seat at table %(table_id)s."),
             _("The player already has a seat at another table."),

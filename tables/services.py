@@ -504,6 +504,36 @@ def load_hand(hand_id: str, *, trust_cache: bool = False) -> aggregates.Loaded[H
     return cast(aggregates.Loaded[HandState], loaded)
 
 
+def _check_nobody_plays_a_tournament(table_id: int, table: TableState) -> None:
+    """A cash table deals no player who holds a seat in a tournament that has started
+    (BI-10, one active seat at a time). The draw seats a player still at a cash table, as
+    players wait in cash games for an event to start, and flags him to the floor; he then
+    played hands at both tables in the same minutes (found by QA). A player sitting out
+    is not dealt in and is not refused.
+
+    Raises:
+        DomainError ``player_in_tournament`` (BI-10).
+    """
+    playing = {s.player_id: s.seat for s in table.dealt_in_seats if s.status != blinds.SITTING_OUT}
+    there = (
+        SeatView.objects.filter(player_id__in=playing, tournament_id__isnull=False)
+        .exclude(table_id=table_id)
+        .order_by("player_id")
+        .first()
+    )
+    if there is not None:
+        seat = playing[there.player_id]
+        raise DomainError(
+            "player_in_tournament",
+            f"The player in seat {seat} plays in a tournament at table {there.table_id}: "
+            "cash out or sit out that player first.",
+            rule="BI-10",
+            seat=seat,
+            player_id=there.player_id,
+            table_id=there.table_id,
+        )
+
+
 def start_hand(
     *,
     table_id: int,
@@ -535,6 +565,8 @@ def start_hand(
         tournament_hooks.port().check_may_deal(
             tournament_id=current.config.tournament_id, table_id=table_id
         )
+    else:
+        _check_nobody_plays_a_tournament(table_id, current)
     button_seat = _tournament_button(current, table_id, button_seat)
     recorded, table = execute_on_table(
         table_id,

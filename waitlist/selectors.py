@@ -154,6 +154,7 @@ class _ListView:
                     "returning_minimum": 0,
                     "return_until": None,
                     "seated_at_table_id": longest.table_id,
+                    "seated_in_tournament_id": None,
                 }
         entry = state.first_eligible(services.ineligible_players(state, table_id))
         if entry is None:
@@ -177,6 +178,7 @@ class _ListView:
             "returning_minimum": restriction.amount_required if restriction else 0,
             "return_until": iso(restriction.until) if restriction else None,
             "seated_at_table_id": seated.table_id if seated else None,
+            "seated_in_tournament_id": seated.tournament_id if seated else None,
         }
 
     def floor(self) -> dict[str, Any]:

@@ -183,6 +183,11 @@ class OfferSerializer(serializers.Serializer):
     seated_at_table_id = serializers.IntegerField(
         allow_null=True, help_text="He sits at this table now (he leaves it to be seated)."
     )
+    seated_in_tournament_id = serializers.IntegerField(
+        allow_null=True,
+        help_text="The tournament whose table that is (BI-10: he plays there until he is "
+        "out), or null for a cash table.",
+    )
 
 
 class OpenSeatSerializer(serializers.Serializer):

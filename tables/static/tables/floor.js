@@ -706,8 +706,11 @@ function tableOptions(selected, game) {
 // seating was then refused while the call held the seat (found by QA).
 function seatedElsewhere(offer) {
   if (offer.offer_kind !== "waiting_list" || !offer.seated_at_table_id) return "";
+  const text = offer.seated_in_tournament_id // a tournament seat is not cashed out (found by QA)
+    ? gettext("playing in a tournament at table %(table)s (BI-10)")
+    : gettext("seated at table %(table)s: cash out that seat first (BI-10)");
   return ` <span class="badge warn" data-seated-elsewhere="${offer.seated_at_table_id}">${esc(interpolate(
-    gettext("seated at table %(table)s: cash him out there first (BI-10)"), { table: offer.seated_at_table_id }, true))}</span>`;
+    text, { table: offer.seated_at_table_id }, true))}</span>`;
 }
 function listExtras(l) {
   if (l.list_kind === "interest") {
