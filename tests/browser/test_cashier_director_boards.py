@@ -103,6 +103,29 @@ def test_cashier_is_stopped_below_the_returning_minimum_and_sees_the_rule(
     assert _czk(page.locator("#journal tr td").last.inner_text()) == 3000
 
 
+@pytest.mark.rule("SES-7")
+def test_a_redemption_at_the_cage_updates_the_returning_minimum_left_to_buy(
+    room: Room, new_page: Any
+) -> None:
+    """He held his 4,000 in chips, so he bought 0 more; the cashier redeemed them, and the
+    hint still said 0 until a reload, where the server refused the sale (found by QA)."""
+    player = room.player("Honza Zpět", "Back4k")
+    table = room.open_table(game="PLO", small_blind=5, big_blind=10, buy_in_min=500,
+                            buy_in_max=5000)  # fmt: skip
+    room.api("POST", f"/api/v1/tables/{table}/seats/",
+             {"player_id": player, "seat": 2, "buy_in": 4000})  # fmt: skip
+    room.api("POST", f"/api/v1/tables/{table}/seats/2/cash-out/")
+    page, _ = cashier_picks(room, new_page, "Back4k", player)
+    page.fill("#sale-amount", "100")
+    to_buy = page.locator("#sale-minimum [data-to-buy]")
+    expect(to_buy).to_have_attribute("data-to-buy", "0")  # his 4,000 in chips count
+    page.fill("#redeem-amount", "4000")
+    page.click("#redeem-submit")
+    page.locator("#redeem-result.ok").wait_for()
+    expect(to_buy).to_have_count(0)  # no reload: he holds no chips, so no "of which"
+    expect(page.locator("#sale-minimum")).to_have_class("minimum below")  # 100 < 4,000
+
+
 def test_the_cashier_reads_the_cages_journal_of_every_desk(room: Room, new_page: Any) -> None:
     """A desk's journal lived in its browser: cash another desk or the director took (a
     tournament registration) was in no journal the cashier could read."""

@@ -259,7 +259,7 @@ $("sale-form").addEventListener("submit", (e) => {
   intent($("sale-submit"), $("sale-result"), () => post("/api/v1/cage/sales/", body), () => {
     loadToday();
     $("sale-amount").value = "";
-    checkMinimum();
+    refreshPlayer().catch(showError); // the chips he holds changed: so did his SES-7 minimum
   });
 });
 
@@ -269,7 +269,7 @@ document.addEventListener("settled", (e) => {
   if (e.target === $("sale-result")) $("sale-amount").value = "";
   if (e.target === $("redeem-result")) $("redeem-amount").value = "";
   loadBalance();
-  if (player) loadToday();
+  if (player) { loadToday(); refreshPlayer().catch(showError); }
 });
 
 $("redeem-form").addEventListener("submit", (e) => {
@@ -280,6 +280,9 @@ $("redeem-form").addEventListener("submit", (e) => {
   intent($("redeem-submit"), $("redeem-result"), () => post("/api/v1/cage/redemptions/", body), () => {
     loadToday();
     $("redeem-amount").value = "";
+    // he holds fewer chips now, so he buys more of his SES-7 minimum: the hint said he
+    // bought at least 0 until a reload, and the sale was refused (found by QA)
+    refreshPlayer().catch(showError);
   });
 });
 
