@@ -22,6 +22,13 @@ comment after ``#`` is dropped, and a line that holds only a comment is no reque
 Fixed-limit hold'em (``FT``) is read with its ``small_bet`` / ``big_bet`` (the big blind and
 twice it) and replayed under the cap of a bet and three raises (BET-5).
 
+Amounts in a currency with cents (online histories: ``581.70``, ``cbr 71.5``) are replayed
+in cents (:attr:`PhhHand.unit`). A player's action the file leaves out (the next recorded
+request is another seat's, or the board, while the betting is open) is played as pokerkit,
+which wrote the corpus, reads such a file: a check when the seat to act owes nothing, else
+a fold (:func:`left_out`). A file missing a field, or one the tablet cannot record, raises
+:class:`UnsupportedHand` with a one-line reason.
+
 Finishing stacks: split pots with an odd chip are recorded as half chips in some files; a
 casino gives the whole chip by its odd-chip rule, so :func:`check_finishing_stacks` accepts
 each stack rounded up or down, with the total unchanged. Given the server's split pots, it
@@ -36,6 +43,7 @@ import tomllib
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from functools import reduce
 from pathlib import Path
@@ -110,6 +118,9 @@ class PhhHand:
     straddles: tuple[int, ...] = ()
     limit_cap_lifted_heads_up: bool = True
     """Fixed limit: replays are cash games, whose default is BET-6 (lifted heads-up)."""
+    unit: int = 1
+    """Every amount of the file times this is the replay's (100: a file in dollars and
+    cents is replayed in cents); the finishing stacks are multiplied too."""
 
     @property
     def expected_stacks(self) -> dict[int, float]:
@@ -139,20 +150,52 @@ def read_sections(path: str | Path) -> list[tuple[str, Mapping[str, Any]]]:
     return [(f"{path}[{key}]", hand) for key, hand in data.items() if isinstance(hand, dict)]
 
 
+REQUIRED_FIELDS = ("variant", "starting_stacks", "blinds_or_straddles", "actions")
+MAX_DECIMALS = 4
+"""Amounts with more decimal places than this are not chips or money (``UnsupportedHand``)."""
+
+
 def parse_phh(data: Mapping[str, Any], source: str = "") -> PhhHand:
-    """Turn parsed PHH (TOML) data into a :class:`PhhHand`."""
+    """Turn parsed PHH (TOML) data into a :class:`PhhHand`.
+
+    Amounts in a currency with cents (online histories: ``581.70``, ``cbr 71.5``) are
+    replayed in cents: every amount of the hand is multiplied by the same power of ten
+    (:attr:`PhhHand.unit`), finishing stacks included. Missing ``antes`` are none.
+
+    Raises:
+        UnsupportedHand: a field is missing or malformed, or the hand uses something the
+            tablet does not record (variant, blinds, straddles, antes, limits, actions).
+    """
+    missing = [key for key in (*REQUIRED_FIELDS, "finishing_stacks") if key not in data]
+    if missing:
+        raise UnsupportedHand(
+            f"no {', '.join(missing)} in the file"
+            + (": nothing to check the replay against" if missing == ["finishing_stacks"] else "")
+        )
     variant = data["variant"]
     if variant not in VARIANTS:
         raise UnsupportedHand(f"variant {variant!r}")
     game = VARIANTS[variant]
-    stacks = [int(stack) for stack in data["starting_stacks"]]
+    unit = _unit(data)
+    stacks = [_chips(stack, unit) for stack in _list(data, "starting_stacks")]
     count = len(stacks)
-    blinds = [int(b) for b in data["blinds_or_straddles"]] + [0] * count
+    blinds = [_chips(b, unit) for b in _list(data, "blinds_or_straddles")] + [0] * count
     small_blind, big_blind = blinds[0], blinds[1]
+    if count < 2 or not 0 < small_blind <= big_blind:
+        raise UnsupportedHand(
+            f"blinds_or_straddles {list(data['blinds_or_straddles'])}: the tablet deals a "
+            "small and a big blind (a hand with one blind posted is not recorded)"
+        )
     straddles = _straddles(blinds[2:], big_blind, count)
-    ante, ante_type = _antes(data["antes"], count)
+    raw_antes = data.get("antes", 0)
+    antes = (
+        [_chips(a, unit) for a in raw_antes]
+        if isinstance(raw_antes, list)
+        else _chips(raw_antes, unit)
+    )
+    ante, ante_type = _antes(antes, count)
     if game == "FLH":
-        _check_limit_bets(data, big_blind)
+        _check_limit_bets(data, big_blind, unit)
     players = tuple(
         PhhPlayer(seat=i + 1, name=str(name), stack=stack)
         for i, (name, stack) in enumerate(zip(_names(data, count), stacks, strict=True))
@@ -167,7 +210,10 @@ def parse_phh(data: Mapping[str, Any], source: str = "") -> PhhHand:
         ante_type=ante_type,
         straddles=straddles,
     )
-    requests = _requests(data["actions"], players, posts)
+    requests = _requests(_list(data, "actions"), players, posts, unit)
+    finishing = [_amount(stack, unit) for stack in _list(data, "finishing_stacks")]
+    if len(finishing) != count:
+        raise UnsupportedHand(f"{len(finishing)} finishing stacks for {count} players")
     return PhhHand(
         source=source,
         game=game,
@@ -178,15 +224,73 @@ def parse_phh(data: Mapping[str, Any], source: str = "") -> PhhHand:
         players=players,
         button_seat=button_seat,
         requests=requests,
-        finishing_stacks=tuple(float(s) for s in data["finishing_stacks"]),
+        finishing_stacks=tuple(float(s) for s in finishing),
         straddles=straddles,
+        unit=unit,
     )
 
 
-def _check_limit_bets(data: Mapping[str, Any], big_blind: int) -> None:
+def _list(data: Mapping[str, Any], key: str) -> list[Any]:
+    value = data[key]
+    if not isinstance(value, list):
+        raise UnsupportedHand(f"{key} is not a list")
+    return value
+
+
+def _decimal(value: Any) -> Decimal:
+    """An amount of the file as an exact decimal (a TOML float as written: ``581.7``)."""
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise UnsupportedHand(f"amount {value!r}")
+    try:
+        amount = Decimal(str(value))
+    except InvalidOperation:
+        raise UnsupportedHand(f"amount {value!r}") from None
+    if not amount.is_finite() or amount < 0:
+        raise UnsupportedHand(f"amount {value!r}")
+    return amount
+
+
+def _places(value: Any) -> int:
+    exponent = _decimal(value).normalize().as_tuple().exponent
+    return max(0, -int(exponent))
+
+
+def _unit(data: Mapping[str, Any]) -> int:
+    """The power of ten that makes every amount the players put in a whole number: 1 for
+    chips, 100 for a file in dollars and cents. The finishing stacks do not count: a split
+    pot's odd chip is a half chip there."""
+    amounts: list[Any] = [*_list(data, "starting_stacks"), *_list(data, "blinds_or_straddles")]
+    antes = data.get("antes", 0)
+    amounts += antes if isinstance(antes, list) else [antes]
+    amounts += [data[key] for key in ("small_bet", "big_bet") if key in data]
+    for raw in _list(data, "actions"):
+        parts = str(raw).split("#", 1)[0].split()
+        if len(parts) == 3 and parts[1] == "cbr":
+            amounts.append(parts[2])
+    places = max(map(_places, amounts), default=0)
+    if places > MAX_DECIMALS:
+        raise UnsupportedHand(f"amounts with {places} decimal places")
+    return int(10**places)
+
+
+def _amount(value: Any, unit: int) -> Fraction:
+    return Fraction(_decimal(value) * unit)
+
+
+def _chips(value: Any, unit: int) -> int:
+    """An amount the players put in, in the replay's unit (whole chips or cents)."""
+    amount = _amount(value, unit)
+    if amount.denominator != 1:
+        raise UnsupportedHand(f"amount {value!r} is not a whole number of chips")
+    return int(amount)
+
+
+def _check_limit_bets(data: Mapping[str, Any], big_blind: int, unit: int) -> None:
     """Fixed limit (``FT``): the house plays the big blind as the small bet and twice it as
     the big bet (:mod:`tables.domain.limit`); other structures are unsupported."""
-    small_bet, big_bet = int(data["small_bet"]), int(data["big_bet"])
+    if "small_bet" not in data or "big_bet" not in data:
+        raise UnsupportedHand("no small_bet and big_bet in a fixed-limit file")
+    small_bet, big_bet = _chips(data["small_bet"], unit), _chips(data["big_bet"], unit)
     if (small_bet, big_bet) != (big_blind, 2 * big_blind):
         raise UnsupportedHand(f"limit bets {small_bet}/{big_bet} with big blind {big_blind}")
 
@@ -220,8 +324,8 @@ def _names(data: Mapping[str, Any], count: int) -> list[str]:
     return names
 
 
-def _antes(raw: Any, count: int) -> tuple[int, AnteType]:
-    antes = [int(a) for a in raw] if isinstance(raw, list) else [int(raw)] * count
+def _antes(raw: list[int] | int, count: int) -> tuple[int, AnteType]:
+    antes = list(raw) if isinstance(raw, list) else [raw] * count
     antes += [0] * (count - len(antes))
     nonzero = {a for a in antes if a}
     if not nonzero:
@@ -236,7 +340,7 @@ def _antes(raw: Any, count: int) -> tuple[int, AnteType]:
 
 
 def _requests(
-    actions: Sequence[str], players: Sequence[PhhPlayer], posts: Sequence[Any]
+    actions: Sequence[str], players: Sequence[PhhPlayer], posts: Sequence[Any], unit: int = 1
 ) -> tuple[TabletRequest, ...]:
     stacks = {p.seat: p.stack for p in players}
     bets = {p.seat: 0 for p in players}
@@ -248,16 +352,19 @@ def _requests(
     hole_cards: dict[int, str] = {}
     requests: list[TabletRequest] = []
     for raw in actions:
-        parts = raw.split("#", 1)[0].split()  # "p3 f # tanked" carries a comment
+        parts = str(raw).split("#", 1)[0].split()  # "p3 f # tanked" carries a comment
         if not parts:  # a no-operation, or a comment alone
             continue
         line = " ".join(parts)
         if parts[0] == "d":
+            if len(parts) < 3:
+                raise UnsupportedHand(f"action {line!r}")
             if parts[1] == "dh":
-                if len(parts) == 4 and "?" not in parts[3]:
-                    hole_cards[int(parts[2].removeprefix("p"))] = parts[3]
+                dealt_to = parts[2].removeprefix("p")
+                if len(parts) == 4 and "?" not in parts[3] and dealt_to.isdigit():
+                    hole_cards[int(dealt_to)] = parts[3]
                 continue
-            if parts[1] != "db":
+            if parts[1] != "db" or board_size not in (0, 3, 4):
                 raise UnsupportedHand(f"action {line!r}")
             street: Street = {0: "flop", 3: "turn", 4: "river"}[board_size]  # type: ignore[assignment]
             cards = parts[2]
@@ -265,8 +372,10 @@ def _requests(
             bets = dict.fromkeys(bets, 0)
             requests.append(BoardRequest(street=street, cards=cards))
             continue
-        seat = int(parts[0].removeprefix("p"))
-        verb = parts[1]
+        player = parts[0].removeprefix("p")
+        if len(parts) < 2 or not player.isdigit() or int(player) not in bets:
+            raise UnsupportedHand(f"action {line!r}")
+        seat, verb = int(player), parts[1]
         highest = max(bets.values())
         if verb == "f":
             requests.append(ActionRequest(seat, "fold"))
@@ -279,7 +388,9 @@ def _requests(
                 bets[seat] += added
                 requests.append(ActionRequest(seat, "call"))
         elif verb == "cbr":
-            amount_to = int(parts[2])
+            if len(parts) != 3:
+                raise UnsupportedHand(f"action {line!r}")
+            amount_to = _chips(parts[2], unit)
             stacks[seat] -= amount_to - bets[seat]
             bets[seat] = amount_to
             requests.append(ActionRequest(seat, "bet" if highest == 0 else "raise", amount_to))
@@ -334,6 +445,21 @@ def to_command(request: TabletRequest) -> TakeAction | DealBoard | ShowCards | M
     return ShowCards(seat=request.seat, cards=request.cards)
 
 
+def left_out(
+    phase: str | None, to_act: int | None, can_check: bool | None, request: TabletRequest
+) -> ActionRequest | None:
+    """The action of a player the file skipped, as pokerkit (which wrote the corpus) reads
+    such a file: while the betting is open and the next recorded request is not the action
+    of the seat to act (another seat's action, or the board), the seat to act checks if it
+    may, else folds. ``None``: the request is the next one to send. (A WSOP file left out
+    the button's fold before the blinds called; its finishing stacks assume that fold.)"""
+    if phase != "betting" or to_act is None:
+        return None
+    if isinstance(request, ActionRequest) and request.seat == to_act:
+        return None
+    return ActionRequest(to_act, "check" if can_check else "fold")
+
+
 def replay(hand: PhhHand) -> HandState:
     """Play ``hand`` through ``decide``/``evolve``; the final state.
 
@@ -343,13 +469,18 @@ def replay(hand: PhhHand) -> HandState:
     Raises:
         HandRuleViolation: a request was refused.
     """
-    state: HandState | None = None
-    for command in (start_command(hand), *map(to_command, hand.requests)):
-        after_the_end = isinstance(command, ShowCards | MuckCards | DealBoard)
-        if state is not None and state.is_complete and after_the_end:
-            continue  # the others mucked: a later show or board is no request
-        state = reduce(evolve, decide(state, command), state)
+    state = reduce(evolve, decide(None, start_command(hand)), None)
     assert state is not None
+    for request in hand.requests:
+        command = to_command(request)
+        after_the_end = isinstance(command, ShowCards | MuckCards | DealBoard)
+        if state.is_complete and after_the_end:
+            continue  # the others mucked: a later show or board is no request
+        while skipped := left_out(
+            state.phase, state.to_act, state.legal.can_check if state.legal else None, request
+        ):
+            state = reduce(evolve, decide(state, to_command(skipped)), state)
+        state = reduce(evolve, decide(state, command), state)
     return state
 
 

@@ -24,6 +24,7 @@ from tables.phh import (
     PhhHand,
     ShowRequest,
     check_finishing_stacks,
+    left_out,
     parse_phh,
     read_sections,
 )
@@ -107,6 +108,9 @@ class HandOutcome:
     reported: dict[int, int] = field(default_factory=dict)
     expected: dict[int, float] = field(default_factory=dict)
     error: str | None = None
+    left_out: int = 0
+    """Actions the file left out, played as pokerkit reads such a file
+    (:func:`tables.phh.left_out`)."""
 
 
 def discover(paths: Iterable[str | Path]) -> list[Path]:
@@ -200,9 +204,10 @@ class Replayer:
         """Play one hand; never raises for a refused request (the outcome says so)."""
         outcome = HandOutcome(hand.source, matched=False, expected=hand.expected_stacks)
         start = self.requests
-        table_id = self._table_for(hand)
+        table_id = 0
         seated: list[int] = []
         try:
+            table_id = self._table_for(hand)
             for p in hand.players:
                 self._post(
                     f"/api/v1/tables/{table_id}/seats/",
@@ -216,6 +221,16 @@ class Replayer:
             base = f"/api/v1/hands/{started['hand_id']}"
             last = started
             for request in hand.requests:
+                legal = last.get("legal") or {}
+                while skipped := left_out(
+                    last.get("phase"), last.get("to_act"), legal.get("can_check"), request
+                ):
+                    last = self._post(
+                        f"{base}/actions/", {"seat": skipped.seat, "action": skipped.kind}
+                    )
+                    legal = last.get("legal") or {}
+                    outcome.actions += 1
+                    outcome.left_out += 1
                 match request:
                     case ShowRequest() | BoardRequest() if last.get("phase") == "complete":
                         # every other player mucked: the pot is awarded, and a show or a
@@ -235,6 +250,8 @@ class Replayer:
                         last = self._post(f"{base}/muck/", body)
                     case ShowRequest(seat=seat, cards=cards):
                         last = self._post(f"{base}/show/", {"seat": seat, "cards": cards})
+            if last.get("phase") != "complete":
+                raise HandNotFinished(last)
             table = self._get(f"/api/v1/tables/{table_id}/")
             outcome.reported = {s["seat"]: s["stack"] for s in table["seats"]}
             result = last.get("result") or self._get(base + "/")["result"]
@@ -247,7 +264,7 @@ class Replayer:
             outcome.matched = not differences
             if differences:
                 outcome.error = "; ".join(differences)
-        except ApiError as exc:
+        except (ApiError, HandNotFinished) as exc:
             outcome.error = str(exc)
             # The table is stuck with this hand: later hands get a new table and new players.
             self.tables.pop((hand.game, hand.small_blind, hand.big_blind, hand.ante,
@@ -255,10 +272,22 @@ class Replayer:
             self.players.clear()
             seated = []
         finally:
-            for seat in seated:
-                self._post(f"/api/v1/tables/{table_id}/seats/{seat}/cash-out/")
+            try:
+                for seat in seated:
+                    self._post(f"/api/v1/tables/{table_id}/seats/{seat}/cash-out/")
+            except ApiError as exc:  # the hand is over, so this is the server's to explain
+                outcome.matched, outcome.error = False, f"cash-out after the hand: {exc}"
             outcome.requests = self.requests - start
         return outcome
+
+
+class HandNotFinished(Exception):
+    """The file's requests end while the hand is still in play."""
+
+    def __init__(self, hand: dict[str, Any]) -> None:
+        to_act = hand.get("to_act")
+        waiting = f"seat {to_act} to act" if to_act is not None else f"phase {hand.get('phase')}"
+        super().__init__(f"the file ends before the hand does ({waiting})")
 
 
 def replay_files(api: Api, files: Iterable[Path]) -> Iterator[HandOutcome]:

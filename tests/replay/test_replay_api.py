@@ -237,3 +237,53 @@ def test_an_unreachable_server_or_a_refused_token_is_one_line(live_server: objec
     with pytest.raises(CommandError, match="refused the token"):
         call_command("replay_phh", hand, "--api", live_server.url, "--token", "x",  # type: ignore[attr-defined]
                      "--quiet")  # fmt: skip
+
+
+WSOP_2019 = """variant = 'NT'
+antes = [0, 500000, 0, 0, 0, 0, 0, 0]
+blinds_or_straddles = [250000, 500000, 0, 0, 0, 0, 0, 0]
+min_bet = 500000
+starting_stacks = [13050000, 9525000, 6675000, 5750000, 9150000, 6525000, 14100000, 7300000]
+actions = ['d dh p1 QdJd', 'd dh p2 Ac7c', 'd dh p3 Qh3h', 'd dh p4 6s5c', 'd dh p5 Ad7s',
+  'd dh p6 9c4c', 'd dh p7 3s3c', 'd dh p8 Td3d', 'p3 f', 'p4 f', 'p5 f', 'p6 f',
+  'p7 cbr 1150000', 'p1 cc', 'p2 cc', 'd db ThJc5h', 'p1 cc', 'p2 cc', 'p7 cc', 'd db 6c',
+  'p1 cc', 'p2 cc', 'p7 cc', 'd db 8s', 'p1 cc', 'p2 cbr 2250000', 'p7 f', 'p1 cc',
+  'p2 sm Ac7c', 'p1 sm QdJd']
+finishing_stacks = [18100000, 5625000, 6675000, 5750000, 9150000, 6525000, 12950000, 7300000]
+"""
+"""A real hand of the PHH dataset (WSOP 2019, event 42, day 3) that leaves out the button's
+(p8) fold after p7's raise; pokerkit folds him, and the finishing stacks assume it."""
+
+
+def test_an_action_the_file_left_out_is_played_as_pokerkit_reads_it(
+    dealer: Device, tmp_path: Path
+) -> None:
+    """The server refused p1's call (not his turn: p8 was), so the hand failed (found by QA
+    on a hand of the PHH dataset). The seat to act folds, as pokerkit reads the file, and
+    the outcome counts it."""
+    path = tmp_path / "wsop2019.phh"
+    path.write_text(WSOP_2019)
+    (outcome,) = replay_files(InProcessApi(dealer.token), [path])
+    assert outcome.matched, outcome.error
+    assert outcome.left_out == 1
+    assert replay(load_phh(path)).stacks == outcome.reported  # the pure engine agrees
+
+
+def test_a_file_that_ends_mid_hand_or_cannot_open_its_table_fails_alone(
+    dealer: Device, tmp_path: Path
+) -> None:
+    """Both ended the whole run with a traceback: a file without its river actions (the
+    cash-out after it was refused, BI-6) and a hand whose blinds no table takes (found by
+    QA). Each is now a failed outcome with its reason, and the next hand plays."""
+    unfinished = tmp_path / "a_unfinished.phh"
+    river = "'p2 cbr 2250000', 'p7 f', 'p1 cc',\n  'p2 sm Ac7c', 'p1 sm QdJd']"
+    assert river in WSOP_2019
+    unfinished.write_text(WSOP_2019.replace(river, "]"))  # p1 checked: p2 to act
+    one_blind = tmp_path / "b_one_blind.phh"
+    one_blind.write_text(WSOP_2019.replace("[250000, 500000,", "[500000, 0,"))
+    whole = tmp_path / "c_whole.phh"
+    whole.write_text(WSOP_2019)
+    outcomes = list(replay_files(InProcessApi(dealer.token), [unfinished, one_blind, whole]))
+    assert [o.matched for o in outcomes] == [False, False, True]
+    assert outcomes[0].error == "the file ends before the hand does (seat 2 to act)"
+    assert outcomes[1].error and "a small and a big blind" in outcomes[1].error

@@ -28,6 +28,9 @@ from tqdm import tqdm
 
 from tables.replay import Api, HttpApi, InProcessApi, discover, replay_files
 
+SHOWN_FAILURES = 50
+"""The failed hands printed one by one; the rest are counted."""
+
 
 def _free_port() -> int:
     with socket.socket() as s:
@@ -150,7 +153,7 @@ class Command(BaseCommand):
         return replay_token()
 
     def _run(self, api: Api, files: list[Path], where: str, options: dict[str, Any]) -> bool:
-        matched = mismatched = actions = requests = 0
+        matched = mismatched = actions = requests = left_out = 0
         failures: list[str] = []
         started = time.perf_counter()
         several = any(path.suffix == ".phhs" for path in files)  # hands unknown until read
@@ -163,6 +166,7 @@ class Command(BaseCommand):
         for outcome in islice(replay_files(api, files), options["limit"]):
             actions += outcome.actions
             requests += outcome.requests
+            left_out += outcome.left_out
             if outcome.matched:
                 matched += 1
             else:
@@ -171,10 +175,16 @@ class Command(BaseCommand):
             bar.update(1)
         bar.close()
         elapsed = time.perf_counter() - started
-        for line in failures[:50]:
+        for line in failures[:SHOWN_FAILURES]:
             self.stderr.write(line)
+        if len(failures) > SHOWN_FAILURES:
+            self.stderr.write(f"... and {len(failures) - SHOWN_FAILURES} more failed hands")
         total = matched + mismatched
         self.stdout.write(f"replayed {total} hands: {matched} matched, {mismatched} mismatched")
+        if left_out:  # pokerkit's reading of a file that skips a player (tables.phh.left_out)
+            self.stdout.write(
+                f"{left_out} actions the files left out were played as a check or fold"
+            )
         self.stdout.write(
             f"{total / elapsed:.1f} hands/s, {actions / elapsed:.1f} actions/s, "
             f"{requests / elapsed:.1f} requests/s ({elapsed:.1f} s, {where})"

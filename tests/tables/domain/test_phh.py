@@ -14,6 +14,7 @@ from tables.phh import (
     ShowRequest,
     UnsupportedHand,
     check_finishing_stacks,
+    left_out,
     load_phh,
     parse_phh,
     replay,
@@ -207,10 +208,80 @@ def test_commands_for_the_domain() -> None:
 
 
 def test_a_refused_request_surfaces() -> None:
-    broken = parse_phh(hand(actions=["p1 cc"]))  # seat 3 is first to act
+    broken = parse_phh(hand(actions=["p3 cbr 150"]))  # a raise to 200 at least
     with pytest.raises(HandRuleViolation) as caught:
         replay(broken)
-    assert caught.value.code == "not_your_turn"
+    assert caught.value.code == "raise_below_minimum"
+
+
+def test_a_file_in_dollars_and_cents_is_replayed_in_cents() -> None:
+    """Online histories give 581.70 and ``cbr 71.5``: the stacks' cents were cut off by
+    ``int()`` and a bet with cents was unreadable (found by QA on handhq files)."""
+    data = hand(
+        starting_stacks=[100.5, 10000, 99.25],
+        blinds_or_straddles=[0.5, 1, 0],
+        actions=[
+            "d dh p1 AcKd",
+            "d dh p2 9s9c",
+            "p3 cbr 2.5",
+            "p1 f",
+            "p2 cc",
+            "d db Qs8c4s",
+            "p2 cc",
+            "p3 cc",
+            "d db 7d",
+            "p2 cc",
+            "p3 cc",
+            "d db 2h",
+            "p2 cc",
+            "p3 cc",
+            "p2 sm 9s9c",
+            "p3 sm AhAd",
+        ],
+        finishing_stacks=[100, 9997.5, 102.25],
+    )
+    parsed = parse_phh(data)
+    assert parsed.unit == 100
+    assert [p.stack for p in parsed.players] == [10050, 1000000, 9925]
+    assert (parsed.small_blind, parsed.big_blind) == (50, 100)
+    assert ActionRequest(3, "raise", 250) in parsed.requests
+    assert parsed.finishing_stacks == (10000, 999750, 10225)
+    state = replay(parsed)
+    assert {s.seat: s.stack for s in state.seats} == {1: 10000, 2: 999750, 3: 10225}
+    with pytest.raises(UnsupportedHand, match="decimal places"):
+        parse_phh(hand(starting_stacks=[10000.000001, 10000, 10000]))
+
+
+def test_a_file_the_tablet_cannot_record_says_why_in_one_line() -> None:
+    """A bare ``'finishing_stacks'`` (a KeyError) and a run ended by a table refused at 0
+    big blind were what QA got (handhq files)."""
+    no_result = hand()
+    del no_result["finishing_stacks"]
+    with pytest.raises(UnsupportedHand, match="no finishing_stacks in the file: nothing to"):
+        parse_phh(no_result)
+    with pytest.raises(UnsupportedHand, match="a small and a big blind"):
+        parse_phh(hand(blinds_or_straddles=[10, 0, 0]))
+    for actions in (["p9 f"], ["px f"], ["p1"], ["d db"], ["p3 cbr"]):
+        with pytest.raises(UnsupportedHand, match="action"):
+            parse_phh(hand(actions=actions))
+    with pytest.raises(UnsupportedHand, match="amount"):
+        parse_phh(hand(starting_stacks=[10000, -5, 10000]))
+    with pytest.raises(UnsupportedHand, match="2 finishing stacks for 3 players"):
+        parse_phh(hand(finishing_stacks=[100, 200]))
+
+
+def test_an_action_the_file_left_out_is_a_check_or_a_fold_as_pokerkit_reads_it() -> None:
+    """A WSOP file leaves out the button's fold; pokerkit, which wrote the corpus, folds a
+    skipped player who owes chips (checks one who owes none) and its finishing stacks
+    assume it. The seat to act here is p3 (under the gun): the file starts with p1."""
+    skipped = hand(actions=[a for a in hand()["actions"] if a != "p3 f"])  # type: ignore[union-attr]
+    state = replay(parse_phh(skipped))
+    assert {s.seat: s.stack for s in state.seats} == {1: 9200, 2: 10900, 3: 9900}
+    assert next(s for s in state.seats if s.seat == 3).folded
+    assert left_out("betting", 2, True, BoardRequest("river", "2h")) == ActionRequest(2, "check")
+    assert left_out("betting", 2, False, ActionRequest(1, "call")) == ActionRequest(2, "fold")
+    assert left_out("betting", 2, False, ActionRequest(2, "call")) is None
+    assert left_out("awaiting_board", None, None, BoardRequest("river", "2h")) is None
 
 
 def test_finishing_stacks_allow_the_odd_chip_either_way() -> None:
