@@ -504,6 +504,23 @@ def load_hand(hand_id: str, *, trust_cache: bool = False) -> aggregates.Loaded[H
     return cast(aggregates.Loaded[HandState], loaded)
 
 
+def _check_may_deal(table_id: int, table: TableState) -> None:
+    """What refuses a deal before the table plans it: at a tournament table the
+    tournament's refusals (a break, CLK-8; hand-for-hand; a table out of play), at a cash
+    table a player who plays in a tournament (BI-10). Run by the preview too, so the tablet
+    says it before the dealer taps (found by QA: nothing showed a break).
+
+    Raises:
+        DomainError: the tournament's refusal; ``player_in_tournament`` (BI-10).
+    """
+    if table.config.mode == table_domain.TOURNAMENT and table.config.tournament_id:
+        tournament_hooks.port().check_may_deal(
+            tournament_id=table.config.tournament_id, table_id=table_id
+        )
+    else:
+        _check_nobody_plays_a_tournament(table_id, table)
+
+
 def _check_nobody_plays_a_tournament(table_id: int, table: TableState) -> None:
     """A cash table deals no player who holds a seat in a tournament that has started
     (BI-10, one active seat at a time). The draw seats a player still at a cash table, as
@@ -561,12 +578,7 @@ def start_hand(
     current = load_table(table_id).state
     assert current is not None
     _lock_tournament_of(current)
-    if current.config.mode == table_domain.TOURNAMENT and current.config.tournament_id:
-        tournament_hooks.port().check_may_deal(
-            tournament_id=current.config.tournament_id, table_id=table_id
-        )
-    else:
-        _check_nobody_plays_a_tournament(table_id, current)
+    _check_may_deal(table_id, current)
     button_seat = _tournament_button(current, table_id, button_seat)
     recorded, table = execute_on_table(
         table_id,
@@ -646,10 +658,12 @@ def next_hand(*, table_id: int, button_seat: int | None = None) -> blinds.HandPl
     SEAT-15, SEAT-16). ``button_seat``: the draw's outcome when a game starts (SEAT-1).
 
     Raises:
-        NotFound ``table_not_found``; DomainError ``not_enough_players`` (SEAT-3).
+        NotFound ``table_not_found``; DomainError ``not_enough_players`` (SEAT-3) and what
+        refuses a deal now (:func:`_check_may_deal`: a tournament's break, BI-10).
     """
     table = load_table(table_id).state
     assert table is not None
+    _check_may_deal(table_id, table)
     drawn = _tournament_button(table, table_id, button_seat)  # as start_hand will deal it
     return table_domain.plan_next_hand(table, drawn_button=drawn)
 

@@ -41,6 +41,8 @@ def test_an_entrant_still_seated_at_cash_is_flagged_until_he_leaves_it(
     body = deal.json()
     assert (deal.status_code, body["code"], body["rule"]) == (422, "player_in_tournament", "BI-10")
     assert (body["seat"], body["table_id"]) == (4, entries[cash_player]["table_id"])
+    preview = tablet.get(f"/api/v1/tables/{nlh_table}/next-hand/")  # said before the tap
+    assert (preview.status_code, preview.json()["code"]) == (422, "player_in_tournament")
     ok(tablet.post(f"/api/v1/tables/{nlh_table}/seats/4/sit-out/", {}))
     hand = ok(tablet.post(f"/api/v1/tables/{nlh_table}/hands/", {"button_seat": 1}))
     assert sorted(s["seat"] for s in hand["seats"]) == [1, 2]  # sitting out: not dealt in

@@ -251,7 +251,10 @@ def test_a_break_starts_only_when_the_hands_in_progress_end(tablet: TabletClient
         clock = tournament(tablet, tournament_id)["clock"]
         assert (clock["on_break"], clock["break_seconds_left"]) == (True, 300)
         refused(tablet.post(f"/api/v1/tables/{first}/hands/", {}), "on_break")
+        # the tablet's preview says it before the dealer taps "Start hand" (found by QA)
+        refused(tablet.get(f"/api/v1/tables/{first}/next-hand/"), "on_break")
         ok(tablet.post(f"/api/v1/tournaments/{tournament_id}/breaks/end/", {}))
+        assert ok(tablet.get(f"/api/v1/tables/{first}/next-hand/"))["big_blind_seat"]
         assert ok(tablet.post(f"/api/v1/tables/{second}/hands/", {}))["hand_number"] == 1
 
 

@@ -972,7 +972,12 @@ function renderBetween() {
     $("straddles").hidden = true;
     return;
   }
-  if (p.error) { $("preview").innerHTML = `<p class="error">${esc(p.error)}</p>`; $("straddles").hidden = true; return; }
+  if (p.error) { // what refuses a deal now (a tournament's break, CLK-8): said before a tap (QA)
+    $("preview").innerHTML = `<p class="error" data-deal-refused>${esc(p.error)}</p>`;
+    $("straddles").hidden = true;
+    $("start-hand").disabled = true;
+    return;
+  }
   const posts = p.posts.map((x) => `${gettext("Seat")} ${x.seat}: ${postLabel(x.kind)}`);
   $("preview").innerHTML = `<dl class="preview">
     <dt>${gettext("Button")}</dt><dd>${gettext("seat")} ${p.button_seat}</dd>
