@@ -166,20 +166,24 @@ def parse_phh(data: Mapping[str, Any], source: str = "") -> PhhHand:
         UnsupportedHand: a field is missing or malformed, or the hand uses something the
             tablet does not record (variant, blinds, straddles, antes, limits, actions).
     """
+    variant = data.get("variant")
+    if variant not in VARIANTS:  # first: a stud file has no blinds, and that is not why
+        raise UnsupportedHand(f"variant {variant!r}")
     missing = [key for key in (*REQUIRED_FIELDS, "finishing_stacks") if key not in data]
     if missing:
         raise UnsupportedHand(
             f"no {', '.join(missing)} in the file"
             + (": nothing to check the replay against" if missing == ["finishing_stacks"] else "")
         )
-    variant = data["variant"]
-    if variant not in VARIANTS:
-        raise UnsupportedHand(f"variant {variant!r}")
     game = VARIANTS[variant]
+    raw_blinds = _list(data, "blinds_or_straddles")
+    if any(isinstance(b, int | float) and b < 0 for b in raw_blinds):
+        raise UnsupportedHand(f"blinds_or_straddles {raw_blinds}: a negative blind (a posted "
+                              "blind of a new player) is not recorded")  # fmt: skip
     unit = _unit(data)
     stacks = [_chips(stack, unit) for stack in _list(data, "starting_stacks")]
     count = len(stacks)
-    blinds = [_chips(b, unit) for b in _list(data, "blinds_or_straddles")] + [0] * count
+    blinds = [_chips(b, unit) for b in raw_blinds] + [0] * count
     small_blind, big_blind = blinds[0], blinds[1]
     if count < 2 or not 0 < small_blind <= big_blind:
         raise UnsupportedHand(
@@ -246,7 +250,7 @@ def _decimal(value: Any) -> Decimal:
     except InvalidOperation:
         raise UnsupportedHand(f"amount {value!r}") from None
     if not amount.is_finite() or amount < 0:
-        raise UnsupportedHand(f"amount {value!r}")
+        raise UnsupportedHand(f"amount {value!r} is not a number of chips")
     return amount
 
 
@@ -351,7 +355,9 @@ def _requests(
     board_size = 0
     hole_cards: dict[int, str] = {}
     requests: list[TabletRequest] = []
-    for raw in actions:
+    shown_later = _last_known_show(actions)
+    unknown_shows = 0
+    for index, raw in enumerate(actions):
         parts = str(raw).split("#", 1)[0].split()  # "p3 f # tanked" carries a comment
         if not parts:  # a no-operation, or a comment alone
             continue
@@ -396,14 +402,35 @@ def _requests(
             requests.append(ActionRequest(seat, "bet" if highest == 0 else "raise", amount_to))
         elif verb == "sm":
             shown = parts[2] if len(parts) > 2 and "?" not in parts[2] else None
+            if shown is None and len(parts) > 2 and index < shown_later.get(seat, -1):
+                # "shows cards we cannot see": a placeholder that some exports write for an
+                # all-in player before each card of the run-out; his cards follow (found by
+                # QA: read as a muck, it gave the pot to the wrong player)
+                continue
             if shown == "-":  # "shows what he was dealt"
                 if seat not in hole_cards:
                     raise UnsupportedHand(f"action {line!r} with the hole cards unknown")
                 shown = hole_cards[seat]
             requests.append(ShowRequest(seat, shown))
+            unknown_shows += shown is None and len(parts) > 2
         else:
             raise UnsupportedHand(f"action {line!r}")
+    shows = [r for r in requests if isinstance(r, ShowRequest)]
+    if unknown_shows > 1 and all(r.cards is None for r in shows):
+        raise UnsupportedHand("every hand shown at showdown is unknown (sm ????): no winner")
     return tuple(requests)
+
+
+def _last_known_show(actions: Sequence[str]) -> dict[int, int]:
+    """The index of each seat's last ``sm`` that names its cards, by seat."""
+    last: dict[int, int] = {}
+    for index, raw in enumerate(actions):
+        parts = str(raw).split("#", 1)[0].split()
+        if len(parts) > 2 and parts[1] == "sm" and "?" not in parts[2]:
+            player = parts[0].removeprefix("p")
+            if player.isdigit():
+                last[int(player)] = index
+    return last
 
 
 def start_command(

@@ -270,6 +270,23 @@ def test_a_file_the_tablet_cannot_record_says_why_in_one_line() -> None:
         parse_phh(hand(finishing_stacks=[100, 200]))
 
 
+def test_unknown_cards_shown_before_the_run_out_are_placeholders_not_mucks() -> None:
+    """PokerStars exports write ``sm ????`` for each all-in player before every card of the
+    run-out, then the cards at the river. Read as a muck, the first one gave the pot to the
+    wrong player (found by QA); a showdown where every hand is unknown has no winner."""
+    path = Path(__file__).resolve().parents[1] / "data" / "phh_fresh"
+    parsed = load_phh(path / "allin_runout_shows_unknown_cards.phh")
+    assert [r for r in parsed.requests if isinstance(r, ShowRequest)] == [
+        ShowRequest(1, "KdAh"), ShowRequest(9, "KcAc")
+    ]  # fmt: skip
+    stacks = replay(parsed).stacks
+    assert check_finishing_stacks(parsed.expected_stacks, stacks) == []
+    assert (stacks[1], stacks[9]) == (13670, 9920)  # the flush wins, in cents
+    unknown = hand(actions=[*hand()["actions"][:-2], "p1 sm ????", "p2 sm ????"])  # type: ignore[misc]
+    with pytest.raises(UnsupportedHand, match="unknown"):
+        parse_phh(unknown)
+
+
 def test_an_action_the_file_left_out_is_a_check_or_a_fold_as_pokerkit_reads_it() -> None:
     """A WSOP file leaves out the button's fold; pokerkit, which wrote the corpus, folds a
     skipped player who owes chips (checks one who owes none) and its finishing stacks
