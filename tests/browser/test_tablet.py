@@ -447,6 +447,19 @@ def test_a_top_up_declared_during_the_hand_waits_beside_the_stack(
     room.api("POST", url, {"seat": 1, "action": "fold"})  # the button folds his small blind
     expect(tablet.locator("#seats [data-seat='2'] .topup")).to_have_count(0)
     expect(tablet.locator("#seats [data-seat='2'] .stack")).to_have_attribute("data-stack", "1510")
+    # between hands: an empty amount is the field's check, not the server's validator
+    # sentence; a top-up and a cash-out each say their amount (found by QA)
+    tablet.click("#seats [data-seat='1']")
+    tablet.click("#topup-submit")
+    assert tablet.eval_on_selector("#topup-amount", "f => f.validationMessage") != ""
+    expect(tablet.locator("#seat-error")).to_be_hidden()
+    tablet.fill("#topup-amount", "300")
+    tablet.click("#topup-submit")
+    expect(tablet.locator("#notice")).to_contain_text("Seat 1 topped up 300.")
+    tablet.click("#seats [data-seat='1']")
+    tablet.once("dialog", lambda d: d.accept())
+    tablet.click("#cash-out")
+    expect(tablet.locator("#notice")).to_contain_text("Seat 1 cashed out 1,290.")  # 990 + 300
 
 
 def test_a_stale_tap_lands_on_no_street_the_dealer_never_saw(room: Room, new_page: Any) -> None:

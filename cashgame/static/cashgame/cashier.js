@@ -78,6 +78,8 @@ $("new-player-form").addEventListener("submit", async (e) => {
   }
   intent($("new-submit"), $("new-result"), () => post("/api/v1/players/", body), (p) => {
     e.target.reset();
+    // his number, the one he is asked for at the tables, said where the cashier looks (QA)
+    $("new-result").textContent = T.newPlayerNumber.replace("%(id)s", String(p.id));
     choose(p);
   });
 });

@@ -92,8 +92,9 @@ export function describeError(err) {
   }
   if (err.status === 401) parts.push(gettext("Not logged in or the device token is not valid."));
   else if (err.status === 403) parts.push(gettext("Your role or device may not do this."));
+  // the console's own sentence: the server's "reload and try again" contradicted it (QA)
   else if (err.code === "version_conflict") parts.push(gettext("Another screen changed this first; the view is refreshed."));
-  parts.push(err.detail);
+  if (err.code !== "version_conflict") parts.push(err.detail);
   const fields = fieldErrors(err.body.errors);
   if (fields.length) parts.push(fields.join("; "));
   return parts.filter(Boolean).join(" — ");

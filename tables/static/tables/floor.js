@@ -894,12 +894,21 @@ $("open-list").addEventListener("submit", once(async (e) => {
 }));
 
 // --- devices and staff --------------------------------------------------------------------------
+
+// Roles in the page's language, as the top bar names them (they showed as "floor", "admin"
+// in Czech too, found by QA); the API's values stay the codes.
+const ROLE_NAMES = {
+  dealer: gettext("dealer"), cashier: gettext("cashier"), floor: gettext("floor"),
+  director: gettext("tournament director"), manager: gettext("manager"), admin: gettext("administrator"),
+};
+const roleName = (role) => ROLE_NAMES[role] || role;
+
 async function loadDevices() {
   $("rd-table").innerHTML = [...state.tables.values()].filter((t) => t.status === "open")
     .map((t) => `<option value="${t.table_id}">${esc(t.name)} #${t.table_id}</option>`).join("");
   const devices = await run(() => get("/api/v1/devices/"), null, { read: true });
   if (devices && devices !== true) {
-    $("devices").querySelector("tbody").innerHTML = devices.map((d) => `<tr><td>${esc(d.name)}</td><td>${esc(d.role)}</td><td>${d.table_id ?? ""}</td>
+    $("devices").querySelector("tbody").innerHTML = devices.map((d) => `<tr><td>${esc(d.name)}</td><td>${esc(roleName(d.role))}</td><td>${d.table_id ?? ""}</td>
       <td>${dateTime(d.created_at)}</td><td>${d.revoked ? `<span class="badge bad">${gettext("revoked")}</span>` : `<span class="badge ok">${gettext("active")}</span>`}</td>
       <td>${d.revoked || d.role !== "dealer" ? "" : `<button type="button" class="btn small danger" data-revoke="${d.id}">${gettext("Revoke")}</button>`}</td></tr>`).join("");
   }
@@ -915,7 +924,7 @@ async function loadDevices() {
     $("create-staff").hidden = false;
     $("staff").hidden = false;
     $("staff").querySelector("tbody").innerHTML = staff.map((u) => `<tr><td>${esc(u.username)}</td>
-      <td><select data-role="${u.id}" aria-label="${gettext("Role")}">${["floor", "cashier", "director", "manager", "admin"].map((r) => `<option ${r === u.role ? "selected" : ""}>${r}</option>`).join("")}</select></td>
+      <td><select data-role="${u.id}" aria-label="${gettext("Role")}">${["floor", "cashier", "director", "manager", "admin"].map((r) => `<option value="${r}" ${r === u.role ? "selected" : ""}>${esc(roleName(r))}</option>`).join("")}</select></td>
       <td>${u.is_active ? gettext("active") : gettext("locked")}</td>
       <td><button type="button" class="btn small" data-lock="${u.id}:${u.is_active ? "0" : "1"}">${u.is_active ? gettext("Lock") : gettext("Unlock")}</button></td></tr>`).join("");
   } catch (err) {
@@ -944,11 +953,17 @@ $("devices").addEventListener("click", async (e) => {
   if (!b || !confirm(gettext("Revoke this tablet? Its token stops working at once."))) return;
   if (await run(() => post(`/api/v1/devices/${b.dataset.revoke}/revoke/`, {}))) loadDevices();
 });
-$("create-staff").addEventListener("submit", async (e) => {
-  e.preventDefault();
-  const ok = await run(() => post("/api/v1/staff/", { username: $("cs-user").value, password: $("cs-pass").value, role: $("cs-role").value }));
-  if (ok) { e.target.reset(); loadDevices(); }
-});
+// One account per Create, said by name; a second one typed while the first was being saved
+// (hashing its password takes a second) was wiped by the first one's reset, and nothing
+// said so (found by QA). The button waits for the answer, and only what was sent is cleared.
+$("create-staff").addEventListener("submit", once(async (e) => {
+  const body = { username: $("cs-user").value, password: $("cs-pass").value, role: $("cs-role").value };
+  const ok = await run(() => post("/api/v1/staff/", body));
+  if (!ok) return;
+  if ($("cs-user").value === body.username && $("cs-pass").value === body.password) e.target.reset();
+  showNotice(interpolate(gettext("Account %(username)s created."), { username: body.username }, true));
+  loadDevices();
+}));
 $("staff").addEventListener("change", async (e) => {
   const sel = e.target.closest("[data-role]");
   if (sel && await run(() => patch(`/api/v1/staff/${sel.dataset.role}/`, { role: sel.value }))) showNotice(gettext("Role changed."));

@@ -1146,21 +1146,31 @@ $("seat-submit").addEventListener("click", () => {
   });
 });
 $("topup-submit").addEventListener("click", async () => {
+  // an empty amount is the field's own check, not a validator's sentence from the server (QA)
+  if (!$("topup-amount").reportValidity()) return;
   const seat = dialogSeat;
+  const amount = Number($("topup-amount").value);
   const answer = await act(tablePath(`seats/${seat}/top-up/`), {
-    amount: Number($("topup-amount").value), paid_with: $("topup-paid").value,
+    amount, paid_with: $("topup-paid").value,
   }, seatErr());
   if (!answer) return;
   $("seat-dialog").close();
   // BI-6, table stakes: declared during his hand, the chips wait beside the stack
   const after = (answer.seats.find((s) => s.seat === seat) || {}).top_up_after_hand;
   if (after) showNotice(interpolate(gettext("Top-up paid. Seat %(seat)s: %(amount)s goes on the stack when the hand ends (table stakes, BI-6)."), { seat, amount: number(after) }, true));
+  else showNotice(interpolate(gettext("Seat %(seat)s topped up %(amount)s."), { seat, amount: number(amount) }, true));
 });
 $("sit-out").addEventListener("click", () => seatWrite(tablePath(`seats/${dialogSeat}/sit-out/`), {}));
 $("sit-in-wait").addEventListener("click", () => seatWrite(tablePath(`seats/${dialogSeat}/sit-in/`), { post: false }));
 $("sit-in-post").addEventListener("click", () => seatWrite(tablePath(`seats/${dialogSeat}/sit-in/`), { post: true }));
-$("cash-out").addEventListener("click", () => {
-  if (confirm(gettext("Cash out the whole stack and free the seat?"))) seatWrite(tablePath(`seats/${dialogSeat}/cash-out/`), {});
+$("cash-out").addEventListener("click", async () => {
+  if (!confirm(gettext("Cash out the whole stack and free the seat?"))) return;
+  const seat = dialogSeat;
+  const answer = await act(tablePath(`seats/${seat}/cash-out/`), {}, seatErr());
+  if (!answer) return;
+  $("seat-dialog").close();
+  // the amount the player takes to the cage, said once (QA: nothing confirmed it)
+  showNotice(interpolate(gettext("Seat %(seat)s cashed out %(amount)s."), { seat, amount: number(answer.amount) }, true));
 });
 
 // --- misdeal, void, rabbit hunt ------------------------------------------------------------------
