@@ -152,7 +152,7 @@ def cash_sessions(player_id: int) -> list[dict[str, object]]:
     rows: list[dict[str, object]] = []
     for session in CashSession.objects.filter(player_id=player_id).order_by("pk"):
         until = session.left_at or now
-        moves = dict.fromkeys(inside, 0)
+        moves: dict[str, int] = dict.fromkeys(inside, 0)
         for at, move, amount in moves_at.get(session.table_id, ()):
             if session.seated_at <= at <= until:
                 moves[move] += amount
