@@ -6,8 +6,9 @@ Production runs ``celery -A casino worker`` and ``celery -A casino beat`` (the s
 (:func:`start_embedded`): a real worker (solo pool, in a thread) that consumes the ETA
 timers from the in-memory broker, and beat (in a thread) that sends the sweeps every
 ``EMBEDDED_SWEEP_SECONDS`` (1 s), so a timer whose ETA task was lost with a previous
-process (the in-memory broker does not survive a restart) still fires within a second of
-its due time, from the first second, with no request needed.
+process (the in-memory broker does not survive a restart) still fires about a second
+after its due time (the interval plus the sweep's own run), from the first second, with no
+request needed.
 """
 
 from __future__ import annotations

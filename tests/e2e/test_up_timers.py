@@ -31,6 +31,11 @@ pytestmark = pytest.mark.slow
 
 CALL_SECONDS = 25  # the call deadline falls after the restart
 LEVEL_MINUTES = 1  # the shortest level the API takes
+# How late a timer may fire after a restart: its ETA task is gone, so the embedded beat's
+# sweep (every 1 s, casino.celery.EMBEDDED_SWEEP_SECONDS) catches it, plus the time the
+# sweep itself takes on a loaded machine (1.0096 s was seen once in a full CI run). The
+# production sweep interval (15 s) would fail this.
+LATE_LIMIT_SECONDS = 2.0
 
 
 class Up:
@@ -173,12 +178,12 @@ def test_up_fires_level_ends_and_call_deadlines_on_time_after_a_restart(tmp_path
         assert len(missed) == 1, (missed, first_log)
         assert missed[0][0]["reason"] == "deadline"
         late = (missed[0][1] - deadline).total_seconds()
-        assert 0 <= late < 1.0, late
+        assert 0 <= late < LATE_LIMIT_SECONDS, late
 
         levels = _events(database, "tournaments.LevelStarted")
         assert [data["level"] for data, _ in levels] == [1, 2], levels
         late = (levels[1][1] - level_ends).total_seconds()
-        assert 0 <= late < 1.0, late
+        assert 0 <= late < LATE_LIMIT_SECONDS, late
     finally:
         log = second.stop()
     assert "NotRegistered" not in first_log + log, first_log + log
@@ -244,7 +249,7 @@ def test_a_call_whose_deadline_passed_while_up_was_down_is_renewed_not_missed(
         time.sleep(max(0.0, fresh.timestamp() - time.time()) + 2.5)
         [(missed, missed_at)] = _events(database, "waitlist.CallMissed")
         assert missed["reason"] == "deadline"
-        assert 0 <= (missed_at - fresh).total_seconds() < 1.5
+        assert 0 <= (missed_at - fresh).total_seconds() < LATE_LIMIT_SECONDS
     finally:
         log = second.stop()
     assert "Traceback" not in first_log + log, first_log + log
