@@ -1,10 +1,27 @@
 """Routes of the waiting-list API (under /api/v1/)."""
 
-from django.urls import path
+from django.urls import path, register_converter
 
 from waitlist import api
 
-_LIST = "waitlists/<slug:list_id>/"
+
+class ListIdConverter:
+    """``<list_id:list_id>``: a list's id in a path (``nlh-10-20``, ``plo-25-50-change``:
+    :func:`waitlist.services.list_id_for`), a slug of at most 64 characters. A longer one is
+    no list, and answers the plain JSON 404 ``not_found`` without echoing what was sent."""
+
+    regex = "[-a-zA-Z0-9_]{1,64}"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(ListIdConverter, "list_id")
+
+_LIST = "waitlists/<list_id:list_id>/"
 
 urlpatterns = [
     path("waitlists/", api.WaitlistsView.as_view()),

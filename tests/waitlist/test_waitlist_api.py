@@ -79,6 +79,11 @@ def test_a_second_entry_on_one_list_is_refused_and_records_nothing(
     refused(missing, "player_not_found", status=404)
     refused(tablet.get(f"{LISTS}nope-1-2/"), "list_not_found", status=404)
     refused(tablet.post(LISTS, {"game": "NLH", "small_blind": 10, "big_blind": 20}), "list_exists")
+    # a list id no list can have (over 64 characters) is no route: nothing of it is echoed
+    long_id = "x" * 3000
+    answer = tablet.get(f"{LISTS}{long_id}/")
+    assert refused(answer, "not_found", status=404)
+    assert long_id[:100] not in answer.content.decode()
 
 
 def test_a_retried_join_with_the_same_key_appends_once(tablet: TabletClient, players: list) -> None:
