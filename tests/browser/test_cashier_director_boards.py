@@ -386,8 +386,10 @@ def test_the_cage_and_the_floors_lists_fit_a_phone_when_full(room: Room, new_pag
     assert tallest <= 48  # no word one letter a line
     # the room is shared by this module's tests: its TV board reads every open list
     room.api("POST", f"/api/v1/waitlists/{listed['list_id']}/close/", {"reason": "test over"})
-    # an admin's devices and staff: the roles read "floor", "admin" in Czech too (found by
-    # QA; its grid still scrolls the page sideways at this width, left open)
+    # an admin's devices and staff: the roles read "floor", "admin" in Czech too, and the two
+    # grids no longer widen the page (to 526 px: found by QA)
+    room.api("POST", "/api/v1/devices/", {"name": "Tablet at the window table by the bar",
+                                          "table_id": 1})  # fmt: skip
     admin = new_page(390, 844)
     login(admin, room.base, *room.staff("admin"), "/floor/")
     admin.wait_for_selector("#floor[data-ready='true']")
@@ -397,6 +399,13 @@ def test_the_cage_and_the_floors_lists_fit_a_phone_when_full(room: Room, new_pag
     admin.locator("#staff tbody tr").first.wait_for()
     expect(admin.locator("#staff tbody")).to_contain_text("správce")
     expect(admin.locator("#cs-role")).to_contain_text("ředitel turnaje")
+    admin.locator("#devices tbody tr").first.wait_for()
+    wide = admin.evaluate(
+        """() => [...document.querySelectorAll("#tab-devices *")]
+          .filter((e) => e.getBoundingClientRect().right > 390.5)
+          .map((e) => e.tagName + "#" + e.id + "." + e.className)"""
+    )
+    assert admin.evaluate("document.documentElement.scrollWidth") <= 390, wide
 
 
 def test_cashier_pays_a_tournament_prize_once(room: Room, new_page: Any) -> None:

@@ -908,8 +908,9 @@ async function loadDevices() {
     .map((t) => `<option value="${t.table_id}">${esc(t.name)} #${t.table_id}</option>`).join("");
   const devices = await run(() => get("/api/v1/devices/"), null, { read: true });
   if (devices && devices !== true) {
-    $("devices").querySelector("tbody").innerHTML = devices.map((d) => `<tr><td>${esc(d.name)}</td><td>${esc(roleName(d.role))}</td><td>${d.table_id ?? ""}</td>
-      <td>${dateTime(d.created_at)}</td><td>${d.revoked ? `<span class="badge bad">${gettext("revoked")}</span>` : `<span class="badge ok">${gettext("active")}</span>`}</td>
+    // data-label: a phone shows each row as a block, every cell named (floor.css)
+    $("devices").querySelector("tbody").innerHTML = devices.map((d) => `<tr><td>${esc(d.name)}</td><td>${esc(roleName(d.role))}</td><td data-label="${esc(gettext("Table"))}">${d.table_id ?? ""}</td>
+      <td data-label="${esc(gettext("Registered"))}">${dateTime(d.created_at)}</td><td>${d.revoked ? `<span class="badge bad">${gettext("revoked")}</span>` : `<span class="badge ok">${gettext("active")}</span>`}</td>
       <td>${d.revoked || d.role !== "dealer" ? "" : `<button type="button" class="btn small danger" data-revoke="${d.id}">${gettext("Revoke")}</button>`}</td></tr>`).join("");
   }
   // staff accounts are the admin's (the API refuses anyone else): no doomed call, no 403
