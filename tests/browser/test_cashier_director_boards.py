@@ -17,6 +17,7 @@ import time
 import uuid
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import expect
@@ -202,6 +203,21 @@ def test_the_cashier_is_asked_before_registering_a_name_twice(room: Room, new_pa
     page.click("#new-player-form button[type=submit]")  # yes: a different Jan Novák
     expect(page.locator("#player-card")).to_be_visible()
     assert len(room.api("GET", "/api/v1/players/search/?q=novak")) == 2
+
+
+def test_a_double_click_registers_a_new_player_once(room: Room, new_page: Any) -> None:
+    """A double click on "Register player" passed the namesake check twice and registered
+    the same person twice, showing only the second number (found by QA)."""
+    name = f"Dvojklik Řehoř {uuid.uuid4().hex[:6]}"
+    page = new_page()
+    login(page, room.base, *room.staff("cashier"), "/cashier/")
+    page.click(".new-player summary")
+    page.fill("#new-name", name)
+    page.dblclick("#new-submit")
+    expect(page.locator("#player-card")).to_be_visible()
+    page.wait_for_timeout(1000)  # a second registration would have been sent by now
+    assert len(room.api("GET", f"/api/v1/players/search/?name={quote(name)}")) == 1
+    expect(page.locator("#new-submit")).to_be_enabled()
 
 
 def test_a_cut_search_says_so_and_the_namesakes_are_all_counted(room: Room, new_page: Any) -> None:

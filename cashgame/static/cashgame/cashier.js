@@ -52,8 +52,13 @@ $("player-results").addEventListener("click", (e) => {
 // (the results list) and asked about, so nobody is registered twice by accident and his
 // chips split over two records (found by QA).
 $("new-name").addEventListener("input", () => $("new-name").setCustomValidity(""));
+// While the name is being checked the button is disabled and a second submit does nothing:
+// a double click passed the check twice and registered the player twice (found by QA).
+// intent() then keeps it disabled until the registration is settled.
+let checkingName = false;
 $("new-player-form").addEventListener("submit", async (e) => {
   e.preventDefault();
+  if (checkingName) return;
   const body = { name: $("new-name").value.trim(), nickname: $("new-nick").value.trim() };
   if (!body.name) {
     $("new-name").setCustomValidity(T.nameNeeded);
@@ -63,6 +68,12 @@ $("new-player-form").addEventListener("submit", async (e) => {
   // a registration whose answer was lost waits for Retry (the same Idempotency-Key) or
   // Discard: pressed again it would register the player twice (found by QA)
   if ($("new-result").querySelector("button")) { $("new-result").querySelector("button").focus(); return; }
+  // the last registration's line is not this one's (it stayed under a dismissed question)
+  $("new-result").className = "result";
+  $("new-result").textContent = "";
+  checkingName = true;
+  $("new-submit").disabled = true;
+  let register = false;
   try {
     // the same name as the search compares it: any case, no accents ("Novák" = "novak")
     const meta = {};
@@ -72,9 +83,13 @@ $("new-player-form").addEventListener("submit", async (e) => {
       const count = String(Math.max(meta.total || 0, same.length));
       if (!window.confirm(T.sameName.replace("%(name)s", body.name).replace("%(count)s", count))) return;
     }
+    register = true;
   } catch (err) {
     showError(err);
     return;
+  } finally {
+    checkingName = false;
+    if (!register) $("new-submit").disabled = false;
   }
   intent($("new-submit"), $("new-result"), () => post("/api/v1/players/", body), (p) => {
     e.target.reset();
