@@ -288,6 +288,25 @@ def test_the_director_adds_a_level_after_the_last(room: Room, new_page: Any) -> 
                          "minutes": 15}  # fmt: skip
 
 
+def test_the_level_form_follows_the_tournament_chosen(room: Room, new_page: Any) -> None:
+    """Choosing another tournament left the level form with the first one's level and
+    stakes, ready to be set on the second (found by QA)."""
+    small = room.started_tournament("Turbo", levels=[{"small_blind": 25, "big_blind": 50,
+                                                       "minutes": 10}])  # fmt: skip
+    big = room.started_tournament("Grand Prix", levels=[
+        {"small_blind": 100, "big_blind": 200, "minutes": 20},
+        {"small_blind": 200, "big_blind": 400, "ante": 400, "ante_type": "big_blind_ante",
+         "minutes": 20}])  # fmt: skip
+    page = open_director(room, new_page, small)
+    expect(page.locator("#lv-bb")).to_have_value("50")
+    page.select_option("#t-select", str(big))
+    expect(page.locator("#levels tr")).to_have_count(2)
+    expect(page.locator("#lv-number")).to_have_value("3")  # after its own last level
+    expect(page.locator("#lv-bb")).to_have_value("400")
+    expect(page.locator("#lv-ante")).to_have_value("400")
+    expect(page.locator("#lv-minutes")).to_have_value("20")
+
+
 @pytest.mark.rule("CR-1")
 @pytest.mark.rule("TSEAT-2")
 def test_the_chip_race_and_a_seat_moved_by_hand_on_the_console(room: Room, new_page: Any) -> None:

@@ -487,7 +487,11 @@ function renderLevels() {
   $("level-form").hidden = !open;
   const number_ = $("lv-number");
   number_.min = firstChangeable();
-  if (!number_.value || Number(number_.value) < firstChangeable()) {
+  // another tournament chosen: its own levels, not the last one's (QA: the form kept the
+  // other tournament's 25/50 and would have set them here)
+  const other = number_.dataset.tournament !== String(tid);
+  if (other || !number_.value || Number(number_.value) < firstChangeable()) {
+    if (tournament) number_.dataset.tournament = String(tid); // once its levels are here
     number_.value = Math.max(levels.length + 1, firstChangeable());
     fillLevel();
   }
