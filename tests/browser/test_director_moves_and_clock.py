@@ -305,6 +305,11 @@ def test_the_level_form_follows_the_tournament_chosen(room: Room, new_page: Any)
     expect(page.locator("#lv-bb")).to_have_value("400")
     expect(page.locator("#lv-ante")).to_have_value("400")
     expect(page.locator("#lv-minutes")).to_have_value("20")
+    # the language switch comes back to the tournament chosen, not the one first loaded
+    page.click("form.lang button[value=cs]")
+    page.wait_for_selector("html[lang=cs]")
+    expect(page.locator("#t-select")).to_have_value(str(big))
+    expect(page.locator("#lv-bb")).to_have_value("400")
 
 
 @pytest.mark.rule("CR-1")

@@ -20,6 +20,16 @@ export function clearError() { if (notice && notice.dataset.kind === "error") no
 
 if (notice) notice.addEventListener("click", () => { notice.hidden = true; });
 
+// The EN/CS switch comes back to the page as it is now, not as it was loaded: the director's
+// chosen tournament (?t=) and the floor's tab (#devices) are kept in the address by the
+// page's script (QA: switching language brought the director back to another tournament).
+for (const form of document.querySelectorAll("form.lang")) {
+  form.addEventListener("submit", () => {
+    const next = form.querySelector("input[name=next]");
+    if (next) next.value = location.pathname + location.search + location.hash;
+  });
+}
+
 const logout = document.getElementById("logout");
 if (logout) {
   logout.addEventListener("click", async () => {
