@@ -356,6 +356,20 @@ def test_the_consoles_fit_a_phone_with_long_names(room: Room, new_page: Any) -> 
             for tab in page.locator(".tab").all():
                 box = tab.bounding_box()
                 assert box["x"] >= 0 and box["x"] + box["width"] <= 390, tab.inner_text()
+    # a tournament still registering: its Start button was half off the screen, and the page
+    # 467 px wide (found by QA)
+    body = {"name": "Monday Turbo", "buy_in": 100, "fee": 10, "starting_stack": 1000,
+            "levels": [{"small_blind": 25, "big_blind": 50}]}  # fmt: skip
+    waiting = room.api("POST", "/api/v1/tournaments/", body)["tournament_id"]
+    page = new_page(390, 844)
+    login(page, room.base, *room.staff("director"), f"/director/?t={waiting}")
+    start = page.locator("#controls [data-op=start]")
+    start.wait_for()
+    box = start.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    room.api("POST", f"/api/v1/tournaments/{waiting}/cancel/",
+             {"method": "rollback", "reason": "test over"})  # fmt: skip
 
 
 def test_the_cage_and_the_floors_lists_fit_a_phone_when_full(room: Room, new_page: Any) -> None:
