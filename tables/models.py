@@ -8,7 +8,7 @@ class TableView(models.Model):
     """A table's configuration and where it stands. Amounts in CZK (cash) or chips."""
 
     table_id = models.PositiveIntegerField(primary_key=True)
-    name = models.CharField(max_length=100)
+    name = models.CharField(max_length=200)  # a tournament table bears its name (200)
     game = models.CharField(max_length=10)
     small_blind = models.PositiveBigIntegerField()
     big_blind = models.PositiveBigIntegerField()

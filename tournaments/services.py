@@ -333,14 +333,17 @@ def start_tournament(
     table_ids = tuple(
         table_services.open_tournament_table(
             tournament_id=tournament_id,
-            name=f"{state.config.name} table {n}",
+            # the tournament's name: every screen adds the table's number (the floor's
+            # "#7", the director's "Table 7") in its own language; a stored "table 1"
+            # was English on a Czech screen and a second number beside the table's (QA)
+            name=state.config.name,
             game=game,
             # the final table may seat more than the others (TSEAT-8)
             max_seats=max(state.config.table_size, state.config.final_table_players),
             stakes=stakes,
             button_rule=state.config.button_rule,
         )
-        for n in range(1, count + 1)
+        for _ in range(count)
     )
     execute(tournament_id, domain.StartTournament(table_ids, _seed()), if_match=if_match)
     execute(tournament_id, domain.StartClock())

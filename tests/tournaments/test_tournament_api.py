@@ -150,6 +150,21 @@ def test_an_unknown_config_field_or_bad_structure_is_refused(tablet: TabletClien
 # --- the start and the tables ------------------------------------------------------------------
 
 
+def test_the_tables_are_named_after_the_tournament_whatever_its_length(
+    tablet: TabletClient,
+) -> None:
+    """A table was named "<tournament> table 1": English on a Czech screen, with a number
+    that was not the table's (every screen shows the table's id), and a name of 200
+    characters, which the API takes, did not fit the table's (found by QA)."""
+    name = "Velká cena Českého Krumlova — " + "Nedělní hlubokostackový turnaj " * 6
+    name = name[:200]
+    tournament_id, _ = started(tablet, players=12, name=name)
+    opened = TableView.objects.filter(tournament_id=tournament_id).values_list("table_id")
+    assert len(opened) == 3  # two for the players, one in reserve
+    for (table_id,) in opened:
+        assert ok(tablet.get(f"/api/v1/tables/{table_id}/"))["name"] == name
+
+
 @pytest.mark.rule("TSEAT-1")
 @pytest.mark.rule("TREG-2")
 @pytest.mark.rule("SEAT-1")
