@@ -22,5 +22,10 @@ register_details(
         ),
         "conflicting_query_parameters": _("Search by one of q, name or ids, not by several."),
         "last_admin": _("This is the last active admin account: make another admin first."),
+        # --- logging in, staff accounts and devices (casino/api/staff.py) ---
+        "invalid_credentials": _("Wrong username or password."),
+        "no_staff_role": _("This account has no staff role."),
+        "username_taken": _("That username is taken."),
+        "device_name_taken": _("A device has that name."),
     }
 )

@@ -183,5 +183,42 @@ register_details(
         "table_not_found": _("There is no table %(table_id)s."),
         "hand_not_found": _("There is no hand %(hand_id)s."),
         "sidebet_not_found": _("No open sidebet with that id."),
+        # --- the table's commands (tables/domain/table.py) ---
+        "table_already_open": _("This table is already open."),
+        "tournament_table": _(
+            "Seats, stacks and blinds at a tournament table come from the tournament."
+        ),
+        "not_a_tournament_table": _("This is a cash table."),
+        "invalid_tournament_seat": _("The player is already at this table, or has no chips."),
+        "invalid_chips": _("Chips added must be positive."),
+        "button_out_of_turn": _("The button moves by itself, to seat %(expected_button_seat)s."),
+        "already_sitting_out": _("Seat %(seat)s is sitting out."),
+        "not_sitting_out": _("Seat %(seat)s is not sitting out or waiting for the big blind."),
+        "invalid_fee": (
+            _("The fee must be positive and covered by the stack."),
+            _("The requester pays a rabbit-hunt fee of at least 1."),
+        ),
+        "invalid_shuffle_step": _("first_riffle or cut."),
+        "invalid_stakes": _(
+            "Blinds must be 0 <= small <= big, big > 0; an ante needs an ante type."
+        ),
+        "correction_exceeds_stack": _("The correction takes more chips than the stack holds."),
+        "player_left_table": _(
+            "A player of the disputed hand has left this seat: settle the correction with him "
+            "at the cage."
+        ),
+        # --- money between seats and tables (tables/domain/table_money.py) ---
+        "transfer_to_same_table": _("Choose another table."),
+        "invalid_sidebet": _("A sidebet is between two players for a positive amount."),
+        "sidebet_exists": _("That sidebet is already recorded."),
+        "invalid_winner": _("The winner must be one of the two players."),
+        "chip_transfer_not_allowed": _("Chips may not change hands in this game."),
+        "invalid_chip_transfer": _("Give a positive amount to another seat."),
+        "objection_from_outside": _("Only the other players at the table can object."),
+        "partial_cash_out_needs_reason": _("The floor must say why."),
+        # --- Show poker, exports, the tournament side ---
+        "not_show_poker": _("This table does not deal Show poker."),
+        "hand_not_exportable": _("the hand is not settled"),
+        "tournaments_unavailable": _("No tournament service is installed."),
     }
 )

@@ -50,5 +50,27 @@ register_details(
         "table_game_mismatch": _("The table does not run this list's game and stakes."),
         "game_running": _("A table runs this game: open its waiting list instead."),
         "table_not_empty": _("Players sit at that table: start the game at an empty one."),
+        "table_settings_not_allowed": _(
+            "The game starts at an existing table: its name and limits are its own."
+        ),
+        "table_name_required": _("Name the new table."),
+        # --- opening, joining and leaving a list (waitlist/domain/lists.py) ---
+        # These three and unknown_game spell out module constants (CHANNELS, LIST_KINDS,
+        # LEAVE_REASONS, TABLE_GAMES), not context values: if a constant changes, the
+        # sentence no longer matches and stays English until it is updated here.
+        "invalid_list_kind": _("A list is one of waiting, interest, table_change."),
+        "invalid_channel": _("A player joins in_person, phone, console."),
+        "invalid_reason": _("A player leaves by player, floor."),
+        "unknown_game": _(
+            "A waiting or table-change list is for a game the tables deal: NLH, PLO, FLH, "
+            "SHOW (an interest list may name any)."
+        ),
+        "invalid_stakes": _("Stakes are a small and a big blind, SB <= BB."),
+        # --- interest lists and must-move tables ---
+        "not_an_interest_list": _("Only an interest list starts a game."),
+        "not_a_waiting_list": _("Must-move tables belong to a waiting list."),
+        "invalid_must_move": _("The main and must-move tables must differ."),
+        "no_must_move_table": _("This game has no must-move table."),
+        "no_must_move_player": _("Nobody sits at the must-move table."),
     }
 )
