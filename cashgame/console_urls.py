@@ -24,6 +24,7 @@ CASHIER_STRINGS = {
     "none": _("No players found."),
     "cut": _("%(shown)s of %(total)s players shown: type more of the name, or the number."),
     "nameNeeded": _("Enter the player's full name."),
+    "searchNeeded": _("Type a name, nickname or player number."),
     "newPlayerNumber": _("Registered: player number %(id)s."),
     "sameName": _(
         "%(count)s player(s) named %(name)s are registered already (listed under the search)."

@@ -227,6 +227,11 @@ def test_a_cut_search_says_so_and_the_namesakes_are_all_counted(room: Room, new_
         room.player("Vít Hrubý")
     page = new_page()
     login(page, room.base, *room.staff("cashier"), "/cashier/")
+    page.press("#player-q", "Enter")  # nothing typed: asked for a name, not "No players found."
+    assert page.evaluate("document.getElementById('player-q').validationMessage") == (
+        "Type a name, nickname or player number."
+    )
+    expect(page.locator("#player-results li")).to_have_count(0)
     page.fill("#player-q", "hruby")
     page.press("#player-q", "Enter")
     expect(page.locator("#player-results li.cut")).to_have_text(

@@ -37,9 +37,17 @@ async function search(q) {
   }
 }
 
+// an empty search asks for a name: it answered "No players found." (found by QA)
+$("player-q").addEventListener("input", () => $("player-q").setCustomValidity(""));
 $("search-form").addEventListener("submit", (e) => {
   e.preventDefault();
-  search($("player-q").value.trim()).catch(showError);
+  const q = $("player-q").value.trim();
+  if (!q) {
+    $("player-q").setCustomValidity(T.searchNeeded);
+    $("player-q").reportValidity();
+    return;
+  }
+  search(q).catch(showError);
 });
 
 $("player-results").addEventListener("click", (e) => {
