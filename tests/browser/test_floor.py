@@ -515,6 +515,24 @@ def test_an_admin_manages_staff_accounts_from_the_floor_console(room: Room, new_
     assert [a["role"] for a in accounts if a["username"] == "new-cashier-1"] == ["cashier"]
 
 
+def test_a_weak_password_is_refused_in_czech_words(room: Room, new_page: Any) -> None:
+    """A Czech console said "password: This password is too short. ..." with the API's
+    field name and Django 6's sentence in English (found by QA)."""
+    page = new_page(1280, 800)
+    login(page, room.base, *room.staff("admin"), target="/floor/")
+    page.wait_for_selector("#floor[data-ready='true']")
+    page.click("form.lang button[value=cs]")
+    page.wait_for_selector("html[lang=cs] #floor[data-ready='true']")
+    page.click(".tab[data-tab=devices]")
+    page.fill("#cs-user", "short-password")
+    page.fill("#cs-pass", "abc")
+    page.click("#create-staff button[type=submit]")
+    expect(page.locator("#notice")).to_contain_text(
+        "heslo: Heslo je příliš krátké. Musí mít délku aspoň 10 znaků."
+    )
+    assert "short-password" not in [a["username"] for a in room.api("GET", "/api/v1/staff/")]
+
+
 def test_the_floor_puts_a_player_on_a_waiting_list_by_name(room: Room, new_page: Any) -> None:
     """The join form took only a player's number, which the floor rarely knows: it now
     takes a name or a nickname, suggests matches as the floor types, and refuses a name

@@ -12,6 +12,9 @@
 //   turns it into words, the rule ID with its title ("BET-9 · a raise must be ...").
 
 const gettext = globalThis.gettext || ((s) => s);
+// An API field as the console says it ("heslo", not "password", on a Czech page: QA); a
+// field with no entry in the catalogue keeps its API name.
+const fieldName = (field) => (globalThis.pgettext ? globalThis.pgettext("api field", field) : field);
 
 let deviceToken = null;
 let csrfToken = null;
@@ -73,9 +76,9 @@ function fieldErrors(errors, prefix = "") {
   const out = [];
   for (const [field, value] of Object.entries(errors)) {
     if (Array.isArray(value) && value.every((v) => typeof v === "string")) {
-      out.push(`${prefix}${field}: ${value.join(" ")}`);
+      out.push(`${prefix}${fieldName(field)}: ${value.join(" ")}`);
     } else if (typeof value === "object") {
-      out.push(...fieldErrors(value, `${prefix}${field}.`));
+      out.push(...fieldErrors(value, `${prefix}${fieldName(field)}.`));
     }
   }
   return out;
