@@ -55,15 +55,13 @@ register_details(
         ),
         "table_name_required": _("Name the new table."),
         # --- opening, joining and leaving a list (waitlist/domain/lists.py) ---
-        # These three and unknown_game spell out module constants (CHANNELS, LIST_KINDS,
-        # LEAVE_REASONS, TABLE_GAMES), not context values: if a constant changes, the
-        # sentence no longer matches and stays English until it is updated here.
-        "invalid_list_kind": _("A list is one of waiting, interest, table_change."),
-        "invalid_channel": _("A player joins in_person, phone, console."),
-        "invalid_reason": _("A player leaves by player, floor."),
+        # the values allowed are the context's (``allowed``), said where the domain lists them
+        "invalid_list_kind": _("A list is one of %(allowed)s."),
+        "invalid_channel": _("A player joins %(allowed)s."),
+        "invalid_reason": _("A player leaves by %(allowed)s."),
         "unknown_game": _(
-            "A waiting or table-change list is for a game the tables deal: NLH, PLO, FLH, "
-            "SHOW (an interest list may name any)."
+            "A waiting or table-change list is for a game the tables deal: %(allowed)s (an "
+            "interest list may name any)."
         ),
         "invalid_stakes": _("Stakes are a small and a big blind, SB <= BB."),
         # --- interest lists and must-move tables ---

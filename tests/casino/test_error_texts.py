@@ -307,3 +307,19 @@ def test_a_short_password_is_refused_in_czech() -> None:
     with translation.override("cs"), pytest.raises(ValidationError) as refused:
         validate_password("abc")
     assert "Heslo je příliš krátké. Musí mít délku aspoň 10 znaků." in refused.value.messages
+
+
+def test_a_list_for_a_game_no_table_deals_is_refused_in_czech(tablet: TabletClient) -> None:
+    """The games allowed are the refusal's context (``allowed``), so its Czech sentence
+    names them from where the domain lists them, not from a copy (QA: it was English)."""
+    r = tablet.post(
+        "/api/v1/waitlists/",
+        {"game": "XYZ", "small_blind": 10, "big_blind": 20},
+        **{"Accept-Language": "cs"},
+    )
+    assert (r.status_code, r.json()["code"]) == (422, "unknown_game")
+    assert r.json()["allowed"] == "NLH, PLO, FLH, SHOW"
+    assert r.json()["detail"] == (
+        "Čekací listina nebo listina pro změnu stolu je jen pro hru, kterou stoly rozdávají: "
+        "NLH, PLO, FLH, SHOW (zájmová listina smí uvést jakoukoli)."
+    )

@@ -403,15 +403,18 @@ def _open(state: ListState | None, c: OpenList) -> list[DomainEvent]:
     if state is not None and not state.closed:
         raise DomainError("list_exists", "This list is already open.", list_id=c.list_id)
     if c.list_kind not in LIST_KINDS:
-        raise DomainError("invalid_list_kind", f"A list is one of {', '.join(LIST_KINDS)}.")
+        kinds = ", ".join(LIST_KINDS)
+        raise DomainError("invalid_list_kind", f"A list is one of {kinds}.", allowed=kinds)
     if c.small_blind <= 0 or c.big_blind < c.small_blind:
         raise DomainError("invalid_stakes", "Stakes are a small and a big blind, SB <= BB.")
     if c.list_kind != INTEREST and c.game not in TABLE_GAMES:  # a game the tables deal
+        games = ", ".join(TABLE_GAMES)
         raise DomainError(
             "unknown_game",
-            f"A waiting or table-change list is for a game the tables deal: "
-            f"{', '.join(TABLE_GAMES)} (an interest list may name any).",
+            f"A waiting or table-change list is for a game the tables deal: {games} (an "
+            "interest list may name any).",
             game=c.game,
+            allowed=games,
         )
     return [WaitingListOpened(c.list_id, c.list_kind, c.game, c.small_blind, c.big_blind)]
 
@@ -430,7 +433,8 @@ def _listed(state: ListState, player_id: int) -> Entry:
 
 def _join(state: ListState, c: Join) -> list[DomainEvent]:
     if c.channel not in CHANNELS:
-        raise DomainError("invalid_channel", f"A player joins {', '.join(CHANNELS)}.")
+        channels = ", ".join(CHANNELS)
+        raise DomainError("invalid_channel", f"A player joins {channels}.", allowed=channels)
     if state.entry_of(c.player_id) is not None:
         raise DomainError(
             "already_listed",
@@ -471,7 +475,8 @@ def _join(state: ListState, c: Join) -> list[DomainEvent]:
 
 def _leave(state: ListState, c: Leave) -> list[DomainEvent]:
     if c.reason not in LEAVE_REASONS:
-        raise DomainError("invalid_reason", f"A player leaves by {', '.join(LEAVE_REASONS)}.")
+        reasons = ", ".join(LEAVE_REASONS)
+        raise DomainError("invalid_reason", f"A player leaves by {reasons}.", allowed=reasons)
     entry = _listed(state, c.player_id)
     events: list[DomainEvent] = []
     call = state.call_of(c.player_id)
