@@ -259,6 +259,11 @@ def _places(value: Any) -> int:
     return max(0, -int(exponent))
 
 
+def _words(action: Any) -> list[str]:
+    """An action line's words without its comment: ``"p3 f # tanked"`` -> ``["p3", "f"]``."""
+    return str(action).split("#", 1)[0].split()
+
+
 def _unit(data: Mapping[str, Any]) -> int:
     """The power of ten that makes every amount the players put in a whole number: 1 for
     chips, 100 for a file in dollars and cents. The finishing stacks do not count: a split
@@ -268,7 +273,7 @@ def _unit(data: Mapping[str, Any]) -> int:
     amounts += antes if isinstance(antes, list) else [antes]
     amounts += [data[key] for key in ("small_bet", "big_bet") if key in data]
     for raw in _list(data, "actions"):
-        parts = str(raw).split("#", 1)[0].split()
+        parts = _words(raw)
         if len(parts) == 3 and parts[1] == "cbr":
             amounts.append(parts[2])
     places = max(map(_places, amounts), default=0)
@@ -358,7 +363,7 @@ def _requests(
     shown_later = _last_known_show(actions)
     unknown_shows = 0
     for index, raw in enumerate(actions):
-        parts = str(raw).split("#", 1)[0].split()  # "p3 f # tanked" carries a comment
+        parts = _words(raw)
         if not parts:  # a no-operation, or a comment alone
             continue
         line = " ".join(parts)
@@ -425,7 +430,7 @@ def _last_known_show(actions: Sequence[str]) -> dict[int, int]:
     """The index of each seat's last ``sm`` that names its cards, by seat."""
     last: dict[int, int] = {}
     for index, raw in enumerate(actions):
-        parts = str(raw).split("#", 1)[0].split()
+        parts = _words(raw)
         if len(parts) > 2 and parts[1] == "sm" and "?" not in parts[2]:
             player = parts[0].removeprefix("p")
             if player.isdigit():
